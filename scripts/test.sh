@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Sets everything up and runs every test: formatting, C++ unit tests, Python tests, and the
+# core's C++ unit tests under ASan+UBSan. Exits non-zero at the first failing stage.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="$ROOT/build"
+ASAN_BUILD_DIR="$ROOT/build-asan"
+
+stage() { echo "[test] $*"; }
+
+cd "$ROOT"
+
+stage "setup"
+# The default build must land in $BUILD_DIR whatever the caller's environment says.
+TVM_LSP_BUILD_DIR="$BUILD_DIR" bash scripts/setup.sh
+
+stage "format"
+bash scripts/check_format.sh
+
+stage "C++ unit tests"
+meson test -C "$BUILD_DIR" --print-errorlogs
+
+stage "Python tests"
+PYTHONPATH="$BUILD_DIR/parser_bridge/python${PYTHONPATH:+:$PYTHONPATH}" \
+  TVM_LSP_BUILD_DIR="$BUILD_DIR" \
+  "$ROOT/.venv/bin/python3" -m pytest -q tests/python
+
+stage "setup (ASan+UBSan)"
+bash scripts/setup.sh --asan
+
+stage "C++ unit tests (ASan+UBSan)"
+ASAN_OPTIONS=detect_leaks=1 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  meson test -C "$ASAN_BUILD_DIR" --print-errorlogs
+
+stage "all stages passed"
