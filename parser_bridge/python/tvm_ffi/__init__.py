@@ -1,0 +1,53 @@
+"""tvm_ffi: the FFI object system of tvmscript-lsp, from Python.
+
+Objects, containers, functions and errors are shared with C++ without conversion: the
+extension ``tvm_ffi.core`` links the same core library as every other binary in the process.
+"""
+
+from . import core
+from .core import Function, Object, convert
+from .registry import (
+    get_global_func,
+    list_global_func_names,
+    object_class,
+    register_global_func,
+    register_object,
+    remove_global_func,
+)
+from .error import InternalError, register_error
+from .dtype import Device, device, dtype
+from .containers import Array, Dict, List, Map, Shape
+from .tensor import Tensor, empty, from_dlpack
+from .module import Module, load_module
+from . import testing
+
+register_object("ffi.Object")(Object)
+register_object("ffi.Function")(Function)
+
+__all__ = [
+    "Array",
+    "Device",
+    "Dict",
+    "Function",
+    "InternalError",
+    "List",
+    "Map",
+    "Module",
+    "Object",
+    "Shape",
+    "Tensor",
+    "convert",
+    "device",
+    "dtype",
+    "empty",
+    "from_dlpack",
+    "get_global_func",
+    "list_global_func_names",
+    "load_module",
+    "object_class",
+    "register_error",
+    "register_global_func",
+    "register_object",
+    "remove_global_func",
+    "testing",
+]
