@@ -10,8 +10,10 @@ The build folder is ``build/`` unless ``TVM_LSP_BUILD_DIR`` names another one. T
 side is the ``pybind_baseline`` extension built from ``benchmarks/pybind_baseline.cc``.
 
 Each figure is the best (minimum) of several timeit repeats, in nanoseconds per call, including
-the cost of the Python loop around the call (the same on both sides; reported separately as
-``loop overhead``). The target is a ratio tvm_ffi / pybind11 of at most 1.5.
+the cost of the empty timeit loop around the call (the same on both sides; reported separately).
+Repeats of the two sides are interleaved so that both see the same machine load; the median of
+the repeats is reported too, as a check on noise. The target is a ratio tvm_ffi / pybind11 of at
+most 1.5.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import sys
 import timeit
 from pathlib import Path
@@ -51,25 +54,44 @@ class PlainObject:
     """The Python object handed to pybind11's echo (it just passes the reference through)."""
 
 
-def measure(func: Callable[..., Any], args: tuple, repeat: int, min_time: float) -> float:
-    """Best-of-`repeat` nanoseconds per call of func(*args)."""
+def _timer(func: Callable[..., Any], args: tuple) -> timeit.Timer:
     names = [f"a{i}" for i in range(len(args))]
     env = {"_f": func, **{f"_{n}": v for n, v in zip(names, args)}}
     setup = "; ".join(["f = _f"] + [f"{n} = _{n}" for n in names])
-    stmt = f"f({', '.join(names)})"
-    timer = timeit.Timer(stmt, setup=setup, globals=env)
-    # Calibrate the loop count so that one repeat takes about min_time seconds.
+    return timeit.Timer(f"f({', '.join(names)})", setup=setup, globals=env)
+
+
+def _loop_count(timer: timeit.Timer, min_time: float) -> int:
+    """The loop count that makes one repeat of timer take about min_time seconds."""
     number, elapsed = timer.autorange()
-    number = max(1, int(number * min_time / max(elapsed, 1e-9)))
-    timings = timer.repeat(repeat=repeat, number=number)
-    return min(timings) / number * 1e9
+    return max(1, int(number * min_time / max(elapsed, 1e-9)))
+
+
+def measure_pair(
+    ffi: tuple, pybind: tuple, repeat: int, min_time: float
+) -> Dict[str, float]:
+    """ns per call of both sides, best and median of `repeat` interleaved repeats.
+
+    The repeats alternate between the two sides so that both see the same machine load.
+    """
+    timers = [_timer(*ffi), _timer(*pybind)]
+    numbers = [_loop_count(t, min_time) for t in timers]
+    samples: List[List[float]] = [[], []]
+    for _ in range(repeat):
+        for side in (0, 1):
+            samples[side].append(timers[side].timeit(numbers[side]) / numbers[side] * 1e9)
+    return {
+        "ffi_best": min(samples[0]),
+        "pybind_best": min(samples[1]),
+        "ffi_median": statistics.median(samples[0]),
+        "pybind_median": statistics.median(samples[1]),
+    }
 
 
 def loop_overhead(repeat: int, min_time: float) -> float:
-    """Nanoseconds per iteration of the timeit loop around a call to a no-op builtin."""
-    timer = timeit.Timer("f()", setup="f = _f", globals={"_f": int})
-    number, elapsed = timer.autorange()
-    number = max(1, int(number * min_time / max(elapsed, 1e-9)))
+    """Nanoseconds per iteration of an empty timeit loop (included in every figure)."""
+    timer = timeit.Timer("pass")
+    number = _loop_count(timer, min_time)
     return min(timer.repeat(repeat=repeat, number=number)) / number * 1e9
 
 
@@ -124,8 +146,8 @@ def run(repeat: int, min_time: float, only: Optional[List[str]]) -> Dict[str, An
     for row in rows:
         if only and row["case"] not in only:
             continue
-        ffi_ns = measure(*row["ffi"], repeat=repeat, min_time=min_time)
-        pybind_ns = measure(*row["pybind"], repeat=repeat, min_time=min_time)
+        m = measure_pair(row["ffi"], row["pybind"], repeat, min_time)
+        ffi_ns, pybind_ns = m["ffi_best"], m["pybind_best"]
         ratio = ffi_ns / pybind_ns
         results.append(
             {
@@ -133,6 +155,9 @@ def run(repeat: int, min_time: float, only: Optional[List[str]]) -> Dict[str, An
                 "tvm_ffi_ns": round(ffi_ns, 1),
                 "pybind11_ns": round(pybind_ns, 1),
                 "ratio": round(ratio, 2),
+                "tvm_ffi_median_ns": round(m["ffi_median"], 1),
+                "pybind11_median_ns": round(m["pybind_median"], 1),
+                "median_ratio": round(m["ffi_median"] / m["pybind_median"], 2),
                 "meets_target": ratio <= TARGET_RATIO,
                 "target_case": not row.get("extra", False),
             }
@@ -149,7 +174,10 @@ def run(repeat: int, min_time: float, only: Optional[List[str]]) -> Dict[str, An
 
 
 def print_table(report: Dict[str, Any]) -> None:
-    header = f"{'case':<22}{'tvm_ffi ns':>12}{'pybind11 ns':>13}{'ratio':>8}  target <= {TARGET_RATIO}x"
+    header = (
+        f"{'case':<22}{'tvm_ffi ns':>12}{'pybind11 ns':>13}{'ratio':>8}"
+        f"{'median ratio':>14}  target <= {TARGET_RATIO}x"
+    )
     print(header)
     print("-" * len(header))
     for r in report["results"]:
@@ -158,21 +186,22 @@ def print_table(report: Dict[str, Any]) -> None:
             verdict += " (informative)"
         print(
             f"{r['case']:<22}{r['tvm_ffi_ns']:>12.1f}{r['pybind11_ns']:>13.1f}"
-            f"{r['ratio']:>7.2f}x  {verdict}"
+            f"{r['ratio']:>7.2f}x{r['median_ratio']:>13.2f}x  {verdict}"
         )
     print(
-        f"\nbest of {report['repeat']} repeats of ~{report['min_time_s']} s each; "
-        f"ns per call include ~{report['loop_overhead_ns']:.1f} ns of timeit loop "
-        f"(Python {report['python']}, build {report['build_dir']})"
+        f"\nns per call: best of {report['repeat']} interleaved repeats of ~{report['min_time_s']} s"
+        f" per side; each includes ~{report['loop_overhead_ns']:.1f} ns of empty timeit loop."
+        f"\nratio = best tvm_ffi / best pybind11; median ratio uses the medians instead."
+        f"\nPython {report['python']}, build {report['build_dir']}"
     )
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--repeat", type=int, default=7, help="timeit repeats (best is kept)")
+    parser.add_argument("--repeat", type=int, default=15, help="timeit repeats (best is kept)")
     parser.add_argument(
-        "--min-time", type=float, default=0.2, help="seconds per repeat (sets the loop count)"
+        "--min-time", type=float, default=0.1, help="seconds per repeat (sets the loop count)"
     )
     parser.add_argument("--case", action="append", help="run only this case (repeatable)")
     args = parser.parse_args(argv)

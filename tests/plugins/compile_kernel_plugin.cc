@@ -4,6 +4,7 @@
  *  registers "my_compiler.compile_kernel", the function of the Python guide's
  *  `__tvm_ffi_opaque_ptr__` example.
  */
+#include <tvm/ffi/error.h>
 #include <tvm/ffi/function.h>
 #include <tvm/ffi/reflection/registry.h>
 
@@ -15,6 +16,9 @@ namespace {
 constexpr int kPatternSize = 16;
 
 void CompileKernel(void* workspace) {
+  if (workspace == nullptr) {
+    TVM_FFI_THROW(ValueError) << "my_compiler.compile_kernel needs a workspace, got a null pointer";
+  }
   auto* bytes = static_cast<uint8_t*>(workspace);
   for (int i = 0; i < kPatternSize; ++i) bytes[i] = static_cast<uint8_t>(i * 3 + 1);
 }

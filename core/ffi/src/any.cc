@@ -34,7 +34,7 @@ std::string TypeIndexToTypeStr(int32_t type_index) {
     case TypeIndex::kDevice:
       return "Device";
     case TypeIndex::kRawStr:
-      return "const char*";
+      return "str";  // a borrowed string is still a string to whoever reads the message
     default:
       return TypeIndexToKey(type_index);
   }
@@ -91,6 +91,8 @@ bool OrderedAnyMap::Erase(const Any& key) {
 
 }  // namespace details
 
+Any::Any(const std::string& text) { TypeTraits<String>::MoveToAny(String(text), &data_); }
+
 size_t AnyHash::operator()(const Any& value) const {
   const AnyPOD& pod = value.pod();
   // Strings and bytes hash by content so equal text finds the same entry.
@@ -99,6 +101,10 @@ size_t AnyHash::operator()(const Any& value) const {
   }
   if (pod.type_index == TypeIndex::kBytes) {
     return std::hash<std::string_view>()(static_cast<BytesObj*>(pod.v_obj)->data) ^ 1;
+  }
+  // 0.0 and -0.0 are equal keys (AnyEqual compares floats by value), so they hash alike.
+  if (pod.type_index == TypeIndex::kFloat && pod.v_float64 == 0.0) {
+    return static_cast<size_t>(TypeIndex::kFloat) << 1;
   }
   return std::hash<int64_t>()(pod.v_int64) ^ (static_cast<size_t>(pod.type_index) << 1);
 }

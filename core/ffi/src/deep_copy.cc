@@ -31,8 +31,13 @@ class DeepCopier {
     switch (obj->type_index()) {
       case TypeIndex::kArray:
         return Array<Any>(CopySeq(static_cast<const ArrayObj*>(obj)->data));
-      case TypeIndex::kList:
-        return List<Any>(CopySeq(static_cast<const ListObj*>(obj)->data));
+      case TypeIndex::kList: {
+        // Mutable containers can hold themselves: remember the copy before filling it.
+        List<Any> copy;
+        memo_.emplace(obj, copy);
+        for (const Any& item : static_cast<const ListObj*>(obj)->data) copy.push_back(Copy(item));
+        return copy;
+      }
       case TypeIndex::kMap: {
         Map<Any, Any> copy;
         for (const auto& [k, v] : static_cast<const MapObj*>(obj)->data.items()) {
@@ -42,6 +47,7 @@ class DeepCopier {
       }
       case TypeIndex::kDict: {
         Dict<Any, Any> copy;
+        memo_.emplace(obj, copy);
         for (const auto& [k, v] : static_cast<const DictObj*>(obj)->data.items()) {
           copy.Set(k, Copy(v));
         }

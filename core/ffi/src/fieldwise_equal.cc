@@ -9,10 +9,38 @@
 #include <tvm/ffi/shape.h>
 #include <tvm/ffi/string.h>
 
+#include <utility>
+#include <vector>
+
 namespace tvm {
 namespace ffi {
 namespace reflection {
 namespace {
+
+/*!
+ * \brief The pairs of mutable containers (List, Dict) being compared on this thread. Only they
+ *  can form cycles; a pair met again inside its own comparison is taken as equal.
+ */
+class CycleGuard {
+ public:
+  CycleGuard(const Object* a, const Object* b) : pair_(a, b) { Active().push_back(pair_); }
+  ~CycleGuard() { Active().pop_back(); }
+  CycleGuard(const CycleGuard&) = delete;
+  CycleGuard& operator=(const CycleGuard&) = delete;
+  static bool InProgress(const Object* a, const Object* b) {
+    for (const auto& pair : Active()) {
+      if (pair.first == a && pair.second == b) return true;
+    }
+    return false;
+  }
+
+ private:
+  static std::vector<std::pair<const Object*, const Object*>>& Active() {
+    thread_local std::vector<std::pair<const Object*, const Object*>> active;
+    return active;
+  }
+  std::pair<const Object*, const Object*> pair_;
+};
 
 bool SeqEqual(const std::vector<Any>& a, const std::vector<Any>& b) {
   if (a.size() != b.size()) return false;
@@ -56,15 +84,21 @@ bool FieldwiseEqual(const Any& lhs, const Any& rhs) {
     case TypeIndex::kArray:
       return SeqEqual(static_cast<const ArrayObj*>(a.v_obj)->data,
                       static_cast<const ArrayObj*>(b.v_obj)->data);
-    case TypeIndex::kList:
+    case TypeIndex::kList: {
+      if (CycleGuard::InProgress(a.v_obj, b.v_obj)) return true;
+      CycleGuard guard(a.v_obj, b.v_obj);
       return SeqEqual(static_cast<const ListObj*>(a.v_obj)->data,
                       static_cast<const ListObj*>(b.v_obj)->data);
+    }
     case TypeIndex::kMap:
       return MapEqual(static_cast<const MapObj*>(a.v_obj)->data,
                       static_cast<const MapObj*>(b.v_obj)->data);
-    case TypeIndex::kDict:
+    case TypeIndex::kDict: {
+      if (CycleGuard::InProgress(a.v_obj, b.v_obj)) return true;
+      CycleGuard guard(a.v_obj, b.v_obj);
       return MapEqual(static_cast<const DictObj*>(a.v_obj)->data,
                       static_cast<const DictObj*>(b.v_obj)->data);
+    }
     case TypeIndex::kFunction:
     case TypeIndex::kTensor:
     case TypeIndex::kModule:

@@ -29,20 +29,25 @@ StreamStack& ThreadStreams() {
 }  // namespace
 
 void* GetCurrentStream(DLDevice device) {
-  const StreamStack& stack = ThreadStreams();
-  for (auto it = stack.records.rbegin(); it != stack.records.rend(); ++it) {
-    if (it->device.device_type == device.device_type && it->device.device_id == device.device_id) {
-      return it->stream;
+  // The innermost scope wins even when an outer scope recorded later; within a scope, the
+  // latest record wins.
+  const StreamRecord* best = nullptr;
+  for (const StreamRecord& record : ThreadStreams().records) {
+    if (record.device.device_type == device.device_type &&
+        record.device.device_id == device.device_id &&
+        (best == nullptr || record.depth >= best->depth)) {
+      best = &record;
     }
   }
-  return nullptr;
+  return best != nullptr ? best->stream : nullptr;
 }
 
 StreamContextScope::StreamContextScope() : depth_(++ThreadStreams().depth) {}
 
 StreamContextScope::~StreamContextScope() {
   StreamStack& stack = ThreadStreams();
-  while (!stack.records.empty() && stack.records.back().depth >= depth_) stack.records.pop_back();
+  // Records of this scope need not be the last ones: an outer scope may record later.
+  std::erase_if(stack.records, [this](const StreamRecord& r) { return r.depth >= depth_; });
   --stack.depth;
 }
 

@@ -44,7 +44,13 @@ Tensor Tensor::Empty(const std::vector<int64_t>& shape, DataType dtype, DLDevice
     }
     count *= dim;
   }
-  size_t bytes = static_cast<size_t>(count) * static_cast<size_t>(dtype.bytes());
+  size_t element_bytes = static_cast<size_t>(dtype.bytes());
+  // The byte size, and its rounding up to the alignment, must not wrap around.
+  if (element_bytes != 0 && static_cast<size_t>(count) >
+                                (std::numeric_limits<size_t>::max() - kAlignment) / element_bytes) {
+    TVM_FFI_THROW(ValueError) << "Tensor shape is too large";
+  }
+  size_t bytes = static_cast<size_t>(count) * element_bytes;
   size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
   ObjectPtr<TensorObj> obj = make_object<TensorObj>();
   obj->owned_data_ = std::aligned_alloc(kAlignment, rounded == 0 ? kAlignment : rounded);

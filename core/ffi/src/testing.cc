@@ -46,6 +46,9 @@ TVM_FFI_STATIC_INIT_BLOCK() {
                       TVM_FFI_THROW(TypeError) << "testing.apply expects a function first";
                     }
                     Function f = args[0].cast<Function>();
+                    if (!f.defined()) {
+                      TVM_FFI_THROW(TypeError) << "testing.apply expects a function first, got None";
+                    }
                     f.CallPacked(PackedArgs(args.data() + 1, args.size() - 1), rv);
                   },
                   "apply(f, *args) calls f(*args).")

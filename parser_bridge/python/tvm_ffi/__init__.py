@@ -14,15 +14,17 @@ from .registry import (
     register_object,
     remove_global_func,
 )
+
+# Before any module below makes classes: made classes derive from the class of their parent.
+register_object("ffi.Object")(Object)
+register_object("ffi.Function")(Function)
+
 from .error import InternalError, register_error
 from .dtype import Device, device, dtype
 from .containers import Array, Dict, List, Map, Shape
 from .tensor import Tensor, empty, from_dlpack
 from .module import Module, load_module
 from . import testing
-
-register_object("ffi.Object")(Object)
-register_object("ffi.Function")(Function)
 
 __all__ = [
     "Array",

@@ -130,7 +130,11 @@ class _MappingBase(core.Object):
         return type(self)._size(self)
 
     def __getitem__(self, key: Any) -> Any:
-        return type(self)._get(self, key)
+        try:
+            return type(self)._get(self, key)
+        except KeyError:
+            # As dict does: the exception holds the key itself, not its C++ rendering.
+            raise KeyError(key) from None
 
     def __contains__(self, key: Any) -> bool:
         try:
@@ -178,7 +182,10 @@ class Dict(_MappingBase, collections.abc.MutableMapping):
         _dict_set(self, key, value)
 
     def __delitem__(self, key: Any) -> None:
-        _dict_erase(self, key)
+        try:
+            _dict_erase(self, key)
+        except KeyError:
+            raise KeyError(key) from None
 
     def clear(self) -> None:
         _dict_clear(self)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Optional, Tuple
 
 from . import core
-from .dtype import Device, dtype
+from .dtype import Device, device as _device, dtype
 from .registry import register_object
 
 
@@ -67,6 +67,9 @@ def from_dlpack(value: Any) -> Tensor:
 
 
 def empty(shape: Tuple[int, ...], dtype: str = "float32", device: Any = None) -> Tensor:
-    """A new uninitialised CPU tensor."""
-    dev = device if isinstance(device, Device) else Device("cpu", 0)
+    """A new uninitialised tensor on ``device``: a Device, a name ("cuda:1"), or None for cpu."""
+    if device is None:
+        dev = Device("cpu", 0)
+    else:
+        dev = device if isinstance(device, Device) else _device(device)
     return core._tensor_empty(list(shape), str(dtype), dev.device_type, dev.index)

@@ -3,6 +3,7 @@
  * \brief Python value <-> Any, including the argument-conversion protocols, and calls.
  */
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -20,17 +21,18 @@ using details::ObjectUnsafe;
 
 /*! \brief How values of one Python type convert; found once per type and cached. */
 enum class Protocol {
-  kObject,        // __tvm_ffi_object__
-  kValue,         // __tvm_ffi_value__
-  kOpaquePtr,     // __tvm_ffi_opaque_ptr__
-  kInt,           // __tvm_ffi_int__
-  kFloat,         // __tvm_ffi_float__
-  kDLPack,        // __dlpack__ (maybe with __tvm_ffi_env_stream__)
-  kCudaStream,    // __cuda_stream__
-  kIndex,         // __index__ (numpy integers)
-  kFloatLike,     // __float__ (numpy floats)
-  kSequence,      // list / tuple subclasses
-  kMapping,       // dict subclasses
+  kObject,      // __tvm_ffi_object__
+  kValue,       // __tvm_ffi_value__
+  kOpaquePtr,   // __tvm_ffi_opaque_ptr__
+  kInt,         // __tvm_ffi_int__
+  kFloat,       // __tvm_ffi_float__
+  kDLPack,      // __dlpack__ (maybe with __tvm_ffi_env_stream__)
+  kCudaStream,  // __cuda_stream__
+  kBoolLike,    // numpy.bool_ (its __index__ is deprecated and gives an int)
+  kIndex,       // __index__ (numpy integers)
+  kFloatLike,   // __float__ (numpy floats)
+  kSequence,    // list / tuple subclasses
+  kMapping,     // dict subclasses
   kException,
   kCallable,
   kUnsupported,
@@ -77,6 +79,9 @@ Protocol FindProtocol(PyTypeObject* type) {
     protocol = Protocol::kMapping;
   } else if (PyType_IsSubtype(type, reinterpret_cast<PyTypeObject*>(PyExc_BaseException))) {
     protocol = Protocol::kException;
+  } else if (std::string_view(type->tp_name) == "numpy.bool_" ||
+             std::string_view(type->tp_name) == "numpy.bool") {
+    protocol = Protocol::kBoolLike;
   } else if (TypeHas(type, "__index__")) {
     protocol = Protocol::kIndex;
   } else if (TypeHas(type, "__float__")) {
@@ -98,7 +103,32 @@ PyObject* CallMethod(PyObject* obj, const char* name) {
   return result;
 }
 
+/*!
+ * \brief Reads an int that fits one CPython digit (|value| < 2**30) without a call, as
+ *  CPython's own fast paths do; false for anything else (then PyIntValue takes the slow path).
+ */
+inline bool CompactIntValue(PyObject* value, int64_t* result) {
+  if (!PyLong_Check(value)) return false;
+#if PY_VERSION_HEX >= 0x030C0000
+  auto* number = reinterpret_cast<PyLongObject*>(value);
+  if (!PyUnstable_Long_IsCompact(number)) return false;
+  *result = PyUnstable_Long_CompactValue(number);
+  return true;
+#else
+  // Before 3.12 ob_size holds the sign and the number of digits.
+  Py_ssize_t size = Py_SIZE(value);
+  if (size < -1 || size > 1) return false;
+  *result = size == 0
+                ? 0
+                : static_cast<int64_t>(size) *
+                      static_cast<int64_t>(reinterpret_cast<PyLongObject*>(value)->ob_digit[0]);
+  return true;
+#endif
+}
+
 int64_t PyIntValue(PyObject* value) {
+  int64_t compact = 0;
+  if (CompactIntValue(value, &compact)) return compact;
   int overflow = 0;
   long long result = PyLong_AsLongLongAndOverflow(value, &overflow);
   if (overflow != 0) {
@@ -156,7 +186,18 @@ AnyView ConvertValueProtocol(PyObject* value, ConversionScope* scope) {
   return Keep(scope, std::move(converted));
 }
 
+/*! \brief Counts nested containers as Python calls: too deep a nesting raises RecursionError. */
+struct NestingGuard {
+  NestingGuard() {
+    if (Py_EnterRecursiveCall(" while converting to an FFI value") != 0) ThrowPython();
+  }
+  ~NestingGuard() { Py_LeaveRecursiveCall(); }
+  NestingGuard(const NestingGuard&) = delete;
+  NestingGuard& operator=(const NestingGuard&) = delete;
+};
+
 Any SequenceToArray(PyObject* value) {
+  NestingGuard guard;
   PyObject* fast = PySequence_Fast(value, "expected a sequence");
   if (fast == nullptr) ThrowPython();
   Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
@@ -164,7 +205,19 @@ Any SequenceToArray(PyObject* value) {
   std::vector<Any> converted;
   converted.reserve(static_cast<size_t>(n));
   try {
-    for (Py_ssize_t i = 0; i < n; ++i) converted.push_back(PyToAny(items[i]));
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      // Exact ints and floats (most lists) skip the ConversionScope that PyToAny sets up per
+      // element; the result is the one the first checks of PyToAnyView give.
+      PyObject* item = items[i];
+      PyTypeObject* type = Py_TYPE(item);
+      if (type == &PyLong_Type) {
+        converted.emplace_back(PyIntValue(item));
+      } else if (type == &PyFloat_Type) {
+        converted.emplace_back(PyFloat_AS_DOUBLE(item));
+      } else {
+        converted.push_back(PyToAny(item));
+      }
+    }
   } catch (...) {
     Py_DECREF(fast);
     throw;
@@ -174,6 +227,7 @@ Any SequenceToArray(PyObject* value) {
 }
 
 Any DictToMap(PyObject* value) {
+  NestingGuard guard;
   Map<Any, Any> map;
   MapObj* data = map.CopyOnWrite();
   PyObject* key;
@@ -189,9 +243,16 @@ AnyView ConvertDLPack(PyObject* value, ConversionScope* scope) {
     PyObject* device = CallMethod(value, "__dlpack_device__");
     int device_type = 0;
     int device_id = 0;
-    bool ok = PyArg_ParseTuple(device, "ii", &device_type, &device_id);
+    bool ok = PyTuple_Check(device) && PyArg_ParseTuple(device, "ii", &device_type, &device_id);
     Py_DECREF(device);
-    if (!ok) ThrowPython();
+    if (!ok) {
+      if (!PyErr_Occurred()) {
+        PyErr_Format(PyExc_TypeError,
+                     "__dlpack_device__ of %s must return a (device_type, device_id) tuple",
+                     Py_TYPE(value)->tp_name);
+      }
+      ThrowPython();
+    }
     if (device_type != kDLCPU) {
       PyObject* stream = CallMethod(value, "__tvm_ffi_env_stream__");
       int64_t handle = PyIntValue(stream);
@@ -227,7 +288,8 @@ AnyView ConvertByProtocol(PyObject* value, ConversionScope* scope) {
     case Protocol::kObject: {
       PyObject* obj = CallMethod(value, "__tvm_ffi_object__");
       if (!IsFFIObject(obj)) {
-        PyErr_Format(PyExc_TypeError, "__tvm_ffi_object__ of %s must return a tvm_ffi.Object, got %s",
+        PyErr_Format(PyExc_TypeError,
+                     "__tvm_ffi_object__ of %s must return a tvm_ffi.Object, got %s",
                      Py_TYPE(value)->tp_name, Py_TYPE(obj)->tp_name);
         Py_DECREF(obj);
         ThrowPython();
@@ -245,9 +307,15 @@ AnyView ConvertByProtocol(PyObject* value, ConversionScope* scope) {
       if (ptr == nullptr && PyErr_Occurred()) ThrowPython();
       return AnyView(ptr);
     }
+    case Protocol::kBoolLike: {
+      int truth = PyObject_IsTrue(value);
+      if (truth < 0) ThrowPython();
+      return AnyView(truth != 0);
+    }
     case Protocol::kInt:
     case Protocol::kIndex: {
-      const char* name = FindProtocol(Py_TYPE(value)) == Protocol::kInt ? "__tvm_ffi_int__" : "__index__";
+      const char* name =
+          FindProtocol(Py_TYPE(value)) == Protocol::kInt ? "__tvm_ffi_int__" : "__index__";
       PyObject* number = CallMethod(value, name);
       if (!PyLong_Check(number)) {
         Py_DECREF(number);
@@ -260,7 +328,8 @@ AnyView ConvertByProtocol(PyObject* value, ConversionScope* scope) {
     }
     case Protocol::kFloat:
     case Protocol::kFloatLike: {
-      const char* name = FindProtocol(Py_TYPE(value)) == Protocol::kFloat ? "__tvm_ffi_float__" : "__float__";
+      const char* name =
+          FindProtocol(Py_TYPE(value)) == Protocol::kFloat ? "__tvm_ffi_float__" : "__float__";
       PyObject* number = CallMethod(value, name);
       double result = PyFloat_AsDouble(number);
       Py_DECREF(number);
@@ -276,7 +345,8 @@ AnyView ConvertByProtocol(PyObject* value, ConversionScope* scope) {
     case Protocol::kMapping:
       return Keep(scope, DictToMap(value));
     case Protocol::kException: {
-      PyObject* type_name = PyObject_GetAttrString(reinterpret_cast<PyObject*>(Py_TYPE(value)), "__name__");
+      PyObject* type_name =
+          PyObject_GetAttrString(reinterpret_cast<PyObject*>(Py_TYPE(value)), "__name__");
       PyObject* message = PyObject_Str(value);
       if (type_name == nullptr || message == nullptr) {
         Py_XDECREF(type_name);
@@ -334,10 +404,12 @@ AnyView PyToAnyView(PyObject* value, ConversionScope* scope) {
                                          static_cast<size_t>(PyBytes_GET_SIZE(value)))));
   }
   const ValueClasses& classes = GetValueClasses();
-  if (classes.dtype != nullptr && PyObject_TypeCheck(value, reinterpret_cast<PyTypeObject*>(classes.dtype))) {
+  if (classes.dtype != nullptr &&
+      PyObject_TypeCheck(value, reinterpret_cast<PyTypeObject*>(classes.dtype))) {
     return AnyView(DataType::Parse(PyUnicode_AsUTF8(value)));
   }
-  if (classes.device != nullptr && PyObject_TypeCheck(value, reinterpret_cast<PyTypeObject*>(classes.device))) {
+  if (classes.device != nullptr &&
+      PyObject_TypeCheck(value, reinterpret_cast<PyTypeObject*>(classes.device))) {
     PyObject* pair = CallMethod(value, "__dlpack_device__");
     int device_type = 0;
     int device_id = 0;
@@ -345,6 +417,16 @@ AnyView PyToAnyView(PyObject* value, ConversionScope* scope) {
     Py_DECREF(pair);
     if (!ok) ThrowPython();
     return AnyView(DLDevice{static_cast<DLDeviceType>(device_type), device_id});
+  }
+  if (classes.void_p != nullptr &&
+      PyObject_TypeCheck(value, reinterpret_cast<PyTypeObject*>(classes.void_p))) {
+    // Opaque pointers come back as ctypes.c_void_p: let them go in again.
+    PyObject* address = PyObject_GetAttrString(value, "value");
+    if (address == nullptr) ThrowPython();
+    void* ptr = address == Py_None ? nullptr : PyLong_AsVoidPtr(address);
+    Py_DECREF(address);
+    if (ptr == nullptr && PyErr_Occurred()) ThrowPython();
+    return AnyView(ptr);
   }
   if (PyBool_Check(value)) return AnyView(value == Py_True);
   if (PyLong_Check(value)) return AnyView(PyIntValue(value));
@@ -374,19 +456,22 @@ PyObject* AnyToPy(Any value) {
     case TypeIndex::kFloat:
       return PyFloat_FromDouble(pod.v_float64);
     case TypeIndex::kOpaquePtr:
-      return PyObject_CallFunction(GetValueClasses().void_p, "K",
-                                   static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(pod.v_ptr)));
+      return PyObject_CallFunction(
+          GetValueClasses().void_p, "K",
+          static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(pod.v_ptr)));
     case TypeIndex::kDataType:
       return PyObject_CallFunction(GetValueClasses().dtype, "s",
                                    DataType(pod.v_dtype).ToString().c_str());
     case TypeIndex::kDevice:
       return PyObject_CallFunction(GetValueClasses().device, "ii",
-                                   static_cast<int>(pod.v_device.device_type), pod.v_device.device_id);
+                                   static_cast<int>(pod.v_device.device_type),
+                                   pod.v_device.device_id);
     case TypeIndex::kRawStr:
       return PyUnicode_FromString(pod.v_c_str);
     case TypeIndex::kStr: {
       const std::string& text = static_cast<StringObj*>(pod.v_obj)->data;
-      return PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "surrogateescape");
+      return PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()),
+                                  "surrogateescape");
     }
     case TypeIndex::kBytes: {
       const std::string& bytes = static_cast<BytesObj*>(pod.v_obj)->data;

@@ -31,12 +31,27 @@ PyObject* ClassForKind(const std::string& kind) {
   return PyExc_RuntimeError;
 }
 
+/*! \brief The kind an exception class was registered under (register_error), if any. */
+bool RegisteredKindOf(PyObject* cls, std::string* kind) {
+  if (g_error_classes == nullptr) return false;
+  PyObject* key;
+  PyObject* value;
+  Py_ssize_t pos = 0;
+  while (PyDict_Next(g_error_classes, &pos, &key, &value)) {
+    if (value == cls && PyUnicode_Check(key)) {
+      *kind = PyUnicode_AsUTF8(key);
+      return true;
+    }
+  }
+  return false;
+}
+
 PyObject* FramesToList(const std::vector<ErrorFrame>& frames) {
   PyObject* list = PyList_New(static_cast<Py_ssize_t>(frames.size()));
   if (list == nullptr) return nullptr;
   for (size_t i = 0; i < frames.size(); ++i) {
-    PyObject* item = Py_BuildValue("(sis)", frames[i].file.c_str(), frames[i].line,
-                                   frames[i].func.c_str());
+    PyObject* item =
+        Py_BuildValue("(sis)", frames[i].file.c_str(), frames[i].line, frames[i].func.c_str());
     if (item == nullptr) {
       Py_DECREF(list);
       return nullptr;
@@ -60,7 +75,12 @@ void SetErrorRegistry(PyObject* kind_to_class, PyObject* frames_hook) {
 void SetPyError(const Error& error) {
   PyObject* cls = ClassForKind(error.kind());
   PyObject* exc = PyObject_CallFunction(cls, "s", error.message().c_str());
-  if (exc == nullptr) return;  // constructing the exception failed: that error stays set
+  if (exc == nullptr) {
+    // A class that cannot be built from a message alone (UnicodeDecodeError, ...).
+    PyErr_Clear();
+    exc = PyObject_CallFunction(PyExc_RuntimeError, "s", error.message().c_str());
+    if (exc == nullptr) return;
+  }
   // Keep the FFI error reachable for tools that want kind and frames as data.
   PyObject* kind = PyUnicode_FromString(error.kind().c_str());
   PyObject* frames = FramesToList(error.frames());
@@ -92,7 +112,7 @@ Error FetchPyErrorAsFFI() {
   PyErr_NormalizeException(&type, &value, &traceback);
   std::string kind = "RuntimeError";
   std::string message;
-  if (type != nullptr) {
+  if (type != nullptr && !RegisteredKindOf(type, &kind)) {
     PyObject* name = PyObject_GetAttrString(type, "__name__");
     if (name != nullptr && PyUnicode_Check(name)) kind = PyUnicode_AsUTF8(name);
     Py_XDECREF(name);
@@ -102,7 +122,13 @@ Error FetchPyErrorAsFFI() {
     PyObject* original = PyObject_GetAttrString(value, "__tvm_ffi_error_kind__");
     if (original != nullptr && PyUnicode_Check(original)) kind = PyUnicode_AsUTF8(original);
     Py_XDECREF(original);
-    PyObject* text = PyObject_Str(value);
+    PyErr_Clear();  // most exceptions have no __tvm_ffi_error_kind__
+    // str(KeyError("k")) is "'k'": take the key itself, so the message survives a round trip.
+    PyObject* args = PyObject_GetAttrString(value, "args");
+    bool single_key = PyErr_GivenExceptionMatches(value, PyExc_KeyError) && args != nullptr &&
+                      PyTuple_Check(args) && PyTuple_GET_SIZE(args) == 1;
+    PyObject* text = PyObject_Str(single_key ? PyTuple_GET_ITEM(args, 0) : value);
+    Py_XDECREF(args);
     if (text != nullptr) message = PyUnicode_AsUTF8(text);
     Py_XDECREF(text);
   }

@@ -42,7 +42,8 @@ void ObjectDealloc(PyObject* self) {
 
 /*! \brief The type index a Python class stands for (its __tvm_ffi_type_index__). */
 std::optional<int32_t> ClassTypeIndex(PyTypeObject* cls) {
-  PyObject* value = PyObject_GetAttrString(reinterpret_cast<PyObject*>(cls), "__tvm_ffi_type_index__");
+  PyObject* value =
+      PyObject_GetAttrString(reinterpret_cast<PyObject*>(cls), "__tvm_ffi_type_index__");
   if (value == nullptr) {
     PyErr_Clear();
     return std::nullopt;
@@ -103,8 +104,8 @@ PyObject* ObjectFFIInit(PyObject* self, PyObject* args, PyObject* kwargs) {
                    info->type_key.c_str());
       return nullptr;
     }
-    PyObject* result = CallFunction(init->func.get(), &PyTuple_GET_ITEM(args, 0),
-                                    static_cast<size_t>(nargs));
+    PyObject* result =
+        CallFunction(init->func.get(), &PyTuple_GET_ITEM(args, 0), static_cast<size_t>(nargs));
     if (result == nullptr) return nullptr;
     if (!IsFFIObject(result)) {
       Py_DECREF(result);
@@ -209,8 +210,8 @@ PyType_Slot kObjectSlots[] = {
 };
 
 PyType_Spec kObjectSpec = {
-    "tvm_ffi.core.Object", sizeof(PyFFIObject), 0,
-    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, kObjectSlots,
+    "tvm_ffi.core.Object", sizeof(PyFFIObject), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    kObjectSlots,
 };
 
 // ---- Function ----------------------------------------------------------------------------
@@ -231,7 +232,8 @@ PyObject* FunctionNew(PyTypeObject* type, PyObject* args, PyObject*) {
   PyObject* callable = nullptr;
   if (!PyArg_ParseTuple(args, "O:Function", &callable)) return nullptr;
   if (!PyCallable_Check(callable)) {
-    PyErr_Format(PyExc_TypeError, "Function() needs a callable, got %s", Py_TYPE(callable)->tp_name);
+    PyErr_Format(PyExc_TypeError, "Function() needs a callable, got %s",
+                 Py_TYPE(callable)->tp_name);
     return nullptr;
   }
   PyObject* self = type->tp_alloc(type, 0);
@@ -256,15 +258,18 @@ PyType_Slot kFunctionSlots[] = {
 };
 
 PyType_Spec kFunctionSpec = {
-    "tvm_ffi.core.Function", sizeof(PyFFIFunction), 0,
-    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL, kFunctionSlots,
+    "tvm_ffi.core.Function",
+    sizeof(PyFFIFunction),
+    0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL,
+    kFunctionSlots,
 };
 
 // ---- Field descriptors -------------------------------------------------------------------
 
 /*! \brief A property reading (and for def_rw fields writing) one reflected field. */
 struct PyFieldDescriptor {
-  PyObject_HEAD
+  PyObject ob_base;  // PyObject_HEAD, spelled out so that clang-format keeps the layout
   int32_t type_index;
   int32_t field_index;
 };
@@ -333,7 +338,12 @@ PyType_Slot kFieldSlots[] = {
 };
 
 PyType_Spec kFieldSpec = {
-    "tvm_ffi.core.FieldDescriptor", sizeof(PyFieldDescriptor), 0, Py_TPFLAGS_DEFAULT, kFieldSlots,
+    "tvm_ffi.core.FieldDescriptor",
+    sizeof(PyFieldDescriptor),
+    0,
+    // Made only by _field_descriptor, which checks the indices the descriptor reads through.
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    kFieldSlots,
 };
 
 PyTypeObject* g_field_type = nullptr;
@@ -347,7 +357,8 @@ bool InitObjectTypes(PyObject* module) {
   g_object_type = reinterpret_cast<PyTypeObject*>(PyType_FromSpec(&kObjectSpec));
   if (g_object_type == nullptr) return false;
   PyObject* bases = PyTuple_Pack(1, g_object_type);
-  g_function_type = reinterpret_cast<PyTypeObject*>(PyType_FromSpecWithBases(&kFunctionSpec, bases));
+  g_function_type =
+      reinterpret_cast<PyTypeObject*>(PyType_FromSpecWithBases(&kFunctionSpec, bases));
   Py_DECREF(bases);
   g_field_type = reinterpret_cast<PyTypeObject*>(PyType_FromSpec(&kFieldSpec));
   if (g_function_type == nullptr || g_field_type == nullptr) return false;
@@ -358,8 +369,10 @@ bool InitObjectTypes(PyObject* module) {
   Py_INCREF(g_function_type);
   Py_INCREF(g_field_type);
   return PyModule_AddObject(module, "Object", reinterpret_cast<PyObject*>(g_object_type)) == 0 &&
-         PyModule_AddObject(module, "Function", reinterpret_cast<PyObject*>(g_function_type)) == 0 &&
-         PyModule_AddObject(module, "FieldDescriptor", reinterpret_cast<PyObject*>(g_field_type)) == 0;
+         PyModule_AddObject(module, "Function", reinterpret_cast<PyObject*>(g_function_type)) ==
+             0 &&
+         PyModule_AddObject(module, "FieldDescriptor", reinterpret_cast<PyObject*>(g_field_type)) ==
+             0;
 }
 
 void RegisterClass(int32_t type_index, PyObject* cls) {
@@ -377,6 +390,13 @@ void SetClassFactory(PyObject* factory) {
 
 /*! \brief New field descriptor for field `field_index` declared by `type_index`. */
 PyObject* MakeFieldDescriptor(int32_t type_index, int32_t field_index) {
+  const reflection::TypeInfo* info = reflection::GetTypeInfo(type_index);
+  if (info == nullptr || field_index < 0 ||
+      static_cast<size_t>(field_index) >= info->fields.size()) {
+    PyErr_Format(PyExc_IndexError, "FFI type %d has no reflected field #%d", type_index,
+                 field_index);
+    return nullptr;
+  }
   PyObject* self = g_field_type->tp_alloc(g_field_type, 0);
   if (self == nullptr) return nullptr;
   reinterpret_cast<PyFieldDescriptor*>(self)->type_index = type_index;

@@ -69,8 +69,8 @@ TEST_SUITE("ffi.Array") {
                          Error);
     CHECK_THROWS_WITH_AS(empty.back(), "IndexError: ffi.Array index -1 out of range for size 0",
                          Error);
-    CHECK_THROWS_WITH_AS(empty.pop_back(),
-                         "IndexError: ffi.Array index -1 out of range for size 0", Error);
+    CHECK_THROWS_WITH_AS(empty.pop_back(), "IndexError: ffi.Array index -1 out of range for size 0",
+                         Error);
     CHECK_THROWS_WITH_AS(a.Set(5, 1), "IndexError: ffi.Array index 5 out of range for size 3",
                          Error);
     CHECK(Ints(a) == std::vector<int64_t>{10, 20, 30});
@@ -189,8 +189,8 @@ TEST_SUITE("ffi.Array") {
 
   TEST_CASE("accessing an element of the wrong type through a typed view fails") {
     Array<Any> mixed = {1, "s"};
-    Array<int64_t> unchecked(details::ObjectUnsafe::PtrFromRaw<Object>(
-        details::ObjectUnsafe::RawPtr(mixed)));
+    Array<int64_t> unchecked(
+        details::ObjectUnsafe::PtrFromRaw<Object>(details::ObjectUnsafe::RawPtr(mixed)));
     CHECK(unchecked[0] == 1);
     CHECK_THROWS_WITH_AS(unchecked[1], "TypeError: Cannot convert from type `ffi.String` to `int`",
                          Error);

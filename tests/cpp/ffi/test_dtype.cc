@@ -42,9 +42,9 @@ using dtype_test::Expected;
 TEST_SUITE("ffi.DataType") {
   TEST_CASE("signed and unsigned integers round trip") {
     const Expected cases[] = {
-        {"int8", DataTypeCode::kInt, 8, 1},    {"int16", DataTypeCode::kInt, 16, 1},
-        {"int32", DataTypeCode::kInt, 32, 1},  {"int64", DataTypeCode::kInt, 64, 1},
-        {"int1", DataTypeCode::kInt, 1, 1},    {"uint8", DataTypeCode::kUInt, 8, 1},
+        {"int8", DataTypeCode::kInt, 8, 1},     {"int16", DataTypeCode::kInt, 16, 1},
+        {"int32", DataTypeCode::kInt, 32, 1},   {"int64", DataTypeCode::kInt, 64, 1},
+        {"int1", DataTypeCode::kInt, 1, 1},     {"uint8", DataTypeCode::kUInt, 8, 1},
         {"uint16", DataTypeCode::kUInt, 16, 1}, {"uint32", DataTypeCode::kUInt, 32, 1},
         {"uint64", DataTypeCode::kUInt, 64, 1}, {"uint1", DataTypeCode::kUInt, 1, 1},
     };
@@ -141,10 +141,25 @@ TEST_SUITE("ffi.DataType") {
   }
 
   TEST_CASE("bad text is a ValueError naming the text") {
-    const char* bad[] = {"int",   "float3x", "foo",     "int32x0", "",         "int0",
-                         "int256", "intx4",  "int32x",  "int-8",   "int32x4x2", "boolean",
-                         "float8_e4m3fn16", "voidx4", "Int32",  " int32",  "int32 ",
-                         "int32x65536", "handle0"};
+    const char* bad[] = {"int",
+                         "float3x",
+                         "foo",
+                         "int32x0",
+                         "",
+                         "int0",
+                         "int256",
+                         "intx4",
+                         "int32x",
+                         "int-8",
+                         "int32x4x2",
+                         "boolean",
+                         "float8_e4m3fn16",
+                         "voidx4",
+                         "Int32",
+                         " int32",
+                         "int32 ",
+                         "int32x65536",
+                         "handle0"};
     for (const char* text : bad) {
       CAPTURE(text);
       auto err = CaptureError([&] { DataType::Parse(text); });

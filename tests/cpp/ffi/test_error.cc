@@ -138,8 +138,8 @@ TEST_SUITE("ffi.Error") {
     CHECK(back.frames().size() == 1);
     CHECK(a.as<ErrorObj>() == e.get());
     CHECK_FALSE(Any().try_cast<Error>().has_value());
-    CHECK_THROWS_WITH_AS(Any(1).cast<Error>(), "TypeError: Cannot convert from type `int` to `ffi.Error`",
-                         Error);
+    CHECK_THROWS_WITH_AS(Any(1).cast<Error>(),
+                         "TypeError: Cannot convert from type `int` to `ffi.Error`", Error);
   }
 
   TEST_CASE("an Error caught from a function can be returned as a value") {
@@ -151,8 +151,8 @@ TEST_SUITE("ffi.Error") {
       }
       return Any();
     });
-    Function thrower = Function::FromPacked(
-        [](PackedArgs, Any*) { TVM_FFI_THROW(IndexError) << "out of range"; });
+    Function thrower =
+        Function::FromPacked([](PackedArgs, Any*) { TVM_FFI_THROW(IndexError) << "out of range"; });
     Error e = catcher(thrower).cast<Error>();
     CHECK(e.kind() == "IndexError");
     CHECK(e.message() == "out of range");

@@ -51,6 +51,14 @@ TEST_SUITE("ffi.Function") {
     CHECK(pair.use_count() == 2);
   }
 
+  TEST_CASE("calling a null Function raises ValueError instead of crashing") {
+    Function null_function;
+    CHECK_THROWS_WITH_AS(null_function(1), "ValueError: Cannot call a null Function (None)", Error);
+    Any rv;
+    CHECK_THROWS_WITH_AS(null_function.CallPacked(PackedArgs(nullptr, 0), &rv),
+                         "ValueError: Cannot call a null Function (None)", Error);
+  }
+
   TEST_CASE("FromPacked leaves None when nothing is set") {
     Function f = Function::FromPacked([](PackedArgs, Any*) {});
     CHECK(f(1).is_none());
@@ -123,12 +131,14 @@ TEST_SUITE("ffi.Function") {
 
   TEST_CASE("a wrong argument type is a TypeError naming the argument and both types") {
     Function f = Function::FromTyped(
-        [](int64_t a, String b, Array<TestBase> c) { return a + static_cast<int64_t>(b.size() + c.size()); },
+        [](int64_t a, String b, Array<TestBase> c) {
+          return a + static_cast<int64_t>(b.size() + c.size());
+        },
         "f");
     const char* signature = "`f(0: int, 1: str, 2: Array<testing.TestBase>) -> int`";
     CHECK_THROWS_WITH_AS(f("x", "y", Array<Any>()),
                          ("TypeError: Mismatched type on argument #0 when calling: " +
-                          std::string(signature) + ". Expected `int` but got `const char*`")
+                          std::string(signature) + ". Expected `int` but got `str`")
                              .c_str(),
                          Error);
     CHECK_THROWS_WITH_AS(f(1, 2, Array<Any>()),
@@ -136,12 +146,13 @@ TEST_SUITE("ffi.Function") {
                           std::string(signature) + ". Expected `str` but got `int`")
                              .c_str(),
                          Error);
-    CHECK_THROWS_WITH_AS(f(1, "y", Array<Any>({1})),
-                         ("TypeError: Mismatched type on argument #2 when calling: " +
-                          std::string(signature) + ". Expected `Array<testing.TestBase>` but got "
-                                                   "`ffi.Array`")
-                             .c_str(),
-                         Error);
+    CHECK_THROWS_WITH_AS(
+        f(1, "y", Array<Any>({1})),
+        ("TypeError: Mismatched type on argument #2 when calling: " + std::string(signature) +
+         ". Expected `Array<testing.TestBase>` but got "
+         "`ffi.Array`")
+            .c_str(),
+        Error);
     CHECK_THROWS_WITH_AS(f(1.5, "y", Array<Any>()),
                          ("TypeError: Mismatched type on argument #0 when calling: " +
                           std::string(signature) + ". Expected `int` but got `float`")
@@ -160,9 +171,8 @@ TEST_SUITE("ffi.Function") {
   }
 
   TEST_CASE("errors thrown inside a function propagate unchanged") {
-    Function f = Function::FromTyped([](int64_t) -> int64_t {
-      TVM_FFI_THROW(ValueError) << "bad value";
-    });
+    Function f =
+        Function::FromTyped([](int64_t) -> int64_t { TVM_FFI_THROW(ValueError) << "bad value"; });
     auto err = CaptureError([&] { f(1); });
     REQUIRE(err.has_value());
     CHECK(err->kind() == "ValueError");
@@ -305,8 +315,8 @@ TEST_SUITE("ffi.GlobalFunction") {
     CHECK(apply(concat, "x", "y").cast<String>() == "xy");
     CHECK(apply(Function::GetGlobalRequired("testing.nop")).is_none());
     CHECK_THROWS_WITH_AS(apply(), "TypeError: testing.apply expects a function first", Error);
-    CHECK_THROWS_WITH_AS(apply(1, 2),
-                         "TypeError: Cannot convert from type `int` to `ffi.Function`", Error);
+    CHECK_THROWS_WITH_AS(apply(1, 2), "TypeError: Cannot convert from type `int` to `ffi.Function`",
+                         Error);
     // Errors of the inner call pass through apply.
     CHECK_THROWS_WITH_AS(apply(add3, 1),
                          "TypeError: Mismatched number of arguments when calling: "

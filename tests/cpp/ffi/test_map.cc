@@ -17,7 +17,8 @@ namespace map_test {
 template <typename TMap>
 std::vector<std::pair<std::string, int64_t>> Items(const TMap& map) {
   std::vector<std::pair<std::string, int64_t>> out;
-  for (auto [k, v] : map) out.emplace_back(Any(k).template cast<std::string>(), Any(v).template cast<int64_t>());
+  for (auto [k, v] : map)
+    out.emplace_back(Any(k).template cast<std::string>(), Any(v).template cast<int64_t>());
   return out;
 }
 
@@ -148,13 +149,11 @@ TEST_SUITE("ffi.Map") {
     raw.Set(Any("b"), Any(2.5));
     CHECK_FALSE(Any(raw).try_cast<Map<String, int64_t>>().has_value());
     CHECK_THROWS_WITH_AS((Any(raw).cast<Map<String, int64_t>>()),
-                         "TypeError: Cannot convert from type `ffi.Map` to `Map<str, int>`",
-                         Error);
+                         "TypeError: Cannot convert from type `ffi.Map` to `Map<str, int>`", Error);
     Map<Any, Any> int_keys;
     int_keys.Set(Any(1), Any(1));
     CHECK_THROWS_WITH_AS((Any(int_keys).cast<Map<String, int64_t>>()),
-                         "TypeError: Cannot convert from type `ffi.Map` to `Map<str, int>`",
-                         Error);
+                         "TypeError: Cannot convert from type `ffi.Map` to `Map<str, int>`", Error);
     CHECK_THROWS_WITH_AS((Any(Dict<Any, Any>()).cast<Map<String, int64_t>>()),
                          "TypeError: Cannot convert from type `ffi.Dict` to `Map<str, int>`",
                          Error);
@@ -234,8 +233,7 @@ TEST_SUITE("ffi.Dict") {
     CHECK(d.size() == 1);
     CHECK_THROWS_WITH_AS(erase(d, "a"), "KeyError: 'a'", Error);
     CHECK_THROWS_WITH_AS(get(d, "zz"), "KeyError: 'zz'", Error);
-    CHECK_THROWS_WITH_AS(make("odd"),
-                         "ValueError: ffi.Dict expects key, value pairs but got 1 arguments",
-                         Error);
+    CHECK_THROWS_WITH_AS(
+        make("odd"), "ValueError: ffi.Dict expects key, value pairs but got 1 arguments", Error);
   }
 }

@@ -129,7 +129,8 @@ TEST_SUITE("ffi.Object") {
     CHECK(LiveObjects() == baseline + 1);
     CHECK(a->a == 3);
     CHECK(b.use_count() == 2);
-    a = a;  // self-assignment keeps the object
+    ObjectPtr<TestIntPairObj>& alias = a;
+    a = alias;  // self-assignment keeps the object
     CHECK(a.use_count() == 2);
     CHECK(a->b == 4);
   }
@@ -265,8 +266,7 @@ TEST_SUITE("ffi.Object") {
     auto err = CaptureError([&] { ref.cast<TestNode>(); });
     REQUIRE(err.has_value());
     CHECK(err->kind() == "TypeError");
-    CHECK(err->message() ==
-          "Cannot convert from type `testing.TestIntPair` to `testing.TestNode`");
+    CHECK(err->message() == "Cannot convert from type `testing.TestIntPair` to `testing.TestNode`");
   }
 
   TEST_CASE("cast of a base object down to a derived type fails") {

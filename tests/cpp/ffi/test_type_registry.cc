@@ -47,12 +47,12 @@ TEST_SUITE("ffi.TypeRegistry") {
       bool final;
     };
     const Builtin builtins[] = {
-        {TypeIndex::kObject, "ffi.Object", false}, {TypeIndex::kError, "ffi.Error", true},
+        {TypeIndex::kObject, "ffi.Object", false},     {TypeIndex::kError, "ffi.Error", true},
         {TypeIndex::kFunction, "ffi.Function", false}, {TypeIndex::kShape, "ffi.Shape", true},
-        {TypeIndex::kTensor, "ffi.Tensor", true},     {TypeIndex::kStr, "ffi.String", true},
-        {TypeIndex::kBytes, "ffi.Bytes", true},       {TypeIndex::kArray, "ffi.Array", true},
-        {TypeIndex::kList, "ffi.List", true},         {TypeIndex::kMap, "ffi.Map", true},
-        {TypeIndex::kDict, "ffi.Dict", true},         {TypeIndex::kModule, "ffi.Module", false},
+        {TypeIndex::kTensor, "ffi.Tensor", true},      {TypeIndex::kStr, "ffi.String", true},
+        {TypeIndex::kBytes, "ffi.Bytes", true},        {TypeIndex::kArray, "ffi.Array", true},
+        {TypeIndex::kList, "ffi.List", true},          {TypeIndex::kMap, "ffi.Map", true},
+        {TypeIndex::kDict, "ffi.Dict", true},          {TypeIndex::kModule, "ffi.Module", false},
     };
     for (const Builtin& builtin : builtins) {
       CAPTURE(builtin.key);
@@ -143,7 +143,8 @@ TEST_SUITE("ffi.TypeRegistry") {
 
   TEST_CASE("a type is registered at run time below its parent") {
     int32_t parent = TestBaseObj::RuntimeTypeIndex();
-    int32_t index = details::RegisterObjectType("testing.test_type_registry.Runtime", parent, false);
+    int32_t index =
+        details::RegisterObjectType("testing.test_type_registry.Runtime", parent, false);
     CHECK(index >= TypeIndex::kDynamicObjectBegin);
     const TypeInfo* info = GetTypeInfo(index);
     REQUIRE(info != nullptr);
@@ -153,7 +154,7 @@ TEST_SUITE("ffi.TypeRegistry") {
     CHECK_FALSE(info->final);
     CHECK(info->fields.empty());
     CHECK(info->methods.empty());
-    CHECK(info->creator == nullptr);
+    CHECK((info->creator == nullptr));
     CHECK(GetTypeInfo("testing.test_type_registry.Runtime") == info);
     CHECK(details::IsDerivedFrom(index, parent));
     CHECK(details::IsDerivedFrom(index, TypeIndex::kObject));
@@ -209,16 +210,16 @@ TEST_SUITE("ffi.TypeRegistry") {
     CHECK(GetTypeInfo("testing.test_type_registry.FromFinal") == nullptr);
 
     CHECK_THROWS_WITH_AS(
-        details::RegisterObjectType("testing.test_type_registry.FromString", TypeIndex::kStr, false),
+        details::RegisterObjectType("testing.test_type_registry.FromString", TypeIndex::kStr,
+                                    false),
         "RuntimeError: Type `testing.test_type_registry.FromString` cannot derive from final type "
         "`ffi.String`",
         Error);
   }
 
   TEST_CASE("an unknown parent index is an InternalError") {
-    auto err = CaptureError([&] {
-      details::RegisterObjectType("testing.test_type_registry.Orphan", 9999, false);
-    });
+    auto err = CaptureError(
+        [&] { details::RegisterObjectType("testing.test_type_registry.Orphan", 9999, false); });
     REQUIRE(err.has_value());
     CHECK(err->kind() == "InternalError");
     CHECK(err->message() ==

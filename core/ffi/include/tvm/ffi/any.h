@@ -336,8 +336,9 @@ class Any {
   Any(T value) {  // NOLINT(google-explicit-constructor)
     TypeTraits<std::decay_t<T>>::MoveToAny(std::move(value), &data_);
   }
-  Any(const char* text) : Any(AnyView(text)) {}          // NOLINT
-  Any(const std::string& text) : Any(AnyView(text)) {}   // NOLINT
+  Any(const char* text) : Any(AnyView(text)) {}  // NOLINT
+  /*! \brief An owned String holding every byte of text (embedded NULs included). */
+  Any(const std::string& text);  // NOLINT(google-explicit-constructor)
   ~Any() { reset(); }
   Any& operator=(const Any& other) {
     Any(other).swap(*this);

@@ -97,6 +97,7 @@ std::string SignatureText(const std::string& name, std::index_sequence<I...>) {
   return text + ") -> " + ArgTypeStr<std::decay_t<typename Info::Result>>();
 }
 
+[[noreturn]] void ThrowNullFunctionCall();
 [[noreturn]] void ThrowArgCountError(const std::string& signature, size_t expected, int32_t got);
 [[noreturn]] void ThrowArgTypeError(const std::string& signature, size_t index,
                                     const std::string& expected, const AnyView& got);
@@ -184,10 +185,14 @@ class Function : public ObjectRef {
   Any operator()(Args&&... args) const {
     const AnyView packed[sizeof...(Args) + 1] = {AnyView(std::forward<Args>(args))...};
     Any rv;
-    get()->CallPacked(PackedArgs(packed, sizeof...(Args)), &rv);
+    CallPacked(PackedArgs(packed, sizeof...(Args)), &rv);
     return rv;
   }
-  void CallPacked(PackedArgs args, Any* rv) const { get()->CallPacked(args, rv); }
+  /*! \brief Calls with packed arguments; ValueError when the reference is null. */
+  void CallPacked(PackedArgs args, Any* rv) const {
+    if (TVM_FFI_UNLIKELY(!defined())) details::ThrowNullFunctionCall();
+    get()->CallPacked(args, rv);
+  }
 
   /*! \brief Registers a global function; a taken name is refused (ValueError) unless told. */
   static void SetGlobal(const std::string& name, Function func,

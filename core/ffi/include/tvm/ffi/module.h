@@ -26,6 +26,7 @@ class Module : public ObjectRef {
   explicit Module(ObjectPtr<Object> n) : ObjectRef(std::move(n)) {}
   /*! \return the exported function of that name, or nullopt. */
   std::optional<Function> GetFunction(const String& name) const {
+    if (!defined()) TVM_FFI_THROW(ValueError) << "Cannot look up `" << name << "` in a null Module";
     return get()->functions.Get(name);
   }
   const ModuleObj* get() const { return static_cast<const ModuleObj*>(data_.get()); }
