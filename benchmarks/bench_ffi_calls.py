@@ -67,9 +67,7 @@ def _loop_count(timer: timeit.Timer, min_time: float) -> int:
     return max(1, int(number * min_time / max(elapsed, 1e-9)))
 
 
-def measure_pair(
-    ffi: tuple, pybind: tuple, repeat: int, min_time: float
-) -> Dict[str, float]:
+def measure_pair(ffi: tuple, pybind: tuple, repeat: int, min_time: float) -> Dict[str, float]:
     """ns per call of both sides, best and median of `repeat` interleaved repeats.
 
     The repeats alternate between the two sides so that both see the same machine load.
@@ -127,21 +125,30 @@ def cases() -> List[Dict[str, Any]]:
 
 def check_cases(rows: List[Dict[str, Any]]) -> None:
     """The two sides must do what the case says before their speed means anything."""
+
+    def require(ok: bool, what: str) -> None:
+        if not ok:
+            sys.exit(f"bench_ffi_calls: sanity check failed: {what}")
+
     echo = rows[0]["ffi"][0]
-    assert echo(1) == 1 and pybind_baseline.echo(1) == 1
+    require(echo(1) == 1 and pybind_baseline.echo(1) == 1, "echo(1)")
     pair = rows[1]["ffi"][1][0]
-    assert echo(pair).same_as(pair)
-    assert echo("hello world") == "hello world"
-    assert rows[3]["ffi"][0](1, 2, 3) == 6 and pybind_baseline.add3(1, 2, 3) == 6
+    require(echo(pair).same_as(pair), "echo(TestIntPair) returns the same FFI object")
+    require(echo("hello world") == "hello world", "echo(str)")
+    require(rows[3]["ffi"][0](1, 2, 3) == 6 and pybind_baseline.add3(1, 2, 3) == 6, "add3")
     ints = rows[4]["ffi"][1][0]
-    arr = tvm_ffi.convert(ints)
-    assert len(arr) == 1000 and arr[999] == 999
-    assert pybind_baseline.take_list(ints) == 1000
+    array = tvm_ffi.convert(ints)
+    require(isinstance(array, tvm_ffi.Array) and list(array) == ints, "convert(list)")
+    require(pybind_baseline.take_list(ints) == len(ints), "take_list returns the size")
 
 
 def run(repeat: int, min_time: float, only: Optional[List[str]]) -> Dict[str, Any]:
     rows = cases()
     check_cases(rows)
+    unknown = sorted(set(only or []) - {row["case"] for row in rows})
+    if unknown:
+        names = ", ".join(row["case"] for row in rows)
+        sys.exit(f"bench_ffi_calls: unknown case(s) {', '.join(unknown)}; cases: {names}")
     results = []
     for row in rows:
         if only and row["case"] not in only:
@@ -189,8 +196,9 @@ def print_table(report: Dict[str, Any]) -> None:
             f"{r['ratio']:>7.2f}x{r['median_ratio']:>13.2f}x  {verdict}"
         )
     print(
-        f"\nns per call: best of {report['repeat']} interleaved repeats of ~{report['min_time_s']} s"
-        f" per side; each includes ~{report['loop_overhead_ns']:.1f} ns of empty timeit loop."
+        f"\nns per call: best of {report['repeat']} interleaved repeats of"
+        f" ~{report['min_time_s']} s per side; each includes"
+        f" ~{report['loop_overhead_ns']:.1f} ns of empty timeit loop."
         f"\nratio = best tvm_ffi / best pybind11; median ratio uses the medians instead."
         f"\nPython {report['python']}, build {report['build_dir']}"
     )

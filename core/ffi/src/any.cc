@@ -40,9 +40,7 @@ std::string TypeIndexToTypeStr(int32_t type_index) {
   }
 }
 
-void RawStrToOwned(AnyPOD* data) {
-  TypeTraits<String>::MoveToAny(String(data->v_c_str), data);
-}
+void RawStrToOwned(AnyPOD* data) { TypeTraits<String>::MoveToAny(String(data->v_c_str), data); }
 
 void ThrowCastError(int32_t from_index, const std::string& to_type) {
   TVM_FFI_THROW(TypeError) << "Cannot convert from type `" << TypeIndexToTypeStr(from_index)
@@ -61,8 +59,7 @@ std::optional<DataType> DataTypeFromStringObject(const AnyPOD* src) {
 }
 
 void ThrowIndexError(const char* container, int64_t index, size_t size) {
-  TVM_FFI_THROW(IndexError) << container << " index " << index << " out of range for size "
-                            << size;
+  TVM_FFI_THROW(IndexError) << container << " index " << index << " out of range for size " << size;
 }
 
 void ThrowKeyError(const Any& key) {

@@ -54,14 +54,14 @@ Any MapGetItem(const TMap& map, const Any& key) {
 TVM_FFI_STATIC_INIT_BLOCK() {
   namespace refl = tvm::ffi::reflection;
   refl::GlobalDef()
-      .def_packed("ffi.Array",
-                  [](PackedArgs args, Any* rv) { *rv = Array<Any>(PackedToVector(args)); },
-                  "Array of the arguments.")
+      .def_packed(
+          "ffi.Array", [](PackedArgs args, Any* rv) { *rv = Array<Any>(PackedToVector(args)); },
+          "Array of the arguments.")
       .def("ffi.ArraySize", [](Array<Any> a) { return static_cast<int64_t>(a.size()); })
       .def("ffi.ArrayGetItem", [](Array<Any> a, int64_t i) { return a.at(i); })
-      .def_packed("ffi.List",
-                  [](PackedArgs args, Any* rv) { *rv = List<Any>(PackedToVector(args)); },
-                  "List of the arguments.")
+      .def_packed(
+          "ffi.List", [](PackedArgs args, Any* rv) { *rv = List<Any>(PackedToVector(args)); },
+          "List of the arguments.")
       .def("ffi.ListSize", [](List<Any> l) { return static_cast<int64_t>(l.size()); })
       .def("ffi.ListGetItem", [](List<Any> l, int64_t i) { return l.at(i); })
       .def("ffi.ListSetItem", [](List<Any> l, int64_t i, Any v) { l.Set(i, std::move(v)); })
@@ -69,18 +69,18 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def("ffi.ListAppend", [](List<Any> l, Any v) { l.push_back(std::move(v)); })
       .def("ffi.ListErase", [](List<Any> l, int64_t i) { l.erase(i); })
       .def("ffi.ListClear", [](List<Any> l) { l.clear(); })
-      .def_packed("ffi.Map",
-                  [](PackedArgs args, Any* rv) { *rv = PackedToMap<Map<Any, Any>>(args, "ffi.Map"); },
-                  "Map of interleaved key, value arguments.")
+      .def_packed(
+          "ffi.Map",
+          [](PackedArgs args, Any* rv) { *rv = PackedToMap<Map<Any, Any>>(args, "ffi.Map"); },
+          "Map of interleaved key, value arguments.")
       .def("ffi.MapSize", [](Map<Any, Any> m) { return static_cast<int64_t>(m.size()); })
       .def("ffi.MapGetItem", [](Map<Any, Any> m, Any k) { return MapGetItem(m, k); })
       .def("ffi.MapContains", [](Map<Any, Any> m, Any k) { return m->data.Find(k) != nullptr; })
       .def("ffi.MapItems", [](Map<Any, Any> m) { return FlatItems(m->data); })
-      .def_packed("ffi.Dict",
-                  [](PackedArgs args, Any* rv) {
-                    *rv = PackedToMap<Dict<Any, Any>>(args, "ffi.Dict");
-                  },
-                  "Dict of interleaved key, value arguments.")
+      .def_packed(
+          "ffi.Dict",
+          [](PackedArgs args, Any* rv) { *rv = PackedToMap<Dict<Any, Any>>(args, "ffi.Dict"); },
+          "Dict of interleaved key, value arguments.")
       .def("ffi.DictSize", [](Dict<Any, Any> d) { return static_cast<int64_t>(d.size()); })
       .def("ffi.DictGetItem", [](Dict<Any, Any> d, Any k) { return MapGetItem(d, k); })
       .def("ffi.DictContains", [](Dict<Any, Any> d, Any k) { return d->data.Find(k) != nullptr; })
@@ -91,20 +91,21 @@ TVM_FFI_STATIC_INIT_BLOCK() {
            })
       .def("ffi.DictClear", [](Dict<Any, Any> d) { d.clear(); })
       .def("ffi.DictItems", [](Dict<Any, Any> d) { return FlatItems(d->data); })
-      .def_packed("ffi.Shape",
-                  [](PackedArgs args, Any* rv) {
-                    std::vector<int64_t> dims;
-                    for (int32_t i = 0; i < args.size(); ++i) {
-                      std::optional<int64_t> dim = args[i].as<int64_t>();
-                      if (!dim.has_value()) {
-                        TVM_FFI_THROW(TypeError) << "Shape extents must be int, got `"
-                                                 << args[i].GetTypeKey() << "` at " << i;
-                      }
-                      dims.push_back(*dim);
-                    }
-                    *rv = Shape(std::move(dims));
-                  },
-                  "Shape of int arguments.")
+      .def_packed(
+          "ffi.Shape",
+          [](PackedArgs args, Any* rv) {
+            std::vector<int64_t> dims;
+            for (int32_t i = 0; i < args.size(); ++i) {
+              std::optional<int64_t> dim = args[i].as<int64_t>();
+              if (!dim.has_value()) {
+                TVM_FFI_THROW(TypeError)
+                    << "Shape extents must be int, got `" << args[i].GetTypeKey() << "` at " << i;
+              }
+              dims.push_back(*dim);
+            }
+            *rv = Shape(std::move(dims));
+          },
+          "Shape of int arguments.")
       .def("ffi.ShapeSize", [](Shape s) { return static_cast<int64_t>(s.size()); })
       .def("ffi.ShapeGetItem", [](Shape s, int64_t i) { return s.at(i); })
       .def("ffi.ModuleGetFunction",
@@ -112,16 +113,19 @@ TVM_FFI_STATIC_INIT_BLOCK() {
              std::optional<Function> f = m.GetFunction(name);
              return f.has_value() ? Any(*f) : Any();
            })
-      .def("ffi.DeepCopy", [](Any v) { return refl::DeepCopy(v); },
-           "A copy of the value in which every object with fields and every container is new.")
-      .def("ffi.FieldwiseEqual", [](Any a, Any b) { return refl::FieldwiseEqual(a, b); },
-           "Equality by content, field by field.")
+      .def(
+          "ffi.DeepCopy", [](Any v) { return refl::DeepCopy(v); },
+          "A copy of the value in which every object with fields and every container is new.")
+      .def(
+          "ffi.FieldwiseEqual", [](Any a, Any b) { return refl::FieldwiseEqual(a, b); },
+          "Equality by content, field by field.")
       .def("ffi.ListGlobalFunctionNames",
            []() {
              std::vector<std::string> names = Function::ListGlobalNames();
              return Array<String>(names.begin(), names.end());
            })
-      .def("ffi.GetGlobalFunctionDoc", [](String name) { return Function::GetGlobalDoc(name.view()); });
+      .def("ffi.GetGlobalFunctionDoc",
+           [](String name) { return Function::GetGlobalDoc(name.view()); });
 }
 
 }  // namespace

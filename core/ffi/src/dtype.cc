@@ -121,11 +121,20 @@ struct DeviceName {
   const char* name;
 };
 constexpr DeviceName kDeviceNames[] = {
-    {kDLCPU, "cpu"},        {kDLCUDA, "cuda"},       {kDLCUDAHost, "cuda_host"},
-    {kDLOpenCL, "opencl"},  {kDLVulkan, "vulkan"},   {kDLMetal, "metal"},
-    {kDLVPI, "vpi"},        {kDLROCM, "rocm"},       {kDLROCMHost, "rocm_host"},
-    {kDLExtDev, "ext_dev"}, {kDLCUDAManaged, "cuda_managed"}, {14, "oneapi"},
-    {15, "webgpu"},  {16, "hexagon"},
+    {kDLCPU, "cpu"},
+    {kDLCUDA, "cuda"},
+    {kDLCUDAHost, "cuda_host"},
+    {kDLOpenCL, "opencl"},
+    {kDLVulkan, "vulkan"},
+    {kDLMetal, "metal"},
+    {kDLVPI, "vpi"},
+    {kDLROCM, "rocm"},
+    {kDLROCMHost, "rocm_host"},
+    {kDLExtDev, "ext_dev"},
+    {kDLCUDAManaged, "cuda_managed"},
+    {14, "oneapi"},
+    {15, "webgpu"},
+    {16, "hexagon"},
 };
 }  // namespace
 

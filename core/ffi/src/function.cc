@@ -99,9 +99,7 @@ bool Function::RemoveGlobal(std::string_view name) {
 
 namespace details {
 
-void ThrowNullFunctionCall() {
-  TVM_FFI_THROW(ValueError) << "Cannot call a null Function (None)";
-}
+void ThrowNullFunctionCall() { TVM_FFI_THROW(ValueError) << "Cannot call a null Function (None)"; }
 
 void ThrowArgCountError(const std::string& signature, size_t expected, int32_t got) {
   TVM_FFI_THROW(TypeError) << "Mismatched number of arguments when calling: `" << signature

@@ -67,8 +67,8 @@ ObjectRef CreateFromFields(int32_t type_index,
 namespace details {
 
 void ThrowFieldTypeError(const FieldInfo& field, const AnyView& value) {
-  TVM_FFI_THROW(TypeError) << "Field `" << ffi::details::TypeIndexToKey(field.declaring_type_index) << "."
-                           << field.name << "` expects `" << field.type_str << "` but got `"
+  TVM_FFI_THROW(TypeError) << "Field `" << ffi::details::TypeIndexToKey(field.declaring_type_index)
+                           << "." << field.name << "` expects `" << field.type_str << "` but got `"
                            << value.GetTypeKey() << "`";
 }
 

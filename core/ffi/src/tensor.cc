@@ -33,8 +33,8 @@ TensorObj::~TensorObj() {
 
 Tensor Tensor::Empty(const std::vector<int64_t>& shape, DataType dtype, DLDevice device) {
   if (device.device_type != kDLCPU) {
-    TVM_FFI_THROW(NotImplementedError) << "Tensor::Empty can only allocate on cpu, not "
-                                       << DeviceToString(device);
+    TVM_FFI_THROW(NotImplementedError)
+        << "Tensor::Empty can only allocate on cpu, not " << DeviceToString(device);
   }
   int64_t count = 1;
   for (int64_t dim : shape) {

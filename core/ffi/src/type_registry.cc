@@ -39,9 +39,9 @@ class TypeRegistry {
     if (it != key_to_index_.end()) {
       const TypeEntry& existing = *entries_[it->second];
       if (existing.info.parent_index != parent) {
-        TVM_FFI_THROW(RuntimeError) << "Type `" << key << "` is already registered with parent `"
-                                    << KeyOf(existing.info.parent_index) << "`, not `"
-                                    << KeyOf(parent) << "`";
+        TVM_FFI_THROW(RuntimeError)
+            << "Type `" << key << "` is already registered with parent `"
+            << KeyOf(existing.info.parent_index) << "`, not `" << KeyOf(parent) << "`";
       }
       return it->second;
     }

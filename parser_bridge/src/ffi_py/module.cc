@@ -89,7 +89,8 @@ Tensor RequireTensor(py::handle obj) {
   if (handle == nullptr || handle->type_index() != TypeIndex::kTensor) {
     throw py::type_error("expected a tvm_ffi.Tensor");
   }
-  return details::ObjectUnsafe::RefFromPtr<Tensor>(details::ObjectUnsafe::PtrFromRaw<Object>(handle));
+  return details::ObjectUnsafe::RefFromPtr<Tensor>(
+      details::ObjectUnsafe::PtrFromRaw<Object>(handle));
 }
 
 }  // namespace
@@ -113,12 +114,13 @@ PYBIND11_MODULE(core, m) {
     }
   });
 
-  m.def("_register_class", [](int32_t type_index, py::handle cls) { RegisterClass(type_index, cls.ptr()); });
+  m.def("_register_class",
+        [](int32_t type_index, py::handle cls) { RegisterClass(type_index, cls.ptr()); });
   m.def("_set_class_factory", [](py::handle factory) { SetClassFactory(factory.ptr()); });
   m.def("_set_value_classes", [](py::handle dtype, py::handle device, py::handle void_p) {
     ValueClasses& classes = GetValueClasses();
-    for (auto [slot, value] : {std::pair{&classes.dtype, dtype}, {&classes.device, device},
-                               {&classes.void_p, void_p}}) {
+    for (auto [slot, value] :
+         {std::pair{&classes.dtype, dtype}, {&classes.device, device}, {&classes.void_p, void_p}}) {
       Py_INCREF(value.ptr());
       Py_XDECREF(*slot);
       *slot = value.ptr();
@@ -127,8 +129,10 @@ PYBIND11_MODULE(core, m) {
   m.def("_set_error_registry", [](py::handle classes, py::handle frames_hook) {
     SetErrorRegistry(classes.ptr(), frames_hook.ptr());
   });
-  m.def("_type_info", [](py::handle key_or_index) { return TypeInfoToDict(*LookupType(key_or_index)); },
-        "Reflection data of a type (by key or index).");
+  m.def(
+      "_type_info",
+      [](py::handle key_or_index) { return TypeInfoToDict(*LookupType(key_or_index)); },
+      "Reflection data of a type (by key or index).");
   m.def("_type_ancestors", [](py::handle key_or_index) {
     py::list chain;
     for (const reflection::TypeInfo* info = LookupType(key_or_index); info != nullptr;
@@ -147,8 +151,8 @@ PYBIND11_MODULE(core, m) {
       return AnyToPy(Any(*func));
     });
   });
-  m.def("_register_global_func", [](const std::string& name, py::handle func, bool override_existing,
-                                    const std::string& doc) {
+  m.def("_register_global_func", [](const std::string& name, py::handle func,
+                                    bool override_existing, const std::string& doc) {
     Run([&]() -> PyObject* {
       Any value = PyToAny(func.ptr());
       std::optional<Function> f = value.as<Function>();
@@ -160,25 +164,26 @@ PYBIND11_MODULE(core, m) {
       Py_RETURN_NONE;
     });
   });
-  m.def("_remove_global_func", [](const std::string& name) { return Function::RemoveGlobal(name); });
+  m.def("_remove_global_func",
+        [](const std::string& name) { return Function::RemoveGlobal(name); });
   m.def("_list_global_func_names", []() { return Function::ListGlobalNames(); });
   m.def("_global_func_doc", [](const std::string& name) { return Function::GetGlobalDoc(name); });
-  m.def("convert", [](py::handle value) {
-    return Run([&]() { return AnyToPy(PyToAny(value.ptr())); });
-  }, "Converts a Python value to its FFI form (list -> Array, dict -> Map, callable -> Function).");
+  m.def(
+      "convert",
+      [](py::handle value) { return Run([&]() { return AnyToPy(PyToAny(value.ptr())); }); },
+      "Converts a Python value to its FFI form (list -> Array, dict -> Map, callable -> "
+      "Function).");
   m.def("_from_dlpack", [](py::handle value) {
     return Run([&]() { return AnyToPy(Any(TensorFromPyDLPack(value.ptr()))); });
   });
-  m.def("_tensor_to_dlpack", [](py::handle tensor) {
-    return Steal(TensorToDLPackCapsule(RequireTensor(tensor)));
-  });
+  m.def("_tensor_to_dlpack",
+        [](py::handle tensor) { return Steal(TensorToDLPackCapsule(RequireTensor(tensor))); });
   m.def("_tensor_info", [](py::handle tensor) {
     Tensor t = RequireTensor(tensor);
     py::tuple shape = py::cast(t.shape());
     py::tuple strides = py::cast(t.strides());
     return py::make_tuple(shape, t.dtype().ToString(), static_cast<int>(t.device().device_type),
-                          t.device().device_id, strides,
-                          reinterpret_cast<uintptr_t>(t.data_ptr()));
+                          t.device().device_id, strides, reinterpret_cast<uintptr_t>(t.data_ptr()));
   });
   m.def("_tensor_empty", [](std::vector<int64_t> shape, const std::string& dtype, int device_type,
                             int device_id) {
@@ -195,16 +200,20 @@ PYBIND11_MODULE(core, m) {
   m.def("_device_type_from_name", [](const std::string& name) {
     return Run([&]() { return PyLong_FromLong(DeviceTypeFromName(name)); });
   });
-  m.def("_device_type_name", [](int device_type) { return std::string(DeviceTypeName(device_type)); });
-  m.def("_init_handle_from", [](py::handle self, py::handle source) {
-    if (!IsFFIObject(self.ptr()) || !IsFFIObject(source.ptr())) {
-      throw py::type_error("_init_handle_from needs two FFI objects");
-    }
-    Object* handle = reinterpret_cast<PyFFIObject*>(source.ptr())->handle;
-    if (handle != nullptr) details::ObjectUnsafe::IncRef(handle);
-    Object* old = reinterpret_cast<PyFFIObject*>(self.ptr())->handle;
-    reinterpret_cast<PyFFIObject*>(self.ptr())->handle = handle;
-    if (old != nullptr) details::ObjectUnsafe::DecRef(old);
-  }, "Makes self refer to the object source refers to (used by container constructors).");
+  m.def("_device_type_name",
+        [](int device_type) { return std::string(DeviceTypeName(device_type)); });
+  m.def(
+      "_init_handle_from",
+      [](py::handle self, py::handle source) {
+        if (!IsFFIObject(self.ptr()) || !IsFFIObject(source.ptr())) {
+          throw py::type_error("_init_handle_from needs two FFI objects");
+        }
+        Object* handle = reinterpret_cast<PyFFIObject*>(source.ptr())->handle;
+        if (handle != nullptr) details::ObjectUnsafe::IncRef(handle);
+        Object* old = reinterpret_cast<PyFFIObject*>(self.ptr())->handle;
+        reinterpret_cast<PyFFIObject*>(self.ptr())->handle = handle;
+        if (old != nullptr) details::ObjectUnsafe::DecRef(old);
+      },
+      "Makes self refer to the object source refers to (used by container constructors).");
   m.def("_object_count", []() { return details::LiveObjectCounter().load(); });
 }

@@ -25,8 +25,8 @@ namespace python {
 /*! \brief Layout of every tvm_ffi.Object instance: the Python header and one owned handle. */
 struct PyFFIObject {
   PyObject_HEAD
-  /*! \brief Owned reference (counted), or nullptr before __ffi_init__. */
-  Object* handle;
+      /*! \brief Owned reference (counted), or nullptr before __ffi_init__. */
+      Object* handle;
 };
 
 /*! \brief A Function instance also stores its vectorcall entry point. */

@@ -40,8 +40,7 @@ Tensor TensorFromPyDLPack(PyObject* value) {
   if (capsule == nullptr) throw PythonErrorSet();
   if (!PyCapsule_IsValid(capsule, kCapsuleName)) {
     Py_DECREF(capsule);
-    PyErr_Format(PyExc_TypeError,
-                 "__dlpack__ of %s did not return an unused \"dltensor\" capsule",
+    PyErr_Format(PyExc_TypeError, "__dlpack__ of %s did not return an unused \"dltensor\" capsule",
                  Py_TYPE(value)->tp_name);
     throw PythonErrorSet();
   }

@@ -401,8 +401,7 @@ TEST_SUITE("ffi.Reflection") {
     CHECK_THROWS_WITH_AS(
         CreateFromFields(TestNodeObj::RuntimeTypeIndex(),
                          {{"name", "n"}, {"dtype", "int33x"}, {"body", TestBase()}}),
-        "TypeError: Field `testing.TestNode.dtype` expects `DataType` but got `str`",
-        Error);
+        "TypeError: Field `testing.TestNode.dtype` expects `DataType` but got `str`", Error);
   }
 
   TEST_CASE("CreateFromFields needs a default constructor") {

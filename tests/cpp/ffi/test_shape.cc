@@ -61,8 +61,8 @@ TEST_SUITE("ffi.Shape") {
     CHECK(std::vector<int64_t>(s.begin(), s.end()) == std::vector<int64_t>{4, 5, 6});
     CHECK(Function::GetGlobalRequired("ffi.ShapeSize")(s).cast<int64_t>() == 3);
     CHECK(Function::GetGlobalRequired("ffi.ShapeGetItem")(s, -1).cast<int64_t>() == 6);
-    CHECK_THROWS_WITH_AS(make(4, "x"),
-                         "TypeError: Shape extents must be int, got `str` at 1", Error);
+    CHECK_THROWS_WITH_AS(make(4, "x"), "TypeError: Shape extents must be int, got `str` at 1",
+                         Error);
     CHECK_THROWS_WITH_AS(make(4, 2.0), "TypeError: Shape extents must be int, got `float` at 1",
                          Error);
   }

@@ -238,8 +238,8 @@ struct ObjectRefTypeTraitsBase {
 };
 
 template <typename TRef>
-struct TypeTraits<TRef, std::enable_if_t<std::is_base_of_v<ObjectRef, TRef> &&
-                                         !TRef::_type_custom_traits>>
+struct TypeTraits<
+    TRef, std::enable_if_t<std::is_base_of_v<ObjectRef, TRef> && !TRef::_type_custom_traits>>
     : ObjectRefTypeTraitsBase<TRef> {};
 
 class Any;
@@ -264,7 +264,7 @@ class AnyView {
   AnyView(const T& value) {  // NOLINT(google-explicit-constructor)
     TypeTraits<std::decay_t<T>>::CopyToAnyView(value, &data_);
   }
-  AnyView(const Any& value);  // NOLINT(google-explicit-constructor)
+  AnyView(const Any& value);   // NOLINT(google-explicit-constructor)
   AnyView(const char* text) {  // NOLINT(google-explicit-constructor)
     data_.type_index = TypeIndex::kRawStr;
     data_.zero_padding = 0;
@@ -403,7 +403,6 @@ inline void TypeTraits<Any>::MoveToAny(Any src, AnyPOD* dst) {
 inline std::optional<Any> TypeTraits<Any>::TryCast(const AnyPOD* src) {
   return Any(AnyView::FromPOD(*src));
 }
-
 
 template <typename TRef>
 TRef ObjectRef::cast() const {

@@ -57,10 +57,9 @@ struct TypeIndex {
  * \brief Runs the following block once at static-initialisation time of the binary that
  *  contains it: `TVM_FFI_STATIC_INIT_BLOCK() { ... }`.
  */
-#define TVM_FFI_STATIC_INIT_BLOCK_DEF_(fn)                      \
-  static void fn();                                             \
-  [[maybe_unused]] static const int TVM_FFI_STR_CONCAT(fn, _reg) = \
-      (fn(), 0);                                                \
+#define TVM_FFI_STATIC_INIT_BLOCK_DEF_(fn)                                    \
+  static void fn();                                                           \
+  [[maybe_unused]] static const int TVM_FFI_STR_CONCAT(fn, _reg) = (fn(), 0); \
   static void fn()
 #define TVM_FFI_STATIC_INIT_BLOCK() \
   TVM_FFI_STATIC_INIT_BLOCK_DEF_(TVM_FFI_STR_CONCAT(TVMFFIStaticInitFunc, __COUNTER__))

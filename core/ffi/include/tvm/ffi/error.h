@@ -83,15 +83,16 @@ class ErrorBuilder {
  *  The message is the body of a loop whose step throws, so compilers see that control never
  *  continues past the statement.
  */
-#define TVM_FFI_THROW(ErrorKind)                                                            \
+#define TVM_FFI_THROW(ErrorKind)                                                               \
   for (::tvm::ffi::details::ErrorBuilder tvm_ffi_error_builder(#ErrorKind, __FILE__, __LINE__, \
-                                                               TVM_FFI_FUNC_SIG);            \
-       ; tvm_ffi_error_builder.Throw())                                                     \
+                                                               TVM_FFI_FUNC_SIG);              \
+       ; tvm_ffi_error_builder.Throw())                                                        \
   tvm_ffi_error_builder.stream()
 
 /*! \brief Checks an invariant of our own code; failure is an InternalError. */
-#define TVM_FFI_ICHECK(cond) \
-  if (TVM_FFI_UNLIKELY(!(cond))) TVM_FFI_THROW(InternalError) << "Check failed: (" #cond ") is false: "
+#define TVM_FFI_ICHECK(cond)     \
+  if (TVM_FFI_UNLIKELY(!(cond))) \
+  TVM_FFI_THROW(InternalError) << "Check failed: (" #cond ") is false: "
 
 /*! \brief Checks a condition on user input; failure raises the given kind. */
 #define TVM_FFI_CHECK(cond, ErrorKind) \

@@ -112,7 +112,8 @@ T ConvertArg(const AnyView& arg, size_t index, const std::string& name,
     return Any(arg);
   } else {
     std::optional<T> value = TypeTraits<T>::TryCast(&arg.pod());
-    if (!value.has_value()) ThrowArgTypeError(signature(name), index, TypeTraits<T>::TypeStr(), arg);
+    if (!value.has_value())
+      ThrowArgTypeError(signature(name), index, TypeTraits<T>::TypeStr(), arg);
     return *std::move(value);
   }
 }

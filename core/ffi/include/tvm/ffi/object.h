@@ -262,54 +262,54 @@ TRef GetRef(const TObj* obj) {
 }  // namespace tvm
 
 /*! \brief Declares the type information of an object type that may have subclasses. */
-#define TVM_FFI_DECLARE_OBJECT_INFO(TypeKey, TypeName, ParentType)                         \
-  static constexpr const char* _type_key = TypeKey;                                       \
-  static constexpr bool _type_final = false;                                              \
-  using _type_parent = ParentType;                                                        \
-  static int32_t RuntimeTypeIndex() {                                                     \
-    static const int32_t tindex = ::tvm::ffi::details::RegisterObjectType(                \
-        TypeKey, ParentType::RuntimeTypeIndex(), false);                                  \
-    return tindex;                                                                        \
+#define TVM_FFI_DECLARE_OBJECT_INFO(TypeKey, TypeName, ParentType)                               \
+  static constexpr const char* _type_key = TypeKey;                                              \
+  static constexpr bool _type_final = false;                                                     \
+  using _type_parent = ParentType;                                                               \
+  static int32_t RuntimeTypeIndex() {                                                            \
+    static const int32_t tindex =                                                                \
+        ::tvm::ffi::details::RegisterObjectType(TypeKey, ParentType::RuntimeTypeIndex(), false); \
+    return tindex;                                                                               \
   }
 
 /*! \brief Declares the type information of an object type that has no subclasses. */
-#define TVM_FFI_DECLARE_OBJECT_INFO_FINAL(TypeKey, TypeName, ParentType)                   \
-  static constexpr const char* _type_key = TypeKey;                                       \
-  static constexpr bool _type_final = true;                                               \
-  using _type_parent = ParentType;                                                        \
-  static int32_t RuntimeTypeIndex() {                                                     \
-    static const int32_t tindex =                                                         \
+#define TVM_FFI_DECLARE_OBJECT_INFO_FINAL(TypeKey, TypeName, ParentType)                        \
+  static constexpr const char* _type_key = TypeKey;                                             \
+  static constexpr bool _type_final = true;                                                     \
+  using _type_parent = ParentType;                                                              \
+  static int32_t RuntimeTypeIndex() {                                                           \
+    static const int32_t tindex =                                                               \
         ::tvm::ffi::details::RegisterObjectType(TypeKey, ParentType::RuntimeTypeIndex(), true); \
-    return tindex;                                                                        \
+    return tindex;                                                                              \
   }
 
 /*! \brief Type information of a built-in type with a fixed index (see TypeIndex). */
 #define TVM_FFI_DECLARE_STATIC_OBJECT_INFO(TypeKey, TypeName, ParentType, Index, Final) \
-  static constexpr const char* _type_key = TypeKey;                                    \
-  static constexpr bool _type_final = Final;                                           \
-  using _type_parent = ParentType;                                                     \
+  static constexpr const char* _type_key = TypeKey;                                     \
+  static constexpr bool _type_final = Final;                                            \
+  using _type_parent = ParentType;                                                      \
   static constexpr int32_t RuntimeTypeIndex() { return Index; }
 
 /*!
  * \brief Constructors, accessors and the ContainerType of a nullable managed reference.
  */
-#define TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(TypeName, ParentType, ObjectName)          \
-  TypeName() = default;                                                                     \
+#define TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(TypeName, ParentType, ObjectName)           \
+  TypeName() = default;                                                                        \
   explicit TypeName(::tvm::ffi::ObjectPtr<::tvm::ffi::Object> n) : ParentType(std::move(n)) {} \
   const ObjectName* operator->() const { return static_cast<const ObjectName*>(data_.get()); } \
-  const ObjectName* get() const { return operator->(); }                                   \
-  using ContainerType = ObjectName;                                                         \
+  const ObjectName* get() const { return operator->(); }                                       \
+  using ContainerType = ObjectName;                                                            \
   static constexpr bool _type_is_nullable = true;
 
 /*!
  * \brief Like the nullable variant, but the reference always points at an object: no default
  *  constructor, and conversions from None are rejected.
  */
-#define TVM_FFI_DEFINE_OBJECT_REF_METHODS_NOTNULLABLE(TypeName, ParentType, ObjectName)       \
+#define TVM_FFI_DEFINE_OBJECT_REF_METHODS_NOTNULLABLE(TypeName, ParentType, ObjectName)        \
   explicit TypeName(::tvm::ffi::ObjectPtr<::tvm::ffi::Object> n) : ParentType(std::move(n)) {} \
   const ObjectName* operator->() const { return static_cast<const ObjectName*>(data_.get()); } \
-  const ObjectName* get() const { return operator->(); }                                   \
-  using ContainerType = ObjectName;                                                         \
+  const ObjectName* get() const { return operator->(); }                                       \
+  using ContainerType = ObjectName;                                                            \
   static constexpr bool _type_is_nullable = false;
 
 #endif  // TVM_FFI_OBJECT_H_

@@ -68,8 +68,8 @@ class String : public BytesLikeRef<String, StringObj> {
   String() : String(std::string()) {}
   String(std::string text)  // NOLINT(google-explicit-constructor)
       : BytesLikeRef(make_object<StringObj>(std::move(text))) {}
-  String(const char* text) : String(std::string(text)) {}        // NOLINT
-  String(std::string_view text) : String(std::string(text)) {}   // NOLINT
+  String(const char* text) : String(std::string(text)) {}       // NOLINT
+  String(std::string_view text) : String(std::string(text)) {}  // NOLINT
   explicit String(ObjectPtr<Object> n) : BytesLikeRef(std::move(n)) {}
 };
 
@@ -82,7 +82,9 @@ class Bytes : public BytesLikeRef<Bytes, BytesObj> {
 };
 
 inline std::ostream& operator<<(std::ostream& os, const String& s) { return os << s.view(); }
-inline String operator+(const String& a, std::string_view b) { return String(a.str() + std::string(b)); }
+inline String operator+(const String& a, std::string_view b) {
+  return String(a.str() + std::string(b));
+}
 
 /*! \brief String accepts a String object or a borrowed C string. */
 template <>

@@ -101,7 +101,8 @@ void SetFieldValue(Object* obj, const FieldInfo& field, const AnyView& value);
  * \brief Builds an object of the type from keyword values through its default constructor and
  *  field setters. TypeError for unknown names and for omitted fields without a default.
  */
-ObjectRef CreateFromFields(int32_t type_index, const std::vector<std::pair<std::string, AnyView>>& fields);
+ObjectRef CreateFromFields(int32_t type_index,
+                           const std::vector<std::pair<std::string, AnyView>>& fields);
 
 namespace details {
 TypeInfo* MutableTypeInfo(int32_t type_index);
@@ -121,7 +122,8 @@ int64_t FieldOffset(F T::*member) {
 template <typename... Args>
 struct init {};
 
-/*! \brief Default value of a field for keyword construction: `def_ro("x", &T::x, DefaultValue(0))`. */
+/*! \brief Default value of a field for keyword construction: `def_ro("x", &T::x, DefaultValue(0))`.
+ */
 struct DefaultValue {
   explicit DefaultValue(Any v) : value(std::move(v)) {}
   Any value;
@@ -146,11 +148,12 @@ class ObjectDef {
   /*! \brief Registers `__ffi_init__(args...)` constructing T from those arguments. */
   template <typename... Args>
   ObjectDef& def(init<Args...>, const char* doc = "") {
-    AddMethod("__ffi_init__",
-              Function::FromTyped([](Args... args) -> ObjectRef {
-                return ObjectRef(make_object<T>(std::move(args)...));
-              }, std::string(T::_type_key) + ".__ffi_init__"),
-              true, doc);
+    AddMethod(
+        "__ffi_init__",
+        Function::FromTyped(
+            [](Args... args) -> ObjectRef { return ObjectRef(make_object<T>(std::move(args)...)); },
+            std::string(T::_type_key) + ".__ffi_init__"),
+        true, doc);
     return *this;
   }
   /*! \brief Registers a method: a member function pointer or a callable taking the ref first. */
