@@ -261,27 +261,24 @@ TRef GetRef(const TObj* obj) {
 }  // namespace ffi
 }  // namespace tvm
 
-/*! \brief Declares the type information of an object type that may have subclasses. */
-#define TVM_FFI_DECLARE_OBJECT_INFO(TypeKey, TypeName, ParentType)                               \
+/*! \brief Shared body of the two declarations below; the index is registered on first use. */
+#define TVM_FFI_DECLARE_OBJECT_INFO_IMPL_(TypeKey, ParentType, Final)                            \
   static constexpr const char* _type_key = TypeKey;                                              \
-  static constexpr bool _type_final = false;                                                     \
+  static constexpr bool _type_final = Final;                                                     \
   using _type_parent = ParentType;                                                               \
   static int32_t RuntimeTypeIndex() {                                                            \
     static const int32_t tindex =                                                                \
-        ::tvm::ffi::details::RegisterObjectType(TypeKey, ParentType::RuntimeTypeIndex(), false); \
+        ::tvm::ffi::details::RegisterObjectType(TypeKey, ParentType::RuntimeTypeIndex(), Final); \
     return tindex;                                                                               \
   }
 
+/*! \brief Declares the type information of an object type that may have subclasses. */
+#define TVM_FFI_DECLARE_OBJECT_INFO(TypeKey, TypeName, ParentType) \
+  TVM_FFI_DECLARE_OBJECT_INFO_IMPL_(TypeKey, ParentType, false)
+
 /*! \brief Declares the type information of an object type that has no subclasses. */
-#define TVM_FFI_DECLARE_OBJECT_INFO_FINAL(TypeKey, TypeName, ParentType)                        \
-  static constexpr const char* _type_key = TypeKey;                                             \
-  static constexpr bool _type_final = true;                                                     \
-  using _type_parent = ParentType;                                                              \
-  static int32_t RuntimeTypeIndex() {                                                           \
-    static const int32_t tindex =                                                               \
-        ::tvm::ffi::details::RegisterObjectType(TypeKey, ParentType::RuntimeTypeIndex(), true); \
-    return tindex;                                                                              \
-  }
+#define TVM_FFI_DECLARE_OBJECT_INFO_FINAL(TypeKey, TypeName, ParentType) \
+  TVM_FFI_DECLARE_OBJECT_INFO_IMPL_(TypeKey, ParentType, true)
 
 /*! \brief Type information of a built-in type with a fixed index (see TypeIndex). */
 #define TVM_FFI_DECLARE_STATIC_OBJECT_INFO(TypeKey, TypeName, ParentType, Index, Final) \
