@@ -64,6 +64,7 @@ py::dict TypeInfoToDict(const reflection::TypeInfo& info) {
     entry["type"] = field.type_str;
     entry["read_only"] = field.read_only;
     entry["def_region"] = reflection::DefRegionKindName(field.def_region);
+    entry["structural_ignore"] = field.structural_ignore;
     entry["doc"] = field.doc;
     entry["has_default"] = field.default_value.has_value();
     fields.append(entry);

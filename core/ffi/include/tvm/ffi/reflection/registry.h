@@ -44,6 +44,8 @@ struct FieldInfo {
   std::string type_str;
   bool read_only = true;
   DefRegionKind def_region = DefRegionKind::kNone;
+  /*! \brief Not compared or hashed structurally (source spans, variable names). */
+  bool structural_ignore = false;
   std::string doc;
   /*! \brief Value used when keyword construction omits the field. */
   std::optional<Any> default_value;
@@ -129,6 +131,10 @@ struct DefaultValue {
   Any value;
 };
 
+/*! \brief Marks a field that structural equality and hashing skip: `def_ro("span", ...,
+ * StructuralIgnore())`. */
+struct StructuralIgnore {};
+
 /*! \brief Fluent registration of type T's constructor, fields and methods. */
 template <typename T>
 class ObjectDef {
@@ -203,6 +209,7 @@ class ObjectDef {
   }
   static void ApplyExtra(FieldInfo* field, DefRegionKind kind) { field->def_region = kind; }
   static void ApplyExtra(FieldInfo* field, const char* doc) { field->doc = doc; }
+  static void ApplyExtra(FieldInfo* field, StructuralIgnore) { field->structural_ignore = true; }
   static void ApplyExtra(FieldInfo* field, DefaultValue value) {
     field->default_value = std::move(value.value);
   }

@@ -1,0 +1,95 @@
+/*!
+ * \file type.cc
+ * \brief Types: construction and reflection.
+ */
+#include <tvm/ffi/reflection/registry.h>
+#include <tvm/ir/tensor_type.h>
+#include <tvm/ir/type.h>
+
+namespace tvm {
+namespace ir {
+
+Type Type::Missing() {
+  static const Type* missing = new Type(ffi::make_object<MissingTypeObj>());
+  return *missing;
+}
+
+bool Type::is_missing() const { return get() != nullptr && get()->IsInstance<MissingTypeObj>(); }
+
+PrimType::PrimType(ffi::DataType dtype, Span span) : Type(ffi::make_object<PrimTypeObj>()) {
+  auto* node = const_cast<PrimTypeObj*>(get());
+  node->dtype = dtype;
+  node->span = std::move(span);
+}
+
+PointerType::PointerType(Type element_type, ffi::String scope, Span span)
+    : Type(ffi::make_object<PointerTypeObj>()) {
+  auto* node = const_cast<PointerTypeObj*>(get());
+  node->element_type = std::move(element_type);
+  node->scope = std::move(scope);
+  node->span = std::move(span);
+}
+
+FuncType::FuncType(ffi::Array<Type> arg_types, Type ret_type, Span span)
+    : Type(ffi::make_object<FuncTypeObj>()) {
+  auto* node = const_cast<FuncTypeObj*>(get());
+  node->arg_types = std::move(arg_types);
+  node->ret_type = std::move(ret_type);
+  node->span = std::move(span);
+}
+
+TensorType::TensorType(ffi::DataType dtype, ffi::Array<Expr> shape, TensorTypeOptions options)
+    : Type(ffi::make_object<TensorTypeObj>()) {
+  auto* node = const_cast<TensorTypeObj*>(get());
+  node->dtype = dtype;
+  node->shape = std::move(shape);
+  node->strides = std::move(options.strides);
+  node->elem_offset = std::move(options.elem_offset);
+  node->scope = std::move(options.scope);
+  node->alignment = options.alignment;
+  node->span = std::move(options.span);
+}
+
+TVM_FFI_STATIC_INIT_BLOCK() {
+  namespace refl = tvm::ffi::reflection;
+  using refl::DefaultValue;
+  using refl::DefRegionKind;
+  using refl::StructuralIgnore;
+  refl::ObjectDef<TypeObj>().def_ro("span", &TypeObj::span, StructuralIgnore(),
+                                    DefaultValue(Span::Unknown()));
+  refl::ObjectDef<MissingTypeObj>();
+  refl::ObjectDef<PrimTypeObj>()
+      .def_static("__ffi_init__", [](ffi::DataType dtype) { return PrimType(dtype); })
+      .def_ro("dtype", &PrimTypeObj::dtype);
+  refl::ObjectDef<PointerTypeObj>()
+      .def_static("__ffi_init__",
+                  [](Type element_type, ffi::String scope) {
+                    return PointerType(std::move(element_type), std::move(scope));
+                  })
+      .def_ro("element_type", &PointerTypeObj::element_type)
+      .def_ro("scope", &PointerTypeObj::scope, DefaultValue(ffi::String("global")));
+  refl::ObjectDef<FuncTypeObj>()
+      .def_static("__ffi_init__",
+                  [](ffi::Array<Type> arg_types, Type ret_type) {
+                    return FuncType(std::move(arg_types), std::move(ret_type));
+                  })
+      .def_ro("arg_types", &FuncTypeObj::arg_types)
+      .def_ro("ret_type", &FuncTypeObj::ret_type);
+  refl::ObjectDef<TensorTypeObj>()
+      .def_static("__ffi_init__",
+                  [](ffi::DataType dtype, ffi::Array<Expr> shape) {
+                    return TensorType(dtype, std::move(shape));
+                  })
+      .def_ro("dtype", &TensorTypeObj::dtype)
+      .def_ro("shape", &TensorTypeObj::shape, DefRegionKind::kSimple)
+      .def_ro("strides", &TensorTypeObj::strides, DefaultValue(ffi::Array<Expr>()))
+      .def_ro("elem_offset", &TensorTypeObj::elem_offset, DefaultValue(ffi::Any()))
+      .def_ro("scope", &TensorTypeObj::scope, DefaultValue(ffi::String("global")))
+      .def_ro("alignment", &TensorTypeObj::alignment, DefaultValue(int64_t{64}));
+  refl::GlobalDef().def(
+      "ir.MissingType", []() { return Type::Missing(); },
+      "The shared missing type (Type.missing()).");
+}
+
+}  // namespace ir
+}  // namespace tvm

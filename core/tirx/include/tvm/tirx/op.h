@@ -1,0 +1,88 @@
+/*!
+ * \file tvm/tirx/op.h
+ * \brief Building expressions with the typing rules (docs/ir-typing.md): `x * 2 + 1`.
+ *
+ * - A literal adopts the type of the expression it meets (`x_i64 + 1` adds an int64 1).
+ * - Integers of the same signedness but different widths widen: the narrower operand gets an
+ *   explicit Cast to the wider type.
+ * - Any other mix of types is a TypeError naming the operator and both types; convert with an
+ *   explicit cast.
+ * - `/` is for floats; integers use floordiv (`//`) and floormod (`%`).
+ */
+#ifndef TVM_TIRX_OP_H_
+#define TVM_TIRX_OP_H_
+
+#include <tvm/tirx/expr.h>
+
+namespace tvm {
+namespace tirx {
+
+/*! \brief A constant of the type: IntImm for int/uint/bool, FloatImm for floats. */
+Expr MakeConst(PrimType ty, int64_t value, Span span = Span::Unknown());
+Expr MakeConst(PrimType ty, double value, Span span = Span::Unknown());
+
+/*! \brief value converted to ty: itself when the type already matches, else a Cast. */
+Expr CastTo(PrimType ty, Expr value, Span span = Span::Unknown());
+
+Expr add(Expr a, Expr b, Span span = Span::Unknown());
+Expr sub(Expr a, Expr b, Span span = Span::Unknown());
+Expr mul(Expr a, Expr b, Span span = Span::Unknown());
+/*! \brief Float division; TypeError for integers (use floordiv or truncdiv). */
+Expr div(Expr a, Expr b, Span span = Span::Unknown());
+/*! \brief Truncated division remainder (C semantics). */
+Expr truncmod(Expr a, Expr b, Span span = Span::Unknown());
+Expr floordiv(Expr a, Expr b, Span span = Span::Unknown());
+Expr floormod(Expr a, Expr b, Span span = Span::Unknown());
+Expr min(Expr a, Expr b, Span span = Span::Unknown());
+Expr max(Expr a, Expr b, Span span = Span::Unknown());
+Expr equal(Expr a, Expr b, Span span = Span::Unknown());
+Expr not_equal(Expr a, Expr b, Span span = Span::Unknown());
+Expr less(Expr a, Expr b, Span span = Span::Unknown());
+Expr less_equal(Expr a, Expr b, Span span = Span::Unknown());
+Expr greater(Expr a, Expr b, Span span = Span::Unknown());
+Expr greater_equal(Expr a, Expr b, Span span = Span::Unknown());
+Expr logical_and(Expr a, Expr b, Span span = Span::Unknown());
+Expr logical_or(Expr a, Expr b, Span span = Span::Unknown());
+Expr logical_not(Expr a, Span span = Span::Unknown());
+/*! \brief `-a`, built as `a * -1`. */
+Expr neg(Expr a, Span span = Span::Unknown());
+
+/*! \brief Operators over expressions and C++ literals (the literal adopts the other's type). */
+#define TVM_TIRX_DEFINE_OPERATOR(Symbol, Builder)                                     \
+  inline Expr operator Symbol(const Expr& a, const Expr& b) { return Builder(a, b); } \
+  inline Expr operator Symbol(const Expr& a, int64_t b) {                             \
+    return Builder(a, MakeConst(PrimType(a.dtype()), b));                             \
+  }                                                                                   \
+  inline Expr operator Symbol(int64_t a, const Expr& b) {                             \
+    return Builder(MakeConst(PrimType(b.dtype()), a), b);                             \
+  }                                                                                   \
+  inline Expr operator Symbol(const Expr& a, int b) { return a Symbol int64_t{b}; }   \
+  inline Expr operator Symbol(int a, const Expr& b) { return int64_t{a} Symbol b; }   \
+  inline Expr operator Symbol(const Expr& a, double b) {                              \
+    return Builder(a, MakeConst(PrimType(a.dtype()), b));                             \
+  }                                                                                   \
+  inline Expr operator Symbol(double a, const Expr& b) {                              \
+    return Builder(MakeConst(PrimType(b.dtype()), a), b);                             \
+  }
+
+TVM_TIRX_DEFINE_OPERATOR(+, add)
+TVM_TIRX_DEFINE_OPERATOR(-, sub)
+TVM_TIRX_DEFINE_OPERATOR(*, mul)
+TVM_TIRX_DEFINE_OPERATOR(/, div)
+TVM_TIRX_DEFINE_OPERATOR(==, equal)
+TVM_TIRX_DEFINE_OPERATOR(!=, not_equal)
+TVM_TIRX_DEFINE_OPERATOR(<, less)
+TVM_TIRX_DEFINE_OPERATOR(<=, less_equal)
+TVM_TIRX_DEFINE_OPERATOR(>, greater)
+TVM_TIRX_DEFINE_OPERATOR(>=, greater_equal)
+TVM_TIRX_DEFINE_OPERATOR(&&, logical_and)
+TVM_TIRX_DEFINE_OPERATOR(||, logical_or)
+#undef TVM_TIRX_DEFINE_OPERATOR
+
+inline Expr operator-(const Expr& a) { return neg(a); }
+inline Expr operator!(const Expr& a) { return logical_not(a); }
+
+}  // namespace tirx
+}  // namespace tvm
+
+#endif  // TVM_TIRX_OP_H_

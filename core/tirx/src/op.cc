@@ -1,0 +1,222 @@
+/*!
+ * \file op.cc
+ * \brief Expression builders with the typing rules of op.h, and their global functions
+ *  ("tirx.op.add", ...) used by the Python operators.
+ */
+#include <tvm/ffi/function.h>
+#include <tvm/ffi/reflection/registry.h>
+#include <tvm/tirx/op.h>
+
+#include <utility>
+
+namespace tvm {
+namespace tirx {
+namespace {
+
+using ffi::DataType;
+
+DataType DTypeOf(const Expr& e, const char* op) {
+  if (!e.defined()) TVM_FFI_THROW(ValueError) << "Operand of `" << op << "` is None";
+  if (const auto* prim = e->ty.as<ir::PrimTypeObj>()) return prim->dtype;
+  TVM_FFI_THROW(TypeError) << "Operator `" << op
+                           << "` needs operands of primitive type, got one of type `"
+                           << e->ty->GetTypeKey() << "`";
+}
+
+bool SameIntegerKind(DataType a, DataType b) {
+  return a.code() == b.code() && a.lanes() == b.lanes() && (a.is_int() || a.is_uint());
+}
+
+/*!
+ * \brief Brings both operands to one type: equal types pass, integers of one signedness
+ *  widen the narrower with a Cast, anything else is a TypeError naming op and both types.
+ */
+void MatchTypes(Expr* a, Expr* b, const char* op) {
+  DataType ta = DTypeOf(*a, op);
+  DataType tb = DTypeOf(*b, op);
+  if (ta == tb) return;
+  if (SameIntegerKind(ta, tb)) {
+    if (ta.bits() < tb.bits()) {
+      *a = Cast(PrimType(tb), *a);
+    } else {
+      *b = Cast(PrimType(ta), *b);
+    }
+    return;
+  }
+  TVM_FFI_THROW(TypeError) << "Operator `" << op << "` cannot combine `" << ta.ToString()
+                           << "` and `" << tb.ToString()
+                           << "`: convert one operand with an explicit cast";
+}
+
+template <typename TNode>
+Expr Arithmetic(Expr a, Expr b, Span span, const char* op) {
+  MatchTypes(&a, &b, op);
+  return TNode(std::move(a), std::move(b), std::move(span));
+}
+
+void RequireInteger(const Expr& e, const char* op) {
+  DataType dtype = DTypeOf(e, op);
+  if (!dtype.is_int() && !dtype.is_uint()) {
+    TVM_FFI_THROW(TypeError) << "Operator `" << op << "` needs integer operands, got `"
+                             << dtype.ToString() << "`";
+  }
+}
+
+}  // namespace
+
+Expr MakeConst(PrimType ty, int64_t value, Span span) {
+  DataType dtype = ty.dtype();
+  if (dtype.is_float() || dtype.is_bfloat() || dtype.is_float8()) {
+    return FloatImm(std::move(ty), static_cast<double>(value), std::move(span));
+  }
+  return IntImm(std::move(ty), value, std::move(span));
+}
+
+Expr MakeConst(PrimType ty, double value, Span span) {
+  DataType dtype = ty.dtype();
+  if (dtype.is_int() || dtype.is_uint() || dtype.is_bool()) {
+    TVM_FFI_THROW(TypeError) << "Cannot make a " << dtype.ToString() << " constant from the float "
+                             << value;
+  }
+  return FloatImm(std::move(ty), value, std::move(span));
+}
+
+Expr CastTo(PrimType ty, Expr value, Span span) {
+  if (DTypeOf(value, "cast") == ty.dtype()) return value;
+  return Cast(std::move(ty), std::move(value), std::move(span));
+}
+
+Expr add(Expr a, Expr b, Span span) { return Arithmetic<Add>(a, b, span, "+"); }
+Expr sub(Expr a, Expr b, Span span) { return Arithmetic<Sub>(a, b, span, "-"); }
+Expr mul(Expr a, Expr b, Span span) { return Arithmetic<Mul>(a, b, span, "*"); }
+
+Expr div(Expr a, Expr b, Span span) {
+  DataType ta = DTypeOf(a, "/");
+  if (ta.is_int() || ta.is_uint()) {
+    TVM_FFI_THROW(TypeError) << "Operator `/` is for floats; for `" << ta.ToString()
+                             << "` use `//` (floordiv) or truncdiv";
+  }
+  return Arithmetic<Div>(a, b, span, "/");
+}
+
+Expr truncmod(Expr a, Expr b, Span span) {
+  RequireInteger(a, "truncmod");
+  return Arithmetic<Mod>(a, b, span, "truncmod");
+}
+Expr floordiv(Expr a, Expr b, Span span) {
+  RequireInteger(a, "//");
+  return Arithmetic<FloorDiv>(a, b, span, "//");
+}
+Expr floormod(Expr a, Expr b, Span span) {
+  RequireInteger(a, "%");
+  return Arithmetic<FloorMod>(a, b, span, "%");
+}
+Expr min(Expr a, Expr b, Span span) { return Arithmetic<Min>(a, b, span, "min"); }
+Expr max(Expr a, Expr b, Span span) { return Arithmetic<Max>(a, b, span, "max"); }
+Expr equal(Expr a, Expr b, Span span) { return Arithmetic<EQ>(a, b, span, "=="); }
+Expr not_equal(Expr a, Expr b, Span span) { return Arithmetic<NE>(a, b, span, "!="); }
+Expr less(Expr a, Expr b, Span span) { return Arithmetic<LT>(a, b, span, "<"); }
+Expr less_equal(Expr a, Expr b, Span span) { return Arithmetic<LE>(a, b, span, "<="); }
+Expr greater(Expr a, Expr b, Span span) { return Arithmetic<GT>(a, b, span, ">"); }
+Expr greater_equal(Expr a, Expr b, Span span) { return Arithmetic<GE>(a, b, span, ">="); }
+Expr logical_and(Expr a, Expr b, Span span) { return Arithmetic<And>(a, b, span, "and"); }
+Expr logical_or(Expr a, Expr b, Span span) { return Arithmetic<Or>(a, b, span, "or"); }
+Expr logical_not(Expr a, Span span) { return Not(std::move(a), std::move(span)); }
+
+Expr neg(Expr a, Span span) {
+  DataType dtype = DTypeOf(a, "-");
+  if (dtype.is_uint() || dtype.is_bool()) {
+    TVM_FFI_THROW(TypeError) << "Operator `-` cannot negate `" << dtype.ToString() << "`";
+  }
+  return Mul(a, MakeConst(PrimType(dtype), int64_t{-1}), std::move(span));
+}
+
+namespace {
+
+/*! \brief The value as an expression, or nullopt for literals and other values. */
+std::optional<Expr> AsExpr(const ffi::AnyView& value) {
+  std::optional<Expr> expr = value.try_cast<Expr>();
+  if (expr.has_value() && expr->defined()) return expr;
+  return std::nullopt;
+}
+
+/*! \brief A literal operand as a constant of the type of `partner`. */
+Expr LiteralFor(const ffi::AnyView& value, const Expr& partner, const char* op) {
+  PrimType ty(DTypeOf(partner, op));
+  switch (value.type_index()) {
+    case ffi::TypeIndex::kBool:
+      return MakeConst(ty, int64_t{value.cast<bool>() ? 1 : 0});
+    case ffi::TypeIndex::kInt:
+      return MakeConst(ty, value.cast<int64_t>());
+    case ffi::TypeIndex::kFloat:
+      return MakeConst(ty, value.cast<double>());
+    default:
+      TVM_FFI_THROW(TypeError) << "Operator `" << op << "` cannot combine an expression with `"
+                               << value.GetTypeKey() << "`";
+  }
+}
+
+using Builder = Expr (*)(Expr, Expr, Span);
+
+/*! \brief Registers `tirx.op.<name>(a, b)` accepting literals on either side. */
+void RegisterBinaryBuilder(const char* name, Builder builder, const char* op) {
+  std::string global = std::string("tirx.op.") + name;
+  ffi::Function::SetGlobal(
+      global, ffi::Function::FromPacked([builder, op](ffi::PackedArgs args, ffi::Any* rv) {
+        if (args.size() != 2) {
+          TVM_FFI_THROW(TypeError)
+              << "Operator `" << op << "` takes 2 operands, got " << args.size();
+        }
+        std::optional<Expr> a = AsExpr(args[0]);
+        std::optional<Expr> b = AsExpr(args[1]);
+        if (!a.has_value() && !b.has_value()) {
+          TVM_FFI_THROW(TypeError)
+              << "Operator `" << op << "` needs an expression operand, got `"
+              << args[0].GetTypeKey() << "` and `" << args[1].GetTypeKey() << "`";
+        }
+        Expr lhs = a.has_value() ? *a : LiteralFor(args[0], *b, op);
+        Expr rhs = b.has_value() ? *b : LiteralFor(args[1], lhs, op);
+        *rv = builder(lhs, rhs, Span::Unknown());
+      }),
+      {false, std::string("The typed builder behind `") + op + "`."});
+}
+
+TVM_FFI_STATIC_INIT_BLOCK() {
+  RegisterBinaryBuilder("add", add, "+");
+  RegisterBinaryBuilder("sub", sub, "-");
+  RegisterBinaryBuilder("mul", mul, "*");
+  RegisterBinaryBuilder("div", div, "/");
+  RegisterBinaryBuilder("truncmod", truncmod, "truncmod");
+  RegisterBinaryBuilder("floordiv", floordiv, "//");
+  RegisterBinaryBuilder("floormod", floormod, "%");
+  RegisterBinaryBuilder("min", min, "min");
+  RegisterBinaryBuilder("max", max, "max");
+  RegisterBinaryBuilder("equal", equal, "==");
+  RegisterBinaryBuilder("not_equal", not_equal, "!=");
+  RegisterBinaryBuilder("less", less, "<");
+  RegisterBinaryBuilder("less_equal", less_equal, "<=");
+  RegisterBinaryBuilder("greater", greater, ">");
+  RegisterBinaryBuilder("greater_equal", greater_equal, ">=");
+  RegisterBinaryBuilder("logical_and", logical_and, "and");
+  RegisterBinaryBuilder("logical_or", logical_or, "or");
+  namespace refl = tvm::ffi::reflection;
+  refl::GlobalDef()
+      .def("tirx.op.logical_not", [](Expr a) { return logical_not(std::move(a)); })
+      .def("tirx.op.neg", [](Expr a) { return neg(std::move(a)); })
+      .def("tirx.op.cast", [](PrimType ty, Expr v) { return CastTo(std::move(ty), std::move(v)); })
+      .def(
+          "tirx.make_const",
+          [](PrimType ty, ffi::AnyView value) -> Expr {
+            if (value.type_index() == ffi::TypeIndex::kFloat) {
+              return MakeConst(std::move(ty), value.cast<double>());
+            }
+            if (auto v = value.try_cast<int64_t>()) return MakeConst(std::move(ty), *v);
+            TVM_FFI_THROW(TypeError) << "make_const needs an int, bool or float value, got `"
+                                     << value.GetTypeKey() << "`";
+          },
+          "A constant of the type (IntImm or FloatImm).");
+}
+
+}  // namespace
+}  // namespace tirx
+}  // namespace tvm

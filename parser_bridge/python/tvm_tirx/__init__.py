@@ -1,0 +1,91 @@
+"""tvm_tirx: the TIRx IR from Python (node classes, make_const, operators).
+
+Node classes are made from reflection (no per-type binding code): every TIRx expression type
+registered in C++ appears here under its name.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+import tvm_ffi
+from tvm_ffi import get_global_func
+
+from . import ir
+from .ir import Expr, PrimType, Range, Span, Type, Var
+
+_make_const = get_global_func("tirx.make_const")
+_cast = get_global_func("tirx.op.cast")
+_builders = {name: get_global_func("tirx.op." + name) for name in (
+    "truncmod", "min", "max", "equal", "not_equal", "logical_and", "logical_or", "logical_not")}
+
+IntImm = tvm_ffi.object_class("prim.IntImm")
+FloatImm = tvm_ffi.object_class("prim.FloatImm")
+StringImm = tvm_ffi.object_class("prim.StringImm")
+Cast = tvm_ffi.object_class("prim.Cast")
+BinaryOp = tvm_ffi.object_class("prim.BinaryOp")
+Add = tvm_ffi.object_class("prim.Add")
+Sub = tvm_ffi.object_class("prim.Sub")
+Mul = tvm_ffi.object_class("prim.Mul")
+Div = tvm_ffi.object_class("prim.Div")
+Mod = tvm_ffi.object_class("prim.Mod")
+FloorDiv = tvm_ffi.object_class("prim.FloorDiv")
+FloorMod = tvm_ffi.object_class("prim.FloorMod")
+Min = tvm_ffi.object_class("prim.Min")
+Max = tvm_ffi.object_class("prim.Max")
+EQ = tvm_ffi.object_class("prim.EQ")
+NE = tvm_ffi.object_class("prim.NE")
+LT = tvm_ffi.object_class("prim.LT")
+LE = tvm_ffi.object_class("prim.LE")
+GT = tvm_ffi.object_class("prim.GT")
+GE = tvm_ffi.object_class("prim.GE")
+And = tvm_ffi.object_class("prim.And")
+Or = tvm_ffi.object_class("prim.Or")
+Not = tvm_ffi.object_class("prim.Not")
+Select = tvm_ffi.object_class("prim.Select")
+
+
+def _prim_type(ty: Union[str, PrimType]) -> PrimType:
+    return PrimType(ty) if isinstance(ty, str) else ty
+
+
+def make_const(ty: Union[str, PrimType], value: Union[bool, int, float]) -> Expr:
+    """A constant of the type: IntImm for int/uint/bool types, FloatImm for floats."""
+    return _make_const(_prim_type(ty), value)
+
+
+def cast(ty: Union[str, PrimType], value: Expr) -> Expr:
+    """value converted to ty (itself when the type already matches)."""
+    return _cast(_prim_type(ty), value)
+
+
+def truncmod(a: Any, b: Any) -> Expr:
+    return _builders["truncmod"](a, b)
+
+
+def min(a: Any, b: Any) -> Expr:  # noqa: A001 - the IR's name
+    return _builders["min"](a, b)
+
+
+def max(a: Any, b: Any) -> Expr:  # noqa: A001 - the IR's name
+    return _builders["max"](a, b)
+
+
+def equal(a: Any, b: Any) -> Expr:
+    return _builders["equal"](a, b)
+
+
+def not_equal(a: Any, b: Any) -> Expr:
+    return _builders["not_equal"](a, b)
+
+
+def logical_and(a: Any, b: Any) -> Expr:
+    return _builders["logical_and"](a, b)
+
+
+def logical_or(a: Any, b: Any) -> Expr:
+    return _builders["logical_or"](a, b)
+
+
+def logical_not(a: Expr) -> Expr:
+    return _builders["logical_not"](a)

@@ -1,0 +1,160 @@
+"""Shared IR: types, expressions, variables and ranges (classes generic over reflection).
+
+Operators on expressions build IR with the typing rules of docs/ir-typing.md:
+``x * 2 + 1`` gives ``Add(Mul(x, 2), 1)`` with the literals typed like ``x``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+import tvm_ffi
+from tvm_ffi import Object, get_global_func, register_object
+
+_op = {
+    name: get_global_func("tirx.op." + name)
+    for name in (
+        "add",
+        "sub",
+        "mul",
+        "div",
+        "floordiv",
+        "floormod",
+        "less",
+        "less_equal",
+        "greater",
+        "greater_equal",
+        "neg",
+    )
+}
+_missing_type = get_global_func("ir.MissingType")
+_unknown_span = get_global_func("ir.UnknownSpan")
+
+
+@register_object("ir.Span")
+class Span(Object):
+    """Where a node came from: 1-based lines, 0-based UTF-8 byte columns, end exclusive."""
+
+    @staticmethod
+    def unknown() -> "Span":
+        return _unknown_span()
+
+
+@register_object("ir.Type")
+class Type(Object):
+    """Base of every type."""
+
+    @staticmethod
+    def missing() -> "Type":
+        """The type of an expression whose type nothing could deduce."""
+        return _missing_type()
+
+
+@register_object("ir.PrimType")
+class PrimType(Type):
+    """A scalar or vector of one data type: ``PrimType("int32")``."""
+
+    def __init__(self, dtype: Union[str, tvm_ffi.dtype]) -> None:
+        self.__ffi_init__(tvm_ffi.dtype(dtype))
+
+
+def _as_type(ty: Any) -> Any:
+    return PrimType(ty) if isinstance(ty, str) else ty
+
+
+@register_object("ir.Expr")
+class Expr(Object):
+    """Base of every expression; arithmetic and comparison operators build IR."""
+
+    def __add__(self, other: Any) -> "Expr":
+        return _op["add"](self, other)
+
+    def __radd__(self, other: Any) -> "Expr":
+        return _op["add"](other, self)
+
+    def __sub__(self, other: Any) -> "Expr":
+        return _op["sub"](self, other)
+
+    def __rsub__(self, other: Any) -> "Expr":
+        return _op["sub"](other, self)
+
+    def __mul__(self, other: Any) -> "Expr":
+        return _op["mul"](self, other)
+
+    def __rmul__(self, other: Any) -> "Expr":
+        return _op["mul"](other, self)
+
+    def __truediv__(self, other: Any) -> "Expr":
+        return _op["div"](self, other)
+
+    def __rtruediv__(self, other: Any) -> "Expr":
+        return _op["div"](other, self)
+
+    def __floordiv__(self, other: Any) -> "Expr":
+        return _op["floordiv"](self, other)
+
+    def __rfloordiv__(self, other: Any) -> "Expr":
+        return _op["floordiv"](other, self)
+
+    def __mod__(self, other: Any) -> "Expr":
+        return _op["floormod"](self, other)
+
+    def __rmod__(self, other: Any) -> "Expr":
+        return _op["floormod"](other, self)
+
+    def __neg__(self) -> "Expr":
+        return _op["neg"](self)
+
+    def __lt__(self, other: Any) -> "Expr":
+        return _op["less"](self, other)
+
+    def __le__(self, other: Any) -> "Expr":
+        return _op["less_equal"](self, other)
+
+    def __gt__(self, other: Any) -> "Expr":
+        return _op["greater"](self, other)
+
+    def __ge__(self, other: Any) -> "Expr":
+        return _op["greater_equal"](self, other)
+
+    # `==` and `!=` keep object identity (as for every FFI object), so expressions stay usable
+    # as dict keys; build equality nodes with tvm_tirx.EQ / NE or tvm_tirx.equal.
+    __hash__ = Object.__hash__
+
+    def __bool__(self) -> bool:
+        raise TypeError(
+            "An expression has no truth value; use it in IR (T.Select, if in TVMScript) "
+            "or compare with same_as"
+        )
+
+
+@register_object("ir.Var")
+class Var(Expr):
+    """A variable: ``Var("x", "int32")``; identity is the object, the name is for printing."""
+
+    def __init__(self, name: str, ty: Any) -> None:
+        self.__ffi_init__(name, _as_type(ty))
+
+
+@register_object("ir.Range")
+class Range(Object):
+    """The half-open range [start, end)."""
+
+
+PointerType = tvm_ffi.object_class("ir.PointerType")
+FuncType = tvm_ffi.object_class("ir.FuncType")
+TensorType = tvm_ffi.object_class("ir.TensorType")
+MissingType = tvm_ffi.object_class("ir.MissingType")
+
+__all__ = [
+    "Expr",
+    "FuncType",
+    "MissingType",
+    "PointerType",
+    "PrimType",
+    "Range",
+    "Span",
+    "TensorType",
+    "Type",
+    "Var",
+]
