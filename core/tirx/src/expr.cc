@@ -5,24 +5,13 @@
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/tirx/expr.h>
 
-#include <limits>
+#include "type_check_internal.h"
 
 namespace tvm {
 namespace tirx {
 namespace {
 
 using ffi::DataType;
-
-/*! \brief The operand's DataType; TypeError when it is missing or not primitive. */
-DataType OperandDType(const Expr& operand, const char* node, const char* field) {
-  if (!operand.defined()) {
-    TVM_FFI_THROW(ValueError) << "`" << node << "." << field << "` is None";
-  }
-  if (const auto* prim = operand->ty.as<ir::PrimTypeObj>()) return prim->dtype;
-  TVM_FFI_THROW(TypeError) << "`" << node << "." << field
-                           << "` must have a primitive type, got an expression of type `"
-                           << operand->ty->GetTypeKey() << "`";
-}
 
 void CheckFits(const PrimType& ty, int64_t value) {
   DataType dtype = ty.dtype();
@@ -38,14 +27,6 @@ void CheckFits(const PrimType& ty, int64_t value) {
   if (!fits) {
     TVM_FFI_THROW(ValueError) << "Value " << value << " does not fit in type " << dtype.ToString();
   }
-}
-
-template <typename TObj>
-ffi::ObjectPtr<TObj> MakeNode(Type ty, Span span) {
-  ffi::ObjectPtr<TObj> node = ffi::make_object<TObj>();
-  node->ty = std::move(ty);
-  node->span = std::move(span);
-  return node;
 }
 
 /*! \brief The kinds of binary node, by the rule that gives their result type. */
@@ -64,7 +45,7 @@ ffi::ObjectPtr<TObj> MakeBinary(Expr a, Expr b, Span span, BinaryRule rule) {
                              << ta.ToString() << "`";
   }
   Type result = rule == BinaryRule::kArithmetic ? a->ty : PrimType(DataType::Bool(ta.lanes()));
-  ffi::ObjectPtr<TObj> node = MakeNode<TObj>(result, std::move(span));
+  ffi::ObjectPtr<TObj> node = MakeExprNode<TObj>(result, std::move(span));
   node->a = std::move(a);
   node->b = std::move(b);
   return node;
@@ -79,7 +60,7 @@ IntImm::IntImm(PrimType ty, int64_t value, Span span) {
                              << dtype.ToString();
   }
   CheckFits(ty, value);
-  ffi::ObjectPtr<IntImmObj> node = MakeNode<IntImmObj>(std::move(ty), std::move(span));
+  ffi::ObjectPtr<IntImmObj> node = MakeExprNode<IntImmObj>(std::move(ty), std::move(span));
   node->value = value;
   data_ = std::move(node);
 }
@@ -89,14 +70,14 @@ FloatImm::FloatImm(PrimType ty, double value, Span span) {
   if (!(dtype.is_float() || dtype.is_bfloat() || dtype.is_float8()) || dtype.lanes() != 1) {
     TVM_FFI_THROW(TypeError) << "FloatImm needs a scalar float type, got " << dtype.ToString();
   }
-  ffi::ObjectPtr<FloatImmObj> node = MakeNode<FloatImmObj>(std::move(ty), std::move(span));
+  ffi::ObjectPtr<FloatImmObj> node = MakeExprNode<FloatImmObj>(std::move(ty), std::move(span));
   node->value = value;
   data_ = std::move(node);
 }
 
 StringImm::StringImm(ffi::String value, Span span) {
   ffi::ObjectPtr<StringImmObj> node =
-      MakeNode<StringImmObj>(PrimType(DataType::Handle()), std::move(span));
+      MakeExprNode<StringImmObj>(PrimType(DataType::Handle()), std::move(span));
   node->value = std::move(value);
   data_ = std::move(node);
 }
@@ -107,7 +88,7 @@ Cast::Cast(PrimType ty, Expr value, Span span) {
     TVM_FFI_THROW(TypeError) << "Cannot cast " << from.ToString() << " to " << ty.dtype().ToString()
                              << ": the numbers of lanes differ";
   }
-  ffi::ObjectPtr<CastObj> node = MakeNode<CastObj>(std::move(ty), std::move(span));
+  ffi::ObjectPtr<CastObj> node = MakeExprNode<CastObj>(std::move(ty), std::move(span));
   node->value = std::move(value);
   data_ = std::move(node);
 }
@@ -140,7 +121,7 @@ Not::Not(Expr a, Span span) {
   if (!dtype.is_bool()) {
     TVM_FFI_THROW(TypeError) << "`prim.Not` needs a bool operand, got `" << dtype.ToString() << "`";
   }
-  ffi::ObjectPtr<NotObj> node = MakeNode<NotObj>(a->ty, std::move(span));
+  ffi::ObjectPtr<NotObj> node = MakeExprNode<NotObj>(a->ty, std::move(span));
   node->a = std::move(a);
   data_ = std::move(node);
 }
@@ -157,7 +138,7 @@ Select::Select(Expr condition, Expr true_value, Expr false_value, Span span) {
     TVM_FFI_THROW(TypeError) << "`prim.Select` needs branches of one type, got `" << t.ToString()
                              << "` and `" << f.ToString() << "`";
   }
-  ffi::ObjectPtr<SelectObj> node = MakeNode<SelectObj>(true_value->ty, std::move(span));
+  ffi::ObjectPtr<SelectObj> node = MakeExprNode<SelectObj>(true_value->ty, std::move(span));
   node->condition = std::move(condition);
   node->true_value = std::move(true_value);
   node->false_value = std::move(false_value);

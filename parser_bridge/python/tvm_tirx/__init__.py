@@ -89,3 +89,30 @@ def logical_or(a: Any, b: Any) -> Expr:
 
 def logical_not(a: Expr) -> Expr:
     return _builders["logical_not"](a)
+
+
+TensorLoad = tvm_ffi.object_class("prim.TensorLoad")
+Ramp = tvm_ffi.object_class("prim.Ramp")
+Broadcast = tvm_ffi.object_class("prim.Broadcast")
+Shuffle = tvm_ffi.object_class("prim.Shuffle")
+Let = tvm_ffi.object_class("prim.Let")
+
+from .stmt import (  # noqa: E402 - after the expression classes it builds on
+    AllocTensor,
+    AssertStmt,
+    AttrStmt,
+    Bind,
+    Break,
+    Continue,
+    DeclTensor,
+    Evaluate,
+    For,
+    ForKind,
+    Function,
+    IfThenElse,
+    Return,
+    SeqStmt,
+    Stmt,
+    TensorStore,
+    While,
+)

@@ -1,0 +1,47 @@
+/*!
+ * \file function.cc
+ * \brief TIRx functions: construction (the type is derived from the signature) and reflection.
+ */
+#include <tvm/ffi/reflection/registry.h>
+#include <tvm/tirx/function.h>
+
+namespace tvm {
+namespace tirx {
+
+Function::Function(ffi::Array<Var> params, Stmt body, FunctionOptions options) {
+  ffi::Array<Type> arg_types;
+  for (const Var& param : params) {
+    if (!param.defined()) TVM_FFI_THROW(ValueError) << "`tirx.Function.params` holds None";
+    arg_types.push_back(param->ty);
+  }
+  if (!body.defined()) TVM_FFI_THROW(ValueError) << "`tirx.Function.body` is None";
+  ffi::ObjectPtr<FunctionObj> node = ffi::make_object<FunctionObj>();
+  node->ty = ir::FuncType(arg_types, options.ret_type);
+  node->span = std::move(options.span);
+  node->params = std::move(params);
+  node->ret_type = std::move(options.ret_type);
+  node->body = std::move(body);
+  node->attrs = std::move(options.attrs);
+  node->is_private = options.is_private;
+  data_ = std::move(node);
+}
+
+TVM_FFI_STATIC_INIT_BLOCK() {
+  namespace refl = tvm::ffi::reflection;
+  refl::ObjectDef<FunctionObj>()
+      .def_static("__ffi_init__",
+                  [](ffi::Array<Var> params, Stmt body, Type ret_type,
+                     ffi::Map<ffi::String, ffi::Any> attrs, bool is_private) {
+                    return Function(std::move(params), std::move(body),
+                                    FunctionOptions{std::move(ret_type), std::move(attrs),
+                                                    is_private, Span::Unknown()});
+                  })
+      .def_ro("params", &FunctionObj::params, refl::DefRegionKind::kPattern)
+      .def_ro("ret_type", &FunctionObj::ret_type)
+      .def_ro("body", &FunctionObj::body)
+      .def_ro("attrs", &FunctionObj::attrs)
+      .def_ro("is_private", &FunctionObj::is_private);
+}
+
+}  // namespace tirx
+}  // namespace tvm

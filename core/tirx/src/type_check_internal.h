@@ -1,0 +1,42 @@
+/*!
+ * \file type_check_internal.h
+ * \brief Checks shared by the TIRx node constructors; every failure names the node and field.
+ */
+#ifndef TVM_TIRX_SRC_TYPE_CHECK_INTERNAL_H_
+#define TVM_TIRX_SRC_TYPE_CHECK_INTERNAL_H_
+
+#include <tvm/ir/tensor_type.h>
+#include <tvm/tirx/expr.h>
+
+namespace tvm {
+namespace tirx {
+
+/*! \brief The operand's DataType; ValueError when None, TypeError when not primitive. */
+ffi::DataType OperandDType(const Expr& operand, const char* node, const char* field);
+/*! \brief Like OperandDType, and TypeError for a vector. */
+ffi::DataType ScalarDType(const Expr& operand, const char* node, const char* field);
+/*! \brief TypeError unless the operand is a scalar integer. */
+ffi::DataType IntegerDType(const Expr& operand, const char* node, const char* field);
+/*! \brief TypeError unless the condition is bool. */
+void CheckBool(const Expr& condition, const char* node, const char* field);
+/*! \brief ValueError unless 1 < lanes <= 65535. */
+void CheckLanes(int64_t lanes, const char* node);
+/*!
+ * \brief Checks `tensor[indices]`: tensor-typed, one integer index per dimension.
+ * \return the accessed element type (with the lanes of a vector index).
+ */
+ffi::DataType CheckTensorAccess(const Expr& tensor, const ffi::Array<Expr>& indices,
+                                const char* node);
+
+template <typename TObj>
+ffi::ObjectPtr<TObj> MakeExprNode(Type ty, Span span) {
+  ffi::ObjectPtr<TObj> node = ffi::make_object<TObj>();
+  node->ty = std::move(ty);
+  node->span = std::move(span);
+  return node;
+}
+
+}  // namespace tirx
+}  // namespace tvm
+
+#endif  // TVM_TIRX_SRC_TYPE_CHECK_INTERNAL_H_

@@ -1,0 +1,104 @@
+"""TIRx statements and functions (classes generic over reflection, plus argument defaults)."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Dict, Optional, Sequence
+
+import tvm_ffi
+from tvm_ffi import Object, get_global_func, register_object
+
+from .ir import Expr, Type, Var
+
+_make_const = get_global_func("tirx.make_const")
+
+
+class ForKind(enum.IntEnum):
+    """How a loop runs (tirx.For.kind)."""
+
+    SERIAL = 0
+    PARALLEL = 1
+    VECTORIZED = 2
+    UNROLLED = 3
+    THREAD_BINDING = 4
+
+
+def _bound(value: Any, var: Var) -> Expr:
+    """A loop bound: an expression, or an int that takes the loop variable's type."""
+    return value if isinstance(value, Expr) else _make_const(var.ty, value)
+
+
+@register_object("tirx.Stmt")
+class Stmt(Object):
+    """Base of every statement."""
+
+
+@register_object("tirx.For")
+class For(Stmt):
+    """``for var in range(start, end, step): body``; int bounds take the variable's type."""
+
+    def __init__(
+        self,
+        var: Var,
+        start: Any,
+        end: Any,
+        body: Stmt,
+        step: Any = 1,
+        kind: ForKind = ForKind.SERIAL,
+        thread_tag: str = "",
+        annotations: Optional[Dict[str, Any]] = None,
+    ) -> None:
+        self.__ffi_init__(
+            var,
+            _bound(start, var),
+            _bound(end, var),
+            _bound(step, var),
+            body,
+            int(kind),
+            thread_tag,
+            annotations or {},
+        )
+
+    @property
+    def for_kind(self) -> ForKind:
+        return ForKind(self.kind)
+
+
+@register_object("tirx.IfThenElse")
+class IfThenElse(Stmt):
+    def __init__(self, condition: Expr, then_case: Stmt, else_case: Optional[Stmt] = None) -> None:
+        self.__ffi_init__(condition, then_case, else_case)
+
+
+@register_object("tirx.Return")
+class Return(Stmt):
+    def __init__(self, value: Optional[Expr] = None) -> None:
+        self.__ffi_init__(value)
+
+
+@register_object("tirx.Function")
+class Function(Expr):
+    """A TIRx function; ``ret_type=None`` for one that returns nothing."""
+
+    def __init__(
+        self,
+        params: Sequence[Var],
+        body: Stmt,
+        ret_type: Optional[Type] = None,
+        attrs: Optional[Dict[str, Any]] = None,
+        is_private: bool = False,
+    ) -> None:
+        self.__ffi_init__(list(params), body, ret_type, attrs or {}, is_private)
+
+
+TensorStore = tvm_ffi.object_class("tirx.TensorStore")
+Bind = tvm_ffi.object_class("tirx.Bind")
+While = tvm_ffi.object_class("tirx.While")
+SeqStmt = tvm_ffi.object_class("tirx.SeqStmt")
+Evaluate = tvm_ffi.object_class("tirx.Evaluate")
+AllocTensor = tvm_ffi.object_class("tirx.AllocTensor")
+DeclTensor = tvm_ffi.object_class("tirx.DeclTensor")
+AssertStmt = tvm_ffi.object_class("tirx.AssertStmt")
+AttrStmt = tvm_ffi.object_class("tirx.AttrStmt")
+Break = tvm_ffi.object_class("tirx.Break")
+Continue = tvm_ffi.object_class("tirx.Continue")
