@@ -12,7 +12,7 @@ import tvm_ffi
 from tvm_ffi import get_global_func
 
 from . import ir
-from .ir import Expr, PrimType, Range, Span, Type, Var
+from .ir import Call, Expr, GlobalVar, IRModule, Op, PrimType, Range, Span, Type, Var
 
 _make_const = get_global_func("tirx.make_const")
 _cast = get_global_func("tirx.op.cast")
@@ -116,3 +116,23 @@ from .stmt import (  # noqa: E402 - after the expression classes it builds on
     TensorStore,
     While,
 )
+
+_call_intrinsic = get_global_func("tirx.CallIntrinsic")
+
+
+def _make_intrinsic(name: str, arity: int) -> Any:
+    def intrinsic(*args: Any) -> Expr:
+        return _call_intrinsic(name, list(args))
+
+    intrinsic.__name__ = name
+    intrinsic.__doc__ = f"``tirx.{name}`` on {arity} float argument{'s' if arity > 1 else ''}."
+    return intrinsic
+
+
+for _name, _arity in (
+    ("exp", 1), ("exp2", 1), ("log", 1), ("log2", 1), ("log10", 1), ("sqrt", 1), ("rsqrt", 1),
+    ("tanh", 1), ("sigmoid", 1), ("sin", 1), ("cos", 1), ("tan", 1), ("erf", 1), ("fabs", 1),
+    ("floor", 1), ("ceil", 1), ("round", 1), ("trunc", 1), ("pow", 2), ("fmod", 2),
+):
+    globals()[_name] = _make_intrinsic(_name, _arity)
+del _name, _arity

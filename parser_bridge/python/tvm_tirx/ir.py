@@ -141,13 +141,63 @@ class Range(Object):
     """The half-open range [start, end)."""
 
 
+_get_op = get_global_func("ir.GetOp")
+
+
+@register_object("ir.Op")
+class Op(Expr):
+    """A registered operator: ``Op.get("tirx.exp")``."""
+
+    @staticmethod
+    def get(name: str) -> "Op":
+        return _get_op(name)
+
+
+@register_object("ir.Call")
+class Call(Expr):
+    """``op(args...)``. ``ty=None`` infers the result type (the op's type rule, a function's
+    return type, else ``Type.missing()``); a given ``ty`` is kept, ``Type.missing()`` included."""
+
+    def __init__(
+        self,
+        op: Any,
+        args: Any,
+        attrs: Any = None,
+        ty_args: Any = None,
+        ty: Any = None,
+    ) -> None:
+        if isinstance(op, str):
+            op = Op.get(op)
+        self.__ffi_init__(op, list(args), attrs or {}, list(ty_args or []), _as_type(ty))
+
+
+@register_object("ir.GlobalVar")
+class GlobalVar(Expr):
+    """The name of a function in a module."""
+
+    def __init__(self, name_hint: str) -> None:
+        self.__ffi_init__(name_hint)
+
+
+@register_object("ir.IRModule")
+class IRModule(Object):
+    """Functions by global variable, plus module attributes."""
+
+    def __init__(self, functions: Any = None, attrs: Any = None) -> None:
+        self.__ffi_init__(functions or {}, attrs or {})
+
+
 PointerType = tvm_ffi.object_class("ir.PointerType")
 FuncType = tvm_ffi.object_class("ir.FuncType")
 TensorType = tvm_ffi.object_class("ir.TensorType")
 MissingType = tvm_ffi.object_class("ir.MissingType")
 
 __all__ = [
+    "Call",
     "Expr",
+    "GlobalVar",
+    "IRModule",
+    "Op",
     "FuncType",
     "MissingType",
     "PointerType",

@@ -50,6 +50,7 @@ class BytesLikeRef : public ObjectRef {
   bool operator==(std::string_view other) const { return view() == other; }
   bool operator!=(std::string_view other) const { return view() != other; }
   bool operator==(const char* other) const { return view() == other; }
+  bool operator==(const std::string& other) const { return view() == other; }
   const TObj* get() const { return static_cast<const TObj*>(data_.get()); }
   const TObj* operator->() const { return get(); }
 
