@@ -84,16 +84,18 @@ GlobalVar IRModule::GetGlobalVar(const std::string& name) const {
 TVM_FFI_STATIC_INIT_BLOCK() {
   namespace refl = tvm::ffi::reflection;
   refl::ObjectDef<GlobalVarObj>()
-      .def_static("__ffi_init__", [](ffi::String name) { return GlobalVar(std::move(name)); })
+      .def_init([](ffi::String name_hint) { return GlobalVar(std::move(name_hint)); },
+                {"name_hint"})
       .def_ro("name_hint", &GlobalVarObj::name_hint);
   refl::ObjectDef<CallObj>()
-      .def_static("__ffi_init__",
-                  [](Expr op, ffi::Array<Expr> args, ffi::Map<ffi::String, ffi::Any> attrs,
-                     ffi::Array<Type> ty_args, ffi::Optional<Type> ty) {
-                    return Call(std::move(op), std::move(args),
-                                CallOptions{std::move(attrs), std::move(ty_args), std::move(ty),
-                                            Span::Unknown()});
-                  })
+      .def_init(
+          [](Expr op, ffi::Array<Expr> args, ffi::Map<ffi::String, ffi::Any> attrs,
+             ffi::Array<Type> ty_args, ffi::Optional<Type> ty) {
+            return Call(
+                std::move(op), std::move(args),
+                CallOptions{std::move(attrs), std::move(ty_args), std::move(ty), Span::Unknown()});
+          },
+          {"op", "args", "attrs", "ty_args", "ty"})
       .def(
           "validate", [](Call call) { call.Validate(); }, "Checks the op's contract.")
       .def_ro("op", &CallObj::op)
@@ -101,10 +103,11 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("attrs", &CallObj::attrs)
       .def_ro("ty_args", &CallObj::ty_args);
   refl::ObjectDef<IRModuleObj>()
-      .def_static("__ffi_init__",
-                  [](ffi::Map<GlobalVar, Expr> functions, ffi::Map<ffi::String, ffi::Any> attrs) {
-                    return IRModule(std::move(functions), std::move(attrs));
-                  })
+      .def_init(
+          [](ffi::Map<GlobalVar, Expr> functions, ffi::Map<ffi::String, ffi::Any> attrs) {
+            return IRModule(std::move(functions), std::move(attrs));
+          },
+          {"functions", "attrs"})
       .def("get_global_var",
            [](IRModule mod, const std::string& name) { return mod.GetGlobalVar(name); })
       .def_ro("functions", &IRModuleObj::functions)

@@ -27,11 +27,12 @@ Span Span::Unknown() {
 TVM_FFI_STATIC_INIT_BLOCK() {
   namespace refl = tvm::ffi::reflection;
   refl::ObjectDef<SpanObj>()
-      .def_static("__ffi_init__",
-                  [](ffi::String source, int64_t start_line, int64_t start_column, int64_t end_line,
-                     int64_t end_column) {
-                    return Span(std::move(source), start_line, start_column, end_line, end_column);
-                  })
+      .def_init(
+          [](ffi::String source_name, int64_t start_line, int64_t start_column, int64_t end_line,
+             int64_t end_column) {
+            return Span(std::move(source_name), start_line, start_column, end_line, end_column);
+          },
+          {"source_name", "start_line", "start_column", "end_line", "end_column"})
       .def_ro("source_name", &SpanObj::source_name)
       .def_ro("start_line", &SpanObj::start_line, "1-based")
       .def_ro("start_column", &SpanObj::start_column, "0-based UTF-8 byte column")

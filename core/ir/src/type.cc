@@ -59,27 +59,26 @@ TVM_FFI_STATIC_INIT_BLOCK() {
                                     DefaultValue(Span::Unknown()));
   refl::ObjectDef<MissingTypeObj>();
   refl::ObjectDef<PrimTypeObj>()
-      .def_static("__ffi_init__", [](ffi::DataType dtype) { return PrimType(dtype); })
+      .def_init([](ffi::DataType dtype) { return PrimType(dtype); }, {"dtype"})
       .def_ro("dtype", &PrimTypeObj::dtype);
   refl::ObjectDef<PointerTypeObj>()
-      .def_static("__ffi_init__",
-                  [](Type element_type, ffi::String scope) {
-                    return PointerType(std::move(element_type), std::move(scope));
-                  })
+      .def_init(
+          [](Type element_type, ffi::String scope) {
+            return PointerType(std::move(element_type), std::move(scope));
+          },
+          {"element_type", "scope"})
       .def_ro("element_type", &PointerTypeObj::element_type)
       .def_ro("scope", &PointerTypeObj::scope, DefaultValue(ffi::String("global")));
   refl::ObjectDef<FuncTypeObj>()
-      .def_static("__ffi_init__",
-                  [](ffi::Array<Type> arg_types, Type ret_type) {
-                    return FuncType(std::move(arg_types), std::move(ret_type));
-                  })
+      .def_init([](ffi::Array<Type> arg_types,
+                   Type ret_type) { return FuncType(std::move(arg_types), std::move(ret_type)); },
+                {"arg_types", "ret_type"})
       .def_ro("arg_types", &FuncTypeObj::arg_types)
       .def_ro("ret_type", &FuncTypeObj::ret_type);
   refl::ObjectDef<TensorTypeObj>()
-      .def_static("__ffi_init__",
-                  [](ffi::DataType dtype, ffi::Array<Expr> shape) {
-                    return TensorType(dtype, std::move(shape));
-                  })
+      .def_init([](ffi::DataType dtype,
+                   ffi::Array<Expr> shape) { return TensorType(dtype, std::move(shape)); },
+                {"dtype", "shape"})
       .def_ro("dtype", &TensorTypeObj::dtype)
       .def_ro("shape", &TensorTypeObj::shape, DefRegionKind::kSimple)
       .def_ro("strides", &TensorTypeObj::strides, DefaultValue(ffi::Array<Expr>()))

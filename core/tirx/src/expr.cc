@@ -29,6 +29,12 @@ void CheckFits(const PrimType& ty, int64_t value) {
   }
 }
 
+/*! \brief The DataType of a node's own type; ValueError when the type is None. */
+DataType NodeDType(const PrimType& ty, const char* node) {
+  if (!ty.defined()) TVM_FFI_THROW(ValueError) << "`" << node << ".ty` is None";
+  return ty.dtype();
+}
+
 /*! \brief The kinds of binary node, by the rule that gives their result type. */
 enum class BinaryRule { kArithmetic, kComparison, kLogical };
 
@@ -54,7 +60,7 @@ ffi::ObjectPtr<TObj> MakeBinary(Expr a, Expr b, Span span, BinaryRule rule) {
 }  // namespace
 
 IntImm::IntImm(PrimType ty, int64_t value, Span span) {
-  DataType dtype = ty.dtype();
+  DataType dtype = NodeDType(ty, IntImmObj::_type_key);
   if (!(dtype.is_int() || dtype.is_uint() || dtype.is_bool()) || dtype.lanes() != 1) {
     TVM_FFI_THROW(TypeError) << "IntImm needs a scalar int, uint or bool type, got "
                              << dtype.ToString();
@@ -66,7 +72,7 @@ IntImm::IntImm(PrimType ty, int64_t value, Span span) {
 }
 
 FloatImm::FloatImm(PrimType ty, double value, Span span) {
-  DataType dtype = ty.dtype();
+  DataType dtype = NodeDType(ty, FloatImmObj::_type_key);
   if (!(dtype.is_float() || dtype.is_bfloat() || dtype.is_float8()) || dtype.lanes() != 1) {
     TVM_FFI_THROW(TypeError) << "FloatImm needs a scalar float type, got " << dtype.ToString();
   }
@@ -83,6 +89,7 @@ StringImm::StringImm(ffi::String value, Span span) {
 }
 
 Cast::Cast(PrimType ty, Expr value, Span span) {
+  NodeDType(ty, CastObj::_type_key);
   DataType from = OperandDType(value, CastObj::_type_key, "value");
   if (from.lanes() != ty.dtype().lanes()) {
     TVM_FFI_THROW(TypeError) << "Cannot cast " << from.ToString() << " to " << ty.dtype().ToString()
@@ -150,24 +157,26 @@ namespace {
 template <typename TRef, typename TObj>
 void RegisterBinary(const char* doc) {
   namespace refl = tvm::ffi::reflection;
-  refl::ObjectDef<TObj>().def_static(
-      "__ffi_init__", [](Expr a, Expr b) { return TRef(std::move(a), std::move(b)); }, doc);
+  refl::ObjectDef<TObj>().def_init([](Expr a, Expr b) { return TRef(std::move(a), std::move(b)); },
+                                   {"a", "b"}, doc);
 }
 
 TVM_FFI_STATIC_INIT_BLOCK() {
   namespace refl = tvm::ffi::reflection;
   refl::ObjectDef<IntImmObj>()
-      .def_static("__ffi_init__", [](PrimType ty, int64_t v) { return IntImm(std::move(ty), v); })
+      .def_init([](PrimType ty, int64_t value) { return IntImm(std::move(ty), value); },
+                {"ty", "value"})
       .def_ro("value", &IntImmObj::value);
   refl::ObjectDef<FloatImmObj>()
-      .def_static("__ffi_init__", [](PrimType ty, double v) { return FloatImm(std::move(ty), v); })
+      .def_init([](PrimType ty, double value) { return FloatImm(std::move(ty), value); },
+                {"ty", "value"})
       .def_ro("value", &FloatImmObj::value);
   refl::ObjectDef<StringImmObj>()
-      .def_static("__ffi_init__", [](ffi::String v) { return StringImm(std::move(v)); })
+      .def_init([](ffi::String value) { return StringImm(std::move(value)); }, {"value"})
       .def_ro("value", &StringImmObj::value);
   refl::ObjectDef<CastObj>()
-      .def_static("__ffi_init__",
-                  [](PrimType ty, Expr v) { return Cast(std::move(ty), std::move(v)); })
+      .def_init([](PrimType ty, Expr value) { return Cast(std::move(ty), std::move(value)); },
+                {"ty", "value"})
       .def_ro("value", &CastObj::value);
   refl::ObjectDef<BinaryOpObj>().def_ro("a", &BinaryOpObj::a).def_ro("b", &BinaryOpObj::b);
   RegisterBinary<Add, AddObj>("a + b");
@@ -188,12 +197,14 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterBinary<And, AndObj>("a and b");
   RegisterBinary<Or, OrObj>("a or b");
   refl::ObjectDef<NotObj>()
-      .def_static("__ffi_init__", [](Expr a) { return Not(std::move(a)); })
+      .def_init([](Expr a) { return Not(std::move(a)); }, {"a"})
       .def_ro("a", &NotObj::a);
   refl::ObjectDef<SelectObj>()
-      .def_static(
-          "__ffi_init__",
-          [](Expr c, Expr t, Expr f) { return Select(std::move(c), std::move(t), std::move(f)); })
+      .def_init(
+          [](Expr condition, Expr true_value, Expr false_value) {
+            return Select(std::move(condition), std::move(true_value), std::move(false_value));
+          },
+          {"condition", "true_value", "false_value"})
       .def_ro("condition", &SelectObj::condition)
       .def_ro("true_value", &SelectObj::true_value)
       .def_ro("false_value", &SelectObj::false_value);

@@ -29,13 +29,14 @@ Function::Function(ffi::Array<Var> params, Stmt body, FunctionOptions options) {
 TVM_FFI_STATIC_INIT_BLOCK() {
   namespace refl = tvm::ffi::reflection;
   refl::ObjectDef<FunctionObj>()
-      .def_static("__ffi_init__",
-                  [](ffi::Array<Var> params, Stmt body, Type ret_type,
-                     ffi::Map<ffi::String, ffi::Any> attrs, bool is_private) {
-                    return Function(std::move(params), std::move(body),
-                                    FunctionOptions{std::move(ret_type), std::move(attrs),
-                                                    is_private, Span::Unknown()});
-                  })
+      .def_init(
+          [](ffi::Array<Var> params, Stmt body, Type ret_type,
+             ffi::Map<ffi::String, ffi::Any> attrs, bool is_private) {
+            return Function(std::move(params), std::move(body),
+                            FunctionOptions{std::move(ret_type), std::move(attrs), is_private,
+                                            Span::Unknown()});
+          },
+          {"params", "body", "ret_type", "attrs", "is_private"})
       .def_ro("params", &FunctionObj::params, refl::DefRegionKind::kPattern)
       .def_ro("ret_type", &FunctionObj::ret_type)
       .def_ro("body", &FunctionObj::body)

@@ -6,6 +6,7 @@
 #include <tvm/ffi/function.h>
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/tirx/op.h>
+#include <tvm/tirx/tensor_expr.h>
 
 #include <utility>
 
@@ -20,7 +21,17 @@ DataType DTypeOf(const Expr& e, const char* op) {
   if (const auto* prim = e->ty.as<ir::PrimTypeObj>()) return prim->dtype;
   TVM_FFI_THROW(TypeError) << "Operator `" << op
                            << "` needs operands of primitive type, got one of type `"
-                           << e->ty->GetTypeKey() << "`";
+                           << (e->ty.defined() ? e->ty->GetTypeKey() : "None") << "`";
+}
+
+/*! \brief The DataType a builder is asked to produce; ValueError when the type is None. */
+DataType TargetDType(const PrimType& ty, const char* builder) {
+  if (!ty.defined()) TVM_FFI_THROW(ValueError) << "The type given to `" << builder << "` is None";
+  return ty.dtype();
+}
+
+bool IsFloatKind(DataType dtype) {
+  return dtype.is_float() || dtype.is_bfloat() || dtype.is_float8();
 }
 
 bool SameIntegerKind(DataType a, DataType b) {
@@ -65,15 +76,21 @@ void RequireInteger(const Expr& e, const char* op) {
 }  // namespace
 
 Expr MakeConst(PrimType ty, int64_t value, Span span) {
-  DataType dtype = ty.dtype();
-  if (dtype.is_float() || dtype.is_bfloat() || dtype.is_float8()) {
+  DataType dtype = TargetDType(ty, "make_const");
+  if (dtype.lanes() > 1) {
+    return Broadcast(MakeConst(PrimType(dtype.element_of()), value), dtype.lanes(), span);
+  }
+  if (IsFloatKind(dtype)) {
     return FloatImm(std::move(ty), static_cast<double>(value), std::move(span));
   }
   return IntImm(std::move(ty), value, std::move(span));
 }
 
 Expr MakeConst(PrimType ty, double value, Span span) {
-  DataType dtype = ty.dtype();
+  DataType dtype = TargetDType(ty, "make_const");
+  if (dtype.lanes() > 1) {
+    return Broadcast(MakeConst(PrimType(dtype.element_of()), value), dtype.lanes(), span);
+  }
   if (dtype.is_int() || dtype.is_uint() || dtype.is_bool()) {
     TVM_FFI_THROW(TypeError) << "Cannot make a " << dtype.ToString() << " constant from the float "
                              << value;
@@ -82,7 +99,7 @@ Expr MakeConst(PrimType ty, double value, Span span) {
 }
 
 Expr CastTo(PrimType ty, Expr value, Span span) {
-  if (DTypeOf(value, "cast") == ty.dtype()) return value;
+  if (DTypeOf(value, "cast") == TargetDType(ty, "cast")) return value;
   return Cast(std::move(ty), std::move(value), std::move(span));
 }
 
@@ -95,6 +112,9 @@ Expr div(Expr a, Expr b, Span span) {
   if (ta.is_int() || ta.is_uint()) {
     TVM_FFI_THROW(TypeError) << "Operator `/` is for floats; for `" << ta.ToString()
                              << "` use `//` (floordiv) or truncdiv";
+  }
+  if (!IsFloatKind(ta)) {
+    TVM_FFI_THROW(TypeError) << "Operator `/` is for floats, got `" << ta.ToString() << "`";
   }
   return Arithmetic<Div>(a, b, span, "/");
 }

@@ -189,30 +189,32 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   refl::ObjectDef<StmtObj>().def_ro("span", &StmtObj::span, refl::StructuralIgnore(),
                                     DefaultValue(Span::Unknown()));
   refl::ObjectDef<TensorStoreObj>()
-      .def_static("__ffi_init__",
-                  [](Expr dest, ffi::Array<Expr> indices, Expr value) {
-                    return TensorStore(std::move(dest), std::move(indices), std::move(value));
-                  })
+      .def_init(
+          [](Expr dest, ffi::Array<Expr> indices, Expr value) {
+            return TensorStore(std::move(dest), std::move(indices), std::move(value));
+          },
+          {"dest", "indices", "value"})
       .def_ro("dest", &TensorStoreObj::dest)
       .def_ro("indices", &TensorStoreObj::indices)
       .def_ro("value", &TensorStoreObj::value);
   refl::ObjectDef<BindObj>()
-      .def_static("__ffi_init__",
-                  [](Var var, Expr value) { return Bind(std::move(var), std::move(value)); })
+      .def_init([](Var var, Expr value) { return Bind(std::move(var), std::move(value)); },
+                {"var", "value"})
       .def_ro("var", &BindObj::var, DefRegionKind::kSimple)
       .def_ro("value", &BindObj::value);
   refl::ObjectDef<ForObj>()
-      .def_static("__ffi_init__",
-                  [](Var var, Expr start, Expr end, Expr step, Stmt body, int64_t kind,
-                     ffi::String thread_tag, ffi::Map<ffi::String, ffi::Any> annotations) {
-                    if (kind < 0 || kind > static_cast<int64_t>(ForKind::kThreadBinding)) {
-                      TVM_FFI_THROW(ValueError) << "Unknown loop kind " << kind;
-                    }
-                    return For(std::move(var), std::move(start), std::move(end), std::move(step),
-                               std::move(body),
-                               ForOptions{static_cast<ForKind>(kind), std::move(thread_tag),
-                                          std::move(annotations), Span::Unknown()});
-                  })
+      .def_init(
+          [](Var var, Expr start, Expr end, Expr step, Stmt body, int64_t kind,
+             ffi::String thread_tag, ffi::Map<ffi::String, ffi::Any> annotations) {
+            if (kind < 0 || kind > static_cast<int64_t>(ForKind::kThreadBinding)) {
+              TVM_FFI_THROW(ValueError) << "Unknown loop kind " << kind;
+            }
+            return For(std::move(var), std::move(start), std::move(end), std::move(step),
+                       std::move(body),
+                       ForOptions{static_cast<ForKind>(kind), std::move(thread_tag),
+                                  std::move(annotations), Span::Unknown()});
+          },
+          {"var", "start", "end", "step", "body", "kind", "thread_tag", "annotations"})
       .def_ro("var", &ForObj::var, DefRegionKind::kSimple)
       .def_ro("start", &ForObj::start)
       .def_ro("end", &ForObj::end)
@@ -223,54 +225,57 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("thread_tag", &ForObj::thread_tag)
       .def_ro("annotations", &ForObj::annotations);
   refl::ObjectDef<WhileObj>()
-      .def_static("__ffi_init__",
-                  [](Expr c, Stmt body) { return While(std::move(c), std::move(body)); })
+      .def_init(
+          [](Expr condition, Stmt body) { return While(std::move(condition), std::move(body)); },
+          {"condition", "body"})
       .def_ro("condition", &WhileObj::condition)
       .def_ro("body", &WhileObj::body);
   refl::ObjectDef<IfThenElseObj>()
-      .def_static("__ffi_init__",
-                  [](Expr c, Stmt then_case, ffi::Optional<Stmt> else_case) {
-                    return IfThenElse(std::move(c), std::move(then_case), std::move(else_case));
-                  })
+      .def_init(
+          [](Expr condition, Stmt then_case, ffi::Optional<Stmt> else_case) {
+            return IfThenElse(std::move(condition), std::move(then_case), std::move(else_case));
+          },
+          {"condition", "then_case", "else_case"})
       .def_ro("condition", &IfThenElseObj::condition)
       .def_ro("then_case", &IfThenElseObj::then_case)
       .def_ro("else_case", &IfThenElseObj::else_case);
   refl::ObjectDef<SeqStmtObj>()
-      .def_static("__ffi_init__", [](ffi::Array<Stmt> seq) { return SeqStmt(std::move(seq)); })
+      .def_init([](ffi::Array<Stmt> seq) { return SeqStmt(std::move(seq)); }, {"seq"})
       .def_ro("seq", &SeqStmtObj::seq);
   refl::ObjectDef<EvaluateObj>()
-      .def_static("__ffi_init__", [](Expr value) { return Evaluate(std::move(value)); })
+      .def_init([](Expr value) { return Evaluate(std::move(value)); }, {"value"})
       .def_ro("value", &EvaluateObj::value);
   refl::ObjectDef<AllocTensorObj>()
-      .def_static("__ffi_init__", [](Var var) { return AllocTensor(std::move(var)); })
+      .def_init([](Var var) { return AllocTensor(std::move(var)); }, {"var"})
       .def_ro("var", &AllocTensorObj::var, DefRegionKind::kSimple);
   refl::ObjectDef<DeclTensorObj>()
-      .def_static("__ffi_init__",
-                  [](Var var, Expr data) { return DeclTensor(std::move(var), std::move(data)); })
+      .def_init([](Var var, Expr data) { return DeclTensor(std::move(var), std::move(data)); },
+                {"var", "data"})
       .def_ro("var", &DeclTensorObj::var, DefRegionKind::kSimple)
       .def_ro("data", &DeclTensorObj::data);
   refl::ObjectDef<AssertStmtObj>()
-      .def_static(
-          "__ffi_init__",
-          [](Expr c, ffi::String message) { return AssertStmt(std::move(c), std::move(message)); })
+      .def_init(
+          [](Expr condition, ffi::String message) {
+            return AssertStmt(std::move(condition), std::move(message));
+          },
+          {"condition", "message"})
       .def_ro("condition", &AssertStmtObj::condition)
       .def_ro("message", &AssertStmtObj::message);
   refl::ObjectDef<AttrStmtObj>()
-      .def_static("__ffi_init__",
-                  [](ffi::Any node, ffi::String key, Expr value, Stmt body) {
-                    return AttrStmt(std::move(node), std::move(key), std::move(value),
-                                    std::move(body));
-                  })
+      .def_init(
+          [](ffi::Any node, ffi::String attr_key, Expr value, Stmt body) {
+            return AttrStmt(std::move(node), std::move(attr_key), std::move(value),
+                            std::move(body));
+          },
+          {"node", "attr_key", "value", "body"})
       .def_ro("node", &AttrStmtObj::node)
       .def_ro("attr_key", &AttrStmtObj::attr_key)
       .def_ro("value", &AttrStmtObj::value)
       .def_ro("body", &AttrStmtObj::body);
-  refl::ObjectDef<BreakObj>().def_static("__ffi_init__", []() { return Break(Span::Unknown()); });
-  refl::ObjectDef<ContinueObj>().def_static("__ffi_init__",
-                                            []() { return Continue(Span::Unknown()); });
+  refl::ObjectDef<BreakObj>().def_init([]() { return Break(Span::Unknown()); }, {});
+  refl::ObjectDef<ContinueObj>().def_init([]() { return Continue(Span::Unknown()); }, {});
   refl::ObjectDef<ReturnObj>()
-      .def_static("__ffi_init__",
-                  [](ffi::Optional<Expr> value) { return Return(std::move(value)); })
+      .def_init([](ffi::Optional<Expr> value) { return Return(std::move(value)); }, {"value"})
       .def_ro("value", &ReturnObj::value);
 }
 

@@ -83,37 +83,37 @@ Let::Let(Var var, Expr value, Expr body, Span span) {
 TVM_FFI_STATIC_INIT_BLOCK() {
   namespace refl = tvm::ffi::reflection;
   refl::ObjectDef<TensorLoadObj>()
-      .def_static("__ffi_init__",
-                  [](Expr source, ffi::Array<Expr> indices) {
-                    return TensorLoad(std::move(source), std::move(indices));
-                  })
+      .def_init(
+          [](Expr source, ffi::Array<Expr> indices) {
+            return TensorLoad(std::move(source), std::move(indices));
+          },
+          {"source", "indices"})
       .def_ro("source", &TensorLoadObj::source)
       .def_ro("indices", &TensorLoadObj::indices);
   refl::ObjectDef<RampObj>()
-      .def_static("__ffi_init__",
-                  [](Expr base, Expr stride, int64_t lanes) {
-                    return Ramp(std::move(base), std::move(stride), lanes);
-                  })
+      .def_init([](Expr base, Expr stride,
+                   int64_t lanes) { return Ramp(std::move(base), std::move(stride), lanes); },
+                {"base", "stride", "lanes"})
       .def_ro("base", &RampObj::base)
       .def_ro("stride", &RampObj::stride)
       .def_ro("lanes", &RampObj::lanes);
   refl::ObjectDef<BroadcastObj>()
-      .def_static("__ffi_init__",
-                  [](Expr value, int64_t lanes) { return Broadcast(std::move(value), lanes); })
+      .def_init([](Expr value, int64_t lanes) { return Broadcast(std::move(value), lanes); },
+                {"value", "lanes"})
       .def_ro("value", &BroadcastObj::value)
       .def_ro("lanes", &BroadcastObj::lanes);
   refl::ObjectDef<ShuffleObj>()
-      .def_static("__ffi_init__",
-                  [](ffi::Array<Expr> vectors, ffi::Array<Expr> indices) {
-                    return Shuffle(std::move(vectors), std::move(indices));
-                  })
+      .def_init(
+          [](ffi::Array<Expr> vectors, ffi::Array<Expr> indices) {
+            return Shuffle(std::move(vectors), std::move(indices));
+          },
+          {"vectors", "indices"})
       .def_ro("vectors", &ShuffleObj::vectors)
       .def_ro("indices", &ShuffleObj::indices);
   refl::ObjectDef<LetObj>()
-      .def_static("__ffi_init__",
-                  [](Var var, Expr value, Expr body) {
-                    return Let(std::move(var), std::move(value), std::move(body));
-                  })
+      .def_init([](Var var, Expr value,
+                   Expr body) { return Let(std::move(var), std::move(value), std::move(body)); },
+                {"var", "value", "body"})
       .def_ro("var", &LetObj::var, refl::DefRegionKind::kSimple)
       .def_ro("value", &LetObj::value)
       .def_ro("body", &LetObj::body);

@@ -16,7 +16,7 @@ ffi::DataType OperandDType(const Expr& operand, const char* node, const char* fi
   if (const auto* prim = operand->ty.as<ir::PrimTypeObj>()) return prim->dtype;
   TVM_FFI_THROW(TypeError) << "`" << node << "." << field
                            << "` must have a primitive type, got an expression of type `"
-                           << operand->ty->GetTypeKey() << "`";
+                           << (operand->ty.defined() ? operand->ty->GetTypeKey() : "None") << "`";
 }
 
 ffi::DataType ScalarDType(const Expr& operand, const char* node, const char* field) {
@@ -57,7 +57,7 @@ ffi::DataType CheckTensorAccess(const Expr& tensor, const ffi::Array<Expr>& indi
   const auto* type = tensor->ty.as<ir::TensorTypeObj>();
   if (type == nullptr) {
     TVM_FFI_THROW(TypeError) << "`" << node << "` needs a tensor, got an expression of type `"
-                             << tensor->ty->GetTypeKey() << "`";
+                             << (tensor->ty.defined() ? tensor->ty->GetTypeKey() : "None") << "`";
   }
   if (indices.size() != type->shape.size()) {
     TVM_FFI_THROW(TypeError) << "`" << node << "` of a " << type->shape.size() << "-d tensor needs "

@@ -7,6 +7,7 @@
 // structmember.h needs Python.h (from py_ffi.h) first.
 #include <structmember.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -64,9 +65,82 @@ void SetHandle(PyObject* self, ObjectRef ref) {
   if (old != nullptr) ObjectUnsafe::DecRef(old);
 }
 
+/*! \brief Makes self refer to the object an `__ffi_init__` returned (consumes result). */
+PyObject* AdoptInitResult(PyObject* self, PyObject* result) {
+  if (result == nullptr) return nullptr;
+  if (!IsFFIObject(result)) {
+    Py_DECREF(result);
+    PyErr_SetString(PyExc_TypeError, "__ffi_init__ did not return an object");
+    return nullptr;
+  }
+  SetHandle(self, ObjectUnsafe::RefFromPtr<ObjectRef>(ObjectUnsafe::PtrFromRaw<Object>(
+                      reinterpret_cast<PyFFIObject*>(result)->handle)));
+  Py_DECREF(result);
+  Py_RETURN_NONE;
+}
+
+/*! \brief Owned references to Python objects, released together. */
+struct OwnedArgs {
+  std::vector<PyObject*> items;
+  ~OwnedArgs() {
+    for (PyObject* item : items) Py_XDECREF(item);
+  }
+};
+
 /*!
- * \brief __ffi_init__(*args) calls the type's registered constructor; __ffi_init__(**kwargs)
- *  builds the object field by field through reflection.
+ * \brief Maps positional and keyword arguments onto the constructor's named arguments
+ *  (TypeInfo::init_arg_names); an omitted argument takes the default of the field of that name.
+ * \return false with a TypeError set on unknown, repeated or missing arguments.
+ */
+bool BindInitArguments(const reflection::TypeInfo& info, PyObject* args, PyObject* kwargs,
+                       OwnedArgs* bound) {
+  const std::vector<std::string>& names = info.init_arg_names;
+  Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+  if (static_cast<size_t>(nargs) > names.size()) {
+    PyErr_Format(PyExc_TypeError, "%s() takes %zu arguments, got %zd", info.type_key.c_str(),
+                 names.size(), nargs);
+    return false;
+  }
+  bound->items.assign(names.size(), nullptr);
+  for (Py_ssize_t i = 0; i < nargs; ++i) {
+    bound->items[static_cast<size_t>(i)] = Py_NewRef(PyTuple_GET_ITEM(args, i));
+  }
+  PyObject* key;
+  PyObject* value;
+  Py_ssize_t pos = 0;
+  while (kwargs != nullptr && PyDict_Next(kwargs, &pos, &key, &value)) {
+    const char* name = PyUnicode_AsUTF8(key);
+    auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) {
+      PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%s'",
+                   info.type_key.c_str(), name);
+      return false;
+    }
+    PyObject*& slot = bound->items[static_cast<size_t>(it - names.begin())];
+    if (slot != nullptr) {
+      PyErr_Format(PyExc_TypeError, "%s() got multiple values for argument '%s'",
+                   info.type_key.c_str(), name);
+      return false;
+    }
+    slot = Py_NewRef(value);
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (bound->items[i] != nullptr) continue;
+    const reflection::FieldInfo* field = reflection::FindField(info.type_index, names[i]);
+    if (field == nullptr || !field->default_value.has_value()) {
+      PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", info.type_key.c_str(),
+                   names[i].c_str());
+      return false;
+    }
+    bound->items[i] = AnyToPy(*field->default_value);
+    if (bound->items[i] == nullptr) return false;
+  }
+  return true;
+}
+
+/*!
+ * \brief __ffi_init__(*args) calls the type's registered constructor. Keyword arguments go to
+ *  the constructor's named arguments when it has them, else build the object field by field.
  */
 PyObject* ObjectFFIInit(PyObject* self, PyObject* args, PyObject* kwargs) {
   return Guard([&]() -> PyObject* {
@@ -79,6 +153,13 @@ PyObject* ObjectFFIInit(PyObject* self, PyObject* args, PyObject* kwargs) {
     const reflection::TypeInfo* info = reflection::GetTypeInfo(*index);
     Py_ssize_t nargs = PyTuple_GET_SIZE(args);
     Py_ssize_t nkw = kwargs != nullptr ? PyDict_GET_SIZE(kwargs) : 0;
+    const reflection::MethodInfo* named_init = reflection::FindMethod(*index, "__ffi_init__");
+    if (nkw > 0 && !info->init_arg_names.empty() && named_init != nullptr) {
+      OwnedArgs bound;
+      if (!BindInitArguments(*info, args, kwargs, &bound)) return nullptr;
+      return AdoptInitResult(
+          self, CallFunction(named_init->func.get(), bound.items.data(), bound.items.size()));
+    }
     if (nkw > 0 && nargs > 0) {
       PyErr_Format(PyExc_TypeError,
                    "%s() takes either positional arguments (its constructor) or keyword "
@@ -104,18 +185,8 @@ PyObject* ObjectFFIInit(PyObject* self, PyObject* args, PyObject* kwargs) {
                    info->type_key.c_str());
       return nullptr;
     }
-    PyObject* result =
-        CallFunction(init->func.get(), &PyTuple_GET_ITEM(args, 0), static_cast<size_t>(nargs));
-    if (result == nullptr) return nullptr;
-    if (!IsFFIObject(result)) {
-      Py_DECREF(result);
-      PyErr_SetString(PyExc_TypeError, "__ffi_init__ did not return an object");
-      return nullptr;
-    }
-    SetHandle(self, ObjectUnsafe::RefFromPtr<ObjectRef>(ObjectUnsafe::PtrFromRaw<Object>(
-                        reinterpret_cast<PyFFIObject*>(result)->handle)));
-    Py_DECREF(result);
-    Py_RETURN_NONE;
+    return AdoptInitResult(self, CallFunction(init->func.get(), &PyTuple_GET_ITEM(args, 0),
+                                              static_cast<size_t>(nargs)));
   });
 }
 

@@ -17,7 +17,10 @@
 namespace tvm {
 namespace tirx {
 
-/*! \brief A constant of the type: IntImm for int/uint/bool, FloatImm for floats. */
+/*!
+ * \brief A constant of the type: IntImm for int/uint/bool, FloatImm for floats, and a Broadcast
+ *  of the scalar constant for a vector type.
+ */
 Expr MakeConst(PrimType ty, int64_t value, Span span = Span::Unknown());
 Expr MakeConst(PrimType ty, double value, Span span = Span::Unknown());
 

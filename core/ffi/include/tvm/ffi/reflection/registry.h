@@ -80,6 +80,11 @@ struct TypeInfo {
   ObjectRef (*creator)() = nullptr;
   /*! \brief A field-by-field (shallow) copy, when the type is copy-constructible. */
   ObjectRef (*cloner)(const Object* source) = nullptr;
+  /*!
+   * \brief Names of the `__ffi_init__` arguments, in order, when registered with def_init:
+   *  bindings map keyword arguments onto them so keyword construction runs the same checks.
+   */
+  std::vector<std::string> init_arg_names;
 };
 
 /*! \return the type's info, or nullptr when the index is not registered. */
@@ -105,6 +110,14 @@ void SetFieldValue(Object* obj, const FieldInfo& field, const AnyView& value);
  */
 ObjectRef CreateFromFields(int32_t type_index,
                            const std::vector<std::pair<std::string, AnyView>>& fields);
+
+namespace details_fn {
+/*! \brief Number of arguments of a callable (lambda or function pointer). */
+template <typename Func>
+constexpr int64_t ArgCount() {
+  return static_cast<int64_t>(ffi::details::FunctionInfo<std::decay_t<Func>>::kNumArgs);
+}
+}  // namespace details_fn
 
 namespace details {
 TypeInfo* MutableTypeInfo(int32_t type_index);
@@ -161,6 +174,19 @@ class ObjectDef {
             std::string(T::_type_key) + ".__ffi_init__"),
         true, doc);
     return *this;
+  }
+  /*!
+   * \brief Registers `__ffi_init__` from a callable returning the new object, with the names
+   *  of its arguments (for keyword construction: `Add(a=x, b=y)` calls it like `Add(x, y)`).
+   */
+  template <typename Func>
+  ObjectDef& def_init(Func func, std::vector<std::string> arg_names, const char* doc = "") {
+    if (static_cast<int64_t>(arg_names.size()) != details_fn::ArgCount<Func>()) {
+      TVM_FFI_THROW(InternalError) << T::_type_key << ".def_init: " << arg_names.size()
+                                   << " names for " << details_fn::ArgCount<Func>() << " arguments";
+    }
+    details::MutableTypeInfo(type_index_)->init_arg_names = std::move(arg_names);
+    return def_static("__ffi_init__", std::move(func), doc);
   }
   /*! \brief Registers a method: a member function pointer or a callable taking the ref first. */
   template <typename Func>
