@@ -50,7 +50,10 @@ def _prim_type(ty: Union[str, PrimType]) -> PrimType:
 
 
 def make_const(ty: Union[str, PrimType], value: Union[bool, int, float]) -> Expr:
-    """A constant of the type: IntImm for int/uint/bool types, FloatImm for floats."""
+    """A constant of the type: IntImm for int/uint/bool, FloatImm for floats.
+
+    A vector type gets a Broadcast of the scalar constant.
+    """
     return _make_const(_prim_type(ty), value)
 
 

@@ -82,9 +82,9 @@ TEST_SUITE("ir.Type") {
     CHECK(FuncType({}, PrimType::Int(32))->GetTypeKey() == "ir.FuncType");
     CHECK(TensorType(DataType::Float(32), {})->GetTypeKey() == "ir.TensorType");
     CHECK(std::string(ir::TypeObj::_type_key) == "ir.Type");
-    for (const Type& ty : {Type::Missing(), Type(PrimType::Int(32)),
-                           Type(PointerType(PrimType::Int(8))), Type(FuncType({}, Type::Missing())),
-                           Type(TensorType(DataType::Float(32), {}))}) {
+    for (const Type& ty :
+         {Type::Missing(), Type(PrimType::Int(32)), Type(PointerType(PrimType::Int(8))),
+          Type(FuncType({}, Type::Missing())), Type(TensorType(DataType::Float(32), {}))}) {
       CAPTURE(ty->GetTypeKey());
       CHECK(ty->IsInstance<ir::TypeObj>());
       CHECK_FALSE(ty->IsInstance<ir::SpanObj>());
@@ -103,7 +103,8 @@ TEST_SUITE("ir.Type") {
     CHECK(missing->span.same_as(Span::Unknown()));
     ffi::Function global = ffi::Function::GetGlobalRequired("ir.MissingType");
     CHECK(global().cast<Type>().same_as(missing));
-    CheckFields("ir.MissingType", "ir.Type", {{"span", "ir.Span", DefRegionKind::kNone, true, true}});
+    CheckFields("ir.MissingType", "ir.Type",
+                {{"span", "ir.Span", DefRegionKind::kNone, true, true}});
     CHECK(ir_test::MethodNames("ir.MissingType").empty());
   }
 
@@ -243,8 +244,8 @@ TEST_SUITE("ir.TensorType") {
 
   TEST_CASE("the reflected constructor takes dtype and shape") {
     ir::Var n("n", PrimType::Int(64));
-    TensorType tensor = Construct("ir.TensorType", DataType::Float(16), ffi::Array<ir::Expr>{n})
-                            .cast<TensorType>();
+    TensorType tensor =
+        Construct("ir.TensorType", DataType::Float(16), ffi::Array<ir::Expr>{n}).cast<TensorType>();
     CHECK(tensor->dtype == DataType::Float(16));
     REQUIRE(tensor->shape.size() == 1);
     CHECK(tensor->shape[0].same_as(n));

@@ -228,8 +228,7 @@ TEST_SUITE("prim.BinaryOp") {
       REQUIRE(binary != nullptr);
       CHECK(binary->a.same_as(operand));
       CHECK(binary->b.same_as(operand));
-      CheckFields(kind.key, "prim.BinaryOp",
-                  {kSpan, kTy, {"a", "ir.Expr"}, {"b", "ir.Expr"}});
+      CheckFields(kind.key, "prim.BinaryOp", {kSpan, kTy, {"a", "ir.Expr"}, {"b", "ir.Expr"}});
       const ffi::reflection::TypeInfo* info = ffi::reflection::GetTypeInfo(kind.key);
       REQUIRE(info != nullptr);
       CHECK(info->final);
@@ -332,9 +331,8 @@ TEST_SUITE("prim.Not") {
 
   TEST_CASE("the operand must be a bool") {
     Var x("x", PrimType::Int(32));
-    CHECK_THROWS_WITH_AS(Not(x), "TypeError: `prim.Not` needs a bool operand, got `int32`",
-                         Error);
-    CHECK_THROWS_WITH_AS(Not(Expr()), "ValueError: `prim.Not.a` is None", Error);
+    CHECK_THROWS_WITH_AS(Not{x}, "TypeError: `prim.Not` needs a bool operand, got `int32`", Error);
+    CHECK_THROWS_WITH_AS(Not{Expr()}, "ValueError: `prim.Not.a` is None", Error);
   }
 
   TEST_CASE("reflected fields and constructor") {
