@@ -22,6 +22,15 @@ void CheckDefined(const ffi::ObjectRef& value, const char* node, const char* fie
   if (!value.defined()) TVM_FFI_THROW(ValueError) << "`" << node << "." << field << "` is None";
 }
 
+/*! \brief The variable a tensor statement defines must be a tensor. */
+void CheckTensorVar(const Var& var, const char* node) {
+  CheckDefined(var, node, "var");
+  if (!var->ty.as<ir::TensorTypeObj>()) {
+    TVM_FFI_THROW(TypeError) << "`" << node << ".var` must have a TensorType, got `"
+                             << var->ty->GetTypeKey() << "`";
+  }
+}
+
 }  // namespace
 
 const char* ForKindName(ForKind kind) {
@@ -131,23 +140,15 @@ Evaluate::Evaluate(Expr value, Span span) {
 }
 
 AllocTensor::AllocTensor(Var var, Span span) {
-  CheckDefined(var, AllocTensorObj::_type_key, "var");
-  if (!var->ty.as<ir::TensorTypeObj>()) {
-    TVM_FFI_THROW(TypeError) << "`tirx.AllocTensor.var` must have a TensorType, got `"
-                             << var->ty->GetTypeKey() << "`";
-  }
+  CheckTensorVar(var, AllocTensorObj::_type_key);
   ffi::ObjectPtr<AllocTensorObj> node = MakeStmtNode<AllocTensorObj>(std::move(span));
   node->var = std::move(var);
   data_ = std::move(node);
 }
 
 DeclTensor::DeclTensor(Var var, Expr data, Span span) {
-  CheckDefined(var, DeclTensorObj::_type_key, "var");
+  CheckTensorVar(var, DeclTensorObj::_type_key);
   CheckDefined(data, DeclTensorObj::_type_key, "data");
-  if (!var->ty.as<ir::TensorTypeObj>()) {
-    TVM_FFI_THROW(TypeError) << "`tirx.DeclTensor.var` must have a TensorType, got `"
-                             << var->ty->GetTypeKey() << "`";
-  }
   ffi::ObjectPtr<DeclTensorObj> node = MakeStmtNode<DeclTensorObj>(std::move(span));
   node->var = std::move(var);
   node->data = std::move(data);
