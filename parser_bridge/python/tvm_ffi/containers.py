@@ -7,7 +7,7 @@ mutable and shared: every handle to the same object sees every change.
 from __future__ import annotations
 
 import collections.abc
-from typing import Any, Iterable, Iterator, Mapping, Tuple
+from typing import Any, Iterable, Iterator, Tuple
 
 from . import core
 from .registry import get_global_func, register_object
@@ -204,6 +204,3 @@ class Shape(_SequenceBase, collections.abc.Sequence):
     def __repr__(self) -> str:
         return "Shape(" + repr(tuple(self)) + ")"
 
-
-def _mapping_from(value: Mapping[Any, Any]) -> Map:
-    return Map(value)
