@@ -40,6 +40,7 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("span", &ExprObj::span, StructuralIgnore(), DefaultValue(Span::Unknown()))
       .def_ro("ty", &ExprObj::ty, DefaultValue(Type::Missing()));
   refl::ObjectDef<VarObj>()
+      .structural_kind(refl::StructuralKind::kVar)
       .def_init([](ffi::String name, Type ty) { return Var(std::move(name), std::move(ty)); },
                 {"name", "ty"})
       .def_ro("name", &VarObj::name, StructuralIgnore());

@@ -80,7 +80,7 @@ TVM_FFI_STATIC_INIT_BLOCK() {
                    ffi::Array<Expr> shape) { return TensorType(dtype, std::move(shape)); },
                 {"dtype", "shape"})
       .def_ro("dtype", &TensorTypeObj::dtype)
-      .def_ro("shape", &TensorTypeObj::shape, DefRegionKind::kSimple)
+      .def_ro("shape", &TensorTypeObj::shape)
       .def_ro("strides", &TensorTypeObj::strides, DefaultValue(ffi::Array<Expr>()))
       .def_ro("elem_offset", &TensorTypeObj::elem_offset, DefaultValue(ffi::Any()))
       .def_ro("scope", &TensorTypeObj::scope, DefaultValue(ffi::String("global")))

@@ -227,11 +227,13 @@ TEST_SUITE("ir.TensorType") {
     CHECK(tensor->span.same_as(span));
   }
 
-  TEST_CASE("reflected fields: shape is a Simple definition region") {
+  // Shape symbols are uses: they are defined by the enclosing function's parameters (a Pattern
+  // region) or by an earlier binding, never by the type itself (docs/architecture.md).
+  TEST_CASE("reflected fields: no field of a tensor type defines variables") {
     CheckFields("ir.TensorType", "ir.Type",
                 {{"span", "ir.Span", DefRegionKind::kNone, true, true},
                  {"dtype", "DataType"},
-                 {"shape", "Array<ir.Expr>", DefRegionKind::kSimple},
+                 {"shape", "Array<ir.Expr>", DefRegionKind::kNone},
                  {"strides", "Array<ir.Expr>", DefRegionKind::kNone, false, true},
                  {"elem_offset", "Optional<ir.Expr>", DefRegionKind::kNone, false, true},
                  {"scope", "str", DefRegionKind::kNone, false, true},
@@ -239,7 +241,7 @@ TEST_SUITE("ir.TensorType") {
     const ffi::reflection::FieldInfo* shape =
         ffi::reflection::FindField(ir::TensorTypeObj::RuntimeTypeIndex(), "shape");
     REQUIRE(shape != nullptr);
-    CHECK(std::string(ffi::reflection::DefRegionKindName(shape->def_region)) == "Simple");
+    CHECK(std::string(ffi::reflection::DefRegionKindName(shape->def_region)) == "None");
   }
 
   TEST_CASE("the reflected constructor takes dtype and shape") {

@@ -35,6 +35,16 @@ enum class DefRegionKind : int32_t { kNone = 0, kSimple = 1, kPattern = 2 };
 /*! \brief "None", "Simple" or "Pattern". */
 const char* DefRegionKindName(DefRegionKind kind);
 
+/*!
+ * \brief How structural utilities treat objects of a type.
+ *  kTreeNode: compared and hashed field by field (the default).
+ *  kVar: a variable. Its identity matters, not its fields: structural equality maps it through
+ *  definitions (matched by position) or, when free, compares identity (or maps it when asked to
+ *  map free variables); structural map rebuilds it only at its definition and gives every use
+ *  the rebuilt variable.
+ */
+enum class StructuralKind : int32_t { kTreeNode = 0, kVar = 1 };
+
 /*! \brief One reflected field. */
 struct FieldInfo {
   std::string name;
@@ -85,6 +95,7 @@ struct TypeInfo {
    *  bindings map keyword arguments onto them so keyword construction runs the same checks.
    */
   std::vector<std::string> init_arg_names;
+  StructuralKind structural_kind = StructuralKind::kTreeNode;
 };
 
 /*! \return the type's info, or nullptr when the index is not registered. */
@@ -199,6 +210,11 @@ class ObjectDef {
   ObjectDef& def_static(const char* name, Func func, const char* doc = "") {
     AddMethod(name, Function::FromTyped(std::move(func), std::string(T::_type_key) + "." + name),
               true, doc);
+    return *this;
+  }
+  /*! \brief Sets how structural utilities treat the type (see StructuralKind). */
+  ObjectDef& structural_kind(StructuralKind kind) {
+    details::MutableTypeInfo(type_index_)->structural_kind = kind;
     return *this;
   }
   /*! \brief A read-only field; extras: a DefRegionKind, a doc string, a DefaultValue. */
