@@ -9,14 +9,14 @@ namespace tvm {
 namespace tirx {
 
 Function::Function(ffi::Array<Var> params, Stmt body, FunctionOptions options) {
-  ffi::Array<Type> arg_types;
   for (const Var& param : params) {
     if (!param.defined()) TVM_FFI_THROW(ValueError) << "`tirx.Function.params` holds None";
-    arg_types.push_back(param->ty);
   }
   if (!body.defined()) TVM_FFI_THROW(ValueError) << "`tirx.Function.body` is None";
   ffi::ObjectPtr<FunctionObj> node = ffi::make_object<FunctionObj>();
-  node->ty = ir::FuncType(arg_types, options.ret_type);
+  // The signature type is derived on demand (SignatureType), not stored: a stored copy would
+  // repeat the parameters' types ahead of the parameters, so traversals would meet their
+  // symbols as uses before the Pattern region that defines them.
   node->span = std::move(options.span);
   node->params = std::move(params);
   node->ret_type = std::move(options.ret_type);
@@ -24,6 +24,12 @@ Function::Function(ffi::Array<Var> params, Stmt body, FunctionOptions options) {
   node->attrs = std::move(options.attrs);
   node->is_private = options.is_private;
   data_ = std::move(node);
+}
+
+ir::FuncType Function::SignatureType() const {
+  ffi::Array<Type> arg_types;
+  for (const Var& param : get()->params) arg_types.push_back(param->ty);
+  return ir::FuncType(arg_types, get()->ret_type);
 }
 
 TVM_FFI_STATIC_INIT_BLOCK() {
@@ -41,7 +47,10 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("ret_type", &FunctionObj::ret_type)
       .def_ro("body", &FunctionObj::body)
       .def_ro("attrs", &FunctionObj::attrs)
-      .def_ro("is_private", &FunctionObj::is_private);
+      .def_ro("is_private", &FunctionObj::is_private)
+      .def(
+          "signature_type", [](Function f) { return f.SignatureType(); },
+          "The function's type: FuncType(parameter types, return type).");
 }
 
 }  // namespace tirx

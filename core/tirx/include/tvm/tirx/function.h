@@ -34,7 +34,10 @@ struct FunctionOptions {
 
 class Function : public Expr {
  public:
+  /*! \brief A function; its own `ty` stays Type::Missing() (see SignatureType). */
   Function(ffi::Array<Var> params, Stmt body, FunctionOptions options = {});
+  /*! \brief FuncType(parameter types, return type). */
+  ir::FuncType SignatureType() const;
   TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(Function, Expr, FunctionObj);
 };
 
