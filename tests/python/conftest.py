@@ -73,3 +73,35 @@ def global_name() -> Iterator[Callable[[str], str]]:
     yield make
     for name in made:
         tvm_ffi.remove_global_func(name)
+
+
+class AddOne:
+    """The guides' running example, built with constructors (fresh objects per instance):
+
+    @T.function
+    def add_one[n](A: T.Tensor((n,), T.float32), B: T.Tensor((n,), T.float32)):
+        for i in range(n):
+            B[i] = A[i] + T.float32(1.0)
+    """
+
+    def __init__(self) -> None:
+        import tvm_tirx
+        from tvm_tirx import ir
+
+        self.n = ir.Var("n", ir.PrimType("int32"))
+        tensor = ir.TensorType("float32", [self.n])
+        self.A = ir.Var("A", tensor)
+        self.B = ir.Var("B", tensor)
+        self.i = ir.Var("i", ir.PrimType("int32"))
+        value = tvm_tirx.TensorLoad(self.A, [self.i]) + 1.0
+        store = tvm_tirx.TensorStore(self.B, [self.i], value)
+        loop = tvm_tirx.For(self.i, 0, self.n, store)
+        self.func = tvm_tirx.Function(
+            [self.A, self.B], loop, attrs={"global_symbol": "add_one"}
+        )
+
+
+@pytest.fixture
+def add_one() -> AddOne:
+    """A freshly built add_one with handles on its variables."""
+    return AddOne()

@@ -35,7 +35,11 @@ AccessPath PathOfFrames(const std::vector<Frame>& frames, int64_t last) {
 
 bool SameValue(const Any& a, const Any& b) {
   if (a.type_index() != b.type_index()) return false;
-  if (a.is_object()) return a.pod().v_obj == b.pod().v_obj;
+  // Strings are values: a binding may hand back an equal copy of an unchanged one.
+  if (a.is_object() &&
+      !(a.type_index() == TypeIndex::kStr || a.type_index() == TypeIndex::kBytes)) {
+    return a.pod().v_obj == b.pod().v_obj;
+  }
   return AnyEqual()(a, b);
 }
 
