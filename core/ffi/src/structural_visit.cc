@@ -81,6 +81,17 @@ class StructuralVisitEngine {
     return Push(child, ctx, frames_[frame].step);
   }
 
+  std::optional<WalkInterrupt> VisitField(int64_t frame, const Any& node, std::string_view name) {
+    const FieldInfo* field = node.is_object() ? FindField(node.type_index(), name) : nullptr;
+    if (field == nullptr) {
+      TVM_FFI_THROW(AttributeError)
+          << "`" << node.GetTypeKey() << "` has no field `" << name << "`";
+    }
+    RegionContext ctx = frames_[frame].ctx.Field(DefRegionKind::kNone).Field(field->def_region);
+    Any child = GetFieldValue(node.pod().v_obj, *field);
+    return Push(child, ctx, ChildStep{AccessKind::kAttr, field, 0, Any()});
+  }
+
   DefRegionKind Kind(int64_t frame) const { return frames_[frame].ctx.Reported(); }
   AccessPath Path(int64_t frame) const { return PathOfFrames(frames_, frame); }
 
@@ -143,6 +154,10 @@ std::optional<WalkInterrupt> StructuralVisitorView::DefaultVisit(const Any& node
 }
 std::optional<WalkInterrupt> StructuralVisitorView::Visit(const Any& child) {
   return engine_->VisitSelected(frame_, child);
+}
+std::optional<WalkInterrupt> StructuralVisitorView::VisitField(const Any& node,
+                                                               std::string_view name) {
+  return engine_->VisitField(frame_, node, name);
 }
 DefRegionKind StructuralVisitorView::def_region_kind() const { return engine_->Kind(frame_); }
 AccessPath StructuralVisitorView::path() const { return engine_->Path(frame_); }

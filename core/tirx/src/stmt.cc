@@ -51,11 +51,7 @@ const char* ForKindName(ForKind kind) {
 
 TensorStore::TensorStore(Expr dest, ffi::Array<Expr> indices, Expr value, Span span) {
   ffi::DataType element = CheckTensorAccess(dest, indices, TensorStoreObj::_type_key);
-  ffi::DataType tv = OperandDType(value, TensorStoreObj::_type_key, "value");
-  if (tv != element) {
-    TVM_FFI_THROW(TypeError) << "`tirx.TensorStore` writes `" << tv.ToString()
-                             << "` into elements of type `" << element.ToString() << "`";
-  }
+  CheckStoredValue(value, element);
   ffi::ObjectPtr<TensorStoreObj> node = MakeStmtNode<TensorStoreObj>(std::move(span));
   node->dest = std::move(dest);
   node->indices = std::move(indices);

@@ -75,5 +75,13 @@ ffi::DataType CheckTensorAccess(const Expr& tensor, const ffi::Array<Expr>& indi
   return type->dtype.with_lanes(lanes * type->dtype.lanes());
 }
 
+void CheckStoredValue(const Expr& value, ffi::DataType element) {
+  ffi::DataType tv = OperandDType(value, "tirx.TensorStore", "value");
+  if (tv != element) {
+    TVM_FFI_THROW(TypeError) << "`tirx.TensorStore` writes `" << tv.ToString()
+                             << "` into elements of type `" << element.ToString() << "`";
+  }
+}
+
 }  // namespace tirx
 }  // namespace tvm

@@ -28,6 +28,9 @@ void CheckLanes(int64_t lanes, const char* node);
 ffi::DataType CheckTensorAccess(const Expr& tensor, const ffi::Array<Expr>& indices,
                                 const char* node);
 
+/*! \brief TypeError unless a stored value has the accessed element type. */
+void CheckStoredValue(const Expr& value, ffi::DataType element);
+
 template <typename TObj>
 ffi::ObjectPtr<TObj> MakeExprNode(Type ty, Span span) {
   ffi::ObjectPtr<TObj> node = ffi::make_object<TObj>();

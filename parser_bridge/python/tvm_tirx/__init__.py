@@ -139,3 +139,5 @@ for _name, _arity in (
 ):
     globals()[_name] = _make_intrinsic(_name, _arity)
 del _name, _arity
+
+from . import analysis  # noqa: E402 - after the node classes its checks return

@@ -192,7 +192,12 @@ FuncType = tvm_ffi.object_class("ir.FuncType")
 TensorType = tvm_ffi.object_class("ir.TensorType")
 MissingType = tvm_ffi.object_class("ir.MissingType")
 
+from tvm_ffi import assert_structural_equal, structural_equal, structural_hash  # noqa: E402
+
 __all__ = [
+    "assert_structural_equal",
+    "structural_equal",
+    "structural_hash",
     "Call",
     "Expr",
     "GlobalVar",

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 #include <tvm/ffi/reflection/structural_visit.h>
 #include <tvm/ffi/reflection/structural_walk.h>
+#include <tvm/tirx/analysis.h>
 #include <tvm/tirx/expr.h>
 #include <tvm/tirx/stmt.h>
 
@@ -205,6 +206,7 @@ TEST_SUITE("ffi.structural_map") {
     REQUIRE(store != nullptr);
     CHECK(store->dest.same_as(new_b));
     CHECK(store->value.cast<Add>()->a.cast<TensorLoad>()->source.same_as(specialized->params[0]));
+    CHECK(tvm::tirx::analysis::CheckWellFormed(specialized));
     // The input is unchanged.
     CHECK(original->params[1].same_as(add_one.b));
     CHECK(add_one.b->ty.cast<TensorType>()->shape[0].same_as(add_one.n));
@@ -357,6 +359,7 @@ TEST_SUITE("ffi.structural_mutate") {
     CHECK(index->a.cast<Sub>()->b.cast<IntImm>()->value == 1);
     CHECK(store->value.cast<Add>()->a.cast<TensorLoad>()->indices[0].same_as(store->indices[0]));
     CHECK(store->dest.same_as(add_one.b));
+    CHECK(tvm::tirx::analysis::CheckWellFormed(result));
   }
 
   TEST_CASE("without callbacks, mutate returns the same object") {

@@ -17,6 +17,7 @@
 
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -36,6 +37,12 @@ class StructuralVisitorView {
   std::optional<WalkInterrupt> DefaultVisit(const Any& node);
   /*! \brief Visits one value the callback selected, as if it sat inside the current value. */
   std::optional<WalkInterrupt> Visit(const Any& child);
+  /*!
+   * \brief Visits the field `name` of `node` (the current value) with that field's region kind
+   *  and access path; lets a callback choose the order of its children.
+   * \throws Error(AttributeError) when the type has no such field.
+   */
+  std::optional<WalkInterrupt> VisitField(const Any& node, std::string_view name);
   /*! \brief The definition-region kind of the current place. */
   DefRegionKind def_region_kind() const;
   /*! \brief The access path of the current value from the root. */
