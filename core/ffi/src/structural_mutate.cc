@@ -63,10 +63,15 @@ class StructuralMutateEngine {
     frames_.push_back(Frame{&value, ctx, std::move(step), unique});
     const int64_t frame = static_cast<int64_t>(frames_.size()) - 1;
     Any result = MutateFrame(frame, value);
-    // A definition that became something else is what its uses become too.
-    if (value.is_object() && ctx.Reported() != DefRegionKind::kNone &&
-        cache_.IsVar(value.type_index()) && !SameValue(result, value)) {
-      Remember(value, result);
+    if (value.is_object() && cache_.IsVar(value.type_index())) {
+      if (ctx.Reported() != DefRegionKind::kNone && !SameValue(result, value)) {
+        // A definition that became something else is what its uses become too,
+        Remember(value, result);
+      } else if (ctx.Reported() == DefRegionKind::kNone && SameValue(result, value)) {
+        // and a use a callback left alone follows its rewritten definition.
+        auto it = remap_.find(value.pod().v_obj);
+        if (it != remap_.end()) result = it->second;
+      }
     }
     frames_.pop_back();
     return result;
