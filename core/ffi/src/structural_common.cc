@@ -6,6 +6,7 @@
 #include <tvm/ffi/string.h>
 #include <tvm/ffi/tensor.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -103,6 +104,10 @@ const TypeEntry& TypeTable::Get(int32_t type_index) {
     for (const FieldInfo* field : AllFields(type_index)) {
       if (!field->structural_ignore) entry->fields.push_back(field);
     }
+    // What a definition field binds is in scope for the node's other fields (a function's type
+    // names its parameters' shape symbols), so definitions are compared first.
+    std::stable_partition(entry->fields.begin(), entry->fields.end(),
+                          [](const FieldInfo* f) { return f->def_region != DefRegionKind::kNone; });
     entries_[slot] = std::move(entry);
   }
   return *entries_[slot];

@@ -77,7 +77,10 @@ inline const ffi::details::OrderedAnyMap& MapItems(const Any& value) {
                                                : static_cast<const DictObj*>(obj)->data;
 }
 
-/*! \brief The compared fields of one type and whether it is a variable. */
+/*!
+ * \brief The compared fields of one type (not structurally ignored; definition fields first,
+ *  each group in declaration order) and whether it is a variable.
+ */
 struct TypeEntry {
   std::vector<const FieldInfo*> fields;
   bool is_var = false;
