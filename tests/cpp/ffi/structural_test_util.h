@@ -6,11 +6,13 @@
 
 #include <tvm/ffi/reflection/structural_equal.h>
 #include <tvm/ffi/reflection/structural_hash.h>
+#include <tvm/ffi/tensor.h>
 #include <tvm/tirx/expr.h>
 #include <tvm/tirx/function.h>
 #include <tvm/tirx/stmt.h>
 #include <tvm/tirx/tensor_expr.h>
 
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -79,6 +81,14 @@ inline tirx::Function MakeAddOne(const AddOneSpec& spec = {}) {
   options.is_private = spec.is_private;
   options.span = spec.span;
   return tirx::Function({a, b}, loop, options);
+}
+
+/*! \brief A float32 CPU tensor holding `values`. */
+inline ffi::Tensor FloatTensor(const std::vector<float>& values) {
+  ffi::Tensor t = ffi::Tensor::Empty({static_cast<int64_t>(values.size())},
+                                     ffi::DataType::Float(32), DLDevice{kDLCPU, 0});
+  std::memcpy(t.data_ptr(), values.data(), values.size() * sizeof(float));
+  return t;
 }
 
 /*! \brief "lhs-path | rhs-path" of the first mismatch, or "equal". */

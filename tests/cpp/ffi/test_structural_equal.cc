@@ -18,6 +18,7 @@ using reflection::StructuralEqual;
 using reflection::StructuralEqualOptions;
 using structural_test::AddOneSpec;
 using structural_test::F32;
+using structural_test::FloatTensor;
 using structural_test::I64;
 using structural_test::Int;
 using structural_test::MakeAddOne;
@@ -74,14 +75,6 @@ TestNode Node(Optional<TestBase> binding, Array<TestBase> pattern, TestBase body
   node->body = std::move(body);
   node->children = std::move(children);
   return TestNode(node);
-}
-
-/*! \brief A float32 CPU tensor holding `values`. */
-Tensor FloatTensor(const std::vector<float>& values) {
-  Tensor t = Tensor::Empty({static_cast<int64_t>(values.size())}, DataType::Float(32),
-                           DLDevice{kDLCPU, 0});
-  std::memcpy(t.data_ptr(), values.data(), values.size() * sizeof(float));
-  return t;
 }
 
 }  // namespace structural_equal_test
