@@ -77,6 +77,32 @@ TestNode Node(Optional<TestBase> binding, Array<TestBase> pattern, TestBase body
   return TestNode(node);
 }
 
+/*! \brief Memory and layout behind a tensor imported through DLPack. */
+struct StridedStorage {
+  std::vector<float> data;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> strides;
+  DLManagedTensor managed{};
+};
+
+/*! \brief A float32 tensor over `data` with the given shape and strides (in elements). */
+Tensor Strided(std::vector<float> data, std::vector<int64_t> shape, std::vector<int64_t> strides,
+               DLDevice device = {kDLCPU, 0}) {
+  auto* storage = new StridedStorage{std::move(data), std::move(shape), std::move(strides), {}};
+  DLTensor& dl = storage->managed.dl_tensor;
+  dl.data = storage->data.data();
+  dl.device = device;
+  dl.ndim = static_cast<int32_t>(storage->shape.size());
+  dl.dtype = DataType::Float(32);
+  dl.shape = storage->shape.data();
+  dl.strides = storage->strides.data();
+  storage->managed.manager_ctx = storage;
+  storage->managed.deleter = [](DLManagedTensor* self) {
+    delete static_cast<StridedStorage*>(self->manager_ctx);
+  };
+  return Tensor::FromDLPack(&storage->managed);
+}
+
 }  // namespace structural_equal_test
 
 using namespace structural_equal_test;
@@ -147,6 +173,37 @@ TEST_SUITE("ffi.StructuralEqual") {
     Tensor ints = Tensor::Empty({2}, DataType::Int(32), DLDevice{kDLCPU, 0});
     std::memset(ints.data_ptr(), 0, 8);
     CHECK_FALSE(StructuralEqual(FloatTensor({0, 0}), ints, skip));
+  }
+
+  TEST_CASE("strided tensors compare their elements in row-major order") {
+    // Storage {0, 1, 2, 3} read with strides {1, 2} is [[0, 2], [1, 3]].
+    Tensor transposed = Strided({0, 1, 2, 3}, {2, 2}, {1, 2});
+    CHECK(StructuralEqual(transposed, Strided({0, 2, 1, 3}, {2, 2}, {2, 1})));
+    CHECK_FALSE(StructuralEqual(transposed, Strided({0, 1, 2, 3}, {2, 2}, {2, 1})));
+    CHECK(reflection::StructuralHash(transposed) ==
+          reflection::StructuralHash(Strided({0, 2, 1, 3}, {2, 2}, {2, 1})));
+  }
+
+  TEST_CASE("contents of a tensor off the CPU cannot be compared, only skipped") {
+    Tensor device = Strided({1, 2}, {2}, {1}, DLDevice{kDLCUDA, 0});
+    Tensor host = Strided({1, 2}, {2}, {1});
+    auto error = ffi_test::CaptureError([&] { StructuralEqual(device, host); });
+    REQUIRE(error.has_value());
+    CHECK(error->kind() == "ValueError");
+    CHECK(StructuralEqual(device, host, StructuralEqualOptions{false, true}));
+  }
+
+  TEST_CASE("self-containing lists terminate") {
+    List<Any> a;
+    a.push_back(1);
+    a.push_back(a);
+    List<Any> b;
+    b.push_back(1);
+    b.push_back(b);
+    CHECK(StructuralEqual(a, b));
+    CHECK(reflection::StructuralHash(a) == reflection::StructuralHash(b));
+    a.clear();  // break the reference cycles
+    b.clear();
   }
 
   TEST_CASE("functions compare by identity") {
