@@ -103,15 +103,19 @@ inline std::string MismatchText(const ffi::Any& lhs, const ffi::Any& rhs,
  * \brief `x + 1 + 1 + ... + 1` with `depth` additions. Every node is also kept in `keep`, in
  *  building order, so the caller can release the chain from the top without deep recursion.
  */
-inline ir::Expr MakeChain(const ir::Var& x, int depth, std::vector<ir::Expr>* keep,
-                          double last = 1.0) {
+inline ir::Expr MakeChain(const ir::Var& x, int depth, std::vector<ir::Expr>* keep) {
   ir::Expr expr = x;
+  tirx::FloatImm one(F32(), 1.0);
   for (int k = 0; k < depth; ++k) {
-    double value = k + 1 == depth ? last : 1.0;
-    expr = tirx::Add(expr, tirx::FloatImm(F32(), value));
+    expr = tirx::Add(expr, one);
     keep->push_back(expr);
   }
   return expr;
+}
+
+/*! \brief The chain kept in `keep` with its last constant replaced by `last`. */
+inline ir::Expr WithLastConstant(const std::vector<ir::Expr>& keep, double last) {
+  return tirx::Add(keep[keep.size() - 2], tirx::FloatImm(F32(), last));
 }
 
 /*! \brief Releases the nodes kept by MakeChain outermost first (no recursive destruction). */

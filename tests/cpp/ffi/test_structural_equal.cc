@@ -436,19 +436,17 @@ TEST_SUITE("ffi.StructuralEqual.IR") {
     tvm::ir::Var x("x", F32());
     std::vector<tvm::ir::Expr> lhs_nodes;
     std::vector<tvm::ir::Expr> rhs_nodes;
-    std::vector<tvm::ir::Expr> other_nodes;
     Any lhs = structural_test::MakeChain(x, 100000, &lhs_nodes);
     Any rhs = structural_test::MakeChain(x, 100000, &rhs_nodes);
-    Any other = structural_test::MakeChain(x, 100000, &other_nodes, 2.0);
+    // Shares all but the root with rhs; the root's constant differs, after the deep `a` side.
+    Any other = structural_test::WithLastConstant(rhs_nodes, 2.0);
     CHECK(StructuralEqual(lhs, rhs));
     CHECK_FALSE(StructuralEqual(lhs, other));
-    // The chain's last addition is the root, so its constant is near the top.
     CHECK(MismatchText(lhs, other) == "<root>.b.value | <root>.b.value");
     lhs = Any();
     rhs = Any();
     other = Any();
     structural_test::ReleaseChain(&lhs_nodes);
     structural_test::ReleaseChain(&rhs_nodes);
-    structural_test::ReleaseChain(&other_nodes);
   }
 }
