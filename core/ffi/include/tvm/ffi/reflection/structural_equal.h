@@ -38,7 +38,8 @@ struct StructuralEqualOptions {
 bool StructuralEqual(const Any& lhs, const Any& rhs, StructuralEqualOptions options = {});
 
 /*!
- * \brief The first place, in field order, where lhs and rhs differ: the path to it from each
+ * \brief The first place where lhs and rhs differ, in comparison order (an object's definition
+ *  fields first, then its other fields, each in declaration order): the path to it from each
  *  root, or nullopt when they are structurally equal. Items or keys present on one side only are
  *  named with ArrayItemMissing / MapItemMissing on the side that lacks them.
  */
