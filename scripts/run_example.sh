@@ -5,15 +5,21 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="$ROOT/build"
-MAIN_JOB="$BUILD_DIR/examples/ffi_roundtrip/ffi_roundtrip"
+# The stages of the main job so far (examples/README.md), run in order.
+MAIN_JOBS=(
+  "$BUILD_DIR/examples/ffi_roundtrip/ffi_roundtrip"
+  "$BUILD_DIR/examples/ir_guide/ir_guide"
+)
 
 # The main job runs from <root>/build, whatever the caller's environment says.
 TVM_LSP_BUILD_DIR="$BUILD_DIR" bash "$ROOT/scripts/setup.sh"
 
-if [[ ! -x "$MAIN_JOB" ]]; then
-  echo "[run_example] error: $MAIN_JOB was not built" >&2
-  exit 1
-fi
 cd "$ROOT"
-echo "[run_example] $MAIN_JOB"
-exec "$MAIN_JOB"
+for job in "${MAIN_JOBS[@]}"; do
+  if [[ ! -x "$job" ]]; then
+    echo "[run_example] error: $job was not built" >&2
+    exit 1
+  fi
+  echo "[run_example] $job"
+  "$job"
+done

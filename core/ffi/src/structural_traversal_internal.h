@@ -14,6 +14,8 @@
 
 #include <vector>
 
+#include "structural_internal.h"
+
 namespace tvm {
 namespace ffi {
 namespace reflection {
@@ -43,34 +45,16 @@ struct RegionContext {
   }
 };
 
-/*! \brief Fields that structural utilities look at (StructuralIgnore excluded), per type. */
+/*! \brief Fields and variable-ness per type, shared with equality and hashing. */
 class FieldCache {
  public:
   const std::vector<const FieldInfo*>& Fields(int32_t type_index) {
-    if (static_cast<size_t>(type_index) >= cache_.size()) cache_.resize(type_index + 1);
-    Entry& entry = cache_[type_index];
-    if (!entry.ready) {
-      for (const FieldInfo* field : AllFields(type_index)) {
-        if (!field->structural_ignore) entry.fields.push_back(field);
-      }
-      const TypeInfo* info = GetTypeInfo(type_index);
-      entry.is_var = info != nullptr && info->structural_kind == StructuralKind::kVar;
-      entry.ready = true;
-    }
-    return entry.fields;
+    return table_.Get(type_index).fields;
   }
-  bool IsVar(int32_t type_index) {
-    Fields(type_index);
-    return cache_[type_index].is_var;
-  }
+  bool IsVar(int32_t type_index) { return table_.Get(type_index).is_var; }
 
  private:
-  struct Entry {
-    bool ready = false;
-    bool is_var = false;
-    std::vector<const FieldInfo*> fields;
-  };
-  std::vector<Entry> cache_;
+  structural::TypeTable table_;
 };
 
 /*! \brief The step from a value to one of its children. */

@@ -1,0 +1,314 @@
+/*!
+ * \file structural_equal.cc
+ * \brief Structural equality and the first mismatch, as one walk over pairs of values with an
+ *  explicit stack (no recursion, so any depth works).
+ *
+ * The stack holds one frame per container or object being compared; each frame's cursor names
+ * the child under comparison. A mismatch leaves the stack as it is, so the two access paths
+ * are read off the cursors only when someone asks for them.
+ */
+#include <tvm/ffi/array.h>
+#include <tvm/ffi/map.h>
+#include <tvm/ffi/reflection/registry.h>
+#include <tvm/ffi/reflection/structural_equal.h>
+#include <tvm/ffi/string.h>
+
+#include <algorithm>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "structural_internal.h"
+
+namespace tvm {
+namespace ffi {
+namespace reflection {
+namespace {
+
+using structural::FrameKind;
+using structural::MapItems;
+using structural::Region;
+using structural::SeqItems;
+using structural::TypeEntry;
+
+/*! \brief A pair of containers or objects under comparison. */
+struct Frame {
+  FrameKind kind;
+  Region region;
+  /*! \brief Whether the pair is a List or Dict (only those can form cycles). */
+  bool is_mutable = false;
+  /*! \brief The child under comparison: field, item or lhs entry index. */
+  uint32_t cursor = 0;
+  /*! \brief The compared fields (objects and variables). */
+  const TypeEntry* type = nullptr;
+  Any lhs;
+  Any rhs;
+};
+
+/*! \brief An item or key present on one side only, found at the top frame. */
+struct MissingItem {
+  bool found = false;
+  bool lhs_lacks = false;
+  Any key;
+};
+
+class EqualWalker {
+ public:
+  EqualWalker(StructuralEqualOptions options, bool want_path)
+      : options_(options), want_path_(want_path) {}
+
+  /*! \return whether lhs and rhs are structurally equal. */
+  bool Run(const Any& lhs, const Any& rhs) {
+    stack_.push_back(Frame{FrameKind::kRoot, Region::kUse, false, 0, nullptr, lhs, rhs});
+    while (!stack_.empty()) {
+      if (Step() == Outcome::kUnequal) return false;
+    }
+    return true;
+  }
+
+  /*! \brief The paths to the mismatch that made Run return false. */
+  std::pair<AccessPath, AccessPath> MismatchPaths() const {
+    AccessPath lhs = AccessPath::Root();
+    AccessPath rhs = AccessPath::Root();
+    for (size_t i = 0; i < stack_.size(); ++i) {
+      const Frame& frame = stack_[i];
+      if (i + 1 == stack_.size() && missing_.found) {
+        AppendMissing(frame, &lhs, &rhs);
+      } else {
+        AppendCursor(frame, &lhs, &rhs);
+      }
+    }
+    return {lhs, rhs};
+  }
+
+ private:
+  enum class Outcome { kEqual, kUnequal, kPushed };
+
+  /*! \brief Compares the next child of the top frame, or finishes the frame. */
+  Outcome Step() {
+    const size_t depth = stack_.size() - 1;
+    Frame& frame = stack_.back();
+    Any lhs;
+    Any rhs;
+    Region region = Region::kUse;
+    switch (frame.kind) {
+      case FrameKind::kRoot:
+        if (frame.cursor == 1) return Finish();
+        lhs = frame.lhs;
+        rhs = frame.rhs;
+        break;
+      case FrameKind::kObject:
+      case FrameKind::kVar:
+      case FrameKind::kArray: {
+        size_t size_a = structural::ChildCount(frame.kind, frame.type, frame.lhs);
+        size_t size_b = structural::ChildCount(frame.kind, frame.type, frame.rhs);
+        if (frame.cursor == std::min(size_a, size_b)) {
+          if (size_a == size_b) return Finish();
+          return ReportMissing(size_a < size_b, Any(static_cast<int64_t>(frame.cursor)));
+        }
+        region = structural::ReadChild(frame.kind, frame.region, frame.type, frame.lhs,
+                                       frame.cursor, &lhs);
+        structural::ReadChild(frame.kind, frame.region, frame.type, frame.rhs, frame.cursor, &rhs);
+        break;
+      }
+      case FrameKind::kMap: {
+        const ffi::details::OrderedAnyMap& a = MapItems(frame.lhs);
+        const ffi::details::OrderedAnyMap& b = MapItems(frame.rhs);
+        if (frame.cursor == a.size()) {
+          if (a.size() == b.size()) return Finish();
+          return ReportMissing(true, FirstKeyMissingFrom(a, b));
+        }
+        const auto& item = a.items()[frame.cursor];
+        const Any* other = b.Find(item.first);
+        if (other == nullptr) return ReportMissing(false, item.first);
+        lhs = item.second;
+        rhs = *other;
+        region = structural::MapValueRegion(frame.region);
+        break;
+      }
+    }
+    Outcome outcome = Visit(std::move(lhs), std::move(rhs), region);
+    if (outcome == Outcome::kEqual) ++stack_[depth].cursor;
+    return outcome;
+  }
+
+  /*! \brief Compares one pair of values; pushes a frame when it has children to compare. */
+  Outcome Visit(Any lhs, Any rhs, Region region) {
+    const AnyPOD& a = lhs.pod();
+    const AnyPOD& b = rhs.pod();
+    if (a.type_index != b.type_index) return Outcome::kUnequal;
+    if (a.type_index < TypeIndex::kStaticObjectBegin) {
+      return structural::InlineEqual(a, b) ? Outcome::kEqual : Outcome::kUnequal;
+    }
+    if (structural::IsLeafObject(a.type_index)) {
+      bool equal = structural::LeafObjectEqual(a, b, options_.skip_tensor_content);
+      return equal ? Outcome::kEqual : Outcome::kUnequal;
+    }
+    switch (a.type_index) {
+      case TypeIndex::kArray:
+      case TypeIndex::kList:
+        if (!want_path_ && SeqItems(lhs).size() != SeqItems(rhs).size()) return Outcome::kUnequal;
+        return PushContainer(FrameKind::kArray, std::move(lhs), std::move(rhs), region);
+      case TypeIndex::kMap:
+      case TypeIndex::kDict:
+        if (!want_path_ && MapItems(lhs).size() != MapItems(rhs).size()) return Outcome::kUnequal;
+        return PushContainer(FrameKind::kMap, std::move(lhs), std::move(rhs), region);
+      default:
+        break;
+    }
+    const TypeEntry& type = types_.Get(a.type_index);
+    if (type.is_var) return VisitVar(type, std::move(lhs), std::move(rhs), region);
+    if (type.fields.empty()) return Outcome::kEqual;
+    stack_.push_back(
+        Frame{FrameKind::kObject, region, false, 0, &type, std::move(lhs), std::move(rhs)});
+    return Outcome::kPushed;
+  }
+
+  /*!
+   * \brief A pair of variables: recorded ones must be partners; a new pair is recorded after
+   *  its fields compare equal when it is a definition (or a free pair under map_free_vars);
+   *  otherwise free variables are equal only to themselves.
+   */
+  Outcome VisitVar(const TypeEntry& type, Any lhs, Any rhs, Region region) {
+    const Object* a = lhs.pod().v_obj;
+    const Object* b = rhs.pod().v_obj;
+    auto it = lhs_to_rhs_.find(a);
+    if (it != lhs_to_rhs_.end()) return it->second == b ? Outcome::kEqual : Outcome::kUnequal;
+    if (rhs_to_lhs_.count(b) != 0) return Outcome::kUnequal;
+    if (region == Region::kUse && !options_.map_free_vars) {
+      if (a != b) return Outcome::kUnequal;
+      Record(a, b);
+      return Outcome::kEqual;
+    }
+    if (type.fields.empty()) {
+      Record(a, b);
+      return Outcome::kEqual;
+    }
+    stack_.push_back(
+        Frame{FrameKind::kVar, region, false, 0, &type, std::move(lhs), std::move(rhs)});
+    return Outcome::kPushed;
+  }
+
+  Outcome PushContainer(FrameKind kind, Any lhs, Any rhs, Region region) {
+    bool is_mutable = structural::IsMutableContainer(lhs.type_index());
+    if (is_mutable) {
+      // A pair met again inside its own comparison: assume equal (the rest decides).
+      for (const Frame& frame : stack_) {
+        if (frame.is_mutable && frame.lhs.pod().v_obj == lhs.pod().v_obj &&
+            frame.rhs.pod().v_obj == rhs.pod().v_obj) {
+          return Outcome::kEqual;
+        }
+      }
+    }
+    stack_.push_back(Frame{kind, region, is_mutable, 0, nullptr, std::move(lhs), std::move(rhs)});
+    return Outcome::kPushed;
+  }
+
+  /*! \brief Pops the top frame (recording a variable pair) and moves its parent on. */
+  Outcome Finish() {
+    Frame& frame = stack_.back();
+    if (frame.kind == FrameKind::kVar) Record(frame.lhs.pod().v_obj, frame.rhs.pod().v_obj);
+    stack_.pop_back();
+    if (!stack_.empty()) ++stack_.back().cursor;
+    return Outcome::kEqual;
+  }
+
+  Outcome ReportMissing(bool lhs_lacks, Any key) {
+    missing_ = MissingItem{true, lhs_lacks, std::move(key)};
+    return Outcome::kUnequal;
+  }
+
+  static Any FirstKeyMissingFrom(const ffi::details::OrderedAnyMap& present,
+                                 const ffi::details::OrderedAnyMap& other) {
+    for (const auto& item : other.items()) {
+      if (present.Find(item.first) == nullptr) return item.first;
+    }
+    return Any();
+  }
+
+  void Record(const Object* lhs, const Object* rhs) {
+    lhs_to_rhs_.emplace(lhs, rhs);
+    rhs_to_lhs_.emplace(rhs, lhs);
+  }
+
+  static void AppendCursor(const Frame& frame, AccessPath* lhs, AccessPath* rhs) {
+    switch (frame.kind) {
+      case FrameKind::kRoot:
+        return;
+      case FrameKind::kObject:
+      case FrameKind::kVar: {
+        String name(frame.type->fields[frame.cursor]->name);
+        *lhs = lhs->Attr(name);
+        *rhs = rhs->Attr(name);
+        return;
+      }
+      case FrameKind::kArray:
+        *lhs = lhs->ArrayItem(frame.cursor);
+        *rhs = rhs->ArrayItem(frame.cursor);
+        return;
+      case FrameKind::kMap: {
+        const Any& key = MapItems(frame.lhs).items()[frame.cursor].first;
+        *lhs = lhs->MapItem(key);
+        *rhs = rhs->MapItem(key);
+        return;
+      }
+    }
+  }
+
+  void AppendMissing(const Frame& frame, AccessPath* lhs, AccessPath* rhs) const {
+    AccessPath* lacking = missing_.lhs_lacks ? lhs : rhs;
+    AccessPath* holding = missing_.lhs_lacks ? rhs : lhs;
+    if (frame.kind == FrameKind::kArray) {
+      int64_t index = missing_.key.cast<int64_t>();
+      *lacking = lacking->ArrayItemMissing(index);
+      *holding = holding->ArrayItem(index);
+    } else {
+      *lacking = lacking->MapItemMissing(missing_.key);
+      *holding = holding->MapItem(missing_.key);
+    }
+  }
+
+  StructuralEqualOptions options_;
+  bool want_path_;
+  std::vector<Frame> stack_;
+  structural::TypeTable types_;
+  std::unordered_map<const Object*, const Object*> lhs_to_rhs_;
+  std::unordered_map<const Object*, const Object*> rhs_to_lhs_;
+  MissingItem missing_;
+};
+
+}  // namespace
+
+bool StructuralEqual(const Any& lhs, const Any& rhs, StructuralEqualOptions options) {
+  return EqualWalker(options, false).Run(lhs, rhs);
+}
+
+std::optional<std::pair<AccessPath, AccessPath>> GetFirstStructuralMismatch(
+    const Any& lhs, const Any& rhs, StructuralEqualOptions options) {
+  EqualWalker walker(options, true);
+  if (walker.Run(lhs, rhs)) return std::nullopt;
+  return walker.MismatchPaths();
+}
+
+TVM_FFI_STATIC_INIT_BLOCK() {
+  GlobalDef()
+      .def(
+          "ffi.StructuralEqual",
+          [](Any lhs, Any rhs, bool map_free_vars, bool skip_tensor_content) {
+            return StructuralEqual(lhs, rhs, {map_free_vars, skip_tensor_content});
+          },
+          "StructuralEqual(lhs, rhs, map_free_vars, skip_tensor_content) -> bool")
+      .def(
+          "ffi.GetFirstStructuralMismatch",
+          [](Any lhs, Any rhs, bool map_free_vars, bool skip_tensor_content) -> Any {
+            auto paths = GetFirstStructuralMismatch(lhs, rhs, {map_free_vars, skip_tensor_content});
+            if (!paths.has_value()) return Any();
+            return Array<AccessPath>({paths->first, paths->second});
+          },
+          "GetFirstStructuralMismatch(lhs, rhs, map_free_vars, skip_tensor_content) -> "
+          "None | [lhs_path, rhs_path]");
+}
+
+}  // namespace reflection
+}  // namespace ffi
+}  // namespace tvm

@@ -1,0 +1,166 @@
+/*!
+ * \file structural_internal.h
+ * \brief What structural equality and structural hashing share: the definition-region context
+ *  of a value, a per-call table of the compared fields of each type, and the comparison and
+ *  hashing of leaf values (inline values, strings, shapes, tensors).
+ *
+ * Both walks visit values in the same order and enter the same regions, which is what keeps
+ * the hash consistent with equality (docs/structural-equality.md).
+ */
+#ifndef TVM_FFI_SRC_STRUCTURAL_INTERNAL_H_
+#define TVM_FFI_SRC_STRUCTURAL_INTERNAL_H_
+
+#include <tvm/ffi/any.h>
+#include <tvm/ffi/array.h>
+#include <tvm/ffi/map.h>
+#include <tvm/ffi/reflection/registry.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace tvm {
+namespace ffi {
+namespace reflection {
+namespace structural {
+
+/*!
+ * \brief Where a value sits with respect to definitions.
+ *  kUse: ordinary position; a variable here is a use.
+ *  kSimpleDef: held directly by a Simple field (or an item of an array held by it); a variable
+ *    here is a fresh definition, and what lies below it is back in kUse.
+ *  kPattern: anywhere below a Pattern field; every variable here defines or must agree.
+ */
+enum class Region : uint8_t { kUse, kSimpleDef, kPattern };
+
+/*! \brief The region of a value held by a field of kind `field_kind` of an object in `outer`. */
+inline Region FieldRegion(Region outer, DefRegionKind field_kind) {
+  if (outer == Region::kPattern || field_kind == DefRegionKind::kPattern) return Region::kPattern;
+  return field_kind == DefRegionKind::kSimple ? Region::kSimpleDef : Region::kUse;
+}
+
+/*! \brief The region of the fields of a variable met in `outer` (its type, for instance). */
+inline Region VarFieldRegion(Region outer) {
+  return outer == Region::kPattern ? Region::kPattern : Region::kUse;
+}
+
+/*! \brief The region of the items of an array met in `outer`: they sit where the array sits. */
+inline Region ArrayItemRegion(Region outer) { return outer; }
+
+/*! \brief The region of the values of a map met in `outer`: never a direct definition. */
+inline Region MapValueRegion(Region outer) { return VarFieldRegion(outer); }
+
+/*! \brief What a frame of either walk holds: the root, an object, a variable, an array, a map. */
+enum class FrameKind : uint8_t { kRoot, kObject, kVar, kArray, kMap };
+
+/*! \brief The region of field `field` of an object or variable frame met in `outer`. */
+inline Region FieldChildRegion(FrameKind kind, Region outer, const FieldInfo& field) {
+  return kind == FrameKind::kVar ? VarFieldRegion(outer) : FieldRegion(outer, field.def_region);
+}
+
+/*! \brief Whether the type index is a mutable container (List, Dict): only they form cycles. */
+inline bool IsMutableContainer(int32_t type_index) {
+  return type_index == TypeIndex::kList || type_index == TypeIndex::kDict;
+}
+
+/*! \brief The items of an Array or List. */
+inline const std::vector<Any>& SeqItems(const Any& value) {
+  const Object* obj = value.pod().v_obj;
+  return value.type_index() == TypeIndex::kArray ? static_cast<const ArrayObj*>(obj)->data
+                                                 : static_cast<const ListObj*>(obj)->data;
+}
+
+/*! \brief The entries of a Map or Dict. */
+inline const ffi::details::OrderedAnyMap& MapItems(const Any& value) {
+  const Object* obj = value.pod().v_obj;
+  return value.type_index() == TypeIndex::kMap ? static_cast<const MapObj*>(obj)->data
+                                               : static_cast<const DictObj*>(obj)->data;
+}
+
+/*!
+ * \brief The fields structural utilities look at (not structurally ignored; definition fields
+ *  first, then the others, each group in declaration order with inherited fields first) and
+ *  whether the type is a variable (StructuralKind::kVar or derived from one).
+ */
+struct TypeEntry {
+  std::vector<const FieldInfo*> fields;
+  bool is_var = false;
+};
+
+/*!
+ * \brief Lazily built per call, so types registered at any time are seen and the registry is
+ *  asked once per type instead of once per node.
+ */
+class TypeTable {
+ public:
+  const TypeEntry& Get(int32_t type_index);
+
+ private:
+  std::vector<std::unique_ptr<TypeEntry>> entries_;
+};
+
+/*! \brief Reads a field of an object. */
+inline void ReadField(const Object* obj, const FieldInfo& field, Any* out) {
+  field.getter(reinterpret_cast<const char*>(obj) + field.offset, out);
+}
+
+/*! \brief The number of children of an object, variable or array frame over `value`. */
+inline size_t ChildCount(FrameKind kind, const TypeEntry* type, const Any& value) {
+  return kind == FrameKind::kArray ? SeqItems(value).size() : type->fields.size();
+}
+
+/*!
+ * \brief Reads child `index` of an object, variable or array frame over `value`, met in region
+ *  `outer`; returns the child's region.
+ */
+inline Region ReadChild(FrameKind kind, Region outer, const TypeEntry* type, const Any& value,
+                        size_t index, Any* out) {
+  if (kind == FrameKind::kArray) {
+    *out = SeqItems(value)[index];
+    return ArrayItemRegion(outer);
+  }
+  const FieldInfo& field = *type->fields[index];
+  ReadField(value.pod().v_obj, field, out);
+  return FieldChildRegion(kind, outer, field);
+}
+
+/*! \brief Equality of two values of one inline type index (below kStaticObjectBegin). */
+bool InlineEqual(const AnyPOD& a, const AnyPOD& b);
+/*! \brief A hash of an inline value consistent with InlineEqual (NaNs alike, -0.0 == 0.0). */
+uint64_t InlineHash(const AnyPOD& value);
+
+/*!
+ * \brief Equality of two objects of one of the built-in leaf types (string, bytes, shape,
+ *  tensor, function, module, error); false for any other type index.
+ */
+bool LeafObjectEqual(const AnyPOD& a, const AnyPOD& b, bool skip_tensor_content);
+/*! \brief A hash of a leaf object consistent with LeafObjectEqual. */
+uint64_t LeafObjectHash(const AnyPOD& value, bool skip_tensor_content);
+/*! \brief Whether the type index is one LeafObjectEqual handles. */
+inline bool IsLeafObject(int32_t type_index) {
+  switch (type_index) {
+    case TypeIndex::kStr:
+    case TypeIndex::kBytes:
+    case TypeIndex::kShape:
+    case TypeIndex::kTensor:
+    case TypeIndex::kFunction:
+    case TypeIndex::kModule:
+    case TypeIndex::kError:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/*! \brief One step of a 64-bit streaming hash. */
+inline uint64_t HashStep(uint64_t state, uint64_t value) {
+  uint64_t x = (state ^ value) * 0x9e3779b97f4a7c15ULL;
+  return (x ^ (x >> 31)) * 0xbf58476d1ce4e5b9ULL + 0x94d049bb133111ebULL;
+}
+
+}  // namespace structural
+}  // namespace reflection
+}  // namespace ffi
+}  // namespace tvm
+
+#endif  // TVM_FFI_SRC_STRUCTURAL_INTERNAL_H_
