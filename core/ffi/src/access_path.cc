@@ -74,7 +74,10 @@ AccessPath AccessPath::MapItemMissing(Any key) const {
   return Extend(AccessKind::kMapItemMissing, std::move(key));
 }
 
-AccessPath AccessPath::Parent() const { return is_root() ? *this : GetRef<AccessPath>(static_cast<const AccessPathObj*>(get()->parent.get())); }
+AccessPath AccessPath::Parent() const {
+  return is_root() ? *this
+                   : GetRef<AccessPath>(static_cast<const AccessPathObj*>(get()->parent.get()));
+}
 
 bool AccessPath::PathEqual(const AccessPath& other) const {
   const AccessPathObj* a = get();
@@ -96,7 +99,8 @@ bool AccessPath::IsPrefixOf(const AccessPath& other) const {
 
 size_t AccessPath::PathHash() const {
   size_t hash = 0x9e3779b97f4a7c15ULL;
-  for (const AccessPathObj* p = get(); p->parent.defined(); p = static_cast<const AccessPathObj*>(p->parent.get())) {
+  for (const AccessPathObj* p = get(); p->parent.defined();
+       p = static_cast<const AccessPathObj*>(p->parent.get())) {
     size_t key_hash = 0;
     if (auto s = p->key.try_cast<String>(); s && p->key.type_index() != TypeIndex::kInt) {
       key_hash = std::hash<std::string_view>()(std::string_view(s->data(), s->size()));
@@ -110,7 +114,8 @@ size_t AccessPath::PathHash() const {
 
 Array<AccessPath> AccessPath::ToSteps() const {
   std::vector<const AccessPathObj*> chain;
-  for (const AccessPathObj* p = get(); p->parent.defined(); p = static_cast<const AccessPathObj*>(p->parent.get())) {
+  for (const AccessPathObj* p = get(); p->parent.defined();
+       p = static_cast<const AccessPathObj*>(p->parent.get())) {
     chain.push_back(p);
   }
   Array<AccessPath> steps;

@@ -1,0 +1,2 @@
+// placeholder replaced below
+#include <doctest/doctest.h>
