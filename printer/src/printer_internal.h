@@ -23,7 +23,7 @@ namespace details {
  *  stack frames; this keeps a deep IR chain an error (RecursionError), never a crash, even on
  *  threads with small stacks.
  */
-constexpr int kMaxNestingDepth = 1500;
+constexpr int kMaxNestingDepth = 1000;
 
 /*! \brief Counts one level of nesting; RecursionError past kMaxNestingDepth. */
 class NestingGuard {
