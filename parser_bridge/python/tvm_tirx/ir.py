@@ -6,7 +6,7 @@ Operators on expressions build IR with the typing rules of docs/ir-typing.md:
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any, TypeVar, Union
 
 import tvm_ffi
 from tvm_ffi import Object, get_global_func, register_object
@@ -28,9 +28,38 @@ _op = {
     )
 }
 _missing_type = get_global_func("ir.MissingType")
+_script = get_global_func("script.Script")
+_T = TypeVar("_T", bound=type)
+
+
+def _script_method(self: Object, **options: Any) -> str:
+    """This IR as TVMScript text.
+
+    Options are the printer's (script.PrinterConfig): ``indent_spaces``, ``print_line_numbers``,
+    ``num_context_lines``, ``path_to_underline`` (AccessPaths to underline with ``^^^``),
+    ``show_header``, ``name_context`` (an enclosing IR object to name variables from).
+    """
+    return _script(self, options)
+
+
+def _repr_method(self: Object) -> str:
+    # repr must never raise: a node the printer rejects still gets a plain description.
+    try:
+        return _script(self, {})
+    except Exception:  # noqa: BLE001 - any printer failure falls back to the object's repr
+        return Object.__repr__(self)
+
+
+def printable(cls: _T) -> _T:
+    """Gives an IR class ``.script(**options)``; ``str()`` and ``repr()`` print TVMScript."""
+    cls.script = _script_method  # type: ignore[attr-defined]
+    cls.__str__ = _script_method  # type: ignore[assignment]
+    cls.__repr__ = _repr_method  # type: ignore[assignment]
+    return cls
 _unknown_span = get_global_func("ir.UnknownSpan")
 
 
+@printable
 @register_object("ir.Span")
 class Span(Object):
     """Where a node came from: 1-based lines, 0-based UTF-8 byte columns, end exclusive."""
@@ -40,6 +69,7 @@ class Span(Object):
         return _unknown_span()
 
 
+@printable
 @register_object("ir.Type")
 class Type(Object):
     """Base of every type."""
@@ -62,6 +92,7 @@ def _as_type(ty: Any) -> Any:
     return PrimType(ty) if isinstance(ty, str) else ty
 
 
+@printable
 @register_object("ir.Expr")
 class Expr(Object):
     """Base of every expression; arithmetic and comparison operators build IR."""
@@ -136,6 +167,7 @@ class Var(Expr):
         self.__ffi_init__(name, _as_type(ty))
 
 
+@printable
 @register_object("ir.Range")
 class Range(Object):
     """The half-open range [start, end)."""
@@ -179,6 +211,7 @@ class GlobalVar(Expr):
         self.__ffi_init__(name_hint)
 
 
+@printable
 @register_object("ir.IRModule")
 class IRModule(Object):
     """Functions by global variable, plus module attributes."""

@@ -8,7 +8,7 @@ from typing import Any, Dict, Optional, Sequence
 import tvm_ffi
 from tvm_ffi import Object, get_global_func, register_object
 
-from .ir import Expr, Type, Var
+from .ir import Expr, Type, Var, printable
 
 _make_const = get_global_func("tirx.make_const")
 
@@ -28,6 +28,7 @@ def _bound(value: Any, var: Var) -> Expr:
     return value if isinstance(value, Expr) else _make_const(var.ty, value)
 
 
+@printable
 @register_object("tirx.Stmt")
 class Stmt(Object):
     """Base of every statement."""

@@ -5,6 +5,7 @@
  */
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <tvm/script/printer/printer.h>
 
 #include <string>
 
@@ -103,6 +104,8 @@ PYBIND11_MODULE(core, m) {
   using namespace tvm::ffi;
   using namespace tvm::ffi::python;
   m.doc() = "C++ core of tvm_ffi: object wrappers, conversions and registries.";
+  // Keeps the printer library loaded: `.script()` and str() reach it through the registry.
+  tvm::script::printer::LinkPrinter();
   if (!InitObjectTypes(m.ptr())) throw py::error_already_set();
 
   py::register_exception_translator([](std::exception_ptr p) {

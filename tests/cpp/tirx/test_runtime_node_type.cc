@@ -2,7 +2,10 @@
 // the test, is walked, mapped, compared, hashed and printed without any edit to core or printer.
 #include <doctest/doctest.h>
 #include <tvm/ffi/reflection/registry.h>
+#include <tvm/ffi/reflection/structural_equal.h>
+#include <tvm/ffi/reflection/structural_hash.h>
 #include <tvm/ffi/reflection/structural_walk.h>
+#include <tvm/ir/script.h>
 #include <tvm/tirx/op.h>
 
 #include <string>
@@ -104,5 +107,24 @@ TEST_SUITE("structural utilities on a type registered at run time") {
     CHECK(result->value.cast<Add>()->a.cast<Mul>()->b.same_as(renamed));
     CHECK(result->bound.same_as(e.x));
     CHECK(e.node->pattern[0].same_as(e.m));
+  }
+
+  TEST_CASE("equality maps its definitions by position and hashing agrees") {
+    Example a = MakeExample();
+    Example renamed = MakeExample("_r");
+    CHECK(refl::StructuralEqual(a.node, renamed.node));
+    CHECK(refl::StructuralHash(a.node) == refl::StructuralHash(renamed.node));
+    // Swapping the pattern's order changes which definition each use meets.
+    RegionNode swapped(renamed.x, {renamed.y, renamed.m}, renamed.x * renamed.m + renamed.y);
+    CHECK_FALSE(refl::StructuralEqual(a.node, swapped));
+    auto mismatch = refl::GetFirstStructuralMismatch(a.node, swapped);
+    REQUIRE(mismatch.has_value());
+    CHECK(mismatch->first.ToString() == "<root>.value.a.b");
+  }
+
+  TEST_CASE("it prints through the printer's reflection fallback") {
+    Example e = MakeExample();
+    CHECK(std::string(Script(e.node)) ==
+          "testing.RuntimeRegion(bound=x, pattern=[m, y], value=x * m + y)");
   }
 }

@@ -53,3 +53,21 @@ def test_assert_mode_raises_and_bool_mode_returns_false(add_one):
 
 def test_non_ir_input_is_well_formed_trivially():
     assert analysis.check_well_formed(tvm_tirx.make_const("int32", 3))
+
+
+def test_assert_mode_shows_the_printed_function_with_the_node_underlined(add_one):
+    with pytest.raises(ValueError) as info:
+        analysis.check_well_formed(undefined_use(add_one))
+    assert str(info.value) == (
+        "the IR is not well-formed (1 problem):\n"
+        "  undefined-variable: variable `y` is used but never defined (at <root>.body.body.value)\n"
+        "from __future__ import annotations\n"
+        "\n"
+        "# from tvm_tirx.script import tirx as T\n"
+        "\n"
+        "@T.function\n"
+        "def f[n](A: T.Tensor((n,), T.float32), B: T.Tensor((n,), T.float32)):\n"
+        "    for i in range(n):\n"
+        "        B[i] = y\n"
+        "               ^"
+    )

@@ -1,0 +1,73 @@
+/*!
+ * \file printer_internal.h
+ * \brief Pieces shared by the printer's translation files and entry points (not public).
+ */
+#ifndef TVM_SCRIPT_PRINTER_SRC_PRINTER_INTERNAL_H_
+#define TVM_SCRIPT_PRINTER_SRC_PRINTER_INTERNAL_H_
+
+#include <tvm/ffi/dtype.h>
+#include <tvm/ir/type.h>
+#include <tvm/script/printer/doc_translator.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tvm {
+namespace script {
+namespace printer {
+namespace details {
+
+/*!
+ * \brief Deepest nesting the translator and the text printer accept. Each level costs a few
+ *  stack frames; this keeps a deep IR chain an error (RecursionError), never a crash, even on
+ *  threads with small stacks.
+ */
+constexpr int kMaxNestingDepth = 1000;
+
+/*! \brief Counts one level of nesting; RecursionError past kMaxNestingDepth. */
+class NestingGuard {
+ public:
+  explicit NestingGuard(int* depth, const char* what);
+  ~NestingGuard() { --*depth_; }
+  NestingGuard(const NestingGuard&) = delete;
+  NestingGuard& operator=(const NestingGuard&) = delete;
+
+ private:
+  int* depth_;
+};
+
+/*! \brief WithSourcePath keeping the Doc's static type. */
+template <typename TDoc>
+TDoc WithPath(TDoc doc, const AccessPath& path) {
+  return WithSourcePath(std::move(doc), path).template cast<TDoc>();
+}
+
+/*! \brief `<type_key>(field=value, ...)` through reflection: the hook of types without one. */
+Doc TranslateByReflection(const ffi::ObjectRef& node, const AccessPath& path,
+                          const DocTranslator& t);
+
+/*!
+ * \brief The variables (objects of StructuralKind kVar) inside `root`, in pre-order of first
+ *  occurrence, each with the path of that occurrence. Variables' own fields are not searched.
+ */
+std::vector<std::pair<ffi::ObjectRef, AccessPath>> CollectVars(const ffi::Any& root,
+                                                               const AccessPath& path);
+
+/*! \brief `T.<name>` (marks the T namespace as used). */
+ExprDoc TAttr(const DocTranslator& t, const std::string& name);
+/*! \brief `I.<name>` (marks the I namespace as used). */
+ExprDoc IAttr(const DocTranslator& t, const std::string& name);
+/*! \brief `T.int32`, `T.float32x4`, `T.bool`, `T.void`, `T.handle`. */
+ExprDoc DTypeDoc(const DocTranslator& t, ffi::DataType dtype);
+/*! \brief Whether `ty` is the scalar int32 PrimType (printed bare where it is the default). */
+bool IsInt32(const ir::Type& ty);
+/*! \brief The statements of `stmt` in the current scope (no new scope), flattened. */
+ffi::Array<StmtDoc> AsStmts(const DocTranslator& t, const ffi::Any& stmt, const AccessPath& path);
+
+}  // namespace details
+}  // namespace printer
+}  // namespace script
+}  // namespace tvm
+
+#endif  // TVM_SCRIPT_PRINTER_SRC_PRINTER_INTERNAL_H_

@@ -1,0 +1,118 @@
+/*!
+ * \file translate_function.cc
+ * \brief Functions: `@T.function def name[n, m: T.int64](A: T.Tensor((n,), T.float32)) -> ret:`.
+ *
+ * Symbols that appear in parameter types without being parameters become the header's type
+ * parameters (DESIGN.md): bare when int32, annotated otherwise. Attributes other than the
+ * function's own name print as a first `T.func_attr({...})` statement.
+ */
+#include <tvm/tirx/function.h>
+
+#include "printer_internal.h"
+
+namespace tvm {
+namespace script {
+namespace printer {
+namespace details {
+
+namespace {
+
+using ffi::Any;
+using ffi::Array;
+using ffi::String;
+
+std::string FunctionName(const tirx::Function& func, const DocTranslator& t) {
+  if (std::optional<std::string> bound = t.BindingName(func)) return *bound;
+  if (std::optional<Any> symbol = func->attrs.Get("global_symbol")) {
+    if (std::optional<std::string> name = symbol->try_cast<std::string>()) return *name;
+  }
+  return "main";
+}
+
+/*!
+ * \brief Names the parameters, and the symbols of their types in order of first occurrence
+ *  (DESIGN.md's Pattern order: `A`, `n`, `B`); returns the header's type parameters.
+ */
+Array<AssignDoc> DefineSignature(const tirx::Function& func, const AccessPath& p,
+                                 const DocTranslator& t) {
+  Array<AssignDoc> type_params;
+  int64_t i = 0;
+  for (const ir::Var& param : func->params) {
+    t.Define(param, param->name);
+    AccessPath ty_path = p.Attr("params").ArrayItem(i++).Attr("ty");
+    for (const auto& [symbol, at] : CollectVars(param->ty, ty_path)) {
+      if (t.NameOf(symbol).has_value()) continue;
+      const auto* var = symbol.as<ir::VarObj>();
+      std::string name = t.Define(symbol, var != nullptr ? var->name.str() : "v");
+      // The header's name has no origin of its own: the symbol's text is where it occurs.
+      std::optional<ExprDoc> annotation;
+      if (var != nullptr && !IsInt32(var->ty)) annotation = t.AsExprDoc(var->ty, at.Attr("ty"));
+      type_params.push_back(AssignDoc(IdDoc(name), std::nullopt, annotation));
+    }
+  }
+  return type_params;
+}
+
+Array<AssignDoc> ParamDocs(const tirx::Function& func, const AccessPath& p,
+                           const DocTranslator& t) {
+  Array<AssignDoc> args;
+  int64_t i = 0;
+  for (const ir::Var& param : func->params) {
+    AccessPath at = p.Attr("params").ArrayItem(i++);
+    ExprDoc name = t.AsExprDoc(param, at);
+    args.push_back(AssignDoc(name, std::nullopt, t.AsExprDoc(param->ty, at.Attr("ty"))));
+  }
+  return args;
+}
+
+/*! \brief `T.func_attr({...})` for every attribute but the name, or nullopt. */
+std::optional<StmtDoc> AttrsStmt(const tirx::Function& func, const std::string& name,
+                                 const AccessPath& p, const DocTranslator& t) {
+  Array<ExprDoc> keys;
+  Array<ExprDoc> values;
+  for (const auto& [key, value] : func->attrs) {
+    if (key == "global_symbol" && Any(value).try_cast<std::string>() == name) continue;
+    AccessPath at = p.Attr("attrs").MapItem(key);
+    keys.push_back(t.AsExprDoc(key, at));
+    values.push_back(t.AsExprDoc(value, at));
+  }
+  if (keys.empty()) return std::nullopt;
+  return ExprStmtDoc(TAttr(t, "func_attr").Call({DictDoc(keys, values)}));
+}
+
+std::optional<ExprDoc> ReturnType(const tirx::Function& func, const AccessPath& p,
+                                  const DocTranslator& t) {
+  const ir::Type& ty = func->ret_type;
+  if (!ty.defined() || ty.is_missing()) return std::nullopt;
+  const auto* prim = ty.as<ir::PrimTypeObj>();
+  if (prim != nullptr && prim->dtype.is_void()) return std::nullopt;
+  return t.AsExprDoc(ty, p.Attr("ret_type"));
+}
+
+Doc FunctionDocOf(const tirx::Function& func, const AccessPath& p, const DocTranslator& t) {
+  std::string name = FunctionName(func, t);
+  ScopeGuard scope(t);
+  FunctionDoc::Signature signature;
+  signature.type_params = DefineSignature(func, p, t);
+  signature.args = ParamDocs(func, p, t);
+  signature.return_type = ReturnType(func, p, t);
+  ExprDoc decorator = TAttr(t, "function");
+  if (func->is_private) decorator = decorator.Call({}, {"private"}, {LiteralDoc::Bool(true)});
+  signature.decorators = {decorator};
+  Array<StmtDoc> body;
+  if (std::optional<StmtDoc> attrs = AttrsStmt(func, name, p, t)) body.push_back(*attrs);
+  if (func->body.defined()) {
+    for (const StmtDoc& s : t.AsBody(func->body, p.Attr("body"))) body.push_back(s);
+  }
+  scope.Close();
+  return FunctionDoc(IdDoc(name), signature, body);
+}
+
+TVM_FFI_STATIC_INIT_BLOCK() { RegisterDocTranslate<tirx::Function>(FunctionDocOf); }
+
+}  // namespace
+
+}  // namespace details
+}  // namespace printer
+}  // namespace script
+}  // namespace tvm

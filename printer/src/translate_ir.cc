@@ -1,0 +1,121 @@
+/*!
+ * \file translate_ir.cc
+ * \brief Shared IR: variables, global variables, operators, calls, ranges and modules.
+ *
+ * A Call of an operator with a hook (kOpDocTranslate, e.g. the math intrinsics `T.exp(x)`)
+ * prints through that hook; any other operator call prints raw as
+ * `I.Call(T.Op.get("name"), [args], ty=...)`, which keeps every field.
+ */
+#include <tvm/ir/call.h>
+#include <tvm/tirx/intrinsics.h>
+
+#include "printer_internal.h"
+
+namespace tvm {
+namespace script {
+namespace printer {
+namespace details {
+
+namespace {
+
+using ffi::Any;
+using ffi::Array;
+using ffi::String;
+
+/*! \brief `Module.f` inside a module, else `f`. */
+ExprDoc GlobalVarDoc(const ir::GlobalVar& gv, const DocTranslator& t) {
+  if (std::optional<std::string> alias = t.module_alias()) {
+    return IdDoc(*alias).Attr(gv->name_hint);
+  }
+  return IdDoc(gv->name_hint);
+}
+
+ExprDoc OpDoc(const ir::Op& op, const AccessPath& p, const DocTranslator& t) {
+  return TAttr(t, "Op").Attr("get").Call({t.AsExprDoc(op->name, p.Attr("name"))});
+}
+
+Array<ExprDoc> ArgDocs(const ir::Call& call, const AccessPath& p, const DocTranslator& t) {
+  return t.AsExprDocs(Array<Any>(call->args.begin(), call->args.end()), p.Attr("args"));
+}
+
+Doc CallDocOf(const ir::Call& call, const AccessPath& p, const DocTranslator& t) {
+  if (const auto* gv = call->op.as<ir::GlobalVarObj>()) {
+    ExprDoc callee = WithPath(GlobalVarDoc(ffi::GetRef<ir::GlobalVar>(gv), t), p.Attr("op"));
+    return callee.Call(ArgDocs(call, p, t));
+  }
+  if (call->op.as<ir::OpObj>() == nullptr) {
+    return t.AsExprDoc(call->op, p.Attr("op")).Call(ArgDocs(call, p, t));
+  }
+  // An operator without a hook of its own: the raw constructor, every field explicit.
+  Array<String> keys;
+  Array<ExprDoc> values;
+  if (!call->attrs.empty()) {
+    keys.push_back("attrs");
+    values.push_back(t.AsExprDoc(call->attrs, p.Attr("attrs")));
+  }
+  if (!call->ty_args.empty()) {
+    keys.push_back("ty_args");
+    values.push_back(t.AsExprDoc(call->ty_args, p.Attr("ty_args")));
+  }
+  keys.push_back("ty");
+  values.push_back(t.AsExprDoc(call->ty, p.Attr("ty")));
+  ExprDoc op = t.AsExprDoc(call->op, p.Attr("op"));
+  return IAttr(t, "Call").Call({op, ListDoc(ArgDocs(call, p, t))}, keys, values);
+}
+
+/*! \brief `T.<name>(args...)` for the intrinsic `tirx.<name>`. */
+FDocTranslate IntrinsicHook(const std::string& name) {
+  return ffi::Function::FromTyped(
+      [name](ir::Call call, AccessPath p, DocTranslator t) -> Doc {
+        return TAttr(t, name).Call(ArgDocs(call, p, t));
+      },
+      "FDocTranslate<tirx." + name + ">");
+}
+
+/*! \brief A module: `@I.ir_module class Module:` with its functions as members. */
+Doc ModuleDoc(const ir::IRModule& mod, const AccessPath& p, const DocTranslator& t) {
+  std::optional<std::string> outer = t.module_alias();
+  t.SetModuleAlias("Module");
+  Array<StmtDoc> body;
+  if (!mod->attrs.empty()) {
+    ExprDoc attrs = t.AsExprDoc(mod->attrs, p.Attr("attrs"));
+    body.push_back(ExprStmtDoc(IAttr(t, "module_attrs").Call({attrs})));
+  }
+  for (const auto& [gv, func] : mod->functions) {
+    AccessPath func_path = p.Attr("functions").MapItem(gv);
+    t.SetBindingName(func, gv->name_hint);
+    Doc doc = t.AsDoc(func, func_path);
+    if (std::optional<StmtDoc> stmt = Any(doc).as<StmtDoc>()) {
+      body.push_back(*stmt);
+    } else {
+      body.push_back(AssignDoc(IdDoc(gv->name_hint), Any(doc).cast<ExprDoc>(), std::nullopt));
+    }
+  }
+  t.SetModuleAlias(outer);
+  return ClassDoc(IdDoc("Module"), {IAttr(t, "ir_module")}, body);
+}
+
+TVM_FFI_STATIC_INIT_BLOCK() {
+  RegisterDocTranslate<ir::Var>([](ir::Var var, AccessPath, DocTranslator t) -> Doc {
+    return IdDoc(t.NameOrDefineFree(var, var->name));
+  });
+  RegisterDocTranslate<ir::GlobalVar>(
+      [](ir::GlobalVar gv, AccessPath, DocTranslator t) -> Doc { return GlobalVarDoc(gv, t); });
+  RegisterDocTranslate<ir::Op>(OpDoc);
+  RegisterDocTranslate<ir::Call>(CallDocOf);
+  RegisterDocTranslate<ir::Range>([](ir::Range r, AccessPath p, DocTranslator t) -> Doc {
+    return TAttr(t, "Range")
+        .Call({t.AsExprDoc(r->start, p.Attr("start")), t.AsExprDoc(r->end, p.Attr("end"))});
+  });
+  RegisterDocTranslate<ir::IRModule>(ModuleDoc);
+  for (const std::string& name : tirx::MathIntrinsicNames()) {
+    ir::OpRegistry::Register("tirx." + name).set_attr(kOpDocTranslate, IntrinsicHook(name));
+  }
+}
+
+}  // namespace
+
+}  // namespace details
+}  // namespace printer
+}  // namespace script
+}  // namespace tvm

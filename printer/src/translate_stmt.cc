@@ -1,0 +1,180 @@
+/*!
+ * \file translate_stmt.cc
+ * \brief TIRx statements: stores, bindings, loops (`range(...)` for plain serial loops,
+ *  `T.parallel(...)` and friends otherwise), control flow, tensor allocation and declaration,
+ *  assertions, attributes.
+ */
+#include <tvm/ir/call.h>
+#include <tvm/tirx/stmt.h>
+
+#include "printer_internal.h"
+
+namespace tvm {
+namespace script {
+namespace printer {
+namespace details {
+
+namespace {
+
+using ffi::Any;
+using ffi::Array;
+using ffi::String;
+
+bool IsConstInt(const ir::Expr& e, int64_t value) {
+  const auto* imm = e.as<tirx::IntImmObj>();
+  return imm != nullptr && imm->value == value;
+}
+
+/*! \brief The loop's iterable: `range(end)`, `range(start, end, step)`, `T.parallel(...)`. */
+ExprDoc LoopIterable(const tirx::For& loop, const AccessPath& p, const DocTranslator& t) {
+  bool unit_step = IsConstInt(loop->step, 1);
+  tirx::ForKind kind = loop->for_kind();
+  bool plain_range = kind == tirx::ForKind::kSerial && loop->annotations.empty();
+  // range() takes a step only after a start; the T.* loops take it as a keyword.
+  Array<ExprDoc> args;
+  if (!IsConstInt(loop->start, 0) || (plain_range && !unit_step)) {
+    args.push_back(t.AsExprDoc(loop->start, p.Attr("start")));
+  }
+  args.push_back(t.AsExprDoc(loop->end, p.Attr("end")));
+  if (plain_range) {
+    if (!unit_step) args.push_back(t.AsExprDoc(loop->step, p.Attr("step")));
+    return IdDoc("range").Call(args);
+  }
+  Array<String> keys;
+  Array<ExprDoc> values;
+  if (!unit_step) {
+    keys.push_back("step");
+    values.push_back(t.AsExprDoc(loop->step, p.Attr("step")));
+  }
+  if (kind == tirx::ForKind::kThreadBinding) {
+    keys.push_back("thread");
+    values.push_back(t.AsExprDoc(loop->thread_tag, p.Attr("thread_tag")));
+  }
+  if (!loop->annotations.empty()) {
+    keys.push_back("annotations");
+    values.push_back(t.AsExprDoc(loop->annotations, p.Attr("annotations")));
+  }
+  const char* names[] = {"serial", "parallel", "vectorized", "unroll", "thread_binding"};
+  return TAttr(t, names[static_cast<int>(kind)]).Call(args, keys, values);
+}
+
+Doc ForLoopDoc(const tirx::For& loop, const AccessPath& p, const DocTranslator& t) {
+  ExprDoc iterable = LoopIterable(loop, p, t);
+  ScopeGuard scope(t);
+  t.Define(loop->var, loop->var->name);
+  ExprDoc var = t.AsExprDoc(loop->var, p.Attr("var"));
+  Array<StmtDoc> body = t.AsBody(loop->body, p.Attr("body"));
+  scope.Close();
+  return ForDoc(var, iterable, body);
+}
+
+/*! \brief `x = value`, annotated when the variable's type is not the value's. */
+Doc BindDoc(const tirx::Bind& bind, const AccessPath& p, const DocTranslator& t) {
+  ExprDoc value = t.AsExprDoc(bind->value, p.Attr("value"));
+  t.Define(bind->var, bind->var->name);
+  ExprDoc var = t.AsExprDoc(bind->var, p.Attr("var"));
+  const auto* var_ty = bind->var->ty.as<ir::PrimTypeObj>();
+  const auto* value_ty = bind->value->ty.as<ir::PrimTypeObj>();
+  bool same = bind->var->ty.same_as(bind->value->ty) ||
+              (var_ty != nullptr && value_ty != nullptr && var_ty->dtype == value_ty->dtype);
+  std::optional<ExprDoc> annotation;
+  if (!same) annotation = t.AsExprDoc(bind->var->ty, p.Attr("var").Attr("ty"));
+  return AssignDoc(var, value, annotation);
+}
+
+Doc IfDocOf(const tirx::IfThenElse& node, const AccessPath& p, const DocTranslator& t) {
+  ExprDoc cond = t.AsExprDoc(node->condition, p.Attr("condition"));
+  Array<StmtDoc> then_body = t.AsBody(node->then_case, p.Attr("then_case"));
+  Array<StmtDoc> else_body;
+  if (node->else_case.has_value()) else_body = t.AsBody(*node->else_case, p.Attr("else_case"));
+  return IfDoc(cond, then_body, else_body);
+}
+
+/*! \brief `X = T.<builder>(args..., ty_args=[<tensor type>])`: allocation and declaration. */
+Doc TensorDefinitionDoc(const ir::Var& var, const char* builder, Array<ExprDoc> args,
+                        const AccessPath& p, const DocTranslator& t) {
+  ExprDoc ty = t.AsExprDoc(var->ty, p.Attr("var").Attr("ty"));
+  t.Define(var, var->name);
+  ExprDoc lhs = t.AsExprDoc(var, p.Attr("var"));
+  return AssignDoc(lhs, TAttr(t, builder).Call(args, {"ty_args"}, {ListDoc({ty})}), std::nullopt);
+}
+
+Doc SeqDoc(const tirx::SeqStmt& seq, const AccessPath& p, const DocTranslator& t) {
+  Array<StmtDoc> stmts;
+  int64_t i = 0;
+  for (const tirx::Stmt& s : seq->seq) {
+    for (const StmtDoc& d : AsStmts(t, s, p.Attr("seq").ArrayItem(i++))) stmts.push_back(d);
+  }
+  return StmtBlockDoc(stmts);
+}
+
+void RegisterControlFlow() {
+  RegisterDocTranslate<tirx::For>(ForLoopDoc);
+  RegisterDocTranslate<tirx::IfThenElse>(IfDocOf);
+  RegisterDocTranslate<tirx::SeqStmt>(SeqDoc);
+  RegisterDocTranslate<tirx::While>([](tirx::While w, AccessPath p, DocTranslator t) -> Doc {
+    ExprDoc cond = t.AsExprDoc(w->condition, p.Attr("condition"));
+    return WhileDoc(cond, t.AsBody(w->body, p.Attr("body")));
+  });
+  RegisterDocTranslate<tirx::Break>(
+      [](tirx::Break, AccessPath, DocTranslator) -> Doc { return BreakDoc::Make(); });
+  RegisterDocTranslate<tirx::Continue>(
+      [](tirx::Continue, AccessPath, DocTranslator) -> Doc { return ContinueDoc::Make(); });
+  RegisterDocTranslate<tirx::Return>([](tirx::Return r, AccessPath p, DocTranslator t) -> Doc {
+    if (!r->value.has_value()) return ReturnDoc(std::nullopt);
+    return ReturnDoc(t.AsExprDoc(*r->value, p.Attr("value")));
+  });
+  RegisterDocTranslate<tirx::AttrStmt>([](tirx::AttrStmt a, AccessPath p, DocTranslator t) -> Doc {
+    ExprDoc attr = TAttr(t, "attr").Call({t.AsExprDoc(a->node, p.Attr("node")),
+                                          t.AsExprDoc(a->attr_key, p.Attr("attr_key")),
+                                          t.AsExprDoc(a->value, p.Attr("value"))});
+    return ScopeDoc(std::nullopt, attr, t.AsBody(a->body, p.Attr("body")));
+  });
+}
+
+void RegisterSimpleStatements() {
+  RegisterDocTranslate<tirx::Bind>(BindDoc);
+  RegisterDocTranslate<tirx::TensorStore>(
+      [](tirx::TensorStore s, AccessPath p, DocTranslator t) -> Doc {
+        ExprDoc dest = t.AsExprDoc(s->dest, p.Attr("dest"));
+        Array<Doc> indices;
+        int64_t i = 0;
+        for (const ir::Expr& index : s->indices) {
+          indices.push_back(t.AsExprDoc(index, p.Attr("indices").ArrayItem(i++)));
+        }
+        ExprDoc value = t.AsExprDoc(s->value, p.Attr("value"));
+        return AssignDoc(dest.Index(indices), value, std::nullopt);
+      });
+  RegisterDocTranslate<tirx::Evaluate>([](tirx::Evaluate e, AccessPath p, DocTranslator t) -> Doc {
+    ExprDoc value = t.AsExprDoc(e->value, p.Attr("value"));
+    // A call reads as a statement by itself; other values need T.evaluate to be one.
+    if (e->value.as<ir::CallObj>() != nullptr) return ExprStmtDoc(value);
+    return ExprStmtDoc(TAttr(t, "evaluate").Call({value}));
+  });
+  RegisterDocTranslate<tirx::AllocTensor>(
+      [](tirx::AllocTensor a, AccessPath p, DocTranslator t) -> Doc {
+        return TensorDefinitionDoc(a->var, "alloc_tensor", {}, p, t);
+      });
+  RegisterDocTranslate<tirx::DeclTensor>(
+      [](tirx::DeclTensor d, AccessPath p, DocTranslator t) -> Doc {
+        ExprDoc data = t.AsExprDoc(d->data, p.Attr("data"));
+        return TensorDefinitionDoc(d->var, "decl_tensor", {data}, p, t);
+      });
+  RegisterDocTranslate<tirx::AssertStmt>(
+      [](tirx::AssertStmt a, AccessPath p, DocTranslator t) -> Doc {
+        return AssertDoc(t.AsExprDoc(a->condition, p.Attr("condition")),
+                         t.AsExprDoc(a->message, p.Attr("message")));
+      });
+}
+
+TVM_FFI_STATIC_INIT_BLOCK() {
+  RegisterControlFlow();
+  RegisterSimpleStatements();
+}
+
+}  // namespace
+
+}  // namespace details
+}  // namespace printer
+}  // namespace script
+}  // namespace tvm
