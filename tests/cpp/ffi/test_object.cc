@@ -334,3 +334,15 @@ TEST_SUITE("ffi.Object") {
     CHECK(LiveObjects() == baseline);
   }
 }
+
+TEST_SUITE("ffi.Object destruction") {
+  TEST_CASE("freeing a million-deep nesting takes constant stack") {
+    const int64_t before = tvm::ffi::details::LiveObjectCounter().load();
+    {
+      tvm::ffi::Array<tvm::ffi::Any> nested;
+      for (int i = 0; i < 1000000; ++i) nested = tvm::ffi::Array<tvm::ffi::Any>{nested};
+      CHECK(tvm::ffi::details::LiveObjectCounter().load() - before == 1000001);
+    }  // the release of the outermost array frees every level, one after another
+    CHECK(tvm::ffi::details::LiveObjectCounter().load() == before);
+  }
+}

@@ -35,6 +35,12 @@ bool IsDerivedFrom(int32_t child, int32_t parent);
 /*! \brief Type key of a registered index ("<unknown type N>" otherwise). */
 const std::string& TypeIndexToKey(int32_t type_index);
 struct ObjectUnsafe;
+/*!
+ * \brief Runs an unowned object's deleter. A deletion that releases the last reference to a
+ *  child while another deletion runs on the same thread is queued, not nested, so freeing a
+ *  deeply nested structure takes constant stack.
+ */
+void DestroyObject(Object* obj);
 }  // namespace details
 
 /*! \brief Base of every object: type index, reference count and deleter. */
@@ -69,7 +75,7 @@ class Object {
   void DecRef() {
     if (ref_counter_.fetch_sub(1, std::memory_order_release) == 1) {
       std::atomic_thread_fence(std::memory_order_acquire);
-      if (deleter_ != nullptr) deleter_(this);
+      if (deleter_ != nullptr) details::DestroyObject(this);
     }
   }
 
@@ -219,6 +225,7 @@ struct ObjectUnsafe {
   }
   static void IncRef(Object* obj) { obj->IncRef(); }
   static void DecRef(Object* obj) { obj->DecRef(); }
+  static void RunDeleter(Object* obj) { obj->deleter_(obj); }
   /*! \brief Adopts an already counted reference without incrementing. */
   template <typename T>
   static ObjectPtr<T> AdoptPtr(Object* obj) {
