@@ -76,9 +76,14 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("arg_types", &FuncTypeObj::arg_types)
       .def_ro("ret_type", &FuncTypeObj::ret_type);
   refl::ObjectDef<TensorTypeObj>()
-      .def_init([](ffi::DataType dtype,
-                   ffi::Array<Expr> shape) { return TensorType(dtype, std::move(shape)); },
-                {"dtype", "shape"})
+      .def_init(
+          [](ffi::DataType dtype, ffi::Array<Expr> shape, ffi::Array<Expr> strides,
+             ffi::Optional<Expr> elem_offset, ffi::String scope, int64_t alignment) {
+            return TensorType(dtype, std::move(shape),
+                              TensorTypeOptions{std::move(strides), std::move(elem_offset),
+                                                std::move(scope), alignment, Span::Unknown()});
+          },
+          {"dtype", "shape", "strides", "elem_offset", "scope", "alignment"})
       .def_ro("dtype", &TensorTypeObj::dtype)
       .def_ro("shape", &TensorTypeObj::shape)
       .def_ro("strides", &TensorTypeObj::strides, DefaultValue(ffi::Array<Expr>()))

@@ -222,7 +222,38 @@ class IRModule(Object):
 
 PointerType = tvm_ffi.object_class("ir.PointerType")
 FuncType = tvm_ffi.object_class("ir.FuncType")
-TensorType = tvm_ffi.object_class("ir.TensorType")
+_make_const = get_global_func("tirx.make_const")
+
+
+def _extent(value: Any) -> Any:
+    """A shape, stride or offset entry: an expression, or a Python int as an int32 constant."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return value
+    return _make_const(PrimType("int32"), value)
+
+
+@printable
+@register_object("ir.TensorType")
+class TensorType(Type):
+    """``T.Tensor(shape, dtype)``: int extents become int32 constants."""
+
+    def __init__(
+        self,
+        dtype: Union[str, tvm_ffi.dtype],
+        shape: Any,
+        strides: Any = (),
+        elem_offset: Any = None,
+        scope: str = "global",
+        alignment: int = 64,
+    ) -> None:
+        self.__ffi_init__(
+            tvm_ffi.dtype(dtype),
+            [_extent(e) for e in shape],
+            [_extent(e) for e in strides],
+            _extent(elem_offset),
+            scope,
+            alignment,
+        )
 MissingType = tvm_ffi.object_class("ir.MissingType")
 
 from tvm_ffi import assert_structural_equal, structural_equal, structural_hash  # noqa: E402

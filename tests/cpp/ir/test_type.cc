@@ -244,13 +244,17 @@ TEST_SUITE("ir.TensorType") {
     CHECK(std::string(ffi::reflection::DefRegionKindName(shape->def_region)) == "None");
   }
 
-  TEST_CASE("the reflected constructor takes dtype and shape") {
+  TEST_CASE("the reflected constructor takes every field") {
     ir::Var n("n", PrimType::Int(64));
-    TensorType tensor =
-        Construct("ir.TensorType", DataType::Float(16), ffi::Array<ir::Expr>{n}).cast<TensorType>();
+    ir::Var offset("offset", PrimType::Int(64));
+    TensorType tensor = Construct("ir.TensorType", DataType::Float(16), ffi::Array<ir::Expr>{n},
+                                  ffi::Array<ir::Expr>{}, offset, ffi::String("shared"), 32)
+                            .cast<TensorType>();
     CHECK(tensor->dtype == DataType::Float(16));
     REQUIRE(tensor->shape.size() == 1);
     CHECK(tensor->shape[0].same_as(n));
-    CHECK(tensor->scope == "global");
+    CHECK(tensor->elem_offset.value().same_as(offset));
+    CHECK(tensor->scope == "shared");
+    CHECK(tensor->alignment == 32);
   }
 }

@@ -190,3 +190,15 @@ def test_tvm_tirx_reexports_the_shared_ir():
     assert tvm_tirx.PrimType is ir.PrimType
     assert tvm_tirx.Type is ir.Type
     assert tvm_tirx.Span is ir.Span
+
+
+def test_tensor_type_takes_python_ints_and_keyword_options():
+    tensor = ir.TensorType("float32", [16, 4], strides=[4, 1], elem_offset=2, scope="shared",
+                           alignment=16)
+    assert [e.value for e in tensor.shape] == [16, 4]
+    assert all(str(e.ty.dtype) == "int32" for e in tensor.shape)
+    assert [e.value for e in tensor.strides] == [4, 1]
+    assert tensor.elem_offset.value == 2
+    assert (tensor.scope, tensor.alignment) == ("shared", 16)
+    with pytest.raises(TypeError):
+        ir.TensorType("float32", [1.5])
