@@ -25,6 +25,7 @@ namespace ffi {
 namespace reflection {
 namespace {
 
+using structural::Child;
 using structural::FrameKind;
 using structural::MapItems;
 using structural::Region;
@@ -41,8 +42,12 @@ struct Frame {
   uint32_t cursor = 0;
   /*! \brief The compared fields (objects and variables). */
   const TypeEntry* type = nullptr;
-  Any lhs;
-  Any rhs;
+  /*! \brief The pair, borrowed (see structural::Child). */
+  AnyView lhs;
+  AnyView rhs;
+  /*! \brief The pair's owners when a field could not be borrowed, else None. */
+  Any keep_lhs;
+  Any keep_rhs;
 };
 
 /*! \brief An item or key present on one side only, found at the top frame. */
@@ -59,7 +64,7 @@ class EqualWalker {
 
   /*! \return whether lhs and rhs are structurally equal. */
   bool Run(const Any& lhs, const Any& rhs) {
-    stack_.push_back(Frame{FrameKind::kRoot, Region::kUse, false, 0, nullptr, lhs, rhs});
+    stack_.push_back(Frame{FrameKind::kRoot, Region::kUse, false, 0, nullptr, lhs, rhs, {}, {}});
     while (!stack_.empty()) {
       if (Step() == Outcome::kUnequal) return false;
     }
@@ -88,14 +93,14 @@ class EqualWalker {
   Outcome Step() {
     const size_t depth = stack_.size() - 1;
     Frame& frame = stack_.back();
-    Any lhs;
-    Any rhs;
+    Child lhs;
+    Child rhs;
     Region region = Region::kUse;
     switch (frame.kind) {
       case FrameKind::kRoot:
         if (frame.cursor == 1) return Finish();
-        lhs = frame.lhs;
-        rhs = frame.rhs;
+        lhs.view = frame.lhs;
+        rhs.view = frame.rhs;
         break;
       case FrameKind::kObject:
       case FrameKind::kVar:
@@ -121,21 +126,21 @@ class EqualWalker {
         const auto& item = a.items()[frame.cursor];
         const Any* other = b.Find(item.first);
         if (other == nullptr) return ReportMissing(false, item.first);
-        lhs = item.second;
-        rhs = *other;
+        lhs.view = AnyView(item.second);
+        rhs.view = AnyView(*other);
         region = structural::MapValueRegion(frame.region);
         break;
       }
     }
-    Outcome outcome = Visit(std::move(lhs), std::move(rhs), region);
+    Outcome outcome = Visit(&lhs, &rhs, region);
     if (outcome == Outcome::kEqual) ++stack_[depth].cursor;
     return outcome;
   }
 
   /*! \brief Compares one pair of values; pushes a frame when it has children to compare. */
-  Outcome Visit(Any lhs, Any rhs, Region region) {
-    const AnyPOD& a = lhs.pod();
-    const AnyPOD& b = rhs.pod();
+  Outcome Visit(Child* lhs, Child* rhs, Region region) {
+    const AnyPOD& a = lhs->view.pod();
+    const AnyPOD& b = rhs->view.pod();
     if (a.type_index != b.type_index) return Outcome::kUnequal;
     if (a.type_index < TypeIndex::kStaticObjectBegin) {
       return structural::InlineEqual(a, b) ? Outcome::kEqual : Outcome::kUnequal;
@@ -147,20 +152,23 @@ class EqualWalker {
     switch (a.type_index) {
       case TypeIndex::kArray:
       case TypeIndex::kList:
-        if (!want_path_ && SeqItems(lhs).size() != SeqItems(rhs).size()) return Outcome::kUnequal;
-        return PushContainer(FrameKind::kArray, std::move(lhs), std::move(rhs), region);
+        if (!want_path_ && SeqItems(lhs->view).size() != SeqItems(rhs->view).size()) {
+          return Outcome::kUnequal;
+        }
+        return PushContainer(FrameKind::kArray, lhs, rhs, region);
       case TypeIndex::kMap:
       case TypeIndex::kDict:
-        if (!want_path_ && MapItems(lhs).size() != MapItems(rhs).size()) return Outcome::kUnequal;
-        return PushContainer(FrameKind::kMap, std::move(lhs), std::move(rhs), region);
+        if (!want_path_ && MapItems(lhs->view).size() != MapItems(rhs->view).size()) {
+          return Outcome::kUnequal;
+        }
+        return PushContainer(FrameKind::kMap, lhs, rhs, region);
       default:
         break;
     }
     const TypeEntry& type = types_.Get(a.type_index);
-    if (type.is_var) return VisitVar(type, std::move(lhs), std::move(rhs), region);
+    if (type.is_var) return VisitVar(type, lhs, rhs, region);
     if (type.fields.empty()) return Outcome::kEqual;
-    stack_.push_back(
-        Frame{FrameKind::kObject, region, false, 0, &type, std::move(lhs), std::move(rhs)});
+    Push(FrameKind::kObject, region, &type, lhs, rhs);
     return Outcome::kPushed;
   }
 
@@ -169,9 +177,9 @@ class EqualWalker {
    *  its fields compare equal when it is a definition (or a free pair under map_free_vars);
    *  otherwise free variables are equal only to themselves.
    */
-  Outcome VisitVar(const TypeEntry& type, Any lhs, Any rhs, Region region) {
-    const Object* a = lhs.pod().v_obj;
-    const Object* b = rhs.pod().v_obj;
+  Outcome VisitVar(const TypeEntry& type, Child* lhs, Child* rhs, Region region) {
+    const Object* a = lhs->view.pod().v_obj;
+    const Object* b = rhs->view.pod().v_obj;
     auto it = lhs_to_rhs_.find(a);
     if (it != lhs_to_rhs_.end()) return it->second == b ? Outcome::kEqual : Outcome::kUnequal;
     if (rhs_to_lhs_.count(b) != 0) return Outcome::kUnequal;
@@ -184,24 +192,29 @@ class EqualWalker {
       Record(a, b);
       return Outcome::kEqual;
     }
-    stack_.push_back(
-        Frame{FrameKind::kVar, region, false, 0, &type, std::move(lhs), std::move(rhs)});
+    Push(FrameKind::kVar, region, &type, lhs, rhs);
     return Outcome::kPushed;
   }
 
-  Outcome PushContainer(FrameKind kind, Any lhs, Any rhs, Region region) {
-    bool is_mutable = structural::IsMutableContainer(lhs.type_index());
+  Outcome PushContainer(FrameKind kind, Child* lhs, Child* rhs, Region region) {
+    bool is_mutable = structural::IsMutableContainer(lhs->view.type_index());
     if (is_mutable) {
       // A pair met again inside its own comparison: assume equal (the rest decides).
       for (const Frame& frame : stack_) {
-        if (frame.is_mutable && frame.lhs.pod().v_obj == lhs.pod().v_obj &&
-            frame.rhs.pod().v_obj == rhs.pod().v_obj) {
+        if (frame.is_mutable && frame.lhs.pod().v_obj == lhs->view.pod().v_obj &&
+            frame.rhs.pod().v_obj == rhs->view.pod().v_obj) {
           return Outcome::kEqual;
         }
       }
     }
-    stack_.push_back(Frame{kind, region, is_mutable, 0, nullptr, std::move(lhs), std::move(rhs)});
+    Push(kind, region, nullptr, lhs, rhs);
+    stack_.back().is_mutable = is_mutable;
     return Outcome::kPushed;
+  }
+
+  void Push(FrameKind kind, Region region, const TypeEntry* type, Child* lhs, Child* rhs) {
+    stack_.push_back(Frame{kind, region, false, 0, type, lhs->view, rhs->view, std::move(lhs->keep),
+                           std::move(rhs->keep)});
   }
 
   /*! \brief Pops the top frame (recording a variable pair) and moves its parent on. */

@@ -24,6 +24,7 @@ namespace ffi {
 namespace reflection {
 namespace {
 
+using structural::Child;
 using structural::FrameKind;
 using structural::MapItems;
 using structural::Region;
@@ -46,7 +47,9 @@ struct Frame {
   const TypeEntry* type = nullptr;
   /*! \brief Maps: where the frame's entry order starts in the scratch vector. */
   uint32_t order_begin = 0;
-  Any value;
+  /*! \brief The value, borrowed, and its owner when a field could not be borrowed. */
+  AnyView value;
+  Any keep;
 };
 
 using MapItem = ffi::details::OrderedAnyMap::Item;
@@ -56,7 +59,7 @@ class HashWalker {
   explicit HashWalker(StructuralEqualOptions options) : options_(options) {}
 
   uint64_t Run(const Any& value) {
-    stack_.push_back(Frame{FrameKind::kRoot, Region::kUse, false, 0, nullptr, 0, value});
+    stack_.push_back(Frame{FrameKind::kRoot, Region::kUse, false, 0, nullptr, 0, value, {}});
     while (!stack_.empty()) Step();
     return structural::HashStep(state_, next_index_);
   }
@@ -68,12 +71,12 @@ class HashWalker {
   void Step() {
     const size_t depth = stack_.size() - 1;
     Frame& frame = stack_.back();
-    Any child;
+    Child child;
     Region region = Region::kUse;
     switch (frame.kind) {
       case FrameKind::kRoot:
         if (frame.cursor == 1) return Finish();
-        child = frame.value;
+        child.view = frame.value;
         break;
       case FrameKind::kObject:
       case FrameKind::kVar:
@@ -88,17 +91,17 @@ class HashWalker {
         if (frame.cursor == MapItems(frame.value).size()) return Finish();
         const MapItem& item = *order_[frame.order_begin + frame.cursor];
         Feed(AnyHash()(item.first));
-        child = item.second;
+        child.view = AnyView(item.second);
         region = structural::MapValueRegion(frame.region);
         break;
       }
     }
-    if (!Visit(std::move(child), region)) ++stack_[depth].cursor;
+    if (!Visit(&child, region)) ++stack_[depth].cursor;
   }
 
   /*! \brief Hashes one value; returns true when it pushed a frame for its children. */
-  bool Visit(Any value, Region region) {
-    const AnyPOD& pod = value.pod();
+  bool Visit(Child* value, Region region) {
+    const AnyPOD& pod = value->view.pod();
     Feed(static_cast<uint64_t>(pod.type_index));
     if (pod.type_index < TypeIndex::kStaticObjectBegin) {
       Feed(structural::InlineHash(pod));
@@ -111,19 +114,19 @@ class HashWalker {
     switch (pod.type_index) {
       case TypeIndex::kArray:
       case TypeIndex::kList:
-        Feed(SeqItems(value).size());
-        return PushContainer(FrameKind::kArray, std::move(value), region);
+        Feed(SeqItems(value->view).size());
+        return PushContainer(FrameKind::kArray, value, region);
       case TypeIndex::kMap:
       case TypeIndex::kDict:
-        Feed(MapItems(value).size());
-        return PushContainer(FrameKind::kMap, std::move(value), region);
+        Feed(MapItems(value->view).size());
+        return PushContainer(FrameKind::kMap, value, region);
       default:
         break;
     }
     const TypeEntry& type = types_.Get(pod.type_index);
-    if (type.is_var) return VisitVar(type, std::move(value), region);
+    if (type.is_var) return VisitVar(type, value, region);
     if (type.fields.empty()) return false;
-    stack_.push_back(Frame{FrameKind::kObject, region, false, 0, &type, 0, std::move(value)});
+    Push(FrameKind::kObject, region, &type, value);
     return true;
   }
 
@@ -131,8 +134,8 @@ class HashWalker {
    * \brief A variable: a bound one hashes to its index; a definition (or a free variable under
    *  map_free_vars) hashes its fields and gets the next index; other free ones hash by identity.
    */
-  bool VisitVar(const TypeEntry& type, Any value, Region region) {
-    const Object* var = value.pod().v_obj;
+  bool VisitVar(const TypeEntry& type, Child* value, Region region) {
+    const Object* var = value->view.pod().v_obj;
     auto it = index_.find(var);
     if (it != index_.end()) {
       Feed(kBoundVar);
@@ -145,23 +148,29 @@ class HashWalker {
       return false;
     }
     Feed(kNewVar + static_cast<uint64_t>(region));
-    stack_.push_back(Frame{FrameKind::kVar, region, false, 0, &type, 0, std::move(value)});
+    Push(FrameKind::kVar, region, &type, value);
     return true;
   }
 
-  bool PushContainer(FrameKind kind, Any value, Region region) {
-    bool is_mutable = structural::IsMutableContainer(value.type_index());
+  void Push(FrameKind kind, Region region, const TypeEntry* type, Child* value) {
+    stack_.push_back(Frame{kind, region, false, 0, type, 0, value->view, std::move(value->keep)});
+  }
+
+  bool PushContainer(FrameKind kind, Child* value, Region region) {
+    bool is_mutable = structural::IsMutableContainer(value->view.type_index());
     if (is_mutable) {
       for (const Frame& frame : stack_) {
-        if (frame.is_mutable && frame.value.pod().v_obj == value.pod().v_obj) {
+        if (frame.is_mutable && frame.value.pod().v_obj == value->view.pod().v_obj) {
           Feed(kCycle);
           return false;
         }
       }
     }
     uint32_t order_begin = static_cast<uint32_t>(order_.size());
-    if (kind == FrameKind::kMap) AppendKeyOrder(MapItems(value));
-    stack_.push_back(Frame{kind, region, is_mutable, 0, nullptr, order_begin, std::move(value)});
+    if (kind == FrameKind::kMap) AppendKeyOrder(MapItems(value->view));
+    Push(kind, region, nullptr, value);
+    stack_.back().is_mutable = is_mutable;
+    stack_.back().order_begin = order_begin;
     return true;
   }
 

@@ -64,14 +64,14 @@ inline bool IsMutableContainer(int32_t type_index) {
 }
 
 /*! \brief The items of an Array or List. */
-inline const std::vector<Any>& SeqItems(const Any& value) {
+inline const std::vector<Any>& SeqItems(const AnyView& value) {
   const Object* obj = value.pod().v_obj;
   return value.type_index() == TypeIndex::kArray ? static_cast<const ArrayObj*>(obj)->data
                                                  : static_cast<const ListObj*>(obj)->data;
 }
 
 /*! \brief The entries of a Map or Dict. */
-inline const ffi::details::OrderedAnyMap& MapItems(const Any& value) {
+inline const ffi::details::OrderedAnyMap& MapItems(const AnyView& value) {
   const Object* obj = value.pod().v_obj;
   return value.type_index() == TypeIndex::kMap ? static_cast<const MapObj*>(obj)->data
                                                : static_cast<const DictObj*>(obj)->data;
@@ -99,13 +99,30 @@ class TypeTable {
   std::vector<std::unique_ptr<TypeEntry>> entries_;
 };
 
-/*! \brief Reads a field of an object. */
-inline void ReadField(const Object* obj, const FieldInfo& field, Any* out) {
-  field.getter(reinterpret_cast<const char*>(obj) + field.offset, out);
+/*!
+ * \brief A value met by a walk: borrowed, since the walk's root is held by its caller for the
+ *  whole call and each parent keeps its children alive (IR is immutable, and nothing runs
+ *  during equality or hashing that could change a List or Dict). `keep` owns the value only
+ *  when the field it came from has no borrowed view (FieldInfo::view_getter).
+ */
+struct Child {
+  AnyView view;
+  Any keep;
+};
+
+/*! \brief Reads a field of an object without touching reference counts when it can. */
+inline void ReadField(const Object* obj, const FieldInfo& field, Child* out) {
+  const char* addr = reinterpret_cast<const char*>(obj) + field.offset;
+  if (field.view_getter != nullptr) {
+    out->view = field.view_getter(addr);
+    return;
+  }
+  field.getter(addr, &out->keep);
+  out->view = AnyView(out->keep);
 }
 
 /*! \brief The number of children of an object, variable or array frame over `value`. */
-inline size_t ChildCount(FrameKind kind, const TypeEntry* type, const Any& value) {
+inline size_t ChildCount(FrameKind kind, const TypeEntry* type, const AnyView& value) {
   return kind == FrameKind::kArray ? SeqItems(value).size() : type->fields.size();
 }
 
@@ -113,10 +130,10 @@ inline size_t ChildCount(FrameKind kind, const TypeEntry* type, const Any& value
  * \brief Reads child `index` of an object, variable or array frame over `value`, met in region
  *  `outer`; returns the child's region.
  */
-inline Region ReadChild(FrameKind kind, Region outer, const TypeEntry* type, const Any& value,
-                        size_t index, Any* out) {
+inline Region ReadChild(FrameKind kind, Region outer, const TypeEntry* type, const AnyView& value,
+                        size_t index, Child* out) {
   if (kind == FrameKind::kArray) {
-    *out = SeqItems(value)[index];
+    out->view = AnyView(SeqItems(value)[index]);
     return ArrayItemRegion(outer);
   }
   const FieldInfo& field = *type->fields[index];

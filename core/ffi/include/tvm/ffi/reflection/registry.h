@@ -63,6 +63,13 @@ struct FieldInfo {
   int32_t declaring_type_index = 0;
   /*! \brief Reads the field at `addr` into `out`. */
   void (*getter)(const void* addr, Any* out) = nullptr;
+  /*!
+   * \brief Reads the field at `addr` without taking a reference: the view holds what `getter`
+   *  would store and is valid while the object lives (hot walks such as structural equality
+   *  use it to skip a reference-count round trip per child). nullptr when the field's value has
+   *  no such view (a std::string field views as a raw C string): use `getter`.
+   */
+  AnyView (*view_getter)(const void* addr) = nullptr;
   /*! \brief Writes `value` to the field at `addr`; TypeError naming the field on mismatch. */
   void (*setter)(void* addr, const AnyView& value, const FieldInfo& self) = nullptr;
 };
@@ -139,6 +146,13 @@ int64_t FieldOffset(F T::*member) {
   T* probe = reinterpret_cast<T*>(storage);
   return reinterpret_cast<char*>(&(probe->*member)) - storage;
 }
+/*!
+ * \brief Whether a borrowed view of a field of type F holds the value its owning getter stores:
+ *  not for std::string (viewed as a raw C string, owned as a String object).
+ */
+template <typename F>
+inline constexpr bool kHasFieldView =
+    !std::is_same_v<F, std::string> && !std::is_same_v<F, std::optional<std::string>>;
 [[noreturn]] void ThrowFieldTypeError(const FieldInfo& field, const AnyView& value);
 [[noreturn]] void ThrowSelfTypeError(const std::string& method, const char* type_key,
                                      const ObjectRef& self);
@@ -240,6 +254,9 @@ class ObjectDef {
     field.read_only = read_only;
     field.declaring_type_index = type_index_;
     field.getter = [](const void* addr, Any* out) { *out = Any(*static_cast<const F*>(addr)); };
+    if constexpr (details::kHasFieldView<F>) {
+      field.view_getter = [](const void* addr) { return AnyView(*static_cast<const F*>(addr)); };
+    }
     field.setter = [](void* addr, const AnyView& value, const FieldInfo& self) {
       std::optional<F> converted = TypeTraits<F>::TryCast(&value.pod());
       if (!converted.has_value()) details::ThrowFieldTypeError(self, value);
