@@ -95,21 +95,19 @@ const std::string& BytesOf(const AnyPOD& value) {
 
 }  // namespace
 
-const TypeEntry& TypeTable::Get(int32_t type_index) {
+const TypeEntry& TypeTable::Build(int32_t type_index) {
   size_t slot = static_cast<size_t>(type_index);
   if (slot >= entries_.size()) entries_.resize(slot + 1);
-  if (entries_[slot] == nullptr) {
-    auto entry = std::make_unique<TypeEntry>();
-    entry->is_var = IsVarType(type_index);
-    for (const FieldInfo* field : AllFields(type_index)) {
-      if (!field->structural_ignore) entry->fields.push_back(field);
-    }
-    // What a definition field binds is in scope for the node's other fields, wherever the type
-    // declared them: every structural utility meets definitions first.
-    std::stable_partition(entry->fields.begin(), entry->fields.end(),
-                          [](const FieldInfo* f) { return f->def_region != DefRegionKind::kNone; });
-    entries_[slot] = std::move(entry);
+  auto entry = std::make_unique<TypeEntry>();
+  entry->is_var = IsVarType(type_index);
+  for (const FieldInfo* field : AllFields(type_index)) {
+    if (!field->structural_ignore) entry->fields.push_back(field);
   }
+  // What a definition field binds is in scope for the node's other fields, wherever the type
+  // declared them: every structural utility meets definitions first.
+  std::stable_partition(entry->fields.begin(), entry->fields.end(),
+                        [](const FieldInfo* f) { return f->def_region != DefRegionKind::kNone; });
+  entries_[slot] = std::move(entry);
   return *entries_[slot];
 }
 

@@ -14,7 +14,6 @@
 #include <tvm/ffi/string.h>
 
 #include <algorithm>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -180,9 +179,10 @@ class EqualWalker {
   Outcome VisitVar(const TypeEntry& type, Child* lhs, Child* rhs, Region region) {
     const Object* a = lhs->view.pod().v_obj;
     const Object* b = rhs->view.pod().v_obj;
-    auto it = lhs_to_rhs_.find(a);
-    if (it != lhs_to_rhs_.end()) return it->second == b ? Outcome::kEqual : Outcome::kUnequal;
-    if (rhs_to_lhs_.count(b) != 0) return Outcome::kUnequal;
+    if (const Object* const* partner = lhs_to_rhs_.Find(a)) {
+      return *partner == b ? Outcome::kEqual : Outcome::kUnequal;
+    }
+    if (rhs_to_lhs_.Contains(b)) return Outcome::kUnequal;
     if (region == Region::kUse && !options_.map_free_vars) {
       if (a != b) return Outcome::kUnequal;
       Record(a, b);
@@ -240,8 +240,8 @@ class EqualWalker {
   }
 
   void Record(const Object* lhs, const Object* rhs) {
-    lhs_to_rhs_.emplace(lhs, rhs);
-    rhs_to_lhs_.emplace(rhs, lhs);
+    lhs_to_rhs_.Insert(lhs, rhs);
+    rhs_to_lhs_.Insert(rhs, lhs);
   }
 
   static void AppendCursor(const Frame& frame, AccessPath* lhs, AccessPath* rhs) {
@@ -285,8 +285,8 @@ class EqualWalker {
   bool want_path_;
   std::vector<Frame> stack_;
   structural::TypeTable types_;
-  std::unordered_map<const Object*, const Object*> lhs_to_rhs_;
-  std::unordered_map<const Object*, const Object*> rhs_to_lhs_;
+  structural::PointerMap<const Object*> lhs_to_rhs_;
+  structural::PointerMap<const Object*> rhs_to_lhs_;
   MissingItem missing_;
 };
 

@@ -13,7 +13,6 @@
 #include <tvm/ffi/reflection/structural_hash.h>
 
 #include <algorithm>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -136,10 +135,9 @@ class HashWalker {
    */
   bool VisitVar(const TypeEntry& type, Child* value, Region region) {
     const Object* var = value->view.pod().v_obj;
-    auto it = index_.find(var);
-    if (it != index_.end()) {
+    if (const uint64_t* index = index_.Find(var)) {
       Feed(kBoundVar);
-      Feed(it->second);
+      Feed(*index);
       return false;
     }
     if (region == Region::kUse && !options_.map_free_vars) {
@@ -188,7 +186,7 @@ class HashWalker {
   /*! \brief Pops the top frame (numbering a new variable) and moves its parent on. */
   void Finish() {
     Frame& frame = stack_.back();
-    if (frame.kind == FrameKind::kVar) index_.emplace(frame.value.pod().v_obj, next_index_++);
+    if (frame.kind == FrameKind::kVar) index_.Insert(frame.value.pod().v_obj, next_index_++);
     if (frame.kind == FrameKind::kMap) order_.resize(frame.order_begin);
     stack_.pop_back();
     if (!stack_.empty()) ++stack_.back().cursor;
@@ -200,7 +198,7 @@ class HashWalker {
   std::vector<Frame> stack_;
   std::vector<const MapItem*> order_;
   structural::TypeTable types_;
-  std::unordered_map<const Object*, uint64_t> index_;
+  structural::PointerMap<uint64_t> index_;
 };
 
 }  // namespace

@@ -93,9 +93,16 @@ struct TypeEntry {
  */
 class TypeTable {
  public:
-  const TypeEntry& Get(int32_t type_index);
+  const TypeEntry& Get(int32_t type_index) {
+    size_t slot = static_cast<size_t>(type_index);
+    if (slot < entries_.size() && entries_[slot] != nullptr) return *entries_[slot];
+    return Build(type_index);
+  }
 
  private:
+  /*! \brief Asks the registry about a type met for the first time in this call. */
+  const TypeEntry& Build(int32_t type_index);
+
   std::vector<std::unique_ptr<TypeEntry>> entries_;
 };
 
@@ -140,6 +147,58 @@ inline Region ReadChild(FrameKind kind, Region outer, const TypeEntry* type, con
   ReadField(value.pod().v_obj, field, out);
   return FieldChildRegion(kind, outer, field);
 }
+
+/*!
+ * \brief The variable tables of equality and hashing: an open-addressing map from object to
+ *  value in one flat array (no allocation per entry, unlike std::unordered_map, and one probe
+ *  sequence in one cache line for most lookups). Entries are never removed or overwritten.
+ */
+template <typename V>
+class PointerMap {
+ public:
+  /*! \return the value of `key`, or nullptr. */
+  const V* Find(const Object* key) const {
+    if (slots_.empty()) return nullptr;
+    for (size_t i = Home(key);; i = (i + 1) & mask_) {
+      if (slots_[i].key == key) return &slots_[i].value;
+      if (slots_[i].key == nullptr) return nullptr;
+    }
+  }
+  bool Contains(const Object* key) const { return Find(key) != nullptr; }
+  /*! \brief Adds `key` unless present (like emplace: an existing value stays). */
+  void Insert(const Object* key, V value) {
+    if (2 * (size_ + 1) > slots_.size()) Grow();
+    size_t i = Home(key);
+    for (; slots_[i].key != nullptr; i = (i + 1) & mask_) {
+      if (slots_[i].key == key) return;
+    }
+    slots_[i] = Slot{key, value};
+    ++size_;
+  }
+
+ private:
+  struct Slot {
+    const Object* key = nullptr;
+    V value{};
+  };
+  size_t Home(const Object* key) const {
+    uint64_t bits = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(key));
+    return static_cast<size_t>((bits * 0x9e3779b97f4a7c15ULL) >> 32) & mask_;
+  }
+  void Grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 16 : 2 * old.size(), Slot{});
+    mask_ = slots_.size() - 1;
+    size_ = 0;
+    for (const Slot& slot : old) {
+      if (slot.key != nullptr) Insert(slot.key, slot.value);
+    }
+  }
+
+  std::vector<Slot> slots_;
+  size_t mask_ = 0;
+  size_t size_ = 0;
+};
 
 /*! \brief Equality of two values of one inline type index (below kStaticObjectBegin). */
 bool InlineEqual(const AnyPOD& a, const AnyPOD& b);
