@@ -1,13 +1,20 @@
 // Structural equality and hashing throughput on generated functions of about 1k, 10k and 100k
 // nodes, and the cost of each 10x step in size (issue 3 asks for at most 12x).
 //
-// Run: build/benchmarks/bench_structural [--repeats N] [--shape flat|blocks|all] [--nodes N]...
-//      [--check]   (--nodes, repeatable, replaces the default sizes: for profilers)
+// Run: build/benchmarks/bench_structural [--repeats N] [--shape flat|blocks|all]
+//      [--cache warm|cold|both] [--nodes N]... [--check]
+//  (--nodes, repeatable, replaces the default sizes: for profilers)
 //
 // A node is an object the structural walk reaches (statements, expressions, types, arrays),
 // counted by a reflection walk of the function; shared objects count once per occurrence, as
-// the walks visit them. Each time is the best of N runs (default 7, at least 5) on a freshly
-// built pair of functions; the median is printed next to it to show the noise.
+// the walks visit them. Each time is the best of N runs (default 7, at least 5); the median is
+// printed next to it to show the noise. Runs go round robin over the sizes.
+//
+// Caches: "warm" times a walk right after another walk of the same pair, so a pair that fits
+// in the caches is read from them; "cold" empties the caches first (a 64 MiB sweep), as for a
+// function met for the first time. Two 100k-node functions take about 4-5 MB, more than this
+// machine's L2 and more than the L3 share a busy VM keeps, so warm 10k -> 100k also measures a
+// step down the memory hierarchy (docs/performance.md).
 //
 // Shapes:
 //  - flat: one loop over N stores `B[i] = A[i] * c_k + (A[i] + c_k)` (the shape issue 3 was
@@ -131,21 +138,34 @@ int UnitsFor(Shape shape, int64_t target) {
   return static_cast<int>(1 + (target - base + per_unit / 2) / per_unit);
 }
 
+/*! \brief Best and median of a set of run times, in seconds. */
 struct Timing {
   double best = 0;
   double median = 0;
 };
 
-Timing Time(int repeats, const std::function<void()>& run) {
-  std::vector<double> seconds;
-  for (int r = 0; r < repeats; ++r) {
-    auto start = std::chrono::steady_clock::now();
-    run();
-    std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    seconds.push_back(elapsed.count());
-  }
+Timing Summarise(std::vector<double> seconds) {
   std::sort(seconds.begin(), seconds.end());
   return {seconds.front(), seconds[seconds.size() / 2]};
+}
+
+double Seconds(const std::function<void()>& run) {
+  auto start = std::chrono::steady_clock::now();
+  run();
+  std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+  return elapsed.count();
+}
+
+/*!
+ * \brief Pushes the functions out of every cache level: writes and reads a buffer twice the
+ *  size of the largest last-level cache this benchmark expects (32 MiB).
+ */
+void EvictCaches() {
+  static std::vector<char> buffer(64 << 20);
+  static char sink = 0;
+  for (size_t k = 0; k < buffer.size(); k += 64) buffer[k] = static_cast<char>(buffer[k] + 1);
+  for (size_t k = 0; k < buffer.size(); k += 64) sink = static_cast<char>(sink ^ buffer[k]);
+  asm volatile("" : : "r"(sink));
 }
 
 /*! \brief Equal copies compare equal with equal hashes; a changed copy compares unequal. */
@@ -162,29 +182,74 @@ bool CheckResults(const tirx::Function& lhs, const tirx::Function& rhs, const Ge
   return ok;
 }
 
+/*! \brief One generated pair and its timings. */
 struct Row {
+  GenOptions gen;
+  tirx::Function lhs;
+  tirx::Function rhs;
   int64_t nodes = 0;
-  Timing equal;
-  Timing hash;
+  std::vector<double> equal;
+  std::vector<double> hash;
 };
+
+/*!
+ * \brief kWarm: each walk follows the previous one on the same functions, so whatever fits in
+ *  the caches stays there. kCold: the caches are emptied before each walk, as for a function
+ *  met for the first time (a request on a freshly parsed file).
+ */
+enum class Cache { kWarm, kCold };
 
 struct RunOptions {
   int repeats = 7;
   bool check_only = false;
   std::vector<Shape> shapes{Shape::kFlat, Shape::kBlocks};
+  std::vector<Cache> caches{Cache::kWarm, Cache::kCold};
   /*! \brief Node counts to generate; empty: 1k, 10k and (unless checking) 100k. */
   std::vector<int64_t> targets;
 };
 
 const char* ShapeName(Shape shape) { return shape == Shape::kFlat ? "flat" : "blocks"; }
+const char* CacheName(Cache cache) { return cache == Cache::kWarm ? "warm" : "cold"; }
 
-void PrintRatios(const std::vector<Row>& rows) {
+/*!
+ * \brief Times every row `repeats` times, round robin over the sizes, so that a burst of load
+ *  from other processes falls on all sizes alike instead of on one of them.
+ */
+void TimeRows(Cache cache, int repeats, std::vector<Row>* rows) {
+  for (int r = 0; r < repeats; ++r) {
+    for (Row& row : *rows) {
+      auto equal = [&] { (void)ffi::reflection::StructuralEqual(row.lhs, row.rhs); };
+      auto hash = [&] { (void)ffi::reflection::StructuralHash(row.lhs); };
+      if (cache == Cache::kWarm) equal();  // the first walk of a round robin turn warms up
+      if (cache == Cache::kCold) EvictCaches();
+      row.equal.push_back(Seconds(equal));
+      if (cache == Cache::kCold) EvictCaches();
+      row.hash.push_back(Seconds(hash));
+    }
+  }
+}
+
+void PrintRows(Shape shape, Cache cache, int repeats, const std::vector<Row>& rows) {
+  std::printf("shape %s, %s caches, best and median of %d runs\n", ShapeName(shape),
+              CacheName(cache), repeats);
+  std::printf("%8s %6s %10s %10s %12s %10s %10s %12s\n", "nodes", "units", "eq best", "eq med",
+              "eq nodes/s", "hash best", "hash med", "hash nodes/s");
+  for (const Row& row : rows) {
+    Timing eq = Summarise(row.equal);
+    Timing hs = Summarise(row.hash);
+    std::printf("%8lld %6d %8.3fms %8.3fms %12.3g %8.3fms %8.3fms %12.3g\n",
+                static_cast<long long>(row.nodes), row.gen.units, eq.best * 1e3, eq.median * 1e3,
+                static_cast<double>(row.nodes) / eq.best, hs.best * 1e3, hs.median * 1e3,
+                static_cast<double>(row.nodes) / hs.best);
+  }
   for (size_t k = 1; k < rows.size(); ++k) {
-    std::printf(
-        "  %.0fk -> %.0fk: equal %.1fx, hash %.1fx (best); nodes %.1fx\n",
-        static_cast<double>(rows[k - 1].nodes) / 1000, static_cast<double>(rows[k].nodes) / 1000,
-        rows[k].equal.best / rows[k - 1].equal.best, rows[k].hash.best / rows[k - 1].hash.best,
-        static_cast<double>(rows[k].nodes) / static_cast<double>(rows[k - 1].nodes));
+    const Row& a = rows[k - 1];
+    const Row& b = rows[k];
+    std::printf("  %.0fk -> %.0fk: equal %.1fx, hash %.1fx (best); nodes %.1fx\n",
+                static_cast<double>(a.nodes) / 1000, static_cast<double>(b.nodes) / 1000,
+                Summarise(b.equal).best / Summarise(a.equal).best,
+                Summarise(b.hash).best / Summarise(a.hash).best,
+                static_cast<double>(b.nodes) / static_cast<double>(a.nodes));
   }
 }
 
@@ -195,26 +260,24 @@ bool RunShape(Shape shape, const RunOptions& options) {
     targets = {1000, 10000};
     if (!options.check_only) targets.push_back(100000);
   }
-  std::printf("shape %s, best and median of %d runs\n", ShapeName(shape), options.repeats);
-  std::printf("%8s %6s %10s %10s %12s %10s %10s %12s\n", "nodes", "units", "eq best", "eq med",
-              "eq nodes/s", "hash best", "hash med", "hash nodes/s");
   std::vector<Row> rows;
   for (int64_t target : targets) {
-    GenOptions gen{shape, UnitsFor(shape, target)};
-    tirx::Function lhs = Generate(gen);
-    tirx::Function rhs = Generate(gen);
-    if (!CheckResults(lhs, rhs, gen)) return false;
     Row row;
-    row.nodes = CountNodes(lhs);
-    row.equal = Time(options.repeats, [&] { (void)ffi::reflection::StructuralEqual(lhs, rhs); });
-    row.hash = Time(options.repeats, [&] { (void)ffi::reflection::StructuralHash(lhs); });
-    std::printf("%8lld %6d %8.3fms %8.3fms %12.3g %8.3fms %8.3fms %12.3g\n",
-                static_cast<long long>(row.nodes), gen.units, row.equal.best * 1e3,
-                row.equal.median * 1e3, row.nodes / row.equal.best, row.hash.best * 1e3,
-                row.hash.median * 1e3, row.nodes / row.hash.best);
-    rows.push_back(row);
+    row.gen = GenOptions{shape, UnitsFor(shape, target)};
+    row.lhs = Generate(row.gen);
+    row.rhs = Generate(row.gen);
+    if (!CheckResults(row.lhs, row.rhs, row.gen)) return false;
+    row.nodes = CountNodes(row.lhs);
+    rows.push_back(std::move(row));
   }
-  if (!options.check_only) PrintRatios(rows);
+  for (Cache cache : options.caches) {
+    for (Row& row : rows) {
+      row.equal.clear();
+      row.hash.clear();
+    }
+    TimeRows(cache, options.repeats, &rows);
+    PrintRows(shape, cache, options.repeats, rows);
+  }
   return true;
 }
 
@@ -224,8 +287,14 @@ bool ParseArgs(int argc, char** argv, RunOptions* options) {
     if (arg == "--check") {
       options->check_only = true;
       options->repeats = 1;
+      options->caches = {Cache::kWarm};
     } else if (arg == "--repeats" && k + 1 < argc) {
       options->repeats = std::max(5, std::atoi(argv[++k]));
+    } else if (arg == "--cache" && k + 1 < argc) {
+      std::string cache = argv[++k];
+      if (cache == "warm") options->caches = {Cache::kWarm};
+      if (cache == "cold") options->caches = {Cache::kCold};
+      if (cache != "warm" && cache != "cold" && cache != "both") return false;
     } else if (arg == "--nodes" && k + 1 < argc) {
       options->targets.push_back(std::atoll(argv[++k]));
     } else if (arg == "--shape" && k + 1 < argc) {
@@ -247,7 +316,8 @@ int main(int argc, char** argv) {
   if (!ParseArgs(argc, argv, &options)) {
     std::fprintf(
         stderr,
-        "usage: %s [--repeats N (>= 5)] [--shape flat|blocks|all] [--nodes N]... [--check]\n",
+        "usage: %s [--repeats N (>= 5)] [--shape flat|blocks|all] [--cache warm|cold|both]\n"
+        "       [--nodes N]... [--check]\n",
         argv[0]);
     return 2;
   }
