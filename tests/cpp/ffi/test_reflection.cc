@@ -297,6 +297,31 @@ TEST_SUITE("ffi.Reflection") {
     CHECK(node->dtype == DataType::Int(8));
   }
 
+  TEST_CASE("view_getter reads what getter reads, without taking a reference") {
+    TestNode node = MakeGraph();
+    const int32_t body_refs = node->body.use_count();
+    int checked = 0;
+    for (const FieldInfo* field : AllFields(TestNodeObj::RuntimeTypeIndex())) {
+      REQUIRE((field->view_getter != nullptr));
+      const char* addr = reinterpret_cast<const char*>(node.get()) + field->offset;
+      AnyView view = field->view_getter(addr);
+      Any owned = GetFieldValue(node.get(), *field);
+      CHECK(view.type_index() == owned.type_index());
+      CHECK(view.pod().v_int64 == owned.pod().v_int64);
+      ++checked;
+    }
+    CHECK(checked == static_cast<int>(AllFields(TestNodeObj::RuntimeTypeIndex()).size()));
+    const FieldInfo* body_field = FindField(TestNodeObj::RuntimeTypeIndex(), "body");
+    AnyView body =
+        body_field->view_getter(reinterpret_cast<const char*>(node.get()) + body_field->offset);
+    CHECK(body.pod().v_obj == node->body.get());
+    CHECK(node->body.use_count() == body_refs);
+    // A std::string field views as a raw C string, not as the String its getter makes.
+    static_assert(!reflection::details::kHasFieldView<std::string>);
+    static_assert(!reflection::details::kHasFieldView<std::optional<std::string>>);
+    static_assert(reflection::details::kHasFieldView<String>);
+  }
+
   TEST_CASE("CreateFromFields with every field") {
     TestIntPair pair = CreateFromFields(TestIntPairObj::RuntimeTypeIndex(), {{"b", 2}, {"a", 1}})
                            .cast<TestIntPair>();
