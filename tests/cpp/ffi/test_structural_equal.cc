@@ -360,6 +360,35 @@ TEST_SUITE("ffi.StructuralEqual.IR") {
           "<root>.body.body.body.indices[0] | <root>.body.body.body.indices[0]");
   }
 
+  TEST_CASE("hundreds of nested definitions map by position; one wrong use is found") {
+    namespace tirx = tvm::tirx;
+    // 300 loop variables, all in scope at the innermost store list: the variable tables grow
+    // well past their first size, and every use is a lookup in them.
+    constexpr int kDepth = 300;
+    auto make = [](int wrong_use) {
+      tvm::ir::Var n("n", I64());
+      tvm::ir::Var a("A", tvm::ir::TensorType(DataType::Float(32), {n}));
+      tvm::ir::Var b("B", tvm::ir::TensorType(DataType::Float(32), {n}));
+      std::vector<tvm::ir::Var> vars;
+      for (int k = 0; k < kDepth; ++k) vars.emplace_back("i" + std::to_string(k), I64());
+      std::vector<tirx::Stmt> stores;
+      for (int k = 0; k < kDepth; ++k) {
+        const tvm::ir::Var& index = vars[k == wrong_use ? k - 1 : k];
+        stores.push_back(tirx::TensorStore(b, {index}, tirx::TensorLoad(a, {vars[k]})));
+      }
+      tirx::Stmt body = tirx::SeqStmt(Array<tirx::Stmt>(stores));
+      for (int k = kDepth - 1; k >= 0; --k) body = tirx::For(vars[k], Int(0), n, Int(1), body);
+      return tirx::Function({a, b}, body);
+    };
+    CHECK(StructuralEqual(make(-1), make(-1)));
+    CHECK(reflection::StructuralHash(make(-1)) == reflection::StructuralHash(make(-1)));
+    CHECK_FALSE(StructuralEqual(make(-1), make(250)));
+    std::string path = "<root>.body";
+    for (int k = 1; k < kDepth; ++k) path += ".body";
+    path += ".body.seq[250].indices[0]";
+    CHECK(MismatchText(make(-1), make(250)) == path + " | " + path);
+  }
+
   TEST_CASE("a variable defined on one side cannot meet a free one on the other") {
     namespace tirx = tvm::tirx;
     tvm::ir::Var k("k", I64());
