@@ -177,20 +177,20 @@ void WalksAndMaps(const AddOne& add_one) {
 void VisitorsAndMutators(const AddOne& add_one) {
   Section("loops_around_writes");
   std::vector<std::string> loops, writes;
-  refl::StructuralVisit(
-      add_one.func,
-      std::make_tuple(
-          [&](const ForObj* loop, refl::StructuralVisitorView& view) {
-            loops.push_back(std::string(loop->var->name));
-            auto result = view.DefaultVisit(ffi::GetRef<For>(loop));
-            loops.pop_back();
-            return result;
-          },
-          [&](const TensorStoreObj* store) {
-            std::string around;
-            for (const std::string& name : loops) around += (around.empty() ? "" : ", ") + name;
-            writes.push_back(script(store->dest) + " inside [" + around + "]");
-          }));
+  refl::StructuralVisit(add_one.func,
+                        std::make_tuple(
+                            [&](const ForObj* loop, refl::StructuralVisitorView& view) {
+                              loops.push_back(std::string(loop->var->name));
+                              auto result = view.DefaultVisit(ffi::GetRef<For>(loop));
+                              loops.pop_back();
+                              return result;
+                            },
+                            [&](const TensorStoreObj* store) {
+                              std::string around;
+                              for (const std::string& name : loops)
+                                around += (around.empty() ? "" : ", ") + name;
+                              writes.push_back(script(store->dest) + " inside [" + around + "]");
+                            }));
   std::cout << PyList(writes) << "\n";
 
   Section("reverse_loops");
