@@ -51,7 +51,7 @@ class StructuralMutateEngine {
 
   Any MutateSelected(int64_t frame, const Any& child) {
     RegionContext ctx = frames_[frame].ctx.Field(DefRegionKind::kNone);
-    return Push(child, ctx, frames_[frame].step, false);
+    return Push(child, ctx, ChildStep{}, false);
   }
 
   DefRegionKind Kind(int64_t frame) const { return frames_[frame].ctx.Reported(); }

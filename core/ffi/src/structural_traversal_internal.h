@@ -60,6 +60,8 @@ class FieldCache {
 /*! \brief The step from a value to one of its children. */
 struct ChildStep {
   AccessKind kind = AccessKind::kAttr;
+  /*! \brief The field of an attribute step; null for a child a callback picked itself (its
+   *  place is unknown, so it adds no step to the path). */
   const FieldInfo* field = nullptr;
   int64_t index = 0;
   Any key;

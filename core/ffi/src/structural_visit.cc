@@ -20,7 +20,7 @@ AccessPath PathOfFrames(const std::vector<Frame>& frames, int64_t last) {
     const ChildStep& step = frames[i].step;
     switch (step.kind) {
       case AccessKind::kAttr:
-        path = path.Attr(step.field->name);
+        if (step.field != nullptr) path = path.Attr(step.field->name);
         break;
       case AccessKind::kArrayItem:
         path = path.ArrayItem(step.index);
@@ -78,7 +78,7 @@ class StructuralVisitEngine {
 
   std::optional<WalkInterrupt> VisitSelected(int64_t frame, const Any& child) {
     RegionContext ctx = frames_[frame].ctx.Field(DefRegionKind::kNone);
-    return Push(child, ctx, frames_[frame].step);
+    return Push(child, ctx, ChildStep{});
   }
 
   std::optional<WalkInterrupt> VisitField(int64_t frame, const Any& node, std::string_view name) {

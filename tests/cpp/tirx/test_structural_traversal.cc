@@ -368,3 +368,24 @@ TEST_SUITE("ffi.structural_mutate") {
     CHECK(same.cast<Function>().same_as(add_one.func));
   }
 }
+
+TEST_SUITE("ffi.structural_visit selected children") {
+  TEST_CASE("a child visited by choice is a use at the current value's path") {
+    auto add_one = tirx_test::MakeAddOne();
+    std::vector<std::string> seen;
+    refl::StructuralVisit(
+        add_one.func,
+        std::make_tuple(
+            [&](const ForObj* loop, refl::StructuralVisitorView& view) {
+              return view.Visit(loop->var);  // only the loop variable, picked by the callback
+            },
+            [&](const VarObj* var, refl::StructuralVisitorView& view) {
+              seen.push_back(std::string(var->name) + " " +
+                             refl::DefRegionKindName(view.def_region_kind()) + " " +
+                             view.path().ToString());
+              return std::optional<refl::WalkInterrupt>();
+            }));
+    CHECK(seen == std::vector<std::string>{"A Pattern <root>.params[0]",
+                                           "B Pattern <root>.params[1]", "i None <root>.body"});
+  }
+}

@@ -35,7 +35,10 @@ class StructuralVisitorView {
  public:
   /*! \brief Visits the children of `node` (the current value) with the usual traversal. */
   std::optional<WalkInterrupt> DefaultVisit(const Any& node);
-  /*! \brief Visits one value the callback selected, as if it sat inside the current value. */
+  /*!
+   * \brief Visits one value the callback selected, as if it sat inside the current value (a
+   *  use; its path is the current value's, since its place is not known).
+   */
   std::optional<WalkInterrupt> Visit(const Any& child);
   /*!
    * \brief Visits the field `name` of `node` (the current value) with that field's region kind
