@@ -145,6 +145,11 @@ Select::Select(Expr condition, Expr true_value, Expr false_value, Span span) {
     TVM_FFI_THROW(TypeError) << "`prim.Select` needs branches of one type, got `" << t.ToString()
                              << "` and `" << f.ToString() << "`";
   }
+  // A scalar condition picks a whole vector; a vector condition picks lane by lane.
+  if (cond.lanes() != 1 && cond.lanes() != t.lanes()) {
+    TVM_FFI_THROW(TypeError) << "`prim.Select.condition` has " << cond.lanes()
+                             << " lanes but the branches have " << t.lanes();
+  }
   ffi::ObjectPtr<SelectObj> node = MakeExprNode<SelectObj>(true_value->ty, std::move(span));
   node->condition = std::move(condition);
   node->true_value = std::move(true_value);

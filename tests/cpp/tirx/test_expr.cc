@@ -374,6 +374,18 @@ TEST_SUITE("prim.Select") {
                          Error);
   }
 
+  TEST_CASE("a vector condition picks lane by lane and needs the branches' lanes") {
+    Var c("c", PrimType::Bool());
+    Var c4("c4", PrimType(DataType::Bool(4)));
+    Var c2("c2", PrimType(DataType::Bool(2)));
+    Var v("v", PrimType::Float(32, 4));
+    CHECK(Select(c, v, v)->ty.same_as(v->ty));
+    CHECK(Select(c4, v, v)->ty.same_as(v->ty));
+    CHECK_THROWS_WITH_AS(Select(c2, v, v),
+                         "TypeError: `prim.Select.condition` has 2 lanes but the branches have 4",
+                         Error);
+  }
+
   TEST_CASE("reflected fields and constructor") {
     CheckFields("prim.Select", "ir.Expr",
                 {kSpan,
