@@ -31,7 +31,7 @@ class StructuralMutateEngine {
   Any Run(Any root) {
     // `root` and the caller's argument: a count of one means the caller moved it in.
     const bool unique = root.is_object() && root.pod().v_obj->use_count() == 1;
-    return Push(root, RegionContext{}, ChildStep{}, unique);
+    return Push(root, Region::kUse, ChildStep{}, unique);
   }
 
   /*! \brief The value of `frame` with its children mutated. */
@@ -50,24 +50,24 @@ class StructuralMutateEngine {
   }
 
   Any MutateSelected(int64_t frame, const Any& child) {
-    RegionContext ctx = frames_[frame].ctx.Field(DefRegionKind::kNone);
-    return Push(child, ctx, ChildStep{}, false);
+    Region region = structural::FieldRegion(frames_[frame].region, DefRegionKind::kNone);
+    return Push(child, region, ChildStep{}, false);
   }
 
-  DefRegionKind Kind(int64_t frame) const { return frames_[frame].ctx.Reported(); }
+  DefRegionKind Kind(int64_t frame) const { return ReportedKind(frames_[frame].region); }
   AccessPath Path(int64_t frame) const { return PathOfFrames(frames_, frame); }
 
  private:
-  Any Push(const Any& value, RegionContext ctx, ChildStep step, bool unique) {
+  Any Push(const Any& value, Region region, ChildStep step, bool unique) {
     CheckStackDepth("structural map", frames_.size());
-    frames_.push_back(Frame{&value, ctx, std::move(step), unique});
+    frames_.push_back(Frame{&value, region, std::move(step), unique});
     const int64_t frame = static_cast<int64_t>(frames_.size()) - 1;
     Any result = MutateFrame(frame, value);
     if (value.is_object() && cache_.IsVar(value.type_index())) {
-      if (ctx.Reported() != DefRegionKind::kNone && !SameValue(result, value)) {
+      if (ReportedKind(region) != DefRegionKind::kNone && !SameValue(result, value)) {
         // A definition that became something else is what its uses become too,
         Remember(value, result);
-      } else if (ctx.Reported() == DefRegionKind::kNone && SameValue(result, value)) {
+      } else if (ReportedKind(region) == DefRegionKind::kNone && SameValue(result, value)) {
         // and a use a callback left alone follows its rewritten definition.
         auto it = remap_.find(value.pod().v_obj);
         if (it != remap_.end()) result = it->second;
@@ -127,9 +127,9 @@ class StructuralMutateEngine {
   Any RebuildSequence(int64_t frame, const Any& node) {
     std::vector<Any> items;
     bool changed = false;
-    ForEachChild(node, frames_[frame].ctx, &cache_,
-                 [&](const Any& child, RegionContext ctx, ChildStep& step) {
-                   items.push_back(Push(child, ctx, std::move(step), false));
+    ForEachChild(node, frames_[frame].region, &cache_,
+                 [&](const Any& child, Region region, ChildStep& step) {
+                   items.push_back(Push(child, region, std::move(step), false));
                    changed = changed || !SameValue(items.back(), child);
                    return false;
                  });
@@ -141,9 +141,9 @@ class StructuralMutateEngine {
   Any RebuildMapping(int64_t frame, const Any& node) {
     std::vector<Any> parts;  // key, value, key, value, ...
     bool changed = false;
-    ForEachChild(node, frames_[frame].ctx, &cache_,
-                 [&](const Any& child, RegionContext ctx, ChildStep& step) {
-                   parts.push_back(Push(child, ctx, step, false));
+    ForEachChild(node, frames_[frame].region, &cache_,
+                 [&](const Any& child, Region region, ChildStep& step) {
+                   parts.push_back(Push(child, region, step, false));
                    changed = changed || !SameValue(parts.back(), child);
                    return false;
                  });
@@ -161,13 +161,13 @@ class StructuralMutateEngine {
   Any RebuildObject(int64_t frame, const Any& node, bool unique) {
     const Object* obj = node.pod().v_obj;
     std::vector<std::pair<const FieldInfo*, Any>> changes;
-    ForEachChild(node, frames_[frame].ctx, &cache_,
-                 [&](const Any& child, RegionContext ctx, ChildStep& step) {
+    ForEachChild(node, frames_[frame].region, &cache_,
+                 [&](const Any& child, Region region, ChildStep& step) {
                    // The field and the local copy hold the child: two owners means one.
                    const bool child_unique =
                        unique && child.is_object() && child.pod().v_obj->use_count() == 2;
                    const FieldInfo* field = step.field;
-                   Any mapped = Push(child, ctx, std::move(step), child_unique);
+                   Any mapped = Push(child, region, std::move(step), child_unique);
                    if (!SameValue(mapped, child)) changes.emplace_back(field, std::move(mapped));
                    return false;
                  });

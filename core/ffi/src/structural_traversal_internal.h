@@ -1,7 +1,8 @@
 /*!
  * \file structural_traversal_internal.h
- * \brief What the structural traversals share: definition-region contexts, the children of a
- *  value as reflection describes them, the frame stack behind access paths, and a depth guard.
+ * \brief What the structural traversals share beyond structural_internal.h (regions, field
+ *  tables, container items): the children of a value as reflection describes them, the frame stack
+ * behind access paths, and a depth guard.
  */
 #ifndef TVM_FFI_SRC_STRUCTURAL_TRAVERSAL_INTERNAL_H_
 #define TVM_FFI_SRC_STRUCTURAL_TRAVERSAL_INTERNAL_H_
@@ -21,29 +22,19 @@ namespace ffi {
 namespace reflection {
 namespace details {
 
-/*!
- * \brief Where a value sits with respect to definition regions (DESIGN.md). Everything below a
- *  Pattern field is Pattern; a Simple field defines the values it holds directly (or as array
- *  items), while values inside those (a variable's type) are uses.
- */
-struct RegionContext {
-  DefRegionKind kind = DefRegionKind::kNone;
-  bool direct = false;
+using structural::Region;
 
-  /*! \brief The kind reported for the value at this place. */
-  DefRegionKind Reported() const {
-    if (kind == DefRegionKind::kPattern) return kind;
-    return kind == DefRegionKind::kSimple && direct ? kind : DefRegionKind::kNone;
+/*! \brief The DefRegionKind a traversal reports for a value in `region`. */
+inline DefRegionKind ReportedKind(Region region) {
+  switch (region) {
+    case Region::kPattern:
+      return DefRegionKind::kPattern;
+    case Region::kSimpleDef:
+      return DefRegionKind::kSimple;
+    default:
+      return DefRegionKind::kNone;
   }
-  /*! \brief The context of a field of the value at this place, declared with `field_kind`. */
-  RegionContext Field(DefRegionKind field_kind) const {
-    if (kind == DefRegionKind::kPattern || field_kind == DefRegionKind::kPattern) {
-      return {DefRegionKind::kPattern, false};
-    }
-    if (field_kind == DefRegionKind::kSimple) return {DefRegionKind::kSimple, true};
-    return {};
-  }
-};
+}
 
 /*! \brief Fields and variable-ness per type, shared with equality and hashing. */
 class FieldCache {
@@ -70,7 +61,7 @@ struct ChildStep {
 /*! \brief One level of the traversal: the value, its context and how it was reached. */
 struct Frame {
   const Any* value;
-  RegionContext ctx;
+  Region region;
   ChildStep step;
   /*! \brief Only the traversal holds the value, so it may be updated in place. */
   bool unique = false;
@@ -94,34 +85,30 @@ inline bool MayHaveChildren(const Any& value) {
  * \return whether visit stopped the enumeration.
  */
 template <typename Visit>
-bool ForEachChild(const Any& value, RegionContext ctx, FieldCache* cache, Visit&& visit) {
+bool ForEachChild(const Any& value, Region region, FieldCache* cache, Visit&& visit) {
   if (!MayHaveChildren(value)) return false;
-  const Object* obj = value.pod().v_obj;
-  const int32_t type_index = obj->type_index();
+  const int32_t type_index = value.type_index();
   if (type_index == TypeIndex::kArray || type_index == TypeIndex::kList) {
-    const std::vector<Any>& items = type_index == TypeIndex::kArray
-                                        ? static_cast<const ArrayObj*>(obj)->data
-                                        : static_cast<const ListObj*>(obj)->data;
+    const std::vector<Any>& items = structural::SeqItems(value);
     for (size_t i = 0; i < items.size(); ++i) {
       ChildStep step{AccessKind::kArrayItem, nullptr, static_cast<int64_t>(i), Any()};
-      if (visit(items[i], ctx, step)) return true;
+      if (visit(items[i], structural::ArrayItemRegion(region), step)) return true;
     }
     return false;
   }
   if (type_index == TypeIndex::kMap || type_index == TypeIndex::kDict) {
-    const auto& data = type_index == TypeIndex::kMap ? static_cast<const MapObj*>(obj)->data
-                                                     : static_cast<const DictObj*>(obj)->data;
-    for (const auto& [key, item] : data.items()) {
+    const Region inside = structural::MapValueRegion(region);
+    for (const auto& [key, item] : structural::MapItems(value).items()) {
       ChildStep step{AccessKind::kMapItem, nullptr, 0, key};
-      if (visit(key, ctx, step) || visit(item, ctx, step)) return true;
+      if (visit(key, inside, step) || visit(item, inside, step)) return true;
     }
     return false;
   }
-  RegionContext inside = ctx.Field(DefRegionKind::kNone);
+  const Object* obj = value.pod().v_obj;
   for (const FieldInfo* field : cache->Fields(type_index)) {
     Any child = GetFieldValue(obj, *field);
     ChildStep step{AccessKind::kAttr, field, 0, Any()};
-    if (visit(child, inside.Field(field->def_region), step)) return true;
+    if (visit(child, structural::FieldRegion(region, field->def_region), step)) return true;
   }
   return false;
 }

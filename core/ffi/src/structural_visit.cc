@@ -62,23 +62,23 @@ class StructuralVisitEngine {
       : walk_(walk), order_(order), visit_(visit) {}
 
   std::optional<WalkInterrupt> Run(const Any& root) {
-    frames_.push_back(Frame{&root, RegionContext{}, ChildStep{}, false});
+    frames_.push_back(Frame{&root, Region::kUse, ChildStep{}, false});
     return VisitFrame();
   }
 
   std::optional<WalkInterrupt> DefaultVisit(int64_t frame, const Any& node) {
-    RegionContext ctx = frames_[frame].ctx;
     std::optional<WalkInterrupt> result;
-    ForEachChild(node, ctx, &cache_, [&](const Any& child, RegionContext c, ChildStep& step) {
-      result = Push(child, c, std::move(step));
-      return result.has_value();
-    });
+    ForEachChild(node, frames_[frame].region, &cache_,
+                 [&](const Any& child, Region region, ChildStep& step) {
+                   result = Push(child, region, std::move(step));
+                   return result.has_value();
+                 });
     return result;
   }
 
   std::optional<WalkInterrupt> VisitSelected(int64_t frame, const Any& child) {
-    RegionContext ctx = frames_[frame].ctx.Field(DefRegionKind::kNone);
-    return Push(child, ctx, ChildStep{});
+    Region region = structural::FieldRegion(frames_[frame].region, DefRegionKind::kNone);
+    return Push(child, region, ChildStep{});
   }
 
   std::optional<WalkInterrupt> VisitField(int64_t frame, const Any& node, std::string_view name) {
@@ -87,18 +87,18 @@ class StructuralVisitEngine {
       TVM_FFI_THROW(AttributeError)
           << "`" << node.GetTypeKey() << "` has no field `" << name << "`";
     }
-    RegionContext ctx = frames_[frame].ctx.Field(DefRegionKind::kNone).Field(field->def_region);
+    Region region = structural::FieldRegion(frames_[frame].region, field->def_region);
     Any child = GetFieldValue(node.pod().v_obj, *field);
-    return Push(child, ctx, ChildStep{AccessKind::kAttr, field, 0, Any()});
+    return Push(child, region, ChildStep{AccessKind::kAttr, field, 0, Any()});
   }
 
-  DefRegionKind Kind(int64_t frame) const { return frames_[frame].ctx.Reported(); }
+  DefRegionKind Kind(int64_t frame) const { return ReportedKind(frames_[frame].region); }
   AccessPath Path(int64_t frame) const { return PathOfFrames(frames_, frame); }
 
  private:
-  std::optional<WalkInterrupt> Push(const Any& child, RegionContext ctx, ChildStep step) {
+  std::optional<WalkInterrupt> Push(const Any& child, Region region, ChildStep step) {
     CheckStackDepth("structural traversal", frames_.size());
-    frames_.push_back(Frame{&child, ctx, std::move(step), false});
+    frames_.push_back(Frame{&child, region, std::move(step), false});
     std::optional<WalkInterrupt> result = VisitFrame();
     frames_.pop_back();
     return result;
