@@ -1,0 +1,1 @@
+"""TVMScript for TIRx: parse, from_source and the script namespaces."""

@@ -1,0 +1,1 @@
+"""The TVMScript frontend: source -> Python AST -> builder program -> IR."""
