@@ -1,0 +1,187 @@
+/*!
+ * \file builder.cc
+ * \brief The thread's builder stack, the frame protocol, the module frame, and their global
+ *  functions (`ir.builder.*`) for the Python hooks.
+ */
+#include <tvm/ffi/function.h>
+#include <tvm/ffi/reflection/registry.h>
+#include <tvm/ir/builder.h>
+
+#include <utility>
+
+namespace tvm {
+namespace ir {
+namespace builder {
+namespace {
+
+std::vector<IRBuilder>& BuilderStack() {
+  thread_local std::vector<IRBuilder> stack;
+  return stack;
+}
+
+}  // namespace
+
+void IRBuilderFrameObj::EnterWithScope() {
+  if (entered) TVM_FFI_THROW(RuntimeError) << "A `" << GetTypeKey() << "` was entered twice";
+  IRBuilder::Current().mutable_get()->frames.push_back(
+      ffi::GetRef<IRBuilderFrame>(this));
+  entered = true;
+}
+
+void IRBuilderFrameObj::ExitWithScope() {
+  auto& frames = IRBuilder::Current().mutable_get()->frames;
+  if (frames.empty() || frames.back().get() != this) {
+    TVM_FFI_THROW(RuntimeError) << "A `" << GetTypeKey()
+                                << "` exited while it was not the innermost open frame";
+  }
+  frames.pop_back();
+  entered = false;
+}
+
+void IRBuilderFrameObj::Abandon() {
+  if (!entered || !IRBuilder::IsInScope()) return;
+  auto& frames = IRBuilder::Current().mutable_get()->frames;
+  while (!frames.empty()) {
+    IRBuilderFrame top = frames.back();
+    frames.pop_back();
+    top.mutable_get()->entered = false;
+    if (top.get() == this) break;
+  }
+}
+
+IRBuilder IRBuilder::Create(ffi::String source_name) {
+  auto node = ffi::make_object<IRBuilderObj>();
+  node->source_name = std::move(source_name);
+  return IRBuilder(std::move(node));
+}
+
+IRBuilder IRBuilder::Current() {
+  auto& stack = BuilderStack();
+  if (stack.empty()) {
+    TVM_FFI_THROW(RuntimeError) << "No IRBuilder is active: construction hooks run only inside "
+                                   "a TVMScript parse or a `with IRBuilder():` block";
+  }
+  return stack.back();
+}
+
+bool IRBuilder::IsInScope() { return !BuilderStack().empty(); }
+
+void IRBuilder::EnterWithScope() const { BuilderStack().push_back(*this); }
+
+void IRBuilder::ExitWithScope() const {
+  auto& stack = BuilderStack();
+  if (stack.empty() || !stack.back().same_as(*this)) {
+    TVM_FFI_THROW(RuntimeError) << "An IRBuilder exited while it was not the active one";
+  }
+  for (const IRBuilderFrame& frame : get()->frames) frame.mutable_get()->entered = false;
+  mutable_get()->frames.clear();
+  stack.pop_back();
+}
+
+ffi::Any IRBuilder::Get() const {
+  if (!get()->has_result) {
+    TVM_FFI_THROW(RuntimeError) << "The IRBuilder built nothing: no outermost frame has exited";
+  }
+  return get()->result;
+}
+
+void IRBuilder::SetResult(ffi::Any value) const {
+  if (get()->has_result) {
+    TVM_FFI_THROW(ValueError) << "The IRBuilder already built a result; a second outermost "
+                                 "definition needs its own builder";
+  }
+  mutable_get()->result = std::move(value);
+  mutable_get()->has_result = true;
+}
+
+Span IRBuilder::MakeSpan(int64_t line, int64_t column, int64_t end_line,
+                         int64_t end_column) const {
+  if (line <= 0) return Span::Unknown();
+  return Span(get()->source_name, line, column, end_line, end_column);
+}
+
+void ModuleFrameObj::ExitWithScope() {
+  IRBuilderFrameObj::ExitWithScope();
+  ffi::Map<GlobalVar, Expr> defined;
+  for (const auto& [name, var] : global_vars) {
+    auto function = functions.Get(var);
+    if (!function.has_value()) {
+      TVM_FFI_THROW(ValueError) << "Module function `" << name
+                                << "` was declared but never defined";
+    }
+    defined.Set(var, *function);
+  }
+  IRModule module(std::move(defined), attrs);
+  IRBuilder builder = IRBuilder::Current();
+  if (!builder->frames.empty()) {
+    TVM_FFI_THROW(ValueError) << "An IR module must be the outermost definition";
+  }
+  builder.SetResult(module);
+}
+
+ModuleFrame ModuleFrame::Create(Span span) {
+  auto node = ffi::make_object<ModuleFrameObj>();
+  node->span = std::move(span);
+  return ModuleFrame(std::move(node));
+}
+
+GlobalVar ModuleFrame::DeclareFunction(const ffi::String& name, Type signature) const {
+  if (auto existing = get()->global_vars.Get(name)) return *existing;
+  GlobalVar var(name, signature.defined() ? signature : Type::Missing());
+  mutable_get()->global_vars.Set(name, var);
+  return var;
+}
+
+void ModuleFrame::DefineFunction(const ffi::String& name, Expr function) const {
+  GlobalVar var = DeclareFunction(name, Type());
+  if (get()->functions.count(var)) {
+    TVM_FFI_THROW(ValueError) << "The module defines `" << name << "` twice";
+  }
+  mutable_get()->functions.Set(var, std::move(function));
+}
+
+TVM_FFI_STATIC_INIT_BLOCK() {
+  namespace refl = tvm::ffi::reflection;
+  refl::ObjectDef<IRBuilderFrameObj>().def_ro("span", &IRBuilderFrameObj::span);
+  refl::ObjectDef<IRBuilderObj>()
+      .def_init([](ffi::String source_name) { return IRBuilder::Create(source_name); },
+                {"source_name"})
+      .def_ro("source_name", &IRBuilderObj::source_name);
+  refl::ObjectDef<ModuleFrameObj>()
+      .def_ro("global_vars", &ModuleFrameObj::global_vars)
+      .def_ro("functions", &ModuleFrameObj::functions)
+      .def_ro("attrs", &ModuleFrameObj::attrs);
+  refl::GlobalDef()
+      .def("ir.builder.BuilderEnter", [](IRBuilder b) { b.EnterWithScope(); })
+      .def("ir.builder.BuilderExit", [](IRBuilder b) { b.ExitWithScope(); })
+      .def("ir.builder.BuilderGet", [](IRBuilder b) { return b.Get(); })
+      .def("ir.builder.BuilderCurrent", []() { return IRBuilder::Current(); })
+      .def("ir.builder.BuilderIsInScope", []() { return IRBuilder::IsInScope(); })
+      .def("ir.builder.MakeSpan",
+           [](int64_t line, int64_t column, int64_t end_line, int64_t end_column) {
+             return IRBuilder::Current().MakeSpan(line, column, end_line, end_column);
+           })
+      .def("ir.builder.FrameEnter",
+           [](IRBuilderFrame f) {
+             f.mutable_get()->EnterWithScope();
+             return f;
+           })
+      .def("ir.builder.FrameExit", [](IRBuilderFrame f) { f.mutable_get()->ExitWithScope(); })
+      .def("ir.builder.FrameAbandon", [](IRBuilderFrame f) { f.mutable_get()->Abandon(); })
+      .def("ir.builder.ModuleFrame", []() { return ModuleFrame::Create(); })
+      .def("ir.builder.ModuleDeclareFunction",
+           [](ffi::String name, ffi::Optional<Type> signature) {
+             auto frame = IRBuilder::Current().FindFrame<ModuleFrame>();
+             if (!frame) TVM_FFI_THROW(ValueError) << "No IR module is being built";
+             return frame->DeclareFunction(name, signature.value_or(Type()));
+           })
+      .def("ir.builder.ModuleAttrs", [](ffi::Map<ffi::String, ffi::Any> attrs) {
+        auto frame = IRBuilder::Current().FindFrame<ModuleFrame>();
+        if (!frame) TVM_FFI_THROW(ValueError) << "`I.module_attrs` is only valid in an IR module";
+        for (const auto& [k, v] : attrs) frame->mutable_get()->attrs.Set(k, v);
+      });
+}
+
+}  // namespace builder
+}  // namespace ir
+}  // namespace tvm

@@ -1,0 +1,176 @@
+/*!
+ * \file tvm/tirx/builder.h
+ * \brief TIRx builder frames (function, loops, while, if/then/else, attribute scopes) and the
+ *  construction hooks TVMScript's `T` namespace calls: binding, emission, stores and the
+ *  type rules they apply (docs/frontend.md).
+ */
+#ifndef TVM_TIRX_BUILDER_H_
+#define TVM_TIRX_BUILDER_H_
+
+#include <tvm/ir/builder.h>
+#include <tvm/tirx/function.h>
+
+namespace tvm {
+namespace tirx {
+namespace builder {
+
+using ir::builder::IRBuilder;
+using ir::builder::IRBuilderFrame;
+using ir::builder::IRBuilderFrameObj;
+
+/*! \brief A frame whose body is a sequence of statements. */
+class TIRFrameObj : public IRBuilderFrameObj {
+ public:
+  ffi::Array<Stmt> stmts;
+  /*! \brief Names bound (Bind, allocations) directly in this frame, to refuse rebinding. */
+  ffi::Map<ffi::String, Var> bound_names;
+  TVM_FFI_DECLARE_OBJECT_INFO("tirx.builder.TIRFrame", TIRFrameObj, IRBuilderFrameObj);
+};
+
+class TIRFrame : public IRBuilderFrame {
+ public:
+  TVM_IR_BUILDER_REF(TIRFrame, IRBuilderFrame);
+};
+
+/*! \brief `@T.function`: parameters, return type, attributes and body of one function. */
+class FunctionFrameObj : public TIRFrameObj {
+ public:
+  ffi::Optional<ffi::String> name;
+  ffi::Array<Var> params;
+  /*! \brief Null for a function that returns nothing. */
+  Type ret_type;
+  ffi::Map<ffi::String, ffi::Any> attrs;
+  bool is_private = false;
+  /*! \brief A declaration collects only the signature (module members, before bodies). */
+  bool is_declaration = false;
+  void ExitWithScope() override;
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.FunctionFrame", FunctionFrameObj, TIRFrameObj);
+};
+
+class FunctionFrame : public TIRFrame {
+ public:
+  static FunctionFrame Create(bool is_private, bool is_declaration, Span span);
+  TVM_IR_BUILDER_REF(FunctionFrame, TIRFrame);
+};
+
+/*! \brief One or more nested loops (`T.grid` opens several) sharing one body. */
+class ForFrameObj : public TIRFrameObj {
+ public:
+  ffi::Array<Var> vars;
+  ffi::Array<Expr> starts;
+  ffi::Array<Expr> ends;
+  ffi::Array<Expr> steps;
+  int64_t kind = 0;
+  ffi::String thread_tag;
+  ffi::Map<ffi::String, ffi::Any> annotations;
+  void ExitWithScope() override;
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.ForFrame", ForFrameObj, TIRFrameObj);
+};
+
+class ForFrame : public TIRFrame {
+ public:
+  /*!
+   * \brief Loops named `names` over the given bounds (one entry per loop, outermost first).
+   *  Bounds are expressions or Python-style int literals; the loop variables take the widest
+   *  integer type among the expressions (int32 when all are literals), literals adopt it and
+   *  narrower expressions are widened with a Cast. TypeError for non-integer bounds.
+   */
+  static ForFrame Create(ffi::Array<ffi::String> names, ffi::Array<ffi::Any> starts,
+                         ffi::Array<ffi::Any> ends, ffi::Array<ffi::Any> steps, ForKind kind,
+                         ffi::String thread_tag, ffi::Map<ffi::String, ffi::Any> annotations,
+                         Span span);
+  TVM_IR_BUILDER_REF(ForFrame, TIRFrame);
+};
+
+class WhileFrameObj : public TIRFrameObj {
+ public:
+  Expr condition;
+  void ExitWithScope() override;
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.WhileFrame", WhileFrameObj, TIRFrameObj);
+};
+
+class WhileFrame : public TIRFrame {
+ public:
+  static WhileFrame Create(Expr condition, Span span);
+  TVM_IR_BUILDER_REF(WhileFrame, TIRFrame);
+};
+
+/*! \brief `if condition:`; its Then and Else frames fill the branches. */
+class IfFrameObj : public TIRFrameObj {
+ public:
+  Expr condition;
+  ffi::Optional<Stmt> then_case;
+  ffi::Optional<Stmt> else_case;
+  void ExitWithScope() override;
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.IfFrame", IfFrameObj, TIRFrameObj);
+};
+
+class IfFrame : public TIRFrame {
+ public:
+  static IfFrame Create(Expr condition, Span span);
+  TVM_IR_BUILDER_REF(IfFrame, TIRFrame);
+};
+
+/*! \brief A branch of the enclosing IfFrame (then when `is_else` is false). */
+class BranchFrameObj : public TIRFrameObj {
+ public:
+  bool is_else = false;
+  void EnterWithScope() override;
+  void ExitWithScope() override;
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.BranchFrame", BranchFrameObj, TIRFrameObj);
+};
+
+class BranchFrame : public TIRFrame {
+ public:
+  static BranchFrame Create(bool is_else, Span span);
+  TVM_IR_BUILDER_REF(BranchFrame, TIRFrame);
+};
+
+/*! \brief `with T.attr(node, key, value):`. */
+class AttrFrameObj : public TIRFrameObj {
+ public:
+  ffi::Any node;
+  ffi::String attr_key;
+  Expr value;
+  void ExitWithScope() override;
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.AttrFrame", AttrFrameObj, TIRFrameObj);
+};
+
+class AttrFrame : public TIRFrame {
+ public:
+  static AttrFrame Create(ffi::Any node, ffi::String attr_key, Expr value, Span span);
+  TVM_IR_BUILDER_REF(AttrFrame, TIRFrame);
+};
+
+/*! \brief Appends a statement to the innermost statement frame; ValueError outside one. */
+void AddToFrame(Stmt stmt);
+
+/*! \brief The innermost function frame; ValueError (naming `what`) outside a function. */
+FunctionFrame RequireFunctionFrame(const char* what);
+
+/*!
+ * \brief `value` as an expression of type `ty`: a Python literal (bool, int, float) becomes a
+ *  constant of `ty`; an expression must already have it (TypeError naming `what` otherwise).
+ */
+Expr ConvertTo(const ffi::Any& value, const PrimType& ty, const std::string& what);
+
+/*! \brief `value` as an expression: literals get their default types (int32, float32, bool). */
+Expr LiteralOrExpr(const ffi::Any& value, const std::string& what);
+
+/*!
+ * \brief `name = value` in a function body: a new variable bound to the value (typed `ty` when
+ *  given, the literal converted to it). ValueError when `name` is bound in an enclosing scope
+ *  of the same function: TIRx variables are immutable.
+ */
+Var BindValue(const ffi::Any& value, const ffi::String& name, ffi::Optional<Type> ty, Span span,
+              Span name_span);
+
+/*! \brief `target[indices] = value`; the literal value adopts the tensor's element type. */
+void SetItem(const Expr& target, const ffi::Array<ffi::Any>& indices, const ffi::Any& value,
+             Span span);
+
+}  // namespace builder
+}  // namespace tirx
+}  // namespace tvm
+
+#endif  // TVM_TIRX_BUILDER_H_

@@ -1,0 +1,228 @@
+/*!
+ * \file frames.cc
+ * \brief TIRx builder frames: what each one builds when it exits, and where that goes.
+ */
+#include <tvm/tirx/builder.h>
+#include <tvm/tirx/op.h>
+
+#include <utility>
+
+namespace tvm {
+namespace tirx {
+namespace builder {
+namespace {
+
+/*! \brief A frame's statements as one body: the statement itself when there is one. */
+Stmt AsBody(const ffi::Array<Stmt>& stmts, const Span& span) {
+  if (stmts.size() == 1) return stmts[0];
+  return SeqStmt(stmts, span);
+}
+
+ffi::DataType IntegerDType(const Expr& e, const char* what) {
+  ffi::DataType dtype = e.dtype();
+  if ((!dtype.is_int() && !dtype.is_uint()) || dtype.lanes() != 1) {
+    TVM_FFI_THROW(TypeError) << "A loop " << what << " must be a scalar integer, got `"
+                             << dtype.ToString() << "`";
+  }
+  return dtype;
+}
+
+/*! \brief The loop variable type for bounds: the widest integer type among the expressions. */
+ffi::DataType LoopDType(const std::vector<const ffi::Any*>& bounds) {
+  ffi::DataType widest = ffi::DataType::Int(32);
+  bool seen = false;
+  for (const ffi::Any* bound : bounds) {
+    auto expr = bound->try_cast<Expr>();
+    if (!expr.has_value() || !expr->defined()) continue;
+    ffi::DataType dtype = IntegerDType(*expr, "bound");
+    if (!seen || dtype.bits() > widest.bits()) widest = dtype;
+    seen = true;
+  }
+  return widest;
+}
+
+Expr LoopBound(const ffi::Any& value, const PrimType& ty, const char* what) {
+  if (auto expr = value.try_cast<Expr>(); expr.has_value() && expr->defined()) {
+    ffi::DataType dtype = IntegerDType(*expr, what);
+    if (dtype == ty.dtype()) return *expr;
+    if (dtype.code() == ty.dtype().code()) return Cast(ty, *expr);
+    TVM_FFI_THROW(TypeError) << "Loop bounds mix `" << dtype.ToString() << "` and `"
+                             << ty.dtype().ToString() << "`: convert one with an explicit cast";
+  }
+  if (value.type_index() == ffi::TypeIndex::kFloat) {
+    TVM_FFI_THROW(TypeError) << "A loop " << what << " must be an integer, got a float";
+  }
+  return ConvertTo(value, ty, std::string("the loop ") + what);
+}
+
+}  // namespace
+
+void FunctionFrameObj::ExitWithScope() {
+  IRBuilderFrameObj::ExitWithScope();
+  IRBuilder builder = IRBuilder::Current();
+  ffi::Map<ffi::String, ffi::Any> all_attrs = attrs;
+  if (!is_private && name.has_value() && !all_attrs.count("global_symbol")) {
+    all_attrs.Set("global_symbol", *name);
+  }
+  Function function(params, AsBody(stmts, span),
+                    FunctionOptions{ret_type, std::move(all_attrs), is_private, span});
+  if (auto module = builder.FindFrame<ir::builder::ModuleFrame>()) {
+    if (!name.has_value()) TVM_FFI_THROW(ValueError) << "A module function needs a name";
+    if (is_declaration) {
+      module->DeclareFunction(*name, function.SignatureType());
+    } else {
+      module->DefineFunction(*name, function);
+    }
+    return;
+  }
+  if (!builder->frames.empty()) {
+    TVM_FFI_THROW(ValueError) << "A function can only be defined at the outermost level or in "
+                                 "an IR module";
+  }
+  builder.SetResult(function);
+}
+
+FunctionFrame FunctionFrame::Create(bool is_private, bool is_declaration, Span span) {
+  auto node = ffi::make_object<FunctionFrameObj>();
+  node->is_private = is_private;
+  node->is_declaration = is_declaration;
+  node->span = std::move(span);
+  return FunctionFrame(std::move(node));
+}
+
+void ForFrameObj::ExitWithScope() {
+  IRBuilderFrameObj::ExitWithScope();
+  Stmt body = AsBody(stmts, span);
+  for (size_t i = vars.size(); i-- > 0;) {
+    body = For(vars[i], starts[i], ends[i], steps[i], body,
+               ForOptions{static_cast<ForKind>(kind), thread_tag, annotations, span});
+  }
+  AddToFrame(body);
+}
+
+ForFrame ForFrame::Create(ffi::Array<ffi::String> names, ffi::Array<ffi::Any> starts,
+                          ffi::Array<ffi::Any> ends, ffi::Array<ffi::Any> steps, ForKind kind,
+                          ffi::String thread_tag, ffi::Map<ffi::String, ffi::Any> annotations,
+                          Span span) {
+  if (names.size() != starts.size() || names.size() != ends.size() ||
+      names.size() != steps.size()) {
+    TVM_FFI_THROW(ValueError) << "A loop has " << names.size() << " variable name(s) for "
+                              << ends.size() << " loop(s)";
+  }
+  if (names.empty()) TVM_FFI_THROW(ValueError) << "A loop needs at least one extent";
+  auto node = ffi::make_object<ForFrameObj>();
+  for (size_t i = 0; i < names.size(); ++i) {
+    ffi::Any start = starts[i], end = ends[i], step = steps[i];
+    PrimType ty(LoopDType({&start, &end, &step}));
+    Var var(names[i], ty, span);
+    node->vars.push_back(var);
+    node->bound_names.Set(names[i], var);
+    node->starts.push_back(LoopBound(start, ty, "start"));
+    node->ends.push_back(LoopBound(end, ty, "end"));
+    node->steps.push_back(LoopBound(step, ty, "step"));
+    if (const auto* step = node->steps.back().as<IntImmObj>(); step && step->value == 0) {
+      TVM_FFI_THROW(ValueError) << "A loop step must not be zero";
+    }
+  }
+  node->kind = static_cast<int64_t>(kind);
+  node->thread_tag = std::move(thread_tag);
+  node->annotations = std::move(annotations);
+  node->span = std::move(span);
+  return ForFrame(std::move(node));
+}
+
+void WhileFrameObj::ExitWithScope() {
+  IRBuilderFrameObj::ExitWithScope();
+  AddToFrame(While(condition, AsBody(stmts, span), span));
+}
+
+WhileFrame WhileFrame::Create(Expr condition, Span span) {
+  auto node = ffi::make_object<WhileFrameObj>();
+  node->condition = std::move(condition);
+  node->span = std::move(span);
+  return WhileFrame(std::move(node));
+}
+
+void IfFrameObj::ExitWithScope() {
+  IRBuilderFrameObj::ExitWithScope();
+  if (!stmts.empty()) {
+    TVM_FFI_THROW(ValueError) << "Statements of an `if` must be inside its then or else branch";
+  }
+  if (!then_case.has_value()) TVM_FFI_THROW(ValueError) << "An `if` has no then branch";
+  AddToFrame(IfThenElse(condition, *then_case, else_case, span));
+}
+
+IfFrame IfFrame::Create(Expr condition, Span span) {
+  auto node = ffi::make_object<IfFrameObj>();
+  node->condition = std::move(condition);
+  node->span = std::move(span);
+  return IfFrame(std::move(node));
+}
+
+void BranchFrameObj::EnterWithScope() {
+  auto parent = IRBuilder::Current().GetLastFrame<IfFrame>();
+  const char* which = is_else ? "else" : "then";
+  if (!parent.has_value()) {
+    TVM_FFI_THROW(ValueError) << "A " << which << " branch must be directly inside an `if`";
+  }
+  const auto& slot = is_else ? (*parent)->else_case : (*parent)->then_case;
+  if (slot.has_value()) TVM_FFI_THROW(ValueError) << "An `if` has two " << which << " branches";
+  if (is_else && !(*parent)->then_case.has_value()) {
+    TVM_FFI_THROW(ValueError) << "An else branch must follow the then branch";
+  }
+  IRBuilderFrameObj::EnterWithScope();
+}
+
+void BranchFrameObj::ExitWithScope() {
+  IRBuilderFrameObj::ExitWithScope();
+  IfFrame parent = IRBuilder::Current().GetLastFrame<IfFrame>().value();
+  Stmt body = AsBody(stmts, span);
+  if (is_else) {
+    parent.mutable_get()->else_case = body;
+  } else {
+    parent.mutable_get()->then_case = body;
+  }
+}
+
+BranchFrame BranchFrame::Create(bool is_else, Span span) {
+  auto node = ffi::make_object<BranchFrameObj>();
+  node->is_else = is_else;
+  node->span = std::move(span);
+  return BranchFrame(std::move(node));
+}
+
+void AttrFrameObj::ExitWithScope() {
+  IRBuilderFrameObj::ExitWithScope();
+  AddToFrame(AttrStmt(node, attr_key, value, AsBody(stmts, span), span));
+}
+
+AttrFrame AttrFrame::Create(ffi::Any node, ffi::String attr_key, Expr value, Span span) {
+  auto frame = ffi::make_object<AttrFrameObj>();
+  frame->node = std::move(node);
+  frame->attr_key = std::move(attr_key);
+  frame->value = std::move(value);
+  frame->span = std::move(span);
+  return AttrFrame(std::move(frame));
+}
+
+void AddToFrame(Stmt stmt) {
+  auto frame = IRBuilder::Current().GetLastFrame<TIRFrame>();
+  if (!frame.has_value()) {
+    TVM_FFI_THROW(ValueError) << "A statement (`" << stmt->GetTypeKey()
+                              << "`) must be inside a function body";
+  }
+  if (frame->as<IfFrameObj>() != nullptr) {
+    TVM_FFI_THROW(ValueError) << "Statements of an `if` must be inside its then or else branch";
+  }
+  frame->mutable_get()->stmts.push_back(std::move(stmt));
+}
+
+FunctionFrame RequireFunctionFrame(const char* what) {
+  auto frame = IRBuilder::Current().FindFrame<FunctionFrame>();
+  if (!frame.has_value()) TVM_FFI_THROW(ValueError) << what << " is only valid in a function";
+  return *frame;
+}
+
+}  // namespace builder
+}  // namespace tirx
+}  // namespace tvm

@@ -1,0 +1,285 @@
+/*!
+ * \file hooks.cc
+ * \brief The TIRx construction hooks (binding, emission, stores, statements) and the global
+ *  functions `tirx.builder.*` that TVMScript's `T` namespace calls.
+ */
+#include <tvm/ffi/function.h>
+#include <tvm/ffi/reflection/registry.h>
+#include <tvm/tirx/builder.h>
+#include <tvm/tirx/op.h>
+
+#include <string>
+#include <utility>
+
+namespace tvm {
+namespace tirx {
+namespace builder {
+namespace {
+
+/*! \brief The variable `name` is bound to in the open frames of the current function, if any. */
+ffi::Optional<Var> BoundInScope(const ffi::String& name) {
+  const auto& frames = IRBuilder::Current()->frames;
+  for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
+    const auto* frame = it->as<TIRFrameObj>();
+    if (frame == nullptr) break;
+    if (auto var = frame->bound_names.Get(name)) return var;
+    if (frame->IsInstance<FunctionFrameObj>()) break;
+  }
+  return std::nullopt;
+}
+
+/*! \brief Records `var` as bound to `name` in the innermost statement frame. */
+void RecordBinding(const ffi::String& name, const Var& var) {
+  if (BoundInScope(name).has_value()) {
+    TVM_FFI_THROW(ValueError) << "`" << name
+                              << "` is already bound in this scope; TIRx variables are "
+                                 "immutable, so bind the new value to a new name";
+  }
+  auto frame = IRBuilder::Current().GetLastFrame<TIRFrame>();
+  if (!frame.has_value()) TVM_FFI_THROW(ValueError) << "`" << name << "` is bound outside a body";
+  frame->mutable_get()->bound_names.Set(name, var);
+}
+
+Expr AsExprOrNull(const ffi::Any& value) {
+  auto expr = value.try_cast<Expr>();
+  return expr.has_value() ? *expr : Expr();
+}
+
+bool InLoop() {
+  const auto& frames = IRBuilder::Current()->frames;
+  for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
+    if (it->as<ForFrameObj>() != nullptr || it->as<WhileFrameObj>() != nullptr) return true;
+    if (it->as<FunctionFrameObj>() != nullptr) return false;
+  }
+  return false;
+}
+
+Var MakeTensorVar(const ffi::String& name, const Type& ty, const Span& span, const char* what) {
+  if (ty.as<ir::TensorTypeObj>() == nullptr) {
+    TVM_FFI_THROW(TypeError) << what << " needs a tensor type (`T.Tensor(...)`), got `"
+                             << (ty.defined() ? ty->GetTypeKey() : "None") << "`";
+  }
+  return Var(name, ty, span);
+}
+
+}  // namespace
+
+Expr ConvertTo(const ffi::Any& value, const PrimType& ty, const std::string& what) {
+  if (Expr expr = AsExprOrNull(value); expr.defined()) {
+    if (expr.dtype() == ty.dtype()) return expr;
+    TVM_FFI_THROW(TypeError) << what << " has type `" << expr.dtype().ToString() << "`, expected `"
+                             << ty.dtype().ToString() << "`: convert it with an explicit cast";
+  }
+  switch (value.type_index()) {
+    case ffi::TypeIndex::kBool:
+      return MakeConst(ty, int64_t{value.cast<bool>() ? 1 : 0});
+    case ffi::TypeIndex::kInt:
+      return MakeConst(ty, value.cast<int64_t>());
+    case ffi::TypeIndex::kFloat:
+      return MakeConst(ty, value.cast<double>());
+    default:
+      TVM_FFI_THROW(TypeError) << what << " must be an expression or a number, got `"
+                               << value.GetTypeKey() << "`";
+  }
+}
+
+Expr LiteralOrExpr(const ffi::Any& value, const std::string& what) {
+  if (Expr expr = AsExprOrNull(value); expr.defined()) return expr;
+  switch (value.type_index()) {
+    case ffi::TypeIndex::kBool:
+      return ConvertTo(value, PrimType(ffi::DataType::Bool()), what);
+    case ffi::TypeIndex::kInt:
+      return ConvertTo(value, PrimType(ffi::DataType::Int(32)), what);
+    case ffi::TypeIndex::kFloat:
+      return ConvertTo(value, PrimType(ffi::DataType::Float(32)), what);
+    default:
+      TVM_FFI_THROW(TypeError) << what << " must be an expression or a number, got `"
+                               << value.GetTypeKey() << "`";
+  }
+}
+
+Var BindValue(const ffi::Any& value, const ffi::String& name, ffi::Optional<Type> ty, Span span,
+              Span name_span) {
+  std::string what = "The value bound to `" + std::string(name) + "`";
+  Expr expr;
+  Type var_type;
+  if (ty.has_value() && ty->defined()) {
+    var_type = *ty;
+    if (const auto* prim = ty->as<ir::PrimTypeObj>(); prim && AsExprOrNull(value).defined()) {
+      expr = AsExprOrNull(value);
+    } else if (prim) {
+      expr = ConvertTo(value, ty->cast<PrimType>(), what);
+    } else {
+      expr = LiteralOrExpr(value, what);
+    }
+  } else {
+    expr = LiteralOrExpr(value, what);
+    var_type = expr->ty;
+  }
+  Var var(name, var_type, std::move(name_span));
+  RecordBinding(name, var);
+  AddToFrame(Bind(var, expr, std::move(span)));
+  return var;
+}
+
+void SetItem(const Expr& target, const ffi::Array<ffi::Any>& indices, const ffi::Any& value,
+             Span span) {
+  const auto* tensor = target.defined() ? target->ty.as<ir::TensorTypeObj>() : nullptr;
+  if (tensor == nullptr) {
+    TVM_FFI_THROW(TypeError) << "Only tensors can be stored to with `x[...] = value`, got `"
+                             << (target.defined() ? target->ty->GetTypeKey() : "None") << "`";
+  }
+  ffi::Array<Expr> index_exprs;
+  for (const ffi::Any& index : indices) index_exprs.push_back(LiteralOrExpr(index, "An index"));
+  Expr stored = AsExprOrNull(value);
+  if (!stored.defined()) stored = ConvertTo(value, PrimType(tensor->dtype), "The stored value");
+  AddToFrame(TensorStore(target, index_exprs, stored, std::move(span)));
+}
+
+TVM_FFI_STATIC_INIT_BLOCK() {
+  namespace refl = tvm::ffi::reflection;
+  refl::ObjectDef<TIRFrameObj>().def_ro("stmts", &TIRFrameObj::stmts);
+  refl::ObjectDef<FunctionFrameObj>()
+      .def_ro("params", &FunctionFrameObj::params)
+      .def_ro("attrs", &FunctionFrameObj::attrs);
+  refl::ObjectDef<ForFrameObj>().def_ro("vars", &ForFrameObj::vars);
+  refl::ObjectDef<WhileFrameObj>();
+  refl::ObjectDef<IfFrameObj>();
+  refl::ObjectDef<BranchFrameObj>();
+  refl::ObjectDef<AttrFrameObj>();
+  refl::GlobalDef()
+      .def("tirx.builder.Function",
+           [](bool is_private, bool is_declaration, Span span) {
+             return FunctionFrame::Create(is_private, is_declaration, span);
+           })
+      .def("tirx.builder.FuncName",
+           [](ffi::String name) {
+             FunctionFrame frame = RequireFunctionFrame("`T.func_name`");
+             frame.mutable_get()->name = name;
+           })
+      .def("tirx.builder.FuncAttrs",
+           [](ffi::Map<ffi::String, ffi::Any> attrs) {
+             FunctionFrame frame = RequireFunctionFrame("`T.func_attr`");
+             for (const auto& [key, value] : attrs) {
+               if (frame->attrs.count(key)) {
+                 TVM_FFI_THROW(ValueError) << "Function attribute `" << key << "` is set twice";
+               }
+               frame.mutable_get()->attrs.Set(key, value);
+             }
+           })
+      .def("tirx.builder.FuncRet",
+           [](Type ty) { RequireFunctionFrame("A return annotation").mutable_get()->ret_type = ty; })
+      .def("tirx.builder.Arg",
+           [](ffi::String name, ffi::Any annotation, Span span) {
+             FunctionFrame frame = RequireFunctionFrame("A parameter");
+             Var var;
+             if (auto symbol = annotation.try_cast<Var>(); symbol.has_value() && symbol->defined()) {
+               var = *symbol;  // `n: n`: the parameter is the captured symbol itself.
+             } else if (auto ty = annotation.try_cast<Type>(); ty.has_value() && ty->defined()) {
+               var = Var(name, *ty, span);
+             } else {
+               TVM_FFI_THROW(TypeError)
+                   << "The annotation of parameter `" << name
+                   << "` must be a type (`T.int32`, `T.Tensor(...)`) or a symbol, got `"
+                   << annotation.GetTypeKey() << "`";
+             }
+             for (const Var& p : frame->params) {
+               if (p.same_as(var)) {
+                 TVM_FFI_THROW(ValueError) << "Symbol `" << name << "` is two parameters";
+               }
+             }
+             frame.mutable_get()->params.push_back(var);
+             frame.mutable_get()->bound_names.Set(name, var);
+             return var;
+           })
+      .def("tirx.builder.Dynamic",
+           [](ffi::String name, PrimType ty, Span span) {
+             ffi::DataType dtype = ty.dtype();
+             if ((!dtype.is_int() && !dtype.is_uint()) || dtype.lanes() != 1) {
+               TVM_FFI_THROW(TypeError) << "A symbol is a scalar integer, got `"
+                                        << dtype.ToString() << "` for `" << name << "`";
+             }
+             return Var(name, ty, span);
+           })
+      .def("tirx.builder.Emit",
+           [](ffi::Any value, Span span) {
+             if (auto stmt = value.try_cast<Stmt>(); stmt.has_value() && stmt->defined()) {
+               AddToFrame(*stmt);
+             } else if (Expr expr = AsExprOrNull(value); expr.defined()) {
+               AddToFrame(Evaluate(expr, span));
+             } else {
+               TVM_FFI_THROW(TypeError) << "An expression statement must be an IR expression "
+                                           "or statement, got `"
+                                        << value.GetTypeKey() << "`";
+             }
+           })
+      .def("tirx.builder.Evaluate",
+           [](ffi::Any value, Span span) {
+             return Evaluate(LiteralOrExpr(value, "`T.evaluate`'s value"), span);
+           })
+      .def("tirx.builder.Bind", BindValue)
+      .def("tirx.builder.SetItem", SetItem)
+      .def("tirx.builder.For",
+           [](ffi::Array<ffi::String> names, ffi::Array<ffi::Any> starts,
+              ffi::Array<ffi::Any> ends, ffi::Array<ffi::Any> steps, int64_t kind,
+              ffi::String thread_tag, ffi::Map<ffi::String, ffi::Any> annotations, Span span) {
+             return ForFrame::Create(names, starts, ends, steps, static_cast<ForKind>(kind),
+                                     thread_tag, annotations, span);
+           })
+      .def("tirx.builder.While",
+           [](ffi::Any condition, Span span) {
+             return WhileFrame::Create(LiteralOrExpr(condition, "A while condition"), span);
+           })
+      .def("tirx.builder.If",
+           [](ffi::Any condition, Span span) {
+             return IfFrame::Create(LiteralOrExpr(condition, "An if condition"), span);
+           })
+      .def("tirx.builder.Then", [](Span span) { return BranchFrame::Create(false, span); })
+      .def("tirx.builder.Else", [](Span span) { return BranchFrame::Create(true, span); })
+      .def("tirx.builder.Attr",
+           [](ffi::Any node, ffi::String key, ffi::Any value, Span span) {
+             return AttrFrame::Create(node, key, LiteralOrExpr(value, "An attribute value"),
+                                      span);
+           })
+      .def("tirx.builder.Assert",
+           [](ffi::Any condition, ffi::String message, Span span) {
+             AddToFrame(
+                 AssertStmt(LiteralOrExpr(condition, "An assert condition"), message, span));
+           })
+      .def("tirx.builder.Break",
+           [](Span span) {
+             if (!InLoop()) TVM_FFI_THROW(ValueError) << "`break` outside a loop";
+             AddToFrame(Break(span));
+           })
+      .def("tirx.builder.Continue",
+           [](Span span) {
+             if (!InLoop()) TVM_FFI_THROW(ValueError) << "`continue` outside a loop";
+             AddToFrame(Continue(span));
+           })
+      .def("tirx.builder.Return",
+           [](ffi::Any value, Span span) {
+             ffi::Optional<Expr> expr;
+             if (value.type_index() != ffi::TypeIndex::kNone) {
+               expr = LiteralOrExpr(value, "A returned value");
+             }
+             AddToFrame(Return(expr, span));
+           })
+      .def("tirx.builder.AllocTensor",
+           [](ffi::String name, Type ty, Span span, Span name_span) {
+             Var var = MakeTensorVar(name, ty, name_span, "`T.alloc_tensor`");
+             RecordBinding(name, var);
+             AddToFrame(AllocTensor(var, span));
+             return var;
+           })
+      .def("tirx.builder.DeclTensor", [](ffi::String name, Type ty, Expr data, Span span,
+                                         Span name_span) {
+        Var var = MakeTensorVar(name, ty, name_span, "`T.decl_tensor`");
+        RecordBinding(name, var);
+        AddToFrame(DeclTensor(var, data, span));
+        return var;
+      });
+}
+
+}  // namespace builder
+}  // namespace tirx
+}  // namespace tvm

@@ -1,0 +1,69 @@
+"""The IR builder from Python: builders and frames are context managers over the C++ frames.
+
+Generated builder programs (and direct Python callers) enter frames with ``with``; leaving a
+frame normally finalizes its IR, leaving it through an exception abandons it (and everything
+above it), so a failed construction leaves no open frame behind.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Tuple
+
+from tvm_ffi import Object, get_global_func, register_object
+
+_builder_enter = get_global_func("ir.builder.BuilderEnter")
+_builder_exit = get_global_func("ir.builder.BuilderExit")
+_builder_get = get_global_func("ir.builder.BuilderGet")
+_builder_current = get_global_func("ir.builder.BuilderCurrent")
+_frame_enter = get_global_func("ir.builder.FrameEnter")
+_frame_exit = get_global_func("ir.builder.FrameExit")
+_frame_abandon = get_global_func("ir.builder.FrameAbandon")
+_make_span = get_global_func("ir.builder.MakeSpan")
+
+Loc = Tuple[int, int, int, int]
+"""A source location as the transpiler writes it: (line, column, end line, end column)."""
+
+
+@register_object("ir.builder.Frame")
+class Frame(Object):
+    """A builder scope: ``with frame:`` enters it; a normal exit finalizes its IR."""
+
+    def __enter__(self) -> "Frame":
+        _frame_enter(self)
+        return self
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        if exc_type is None:
+            _frame_exit(self)
+        else:
+            _frame_abandon(self)
+
+
+@register_object("ir.builder.IRBuilder")
+class IRBuilder(Object):
+    """``with IRBuilder() as b: ...; b.get()``: the frames built inside, as IR."""
+
+    def __init__(self, source_name: str = "<string>") -> None:
+        self.__ffi_init__(source_name)
+
+    def __enter__(self) -> "IRBuilder":
+        _builder_enter(self)
+        return self
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        _builder_exit(self)
+
+    def get(self) -> Any:
+        """What the outermost frame built (RuntimeError when nothing was)."""
+        return _builder_get(self)
+
+    @staticmethod
+    def current() -> "IRBuilder":
+        return _builder_current()
+
+
+def span_of(loc: Optional[Loc]) -> Any:
+    """The Span of a transpiler location in the current builder's source."""
+    if loc is None:
+        return _make_span(0, 0, 0, 0)
+    return _make_span(*loc)

@@ -1,0 +1,441 @@
+"""The syntax transpiler: one TVMScript definition's Python AST -> a builder program.
+
+Python evaluates every expression itself; the transpiler only rewrites what Python would
+otherwise give a different meaning (docs/frontend.md):
+
+- assignments call the binding hook ``bind_``, stores ``setitem_``; expression statements call
+  ``emit_``; ``for``/``while``/``if``/``with`` open builder frames; ``assert``, ``return``,
+  ``break`` and ``continue`` call their hooks;
+- ``and``/``or``/``not``, ``==``/``!=``, chained comparisons and ``a if c else b`` call hooks,
+  because Python's versions would ask an IR expression for a truth value or its identity.
+
+The program is one wrapper function whose parameters are the definition's captured names,
+with the captured values as defaults (``def __tvm_make(__tvm_ns, T=T, ...)``), so the
+generated code reads them as closure variables while execution globals hold only builtins.
+The wrapper returns one helper per annotation (each takes the symbols and parameters declared
+before it, so Python itself handles shadowing) and the body helper.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, List, Optional, Sequence, Tuple
+
+NS = "__tvm_ns"
+MAKE = "__tvm_make"
+
+Loc = Tuple[int, int, int, int]
+
+
+@dataclass
+class HeaderSymbol:
+    """A symbol declared in a ``def f[n, k: T.int64]`` header."""
+
+    name: str
+    annotation: Optional[ast.expr]
+    loc: Loc
+
+
+@dataclass
+class Signature:
+    """What the driver needs besides the helpers: names and locations, in order."""
+
+    name: str
+    loc: Loc
+    header: List[HeaderSymbol]
+    params: List[Tuple[str, Loc]]
+    has_return: bool
+
+
+@dataclass
+class TranspiledDefinition:
+    """A builder program for one definition, before execution."""
+
+    signature: Signature
+    module: ast.Module
+    capture_names: Tuple[str, ...]
+    load_names: frozenset = field(default_factory=frozenset)
+
+
+def loc_of(node: ast.AST) -> Loc:
+    return (node.lineno, node.col_offset, node.end_lineno or node.lineno,
+            node.end_col_offset if node.end_col_offset is not None else node.col_offset)
+
+
+class SyntaxErrorFactory:
+    """Builds CPython-style SyntaxErrors (1-based character offsets) from AST byte positions."""
+
+    def __init__(self, source_name: str, lines: Sequence[str]) -> None:
+        self.source_name = source_name
+        self.lines = lines
+
+    def _char_offset(self, line: int, byte_col: int) -> int:
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore")) + 1
+
+    def at(self, node: ast.AST, message: str) -> SyntaxError:
+        line, col, end_line, end_col = loc_of(node)
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else None
+        return SyntaxError(message, (self.source_name, line, self._char_offset(line, col), text,
+                                     end_line, self._char_offset(end_line, end_col)))
+
+
+def _name(id_: str, ctx: ast.expr_context = None) -> ast.Name:
+    return ast.Name(id=id_, ctx=ctx or ast.Load())
+
+
+def _hook(hook: str, args: Iterable[ast.expr] = (), **kwargs: ast.expr) -> ast.Call:
+    """``__tvm_ns.<hook>(args..., key=value...)``."""
+    return ast.Call(
+        func=ast.Attribute(value=_name(NS), attr=hook, ctx=ast.Load()),
+        args=list(args),
+        keywords=[ast.keyword(arg=k, value=v) for k, v in kwargs.items()],
+    )
+
+
+def _const(value: object) -> ast.Constant:
+    return ast.Constant(value=value)
+
+
+def _loc(node: ast.AST) -> ast.Constant:
+    return _const(loc_of(node))
+
+
+def _located(template: ast.AST, nodes: List[ast.stmt]) -> List[ast.stmt]:
+    for node in nodes:
+        ast.copy_location(node, template)
+    return nodes
+
+
+class _ExprRewriter(ast.NodeTransformer):
+    """Rewrites the expression forms whose Python meaning differs from the IR's."""
+
+    _COMPARE_HOOKS = {ast.Eq: "eq_", ast.NotEq: "ne_"}
+
+    def __init__(self, errors: SyntaxErrorFactory) -> None:
+        self.errors = errors
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
+        self.generic_visit(node)
+        hook = "and_" if isinstance(node.op, ast.And) else "or_"
+        # `a and b and c` is one BoolOp; the IR nests to the right, as the printer prints it.
+        result = node.values[-1]
+        for value in reversed(node.values[:-1]):
+            result = ast.copy_location(_hook(hook, [value, result]), node)
+        return result
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            return ast.copy_location(_hook("not_", [node.operand]), node)
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        self.generic_visit(node)
+        pairs = []
+        left = node.left
+        for op, right in zip(node.ops, node.comparators):
+            hook = self._COMPARE_HOOKS.get(type(op))
+            if hook is not None:
+                pair = _hook(hook, [left, right])
+            else:
+                pair = ast.Compare(left=left, ops=[op], comparators=[right])
+            pairs.append(ast.copy_location(pair, node))
+            left = right
+        if len(pairs) == 1:
+            return pairs[0]
+        result = pairs[-1]
+        for pair in reversed(pairs[:-1]):
+            result = ast.copy_location(_hook("and_", [pair, result]), node)
+        return result
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
+        self.generic_visit(node)
+        return ast.copy_location(_hook("if_then_else_", [node.test, node.body, node.orelse]),
+                                 node)
+
+    def visit_NamedExpr(self, node: ast.NamedExpr) -> ast.AST:
+        raise self.errors.at(node, "Assignment expressions (`:=`) are not supported in TVMScript")
+
+    def visit_Await(self, node: ast.Await) -> ast.AST:
+        raise self.errors.at(node, "`await` is not supported in TVMScript")
+
+    def visit_Yield(self, node: ast.Yield) -> ast.AST:
+        raise self.errors.at(node, "`yield` is not supported in TVMScript")
+
+    visit_YieldFrom = visit_Yield
+
+
+_UNSUPPORTED_STATEMENTS = {
+    ast.Global: "`global`",
+    ast.Nonlocal: "`nonlocal`",
+    ast.Try: "`try`",
+    ast.Raise: "`raise`",
+    ast.Import: "`import` inside a function",
+    ast.ImportFrom: "`import` inside a function",
+    ast.Delete: "`del`",
+    ast.AsyncFor: "`async for`",
+    ast.AsyncWith: "`async with`",
+    ast.AsyncFunctionDef: "`async def`",
+    ast.ClassDef: "A class inside a function",
+    ast.FunctionDef: "A nested function",
+    ast.Match: "`match`",
+}
+if hasattr(ast, "TryStar"):
+    _UNSUPPORTED_STATEMENTS[ast.TryStar] = "`try`"
+
+
+class _BodyTranspiler:
+    """Statement by statement, the builder-program form of a function body."""
+
+    def __init__(self, errors: SyntaxErrorFactory) -> None:
+        self.errors = errors
+        self.exprs = _ExprRewriter(errors)
+
+    def expr(self, node: ast.expr) -> ast.expr:
+        return self.exprs.visit(node)
+
+    def body(self, stmts: Sequence[ast.stmt]) -> List[ast.stmt]:
+        out: List[ast.stmt] = []
+        for stmt in stmts:
+            out.extend(self.stmt(stmt))
+        return out or [ast.Pass()]
+
+    def stmt(self, node: ast.stmt) -> List[ast.stmt]:
+        unsupported = _UNSUPPORTED_STATEMENTS.get(type(node))
+        if unsupported is not None:
+            raise self.errors.at(node, f"{unsupported} is not supported in TVMScript")
+        method = getattr(self, "stmt_" + type(node).__name__, None)
+        if method is None:
+            raise self.errors.at(node, f"`{type(node).__name__}` statements are not supported "
+                                       "in TVMScript")
+        return _located(node, method(node))
+
+    def stmt_Pass(self, node: ast.Pass) -> List[ast.stmt]:
+        return []
+
+    def stmt_Expr(self, node: ast.Expr) -> List[ast.stmt]:
+        return [ast.Expr(_hook("emit_", [self.expr(node.value)], loc=_loc(node)))]
+
+    def _bind(self, target: ast.expr, value: ast.expr, node: ast.stmt,
+              annotation: Optional[ast.expr] = None) -> List[ast.stmt]:
+        if isinstance(target, ast.Name):
+            kwargs = {"loc": _loc(node), "name_loc": _loc(target)}
+            if annotation is not None:
+                kwargs["ty"] = self.annotation(annotation)
+            call = _hook("bind_", [value, _const(target.id)], **kwargs)
+            return [ast.Assign(targets=[_name(target.id, ast.Store())], value=call)]
+        if isinstance(target, ast.Subscript):
+            if annotation is not None:
+                raise self.errors.at(node, "A store `x[...] = value` takes no annotation")
+            return [ast.Expr(self._setitem(target, value, node))]
+        if isinstance(target, (ast.Tuple, ast.List)):
+            names = []
+            for element in target.elts:
+                if not isinstance(element, ast.Name):
+                    raise self.errors.at(element, "Unpacking assigns to plain names only")
+                names.append(element)
+            call = _hook("bind_many_", [value, _const(tuple(n.id for n in names))],
+                         loc=_loc(node), name_locs=_const(tuple(loc_of(n) for n in names)))
+            store = ast.Tuple(elts=[_name(n.id, ast.Store()) for n in names], ctx=ast.Store())
+            return [ast.Assign(targets=[store], value=call)]
+        raise self.errors.at(target, "Only names, tensor elements and tuples of names can be "
+                                     "assigned in TVMScript")
+
+    def _setitem(self, target: ast.Subscript, value: ast.expr, node: ast.stmt) -> ast.Call:
+        index = target.slice
+        indices = index.elts if isinstance(index, ast.Tuple) else [index]
+        for i in indices:
+            if isinstance(i, ast.Slice):
+                raise self.errors.at(i, "Slices cannot be stored to; store element by element")
+        key = ast.Tuple(elts=[self.expr(i) for i in indices], ctx=ast.Load())
+        # Keyword order keeps Python's evaluation order: the value before the target.
+        return _hook("setitem_", value=value, target=self.expr(target.value), key=key,
+                     loc=_loc(node))
+
+    def stmt_Assign(self, node: ast.Assign) -> List[ast.stmt]:
+        if len(node.targets) != 1:
+            raise self.errors.at(node, "Chained assignment `a = b = value` is not supported in "
+                                       "TVMScript; bind each name separately")
+        return self._bind(node.targets[0], self.expr(node.value), node)
+
+    def stmt_AnnAssign(self, node: ast.AnnAssign) -> List[ast.stmt]:
+        if node.value is None:
+            raise self.errors.at(node, "A declaration without a value is not supported in "
+                                       "TVMScript: write `x: type = value`")
+        return self._bind(node.target, self.expr(node.value), node, node.annotation)
+
+    def stmt_AugAssign(self, node: ast.AugAssign) -> List[ast.stmt]:
+        if not isinstance(node.target, ast.Subscript):
+            raise self.errors.at(node, "TIRx variables are immutable: `x op= value` only "
+                                       "works on tensor elements (`A[i] += v`)")
+        load = ast.Subscript(value=node.target.value, slice=node.target.slice, ctx=ast.Load())
+        value = ast.copy_location(ast.BinOp(left=load, op=node.op, right=node.value), node)
+        return [ast.Expr(self._setitem(node.target, self.expr(value), node))]
+
+    def annotation(self, node: ast.expr) -> ast.expr:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            raise self.errors.at(node, "Quoted annotations are not supported in TVMScript: "
+                                       "write the annotation without quotes")
+        return self.expr(node)
+
+    def _loop_iter(self, node: ast.expr) -> ast.expr:
+        # `range(...)` builds a loop only when `range` is the builtin; the hook decides at run time.
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "range"):
+            args = [self.expr(a) for a in node.args]
+            kwargs = {k.arg: self.expr(k.value) for k in node.keywords if k.arg}
+            return ast.copy_location(_hook("range_", [node.func, *args], **kwargs), node)
+        return self.expr(node)
+
+    def stmt_For(self, node: ast.For) -> List[ast.stmt]:
+        if node.orelse:
+            raise self.errors.at(node.orelse[0], "`for ... else` is not supported in TVMScript")
+        target = node.target
+        elements = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
+        for element in elements:
+            if not isinstance(element, ast.Name):
+                raise self.errors.at(element, "A loop variable must be a plain name")
+        names = _const(tuple(e.id for e in elements))
+        frame = _hook("for_", [self._loop_iter(node.iter)], names=names, loc=_loc(node),
+                      name_locs=_const(tuple(loc_of(e) for e in elements)))
+        store: ast.expr = _name(target.id, ast.Store()) if isinstance(target, ast.Name) else \
+            ast.Tuple(elts=[_name(e.id, ast.Store()) for e in elements], ctx=ast.Store())
+        return [ast.With(items=[ast.withitem(context_expr=frame, optional_vars=store)],
+                         body=self.body(node.body))]
+
+    def stmt_While(self, node: ast.While) -> List[ast.stmt]:
+        if node.orelse:
+            raise self.errors.at(node.orelse[0], "`while ... else` is not supported in "
+                                                 "TVMScript")
+        frame = _hook("while_", [self.expr(node.test)], loc=_loc(node))
+        return [ast.With(items=[ast.withitem(context_expr=frame)], body=self.body(node.body))]
+
+    def stmt_If(self, node: ast.If) -> List[ast.stmt]:
+        branches = [ast.With(items=[ast.withitem(context_expr=_hook("then_", loc=_loc(node)))],
+                             body=self.body(node.body))]
+        if node.orelse:
+            first = node.orelse[0]
+            branches.append(ast.With(
+                items=[ast.withitem(context_expr=_hook("else_", loc=_loc(first)))],
+                body=self.body(node.orelse)))
+        frame = _hook("if_", [self.expr(node.test)], loc=_loc(node))
+        return [ast.With(items=[ast.withitem(context_expr=frame)], body=_located(node, branches))]
+
+    def stmt_With(self, node: ast.With) -> List[ast.stmt]:
+        items = []
+        for item in node.items:
+            frame = _hook("with_", [self.expr(item.context_expr)], loc=_loc(item.context_expr))
+            items.append(ast.withitem(context_expr=frame, optional_vars=item.optional_vars))
+        return [ast.With(items=items, body=self.body(node.body))]
+
+    def stmt_Assert(self, node: ast.Assert) -> List[ast.stmt]:
+        message = self.expr(node.msg) if node.msg is not None else _const("")
+        return [ast.Expr(_hook("assert_", [self.expr(node.test), message], loc=_loc(node)))]
+
+    def stmt_Return(self, node: ast.Return) -> List[ast.stmt]:
+        value = self.expr(node.value) if node.value is not None else _const(None)
+        return [ast.Expr(_hook("return_", [value], loc=_loc(node)))]
+
+    def stmt_Break(self, node: ast.Break) -> List[ast.stmt]:
+        return [ast.Expr(_hook("break_", loc=_loc(node)))]
+
+    def stmt_Continue(self, node: ast.Continue) -> List[ast.stmt]:
+        return [ast.Expr(_hook("continue_", loc=_loc(node)))]
+
+
+def _without_docstring(body: List[ast.stmt]) -> List[ast.stmt]:
+    first = body[0] if body else None
+    if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)):
+        return body[1:]
+    return body
+
+
+def _check_arguments(args: ast.arguments, errors: SyntaxErrorFactory,
+                     node: ast.FunctionDef) -> List[ast.arg]:
+    if args.vararg is not None or args.kwarg is not None:
+        bad = args.vararg or args.kwarg
+        raise errors.at(bad, "`*args` and `**kwargs` are not supported in TVMScript functions")
+    if args.kwonlyargs or args.posonlyargs:
+        bad = (args.kwonlyargs or args.posonlyargs)[0]
+        raise errors.at(bad, "Keyword-only and positional-only parameters are not supported "
+                             "in TVMScript functions")
+    if args.defaults:
+        raise errors.at(args.defaults[0], "Parameter defaults are not supported in TVMScript "
+                                          "functions")
+    for arg in args.args:
+        if arg.annotation is None:
+            raise errors.at(arg, f"Parameter `{arg.arg}` needs a type annotation "
+                                 "(`T.int32`, `T.Tensor(...)`)")
+    return list(args.args)
+
+
+def _helper(name: str, params: Sequence[str], body: List[ast.stmt]) -> ast.FunctionDef:
+    return ast.FunctionDef(
+        name=name,
+        args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params],
+                           kwonlyargs=[], kw_defaults=[], defaults=[]),
+        body=body, decorator_list=[], returns=None, type_comment=None)
+
+
+def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
+                       errors: SyntaxErrorFactory,
+                       is_captured: Callable[[str], bool]) -> TranspiledDefinition:
+    """The builder program of one function definition.
+
+    ``is_captured(name)`` tells whether the definition's environment binds ``name``; those
+    names become wrapper parameters. Nothing captured is read here.
+    """
+    params = _check_arguments(node.args, errors, node)
+    body = _BodyTranspiler(errors)
+    declared: List[str] = []
+    helpers: List[ast.stmt] = []
+    returned: List[ast.expr] = []
+    for i, symbol in enumerate(header):
+        if symbol.annotation is not None:
+            annotation = body.annotation(symbol.annotation)
+            helpers.append(ast.copy_location(
+                _helper(f"__tvm_header_{i}", declared, [ast.Return(annotation)]),
+                symbol.annotation))
+            returned.append(_name(f"__tvm_header_{i}"))
+        else:
+            returned.append(_const(None))
+        declared.append(symbol.name)
+    for i, arg in enumerate(params):
+        annotation = body.annotation(arg.annotation)
+        helpers.append(ast.copy_location(
+            _helper(f"__tvm_param_{i}", declared, [ast.Return(annotation)]), arg))
+        returned.append(_name(f"__tvm_param_{i}"))
+        declared.append(arg.arg)
+    if node.returns is not None:
+        annotation = body.annotation(node.returns)
+        helpers.append(ast.copy_location(
+            _helper("__tvm_return", declared, [ast.Return(annotation)]), node.returns))
+        returned.append(_name("__tvm_return"))
+    statements = _without_docstring(node.body)
+    helpers.append(ast.copy_location(
+        _helper("__tvm_body", declared, body.body(statements)), node))
+    returned.append(_name("__tvm_body"))
+    helpers.append(ast.copy_location(
+        ast.Return(ast.Tuple(elts=returned, ctx=ast.Load())), node))
+
+    load_names = frozenset(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
+    for symbol in header:
+        if symbol.annotation is not None:
+            load_names |= {n.id for n in ast.walk(symbol.annotation) if isinstance(n, ast.Name)}
+    capture_names = tuple(sorted(n for n in load_names if not n.startswith("__tvm_")
+                                 and is_captured(n)))
+    wrapper_args = ast.arguments(
+        posonlyargs=[], args=[ast.arg(arg=NS)] + [ast.arg(arg=n) for n in capture_names],
+        kwonlyargs=[], kw_defaults=[], defaults=[_name(n) for n in capture_names])
+    wrapper = ast.FunctionDef(name=MAKE, args=wrapper_args, body=helpers, decorator_list=[],
+                              returns=None, type_comment=None)
+    ast.copy_location(wrapper, node)
+    module = ast.Module(body=[wrapper], type_ignores=[])
+    ast.fix_missing_locations(module)
+    signature = Signature(
+        name=node.name, loc=loc_of(node), header=header,
+        params=[(a.arg, loc_of(a)) for a in params], has_return=node.returns is not None)
+    return TranspiledDefinition(signature, module, capture_names, load_names)

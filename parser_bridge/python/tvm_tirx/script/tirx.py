@@ -1,0 +1,168 @@
+"""The TIRx script namespace, imported as ``T``: ``from tvm_tirx.script import tirx as T``.
+
+Members are what printed TVMScript uses (docs/printer.md's canonical form): decorators, types,
+loops, statements and expression constructors, plus the construction hooks (names ending in
+``_``) that builder programs call. Today's spelling (``T.prim_func``, ``T.Buffer``, ...) maps
+onto the same members (docs/frontend.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+import tvm_ffi
+
+from .. import (
+    Broadcast,
+    Cast as _CastNode,
+    Div,
+    Let as _LetNode,
+    Ramp,
+    Select,
+    Shuffle,
+    max,
+    min,
+    truncmod,
+)
+from .. import ir as _ir
+from .. import exp, exp2, log, log2, log10, sqrt, rsqrt, tanh, sigmoid  # noqa: F401
+from .. import sin, cos, tan, erf, fabs, floor, ceil, round, trunc, pow, fmod  # noqa: F401
+from .decorators import ScriptDecorator
+from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
+    ALREADY_EMITTED,
+    LoopSpec,
+    alloc_tensor,
+    and_,
+    arg_,
+    assert_,
+    attr,
+    bind_,
+    bind_many_,
+    break_,
+    continue_,
+    decl_tensor,
+    dynamic,
+    else_,
+    emit_,
+    eq_,
+    evaluate,
+    for_,
+    func_attr,
+    func_name_,
+    func_ret_,
+    function_,
+    grid,
+    header_symbol_,
+    if_,
+    if_then_else_,
+    ne_,
+    not_,
+    or_,
+    parallel,
+    range_,
+    return_,
+    serial,
+    setitem_,
+    then_,
+    thread_binding,
+    unroll,
+    vectorized,
+    while_,
+    with_,
+)
+
+NAMESPACE_PATH = "tirx"
+
+_floordiv = tvm_ffi.get_global_func("tirx.op.floordiv")
+_floormod = tvm_ffi.get_global_func("tirx.op.floormod")
+
+Op = _ir.Op
+Range = _ir.Range
+
+function = ScriptDecorator(NAMESPACE_PATH, "function")
+"""``@T.function`` / ``@T.function(private=True, check_well_formed=False)``."""
+
+# --- types ------------------------------------------------------------------------------------
+
+_SCALARS = (
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "float32", "float64", "bfloat16", "bool", "handle",
+)
+for _name in _SCALARS:
+    globals()[_name] = _ir.PrimType(_name)
+del _name
+
+void = _ir.PrimType("void")
+
+
+def __getattr__(name: str) -> Any:
+    """Vector types such as ``T.float32x4`` on first use."""
+    base, sep, lanes = name.rpartition("x")
+    if sep and base in _SCALARS and lanes.isdigit():
+        ty = _ir.PrimType(name)
+        globals()[name] = ty
+        return ty
+    raise AttributeError(f"module 'tvm_tirx.script.tirx' has no attribute '{name}'")
+
+
+def _dtype(dtype: Any) -> Any:
+    return dtype.dtype if isinstance(dtype, _ir.PrimType) else tvm_ffi.dtype(dtype)
+
+
+def Tensor(shape: Sequence[Any], dtype: Any = "float32", *, strides: Sequence[Any] = (),
+           elem_offset: Any = None, scope: str = "global", alignment: int = 64) -> Any:
+    """``T.Tensor((n, 4), T.float32, ...)``: a tensor type. Strings are not parsed as shapes."""
+    if not isinstance(shape, (tuple, list)):
+        raise TypeError(f"`T.Tensor` takes the shape as a tuple, got `{type(shape).__name__}`")
+    for extent in (*shape, *strides):
+        if isinstance(extent, str):
+            raise TypeError(f"`T.Tensor` does not parse strings as shapes: got {extent!r}; "
+                            "declare a symbol with `T.dynamic(...)` or a `def f[n]` header")
+    return _ir.TensorType(_dtype(dtype), shape, strides, elem_offset, scope, alignment)
+
+
+def Ptr(element_type: Any, scope: str = "global") -> Any:
+    """``T.Ptr(T.float32, scope="shared")``: a pointer type."""
+    return _ir.PointerType(element_type, scope)
+
+
+def Func(arg_types: Sequence[Any], ret_type: Any) -> Any:
+    """``T.Func([T.int32], T.int32)``: a function type."""
+    return _ir.FuncType(list(arg_types), ret_type)
+
+
+def Missing() -> Any:
+    """``T.Missing()``: the type nothing could deduce."""
+    return _ir.Type.missing()
+
+
+# --- expressions ------------------------------------------------------------------------------
+
+def Cast(dtype: Any, value: Any) -> Any:
+    """``T.Cast("int64", x)``: an explicit conversion (a Cast node even to the same type)."""
+    ty = dtype if isinstance(dtype, _ir.PrimType) else _ir.PrimType(dtype)
+    return _CastNode(ty, value)
+
+
+def floordiv(a: Any, b: Any) -> Any:
+    """``T.floordiv(a, b)``: ``a // b`` rounding toward negative infinity."""
+    return _floordiv(a, b)
+
+
+def floormod(a: Any, b: Any) -> Any:
+    """``T.floormod(a, b)``: the remainder of ``T.floordiv``."""
+    return _floormod(a, b)
+
+
+def Let(body: Any, *, where: Optional[dict] = None) -> Any:
+    """``T.Let(body, where={x: value})``: ``body`` with ``x`` bound to ``value``."""
+    if not isinstance(where, dict) or len(where) != 1:
+        raise TypeError("`T.Let` takes `where={var: value}` with exactly one binding")
+    ((var, value),) = where.items()
+    return _LetNode(var, value, body)
+
+
+__all__ = [
+    "Broadcast", "Cast", "Div", "Func", "Let", "Missing", "Op", "Ptr", "Ramp", "Range", "Select",
+    "Shuffle", "Tensor", "floordiv", "floormod", "function", "max", "min", "truncmod", "void",
+]

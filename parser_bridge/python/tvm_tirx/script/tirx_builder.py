@@ -1,0 +1,357 @@
+"""The TIRx construction hooks that builder programs call (``T.bind_``, ``T.for_``, ...).
+
+Each hook is a thin adapter over the C++ builder (`tirx.builder.*`): it turns transpiler
+locations into spans and handles what only Python sees (host values, tuples, ``range``). The
+type rules and the frames live in C++ (core/tirx/src/builder/).
+"""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import tvm_ffi
+from tvm_ffi import get_global_func, register_object
+
+from .. import ir as _ir
+from ..stmt import ForKind, Stmt
+from .builder import Frame, Loc, span_of
+
+_b = {name: get_global_func("tirx.builder." + name) for name in (
+    "Function", "FuncName", "FuncAttrs", "FuncRet", "Arg", "Dynamic", "Emit", "Evaluate",
+    "Bind", "SetItem", "For", "While", "If", "Then", "Else", "Attr", "Assert", "Break",
+    "Continue", "Return", "AllocTensor", "DeclTensor")}
+_logical_and = get_global_func("tirx.op.logical_and")
+_logical_or = get_global_func("tirx.op.logical_or")
+_logical_not = get_global_func("tirx.op.logical_not")
+_equal = get_global_func("tirx.op.equal")
+_not_equal = get_global_func("tirx.op.not_equal")
+_select = tvm_ffi.object_class("prim.Select")
+_make_const = get_global_func("tirx.make_const")
+
+
+@register_object("tirx.builder.ForFrame")
+class ForFrame(Frame):
+    """A loop frame: ``with`` gives its variable (a tuple for several loops)."""
+
+    def __enter__(self) -> Any:  # type: ignore[override]
+        Frame.__enter__(self)
+        loop_vars = list(self.vars)
+        return loop_vars[0] if len(loop_vars) == 1 else tuple(loop_vars)
+
+
+@dataclass
+class LoopSpec:
+    """What ``range(...)``, ``T.serial(...)``, ``T.grid(...)`` ... describe: loops to open."""
+
+    kind: ForKind
+    starts: List[Any]
+    ends: List[Any]
+    steps: List[Any]
+    thread_tag: str = ""
+    annotations: Dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class PendingTensor:
+    """``T.alloc_tensor(...)`` / ``T.decl_tensor(...)`` before the assignment names it."""
+
+    ty: Any
+    data: Any = None
+
+
+def _is_expr(value: Any) -> bool:
+    return isinstance(value, _ir.Expr)
+
+
+def _is_literal(value: Any) -> bool:
+    return isinstance(value, (bool, int, float))
+
+
+def _as_type(annotation: Any) -> Any:
+    if isinstance(annotation, str):
+        return _ir.PrimType(annotation)
+    return annotation
+
+
+# --- functions --------------------------------------------------------------------------------
+
+def function_(*, loc: Optional[Loc] = None, private: bool = False, decl: bool = False,
+              **options: Any) -> Frame:
+    """Opens a function frame; ``decl=True`` collects only the signature (module members)."""
+    if options:
+        raise TypeError(f"Unknown option(s) of `T.function`: {', '.join(sorted(options))}")
+    return _b["Function"](bool(private), bool(decl), span_of(loc))
+
+
+def func_name_(name: str) -> None:
+    _b["FuncName"](name)
+
+
+def func_attr(attrs: Dict[str, Any]) -> None:
+    """``T.func_attr({...})``: attributes of the enclosing function."""
+    if not isinstance(attrs, dict):
+        raise TypeError(f"`T.func_attr` takes a dict, got `{type(attrs).__name__}`")
+    _b["FuncAttrs"](attrs)
+
+
+def func_ret_(annotation: Any) -> None:
+    _b["FuncRet"](_as_type(annotation))
+
+
+def arg_(name: str, annotation: Any, *, loc: Optional[Loc] = None) -> Any:
+    """A parameter: a Var of the annotated type, or the annotated symbol itself (``n: n``)."""
+    return _b["Arg"](name, _as_type(annotation), span_of(loc))
+
+
+def dynamic(name: str, dtype: Any = "int32", *, loc: Optional[Loc] = None) -> Any:
+    """``T.dynamic("n")``: a fresh symbolic integer variable (int32 unless told)."""
+    if not isinstance(name, str):
+        raise TypeError(f"A symbol's name must be a str, got `{type(name).__name__}`")
+    if dtype is None or dtype is builtins.int:
+        dtype = "int32"
+    return _b["Dynamic"](name, _as_type(dtype), span_of(loc))
+
+
+def header_symbol_(name: str, annotation: Any, *, loc: Optional[Loc] = None) -> Any:
+    """A symbol of a ``def f[n, k: T.int64]`` header: int32 unless annotated."""
+    return dynamic(name, annotation, loc=loc)
+
+
+# --- statements -------------------------------------------------------------------------------
+
+class _AlreadyEmitted:
+    """What hooks that emit their statement return, so ``emit_`` adds nothing twice."""
+
+
+ALREADY_EMITTED = _AlreadyEmitted()
+
+
+def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
+    """An expression statement: a statement is added, an expression becomes ``T.evaluate``."""
+    if value is None or value is ALREADY_EMITTED:
+        return
+    if isinstance(value, (tuple, list)):
+        for item in value:
+            emit_(item, loc=loc)
+        return
+    if isinstance(value, PendingTensor):
+        raise ValueError("`T.alloc_tensor` / `T.decl_tensor` must be assigned to a name")
+    if isinstance(value, Frame):
+        raise ValueError("A scope (`T.attr`, ...) must be opened with `with`")
+    if _is_literal(value) or isinstance(value, str):
+        raise TypeError(f"An expression statement of type `{type(value).__name__}` builds no IR; "
+                        "use `T.evaluate(...)` to evaluate a constant")
+    _b["Emit"](value, span_of(loc))
+
+
+def evaluate(value: Any) -> Stmt:
+    """``T.evaluate(v)``: a statement that evaluates ``v``."""
+    return _b["Evaluate"](value, span_of(None))
+
+
+def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
+          ty: Any = None) -> Any:
+    """``name = value``: IR values and numbers bind a new variable; other values stay Python's."""
+    if isinstance(value, PendingTensor):
+        if ty is not None:
+            raise TypeError(f"`{name}` is a tensor: its type comes from `ty_args`, not an "
+                            "annotation")
+        if value.data is None:
+            return _b["AllocTensor"](name, value.ty, span_of(loc), span_of(name_loc))
+        return _b["DeclTensor"](name, value.ty, value.data, span_of(loc), span_of(name_loc))
+    is_tensor = _is_expr(value) and isinstance(value.ty, _ir.TensorType)
+    if (_is_expr(value) and not is_tensor) or _is_literal(value):
+        return _b["Bind"](value, name, _as_type(ty), span_of(loc), span_of(name_loc))
+    if ty is not None:
+        raise TypeError(f"`{name}: ...` annotates a value of type `{type(value).__name__}`; "
+                        "only scalar expressions take an annotation")
+    return value
+
+
+def bind_many_(value: Any, names: Tuple[str, ...], *, loc: Optional[Loc] = None,
+               name_locs: Tuple[Loc, ...] = ()) -> Tuple[Any, ...]:
+    """``a, b = values``: each element bound like ``bind_``."""
+    values = tuple(value)
+    if len(values) != len(names):
+        raise ValueError(f"Cannot unpack {len(values)} values into {len(names)} names")
+    locs = name_locs or (None,) * len(names)
+    return tuple(bind_(v, n, loc=loc, name_loc=nl) for v, n, nl in zip(values, names, locs))
+
+
+def setitem_(*, value: Any, target: Any, key: Tuple[Any, ...], loc: Optional[Loc] = None) -> None:
+    """``target[key] = value``."""
+    _b["SetItem"](target, list(key), value, span_of(loc))
+
+
+def assert_(condition: Any, message: Any, *, loc: Optional[Loc] = None) -> None:
+    if not isinstance(message, str):
+        raise TypeError(f"An assert message must be a str, got `{type(message).__name__}`")
+    _b["Assert"](condition, message, span_of(loc))
+
+
+def return_(value: Any, *, loc: Optional[Loc] = None) -> None:
+    _b["Return"](value, span_of(loc))
+
+
+def break_(*, loc: Optional[Loc] = None) -> None:
+    _b["Break"](span_of(loc))
+
+
+def continue_(*, loc: Optional[Loc] = None) -> None:
+    _b["Continue"](span_of(loc))
+
+
+def alloc_tensor(*, ty_args: Sequence[Any]) -> PendingTensor:
+    """``X = T.alloc_tensor(ty_args=[T.Tensor(...)])``: a new tensor for the rest of the body."""
+    return PendingTensor(_single_type(ty_args, "alloc_tensor"))
+
+
+def decl_tensor(data: Any, *, ty_args: Sequence[Any]) -> PendingTensor:
+    """``X = T.decl_tensor(data, ty_args=[T.Tensor(...)])``: a tensor view of ``data``."""
+    return PendingTensor(_single_type(ty_args, "decl_tensor"), data)
+
+
+def _single_type(ty_args: Sequence[Any], what: str) -> Any:
+    if not isinstance(ty_args, (list, tuple)) or len(ty_args) != 1:
+        raise TypeError(f"`T.{what}` takes `ty_args=[T.Tensor(...)]` with one type")
+    return ty_args[0]
+
+
+# --- frames -----------------------------------------------------------------------------------
+
+def for_(spec: Any, *, names: Tuple[str, ...], loc: Optional[Loc] = None,
+         name_locs: Tuple[Loc, ...] = ()) -> Frame:
+    """``for names in spec:``: the loop frame of a LoopSpec."""
+    if not isinstance(spec, LoopSpec):
+        raise TypeError(f"TVMScript cannot loop over `{type(spec).__name__}`: use `range(...)`, "
+                        "`T.serial(...)`, `T.parallel(...)`, `T.grid(...)` ...")
+    if len(names) != len(spec.ends):
+        raise ValueError(f"The loop opens {len(spec.ends)} loop(s) but names {len(names)} "
+                         "variable(s)")
+    return _b["For"](list(names), spec.starts, spec.ends, spec.steps, int(spec.kind),
+                     spec.thread_tag, spec.annotations, span_of(loc))
+
+
+def range_(range_function: Any, *args: Any, **kwargs: Any) -> Any:
+    """``range(...)`` in a loop header: a serial loop when ``range`` is the builtin."""
+    if range_function is not builtins.range:
+        return range_function(*args, **kwargs)
+    if kwargs:
+        raise TypeError("range() takes no keyword arguments")
+    if not 1 <= len(args) <= 3:
+        raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
+    return serial(*args)
+
+
+def _loop(kind: ForKind, start: Any, stop: Any, step: Any, thread: str,
+          annotations: Optional[Dict[str, Any]]) -> LoopSpec:
+    if stop is None:
+        start, stop = 0, start
+    if annotations is not None and not isinstance(annotations, dict):
+        raise TypeError("Loop annotations must be a dict")
+    return LoopSpec(kind, [start], [stop], [step], thread, dict(annotations or {}))
+
+
+def serial(start: Any, stop: Any = None, step: Any = 1, *,
+           annotations: Optional[Dict[str, Any]] = None) -> LoopSpec:
+    """``T.serial(n)`` / ``T.serial(a, b, step=s)``: a serial loop."""
+    return _loop(ForKind.SERIAL, start, stop, step, "", annotations)
+
+
+def parallel(start: Any, stop: Any = None, step: Any = 1, *,
+             annotations: Optional[Dict[str, Any]] = None) -> LoopSpec:
+    return _loop(ForKind.PARALLEL, start, stop, step, "", annotations)
+
+
+def vectorized(start: Any, stop: Any = None, step: Any = 1, *,
+               annotations: Optional[Dict[str, Any]] = None) -> LoopSpec:
+    return _loop(ForKind.VECTORIZED, start, stop, step, "", annotations)
+
+
+def unroll(start: Any, stop: Any = None, step: Any = 1, *,
+           annotations: Optional[Dict[str, Any]] = None) -> LoopSpec:
+    return _loop(ForKind.UNROLLED, start, stop, step, "", annotations)
+
+
+def thread_binding(start: Any, stop: Any = None, step: Any = 1, *, thread: str,
+                   annotations: Optional[Dict[str, Any]] = None) -> LoopSpec:
+    """``T.thread_binding(n, thread="threadIdx.x")``: a loop bound to a GPU thread axis."""
+    if not isinstance(thread, str) or not thread:
+        raise TypeError("`T.thread_binding` needs `thread=\"...\"` naming the thread axis")
+    return _loop(ForKind.THREAD_BINDING, start, stop, step, thread, annotations)
+
+
+def grid(*extents: Any) -> LoopSpec:
+    """``for i, j in T.grid(4, n)``: nested serial loops, one per extent."""
+    if not extents:
+        raise TypeError("`T.grid` needs at least one extent")
+    n = len(extents)
+    return LoopSpec(ForKind.SERIAL, [0] * n, list(extents), [1] * n)
+
+
+def while_(condition: Any, *, loc: Optional[Loc] = None) -> Frame:
+    return _b["While"](condition, span_of(loc))
+
+
+def if_(condition: Any, *, loc: Optional[Loc] = None) -> Frame:
+    return _b["If"](condition, span_of(loc))
+
+
+def then_(*, loc: Optional[Loc] = None) -> Frame:
+    return _b["Then"](span_of(loc))
+
+
+def else_(*, loc: Optional[Loc] = None) -> Frame:
+    return _b["Else"](span_of(loc))
+
+
+def with_(frame: Any, *, loc: Optional[Loc] = None) -> Any:
+    """``with scope:``: the scope must be a builder frame (``T.attr(...)``)."""
+    if not isinstance(frame, Frame):
+        raise TypeError(f"`with` in TVMScript opens a builder scope such as `T.attr(...)`, got "
+                        f"`{type(frame).__name__}`")
+    return frame
+
+
+def attr(node: Any, attr_key: str, value: Any) -> Frame:
+    """``with T.attr(node, "key", value):``: an attribute scope over the body."""
+    return _b["Attr"](node, attr_key, value, span_of(None))
+
+
+# --- expression hooks -------------------------------------------------------------------------
+
+def and_(a: Any, b: Any) -> Any:
+    if _is_expr(a) or _is_expr(b):
+        return _logical_and(a, b)
+    return a and b
+
+
+def or_(a: Any, b: Any) -> Any:
+    if _is_expr(a) or _is_expr(b):
+        return _logical_or(a, b)
+    return a or b
+
+
+def not_(a: Any) -> Any:
+    return _logical_not(a) if _is_expr(a) else not a
+
+
+def eq_(a: Any, b: Any) -> Any:
+    if _is_expr(a) or _is_expr(b):
+        return _equal(a, b)
+    return a == b
+
+
+def ne_(a: Any, b: Any) -> Any:
+    if _is_expr(a) or _is_expr(b):
+        return _not_equal(a, b)
+    return a != b
+
+
+def if_then_else_(condition: Any, true_value: Any, false_value: Any) -> Any:
+    """``a if c else b``: a Select for an IR condition, Python's choice for a Python one."""
+    if not _is_expr(condition):
+        return true_value if condition else false_value
+    return _select(condition, true_value, false_value)
