@@ -22,9 +22,9 @@ std::vector<IRBuilder>& BuilderStack() {
 }  // namespace
 
 void IRBuilderFrameObj::EnterWithScope() {
+  if (on_enter != nullptr) on_enter(this);
   if (entered) TVM_FFI_THROW(RuntimeError) << "A `" << GetTypeKey() << "` was entered twice";
-  IRBuilder::Current().mutable_get()->frames.push_back(
-      ffi::GetRef<IRBuilderFrame>(this));
+  IRBuilder::Current().mutable_get()->frames.push_back(ffi::GetRef<IRBuilderFrame>(this));
   entered = true;
 }
 
@@ -36,6 +36,7 @@ void IRBuilderFrameObj::ExitWithScope() {
   }
   frames.pop_back();
   entered = false;
+  if (on_exit != nullptr) on_exit(this);
 }
 
 void IRBuilderFrameObj::Abandon() {
@@ -94,14 +95,12 @@ void IRBuilder::SetResult(ffi::Any value) const {
   mutable_get()->has_result = true;
 }
 
-Span IRBuilder::MakeSpan(int64_t line, int64_t column, int64_t end_line,
-                         int64_t end_column) const {
+Span IRBuilder::MakeSpan(int64_t line, int64_t column, int64_t end_line, int64_t end_column) const {
   if (line <= 0) return Span::Unknown();
   return Span(get()->source_name, line, column, end_line, end_column);
 }
 
-void ModuleFrameObj::ExitWithScope() {
-  IRBuilderFrameObj::ExitWithScope();
+void ModuleFrameObj::Finalize() {
   ffi::Map<GlobalVar, Expr> defined;
   for (const auto& [name, var] : global_vars) {
     auto function = functions.Get(var);
@@ -122,6 +121,7 @@ void ModuleFrameObj::ExitWithScope() {
 ModuleFrame ModuleFrame::Create(Span span) {
   auto node = ffi::make_object<ModuleFrameObj>();
   node->span = std::move(span);
+  node->on_exit = [](IRBuilderFrameObj* self) { static_cast<ModuleFrameObj*>(self)->Finalize(); };
   return ModuleFrame(std::move(node));
 }
 

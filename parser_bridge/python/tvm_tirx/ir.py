@@ -28,6 +28,8 @@ _op = {
     )
 }
 _missing_type = get_global_func("ir.MissingType")
+_make_const = get_global_func("tirx.make_const")
+_tensor_load = get_global_func("tirx.builder.Load")
 _script = get_global_func("script.Script")
 _T = TypeVar("_T", bound=type)
 
@@ -86,6 +88,20 @@ class PrimType(Type):
 
     def __init__(self, dtype: Union[str, tvm_ffi.dtype]) -> None:
         self.__ffi_init__(tvm_ffi.dtype(dtype))
+
+    def __call__(self, value: Any) -> "Expr":
+        """``T.float32(1.0)``, ``T.int64(5)``, ``T.float32("inf")``: a constant of this type."""
+        if isinstance(value, str):
+            if value not in ("inf", "-inf", "nan"):
+                raise ValueError(f"A constant from a string must be 'inf', '-inf' or 'nan', "
+                                 f"got {value!r}")
+            value = float(value)
+        if isinstance(value, Expr):
+            if value.ty.dtype != self.dtype:
+                raise TypeError(f"`{self.dtype}(...)` of an expression of type "
+                                f"`{value.ty.dtype}`: use an explicit cast")
+            return value
+        return _make_const(self, value)
 
 
 def _as_type(ty: Any) -> Any:
@@ -147,6 +163,16 @@ class Expr(Object):
 
     def __ge__(self, other: Any) -> "Expr":
         return _op["greater_equal"](self, other)
+
+    def __getitem__(self, indices: Any) -> "Expr":
+        """``A[i, j]``: a TensorLoad of a tensor-typed expression (int indices become int32)."""
+        if not isinstance(self.ty, TensorType):
+            raise TypeError(f"Only tensors can be indexed, got an expression of type "
+                            f"`{type(self.ty).__name__}`")
+        if isinstance(indices, slice) or (
+                isinstance(indices, tuple) and any(isinstance(i, slice) for i in indices)):
+            raise TypeError("Tensor slices are not supported: index element by element")
+        return _tensor_load(self, list(indices) if isinstance(indices, tuple) else [indices])
 
     # `==` and `!=` keep object identity (as for every FFI object), so expressions stay usable
     # as dict keys; build equality nodes with tvm_tirx.EQ / NE or tvm_tirx.equal.
@@ -222,7 +248,6 @@ class IRModule(Object):
 
 PointerType = tvm_ffi.object_class("ir.PointerType")
 FuncType = tvm_ffi.object_class("ir.FuncType")
-_make_const = get_global_func("tirx.make_const")
 
 
 def _extent(value: Any) -> Any:

@@ -12,6 +12,12 @@ namespace tirx {
 namespace builder {
 namespace {
 
+/*! \brief Installs TObj::Finalize as the frame's exit hook. */
+template <typename TObj>
+void SetExitHook(TObj* node) {
+  node->on_exit = [](IRBuilderFrameObj* self) { static_cast<TObj*>(self)->Finalize(); };
+}
+
 /*! \brief A frame's statements as one body: the statement itself when there is one. */
 Stmt AsBody(const ffi::Array<Stmt>& stmts, const Span& span) {
   if (stmts.size() == 1) return stmts[0];
@@ -57,8 +63,7 @@ Expr LoopBound(const ffi::Any& value, const PrimType& ty, const char* what) {
 
 }  // namespace
 
-void FunctionFrameObj::ExitWithScope() {
-  IRBuilderFrameObj::ExitWithScope();
+void FunctionFrameObj::Finalize() {
   IRBuilder builder = IRBuilder::Current();
   ffi::Map<ffi::String, ffi::Any> all_attrs = attrs;
   if (!is_private && name.has_value() && !all_attrs.count("global_symbol")) {
@@ -84,14 +89,14 @@ void FunctionFrameObj::ExitWithScope() {
 
 FunctionFrame FunctionFrame::Create(bool is_private, bool is_declaration, Span span) {
   auto node = ffi::make_object<FunctionFrameObj>();
+  SetExitHook(node.get());
   node->is_private = is_private;
   node->is_declaration = is_declaration;
   node->span = std::move(span);
   return FunctionFrame(std::move(node));
 }
 
-void ForFrameObj::ExitWithScope() {
-  IRBuilderFrameObj::ExitWithScope();
+void ForFrameObj::Finalize() {
   Stmt body = AsBody(stmts, span);
   for (size_t i = vars.size(); i-- > 0;) {
     body = For(vars[i], starts[i], ends[i], steps[i], body,
@@ -111,6 +116,7 @@ ForFrame ForFrame::Create(ffi::Array<ffi::String> names, ffi::Array<ffi::Any> st
   }
   if (names.empty()) TVM_FFI_THROW(ValueError) << "A loop needs at least one extent";
   auto node = ffi::make_object<ForFrameObj>();
+  SetExitHook(node.get());
   for (size_t i = 0; i < names.size(); ++i) {
     ffi::Any start = starts[i], end = ends[i], step = steps[i];
     PrimType ty(LoopDType({&start, &end, &step}));
@@ -131,20 +137,17 @@ ForFrame ForFrame::Create(ffi::Array<ffi::String> names, ffi::Array<ffi::Any> st
   return ForFrame(std::move(node));
 }
 
-void WhileFrameObj::ExitWithScope() {
-  IRBuilderFrameObj::ExitWithScope();
-  AddToFrame(While(condition, AsBody(stmts, span), span));
-}
+void WhileFrameObj::Finalize() { AddToFrame(While(condition, AsBody(stmts, span), span)); }
 
 WhileFrame WhileFrame::Create(Expr condition, Span span) {
   auto node = ffi::make_object<WhileFrameObj>();
+  SetExitHook(node.get());
   node->condition = std::move(condition);
   node->span = std::move(span);
   return WhileFrame(std::move(node));
 }
 
-void IfFrameObj::ExitWithScope() {
-  IRBuilderFrameObj::ExitWithScope();
+void IfFrameObj::Finalize() {
   if (!stmts.empty()) {
     TVM_FFI_THROW(ValueError) << "Statements of an `if` must be inside its then or else branch";
   }
@@ -154,12 +157,13 @@ void IfFrameObj::ExitWithScope() {
 
 IfFrame IfFrame::Create(Expr condition, Span span) {
   auto node = ffi::make_object<IfFrameObj>();
+  SetExitHook(node.get());
   node->condition = std::move(condition);
   node->span = std::move(span);
   return IfFrame(std::move(node));
 }
 
-void BranchFrameObj::EnterWithScope() {
+void BranchFrameObj::CheckParent() {
   auto parent = IRBuilder::Current().GetLastFrame<IfFrame>();
   const char* which = is_else ? "else" : "then";
   if (!parent.has_value()) {
@@ -170,11 +174,9 @@ void BranchFrameObj::EnterWithScope() {
   if (is_else && !(*parent)->then_case.has_value()) {
     TVM_FFI_THROW(ValueError) << "An else branch must follow the then branch";
   }
-  IRBuilderFrameObj::EnterWithScope();
 }
 
-void BranchFrameObj::ExitWithScope() {
-  IRBuilderFrameObj::ExitWithScope();
+void BranchFrameObj::Finalize() {
   IfFrame parent = IRBuilder::Current().GetLastFrame<IfFrame>().value();
   Stmt body = AsBody(stmts, span);
   if (is_else) {
@@ -186,18 +188,22 @@ void BranchFrameObj::ExitWithScope() {
 
 BranchFrame BranchFrame::Create(bool is_else, Span span) {
   auto node = ffi::make_object<BranchFrameObj>();
+  SetExitHook(node.get());
+  node->on_enter = [](IRBuilderFrameObj* self) {
+    static_cast<BranchFrameObj*>(self)->CheckParent();
+  };
   node->is_else = is_else;
   node->span = std::move(span);
   return BranchFrame(std::move(node));
 }
 
-void AttrFrameObj::ExitWithScope() {
-  IRBuilderFrameObj::ExitWithScope();
+void AttrFrameObj::Finalize() {
   AddToFrame(AttrStmt(node, attr_key, value, AsBody(stmts, span), span));
 }
 
 AttrFrame AttrFrame::Create(ffi::Any node, ffi::String attr_key, Expr value, Span span) {
   auto frame = ffi::make_object<AttrFrameObj>();
+  SetExitHook(frame.get());
   frame->node = std::move(node);
   frame->attr_key = std::move(attr_key);
   frame->value = std::move(value);

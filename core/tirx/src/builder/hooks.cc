@@ -7,6 +7,7 @@
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/tirx/builder.h>
 #include <tvm/tirx/op.h>
+#include <tvm/tirx/tensor_expr.h>
 
 #include <string>
 #include <utility>
@@ -167,13 +168,15 @@ TVM_FFI_STATIC_INIT_BLOCK() {
                frame.mutable_get()->attrs.Set(key, value);
              }
            })
-      .def("tirx.builder.FuncRet",
-           [](Type ty) { RequireFunctionFrame("A return annotation").mutable_get()->ret_type = ty; })
+      .def(
+          "tirx.builder.FuncRet",
+          [](Type ty) { RequireFunctionFrame("A return annotation").mutable_get()->ret_type = ty; })
       .def("tirx.builder.Arg",
            [](ffi::String name, ffi::Any annotation, Span span) {
              FunctionFrame frame = RequireFunctionFrame("A parameter");
              Var var;
-             if (auto symbol = annotation.try_cast<Var>(); symbol.has_value() && symbol->defined()) {
+             if (auto symbol = annotation.try_cast<Var>();
+                 symbol.has_value() && symbol->defined()) {
                var = *symbol;  // `n: n`: the parameter is the captured symbol itself.
              } else if (auto ty = annotation.try_cast<Type>(); ty.has_value() && ty->defined()) {
                var = Var(name, *ty, span);
@@ -196,8 +199,8 @@ TVM_FFI_STATIC_INIT_BLOCK() {
            [](ffi::String name, PrimType ty, Span span) {
              ffi::DataType dtype = ty.dtype();
              if ((!dtype.is_int() && !dtype.is_uint()) || dtype.lanes() != 1) {
-               TVM_FFI_THROW(TypeError) << "A symbol is a scalar integer, got `"
-                                        << dtype.ToString() << "` for `" << name << "`";
+               TVM_FFI_THROW(TypeError) << "A symbol is a scalar integer, got `" << dtype.ToString()
+                                        << "` for `" << name << "`";
              }
              return Var(name, ty, span);
            })
@@ -219,10 +222,18 @@ TVM_FFI_STATIC_INIT_BLOCK() {
            })
       .def("tirx.builder.Bind", BindValue)
       .def("tirx.builder.SetItem", SetItem)
+      .def("tirx.builder.Load",
+           [](Expr target, ffi::Array<ffi::Any> indices) {
+             ffi::Array<Expr> index_exprs;
+             for (const ffi::Any& index : indices) {
+               index_exprs.push_back(LiteralOrExpr(index, "An index"));
+             }
+             return TensorLoad(target, index_exprs);
+           })
       .def("tirx.builder.For",
-           [](ffi::Array<ffi::String> names, ffi::Array<ffi::Any> starts,
-              ffi::Array<ffi::Any> ends, ffi::Array<ffi::Any> steps, int64_t kind,
-              ffi::String thread_tag, ffi::Map<ffi::String, ffi::Any> annotations, Span span) {
+           [](ffi::Array<ffi::String> names, ffi::Array<ffi::Any> starts, ffi::Array<ffi::Any> ends,
+              ffi::Array<ffi::Any> steps, int64_t kind, ffi::String thread_tag,
+              ffi::Map<ffi::String, ffi::Any> annotations, Span span) {
              return ForFrame::Create(names, starts, ends, steps, static_cast<ForKind>(kind),
                                      thread_tag, annotations, span);
            })
@@ -238,13 +249,11 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def("tirx.builder.Else", [](Span span) { return BranchFrame::Create(true, span); })
       .def("tirx.builder.Attr",
            [](ffi::Any node, ffi::String key, ffi::Any value, Span span) {
-             return AttrFrame::Create(node, key, LiteralOrExpr(value, "An attribute value"),
-                                      span);
+             return AttrFrame::Create(node, key, LiteralOrExpr(value, "An attribute value"), span);
            })
       .def("tirx.builder.Assert",
            [](ffi::Any condition, ffi::String message, Span span) {
-             AddToFrame(
-                 AssertStmt(LiteralOrExpr(condition, "An assert condition"), message, span));
+             AddToFrame(AssertStmt(LiteralOrExpr(condition, "An assert condition"), message, span));
            })
       .def("tirx.builder.Break",
            [](Span span) {
@@ -271,13 +280,13 @@ TVM_FFI_STATIC_INIT_BLOCK() {
              AddToFrame(AllocTensor(var, span));
              return var;
            })
-      .def("tirx.builder.DeclTensor", [](ffi::String name, Type ty, Expr data, Span span,
-                                         Span name_span) {
-        Var var = MakeTensorVar(name, ty, name_span, "`T.decl_tensor`");
-        RecordBinding(name, var);
-        AddToFrame(DeclTensor(var, data, span));
-        return var;
-      });
+      .def("tirx.builder.DeclTensor",
+           [](ffi::String name, Type ty, Expr data, Span span, Span name_span) {
+             Var var = MakeTensorVar(name, ty, name_span, "`T.decl_tensor`");
+             RecordBinding(name, var);
+             AddToFrame(DeclTensor(var, data, span));
+             return var;
+           });
 }
 
 }  // namespace builder

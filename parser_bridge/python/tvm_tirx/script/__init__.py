@@ -1,1 +1,12 @@
-"""TVMScript for TIRx: parse, from_source and the script namespaces."""
+"""TVMScript for TIRx: ``parse``, ``from_source`` and the script namespaces.
+
+Source picks its own aliases: ``from tvm_tirx.script import tirx as T`` (or ``ir as I``); the
+parser provides no implicit ``T`` or ``I``.
+"""
+
+from . import ir, tirx
+from .builder import IRBuilder
+from .decorators import DefinitionKind
+from .parser.entry import error_location, from_source, parse
+
+__all__ = ["DefinitionKind", "IRBuilder", "error_location", "from_source", "ir", "parse", "tirx"]

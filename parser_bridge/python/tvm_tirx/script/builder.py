@@ -19,6 +19,7 @@ _frame_enter = get_global_func("ir.builder.FrameEnter")
 _frame_exit = get_global_func("ir.builder.FrameExit")
 _frame_abandon = get_global_func("ir.builder.FrameAbandon")
 _make_span = get_global_func("ir.builder.MakeSpan")
+_UNKNOWN_SPAN = get_global_func("ir.UnknownSpan")()
 
 Loc = Tuple[int, int, int, int]
 """A source location as the transpiler writes it: (line, column, end line, end column)."""
@@ -65,5 +66,5 @@ class IRBuilder(Object):
 def span_of(loc: Optional[Loc]) -> Any:
     """The Span of a transpiler location in the current builder's source."""
     if loc is None:
-        return _make_span(0, 0, 0, 0)
+        return _UNKNOWN_SPAN
     return _make_span(*loc)

@@ -8,6 +8,7 @@ onto the same members (docs/frontend.md).
 
 from __future__ import annotations
 
+import builtins
 from typing import Any, Optional, Sequence
 
 import tvm_ffi
@@ -18,7 +19,7 @@ from .. import (
     Div,
     Let as _LetNode,
     Ramp,
-    Select,
+    Select as _SelectNode,
     Shuffle,
     max,
     min,
@@ -47,6 +48,8 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     eq_,
     evaluate,
     for_,
+    ge_,
+    gt_,
     func_attr,
     func_name_,
     func_ret_,
@@ -55,6 +58,8 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     header_symbol_,
     if_,
     if_then_else_,
+    le_,
+    lt_,
     ne_,
     not_,
     or_,
@@ -93,6 +98,7 @@ for _name in _SCALARS:
 del _name
 
 void = _ir.PrimType("void")
+bool_ = globals()["bool"]
 
 
 def __getattr__(name: str) -> Any:
@@ -142,6 +148,23 @@ def Cast(dtype: Any, value: Any) -> Any:
     """``T.Cast("int64", x)``: an explicit conversion (a Cast node even to the same type)."""
     ty = dtype if isinstance(dtype, _ir.PrimType) else _ir.PrimType(dtype)
     return _CastNode(ty, value)
+
+
+def _adopt(value: Any, partner: Any) -> Any:
+    """A Python literal as a constant of its partner expression's type (docs/ir-typing.md)."""
+    if isinstance(value, _ir.Expr) or not isinstance(partner, _ir.Expr):
+        return value
+    return partner.ty(value)
+
+
+def Select(condition: Any, true_value: Any, false_value: Any) -> Any:
+    """``T.Select(c, t, f)``: both branches evaluated, one chosen; a literal adopts the other
+    branch's type."""
+    if isinstance(condition, builtins.bool):
+        condition = bool_(condition)
+    true_value = _adopt(true_value, false_value)
+    false_value = _adopt(false_value, true_value)
+    return _SelectNode(condition, true_value, false_value)
 
 
 def floordiv(a: Any, b: Any) -> Any:

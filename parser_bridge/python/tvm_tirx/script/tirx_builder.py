@@ -8,6 +8,7 @@ type rules and the frames live in C++ (core/tirx/src/builder/).
 from __future__ import annotations
 
 import builtins
+import operator
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -25,8 +26,6 @@ _b = {name: get_global_func("tirx.builder." + name) for name in (
 _logical_and = get_global_func("tirx.op.logical_and")
 _logical_or = get_global_func("tirx.op.logical_or")
 _logical_not = get_global_func("tirx.op.logical_not")
-_equal = get_global_func("tirx.op.equal")
-_not_equal = get_global_func("tirx.op.not_equal")
 _select = tvm_ffi.object_class("prim.Select")
 _make_const = get_global_func("tirx.make_const")
 
@@ -338,16 +337,23 @@ def not_(a: Any) -> Any:
     return _logical_not(a) if _is_expr(a) else not a
 
 
-def eq_(a: Any, b: Any) -> Any:
-    if _is_expr(a) or _is_expr(b):
-        return _equal(a, b)
-    return a == b
+def _comparison(ir_builder: Any, python_op: Any) -> Any:
+    """A comparison hook: the IR node in operand order when an operand is IR, else Python's."""
+
+    def compare(a: Any, b: Any) -> Any:
+        if _is_expr(a) or _is_expr(b):
+            return ir_builder(a, b)
+        return python_op(a, b)
+
+    return compare
 
 
-def ne_(a: Any, b: Any) -> Any:
-    if _is_expr(a) or _is_expr(b):
-        return _not_equal(a, b)
-    return a != b
+eq_ = _comparison(get_global_func("tirx.op.equal"), operator.eq)
+ne_ = _comparison(get_global_func("tirx.op.not_equal"), operator.ne)
+lt_ = _comparison(get_global_func("tirx.op.less"), operator.lt)
+le_ = _comparison(get_global_func("tirx.op.less_equal"), operator.le)
+gt_ = _comparison(get_global_func("tirx.op.greater"), operator.gt)
+ge_ = _comparison(get_global_func("tirx.op.greater_equal"), operator.ge)
 
 
 def if_then_else_(condition: Any, true_value: Any, false_value: Any) -> Any:

@@ -23,9 +23,10 @@ namespace tvm {
 namespace ir {
 namespace builder {
 
-/*! \brief Declares a builder or frame reference with a mutable accessor (frames are built in place). */
-#define TVM_IR_BUILDER_REF(Name, Parent)                                      \
-  TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(Name, Parent, Name##Obj);              \
+/*! \brief Declares a builder or frame reference with a mutable accessor (frames are built in
+ * place). */
+#define TVM_IR_BUILDER_REF(Name, Parent)                               \
+  TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(Name, Parent, Name##Obj); \
   Name##Obj* mutable_get() const { return const_cast<Name##Obj*>(get()); }
 
 /*! \brief Base of every frame: a scope of the builder. */
@@ -35,14 +36,19 @@ class IRBuilderFrameObj : public ffi::Object {
   Span span = Span::Unknown();
   /*! \brief Whether the frame is on a builder's stack right now. */
   bool entered = false;
-  virtual ~IRBuilderFrameObj() = default;
-  /*! \brief Pushes the frame on the current builder (RuntimeError when none is active). */
-  virtual void EnterWithScope();
   /*!
-   * \brief Pops the frame (it must be the top one) and finalizes it. Subclasses pop first
-   *  (calling this) and then attach what they built to the new top frame.
+   * \brief Per-kind behaviour as plain function pointers, not virtual functions: a vtable
+   *  would move the fields that reflection reads by offset from the Object header.
    */
-  virtual void ExitWithScope();
+  using Hook = void (*)(IRBuilderFrameObj* self);
+  /*! \brief Checks the frame may open here (before it is pushed). */
+  Hook on_enter = nullptr;
+  /*! \brief Finalizes the frame's IR and attaches it to the new top frame (after the pop). */
+  Hook on_exit = nullptr;
+  /*! \brief Pushes the frame on the current builder (RuntimeError when none is active). */
+  void EnterWithScope();
+  /*! \brief Pops the frame (it must be the top one) and finalizes it. */
+  void ExitWithScope();
   /*!
    * \brief Pops the frame and every frame above it without finalizing anything: the path taken
    *  when construction inside the frame failed.
@@ -117,7 +123,8 @@ class ModuleFrameObj : public IRBuilderFrameObj {
   ffi::Map<ffi::String, GlobalVar> global_vars;
   ffi::Map<GlobalVar, Expr> functions;
   ffi::Map<ffi::String, ffi::Any> attrs;
-  void ExitWithScope() override;
+  /*! \brief Builds the IRModule as the builder's result. */
+  void Finalize();
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("ir.builder.ModuleFrame", ModuleFrameObj, IRBuilderFrameObj);
 };
 

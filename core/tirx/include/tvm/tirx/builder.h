@@ -43,7 +43,7 @@ class FunctionFrameObj : public TIRFrameObj {
   bool is_private = false;
   /*! \brief A declaration collects only the signature (module members, before bodies). */
   bool is_declaration = false;
-  void ExitWithScope() override;
+  void Finalize();
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.FunctionFrame", FunctionFrameObj, TIRFrameObj);
 };
 
@@ -63,7 +63,7 @@ class ForFrameObj : public TIRFrameObj {
   int64_t kind = 0;
   ffi::String thread_tag;
   ffi::Map<ffi::String, ffi::Any> annotations;
-  void ExitWithScope() override;
+  void Finalize();
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.ForFrame", ForFrameObj, TIRFrameObj);
 };
 
@@ -85,7 +85,7 @@ class ForFrame : public TIRFrame {
 class WhileFrameObj : public TIRFrameObj {
  public:
   Expr condition;
-  void ExitWithScope() override;
+  void Finalize();
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.WhileFrame", WhileFrameObj, TIRFrameObj);
 };
 
@@ -101,7 +101,7 @@ class IfFrameObj : public TIRFrameObj {
   Expr condition;
   ffi::Optional<Stmt> then_case;
   ffi::Optional<Stmt> else_case;
-  void ExitWithScope() override;
+  void Finalize();
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.IfFrame", IfFrameObj, TIRFrameObj);
 };
 
@@ -115,8 +115,9 @@ class IfFrame : public TIRFrame {
 class BranchFrameObj : public TIRFrameObj {
  public:
   bool is_else = false;
-  void EnterWithScope() override;
-  void ExitWithScope() override;
+  /*! \brief Checks that the branch opens directly in an IfFrame that lacks it. */
+  void CheckParent();
+  void Finalize();
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.BranchFrame", BranchFrameObj, TIRFrameObj);
 };
 
@@ -132,7 +133,7 @@ class AttrFrameObj : public TIRFrameObj {
   ffi::Any node;
   ffi::String attr_key;
   Expr value;
-  void ExitWithScope() override;
+  void Finalize();
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.AttrFrame", AttrFrameObj, TIRFrameObj);
 };
 

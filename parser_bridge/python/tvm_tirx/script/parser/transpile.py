@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 NS = "__tvm_ns"
 MAKE = "__tvm_make"
@@ -64,21 +64,21 @@ def loc_of(node: ast.AST) -> Loc:
 
 
 class SyntaxErrorFactory:
-    """Builds CPython-style SyntaxErrors (1-based character offsets) from AST byte positions."""
+    """Builds CPython-style SyntaxErrors (1-based character offsets) from AST byte positions.
 
-    def __init__(self, source_name: str, lines: Sequence[str]) -> None:
+    ``lines`` is the source's LineIndex (source_text.py): ``line_text`` and ``char_column``.
+    """
+
+    def __init__(self, source_name: str, lines: Any) -> None:
         self.source_name = source_name
         self.lines = lines
 
-    def _char_offset(self, line: int, byte_col: int) -> int:
-        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="ignore")) + 1
-
     def at(self, node: ast.AST, message: str) -> SyntaxError:
         line, col, end_line, end_col = loc_of(node)
-        text = self.lines[line - 1] if 0 < line <= len(self.lines) else None
-        return SyntaxError(message, (self.source_name, line, self._char_offset(line, col), text,
-                                     end_line, self._char_offset(end_line, end_col)))
+        return SyntaxError(message, (
+            self.source_name, line, self.lines.char_column(line, col) + 1,
+            self.lines.line_text(line), end_line,
+            self.lines.char_column(end_line, end_col) + 1))
 
 
 def _name(id_: str, ctx: ast.expr_context = None) -> ast.Name:
@@ -111,7 +111,9 @@ def _located(template: ast.AST, nodes: List[ast.stmt]) -> List[ast.stmt]:
 class _ExprRewriter(ast.NodeTransformer):
     """Rewrites the expression forms whose Python meaning differs from the IR's."""
 
-    _COMPARE_HOOKS = {ast.Eq: "eq_", ast.NotEq: "ne_"}
+    # All of them: Python would turn `0 < k` into `k > 0` through the reflected operator.
+    _COMPARE_HOOKS = {ast.Eq: "eq_", ast.NotEq: "ne_", ast.Lt: "lt_", ast.LtE: "le_",
+                      ast.Gt: "gt_", ast.GtE: "ge_"}
 
     def __init__(self, errors: SyntaxErrorFactory) -> None:
         self.errors = errors

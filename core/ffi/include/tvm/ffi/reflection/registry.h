@@ -176,6 +176,10 @@ struct StructuralIgnore {};
 /*! \brief Fluent registration of type T's constructor, fields and methods. */
 template <typename T>
 class ObjectDef {
+  // Fields are read at offsets from the Object header; a vtable pointer would shift them.
+  static_assert(!std::is_polymorphic_v<T>,
+                "Reflected object types must not have virtual functions (use function pointers)");
+
  public:
   ObjectDef() : type_index_(T::RuntimeTypeIndex()) {
     TypeInfo* info = details::MutableTypeInfo(type_index_);

@@ -1,0 +1,336 @@
+"""Parsing entry points: source text or a decorated Python definition -> IR.
+
+The pipeline (the spec's "Source and frontend"): source text -> header lists blanked
+(source_text.scan) -> Python AST -> transpiled builder program (transpile.py) -> compiled once
+-> executed against the namespace's builders inside an IRBuilder -> IR, checked for
+well-formedness when standalone.
+
+Errors: syntax restrictions raise SyntaxError at their position; builder and helper errors keep
+their Python type and get the source location attached (``error_location(exc)``, and a note).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import importlib
+import types
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
+
+from ..builder import IRBuilder
+from ..decorators import DefinitionKind, ScriptDecorator
+from .source import acquire, require_decorated_at_definition
+from .source_text import SourceScan, TypeParamList, scan
+from .transpile import MAKE, HeaderSymbol, Loc, SyntaxErrorFactory, TranspiledDefinition
+from .transpile import loc_of, transpile_function
+
+# Packages whose namespaces source text may import without running anything.
+SCRIPT_PACKAGES = ("tvm.script", "tvm_tirx.script")
+SCRIPT_NAMESPACES = ("tirx", "ir", "s_tir")
+
+# Builtins an untrusted builder program may call: pure functions over values.
+_SAFE_BUILTINS = {
+    name: getattr(builtins, name)
+    for name in (
+        "abs", "all", "any", "bool", "dict", "enumerate", "float", "int", "isinstance", "len",
+        "list", "max", "min", "range", "reversed", "sorted", "str", "sum", "tuple", "zip",
+        "True", "False", "None", "ArithmeticError", "AssertionError", "Exception", "IndexError",
+        "KeyError", "NameError", "TypeError", "ValueError",
+    )
+}
+
+_LOCATION_ATTR = "__tvm_script_location__"
+
+
+def error_location(exc: BaseException) -> Optional[Tuple[str, int, int, int, int]]:
+    """(source name, line, column, end line, end column) of a parse error, when known."""
+    return getattr(exc, _LOCATION_ATTR, None)
+
+
+def _attach_location(exc: BaseException, source_name: str, loc: Loc, lines: Any) -> None:
+    if error_location(exc) is not None:
+        return
+    try:
+        setattr(exc, _LOCATION_ATTR, (source_name, *loc))
+    except AttributeError:  # an exception type with __slots__: the note still tells
+        pass
+    line, col = loc[0], loc[1]
+    text = lines.line_text(line) if line > 0 else ""
+    exc.add_note(f"  in TVMScript {source_name}, line {line}, column {col}: {text.strip()}")
+
+
+def _code_objects(code: types.CodeType) -> Iterator[types.CodeType]:
+    yield code
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            yield from _code_objects(const)
+
+
+def _failing_position(exc: BaseException, codes: Set[types.CodeType]) -> Optional[Loc]:
+    """The source range of the innermost generated-code instruction the error went through."""
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code in codes:
+            found = tb
+        tb = tb.tb_next
+    if found is None:
+        return None
+    positions = list(found.tb_frame.f_code.co_positions())
+    index = found.tb_lasti // 2
+    if not 0 <= index < len(positions):
+        return None
+    line, end_line, col, end_col = positions[index]
+    if line is None:
+        return None
+    return (line, col or 0, end_line or line, end_col if end_col is not None else col or 0)
+
+
+class _DefinitionScope(dict):
+    """Locals of the generated module: misses fall through to the definition's bindings, which
+    is how the wrapper's capture defaults read them (lazily, one name at a time)."""
+
+    def __init__(self, bindings: Mapping[str, Any]) -> None:
+        super().__init__()
+        self._bindings = bindings
+
+    def __missing__(self, key: str) -> Any:
+        return self._bindings[key]
+
+
+class _UntrustedCheck(ast.NodeVisitor):
+    """Rejects what could reach Python internals from untrusted source: dunder names and
+    underscore attributes (`x.__class__`, `__import__`)."""
+
+    def __init__(self, errors: SyntaxErrorFactory) -> None:
+        self.errors = errors
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if node.id.startswith("__"):
+            raise self.errors.at(node, f"`{node.id}` is not allowed in untrusted TVMScript "
+                                       "(mark the source trusted to run arbitrary Python)")
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        if node.attr.startswith("_"):
+            raise self.errors.at(node, f"Attribute `{node.attr}` is not allowed in untrusted "
+                                       "TVMScript (mark the source trusted to run arbitrary "
+                                       "Python)")
+        self.generic_visit(node)
+
+
+def _header_symbols(lists: Sequence[TypeParamList], node: ast.FunctionDef,
+                    errors: SyntaxErrorFactory) -> List[HeaderSymbol]:
+    for header in lists:
+        if header.def_name == node.name and header.start_line == node.lineno:
+            return [_header_symbol(item, errors) for item in header.items]
+    return []
+
+
+def _header_symbol(item: Any, errors: SyntaxErrorFactory) -> HeaderSymbol:
+    loc = (item.line, item.column, item.line, item.end_column)
+    if item.annotation is None:
+        return HeaderSymbol(item.name, None, loc)
+    expr = ast.parse(item.annotation, mode="eval").body
+    # The snippet parsed alone: move its positions to where it is in the file.
+    for child in ast.walk(expr):
+        if hasattr(child, "lineno"):
+            first_line = child.lineno == 1
+            end_first_line = child.end_lineno == 1
+            child.lineno += item.annotation_line - 1
+            child.end_lineno += item.annotation_line - 1
+            if first_line:
+                child.col_offset += item.annotation_column
+            if end_first_line:
+                child.end_col_offset += item.annotation_column
+    return HeaderSymbol(item.name, expr, loc)
+
+
+def _namespace(decorator: ScriptDecorator) -> types.ModuleType:
+    return importlib.import_module(f"tvm_tirx.script.{decorator.namespace_path}")
+
+
+class _Definition:
+    """One definition to build: its AST, where it came from and what it can see."""
+
+    def __init__(self, node: ast.FunctionDef, source: SourceScan, source_name: str,
+                 bindings: Mapping[str, Any], decorator: ScriptDecorator, trusted: bool) -> None:
+        self.node = node
+        self.source_name = source_name
+        self.lines = source.line_index
+        self.errors = SyntaxErrorFactory(source_name, self.lines)
+        self.header = _header_symbols(source.type_params, node, self.errors)
+        self.bindings = bindings
+        self.decorator = decorator
+        self.trusted = trusted
+
+    def transpile(self) -> TranspiledDefinition:
+        if not self.trusted:
+            _UntrustedCheck(self.errors).visit(self.node)
+        return transpile_function(self.node, self.header, self.errors,
+                                  lambda name: name in self.bindings)
+
+    def build(self) -> Any:
+        transpiled = self.transpile()
+        code = compile(transpiled.module, self.source_name, "exec")
+        codes = set(_code_objects(code))
+        exec_globals = {"__builtins__": builtins.__dict__ if self.trusted else _SAFE_BUILTINS}
+        scope = _DefinitionScope(self.bindings)
+        namespace = _namespace(self.decorator)
+        sig = transpiled.signature
+        try:
+            exec(code, exec_globals, scope)
+            helpers = iter(dict.__getitem__(scope, MAKE)(namespace))
+            with IRBuilder(self.source_name) as builder:
+                with namespace.function_(loc=sig.loc, **self.decorator.builder_options):
+                    namespace.func_name_(sig.name)
+                    values: List[Any] = []
+                    for symbol in sig.header:
+                        annotation = next(helpers)
+                        ty = annotation(*values) if annotation is not None else None
+                        values.append(self._step(symbol.loc, namespace.header_symbol_,
+                                                 symbol.name, ty, loc=symbol.loc))
+                    for name, loc in sig.params:
+                        annotation = next(helpers)(*values)
+                        values.append(self._step(loc, namespace.arg_, name, annotation, loc=loc))
+                    if sig.has_return:
+                        namespace.func_ret_(next(helpers)(*values))
+                    next(helpers)(*values)
+                return builder.get()
+        except SyntaxError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - every error keeps its type, gains a location
+            loc = _failing_position(exc, codes) or sig.loc
+            _attach_location(exc, self.source_name, loc, self.lines)
+            raise
+
+    def _step(self, where: Loc, hook: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return hook(*args, **kwargs)
+        except Exception as exc:
+            _attach_location(exc, self.source_name, where, self.lines)
+            raise
+
+
+def _finish(result: Any, decorator: ScriptDecorator) -> Any:
+    if decorator.check_well_formed:
+        from ...analysis import check_well_formed
+
+        check_well_formed(result)
+    return result
+
+
+# --- source text ------------------------------------------------------------------------------
+
+def _evaluate_restricted(node: ast.expr, env: Mapping[str, Any], source_name: str) -> Any:
+    """Evaluates a decorator or module-level symbol expression with no builtins at all."""
+    code = compile(ast.Expression(body=node), source_name, "eval")
+    return eval(code, {"__builtins__": {}}, _DefinitionScope(env))  # noqa: S307 - no builtins
+
+
+def _module_bindings(module: ast.Module, extra_vars: Mapping[str, Any],
+                     source_name: str) -> Dict[str, Any]:
+    """What source text binds at module level without running it: imports of the script
+    namespaces and symbols ``n = T.dynamic("n")``; ``extra_vars`` come first."""
+    env: Dict[str, Any] = {}
+    for stmt in module.body:
+        if isinstance(stmt, ast.ImportFrom) and stmt.module in SCRIPT_PACKAGES and not stmt.level:
+            for alias in stmt.names:
+                if alias.name in SCRIPT_NAMESPACES:
+                    env[alias.asname or alias.name] = importlib.import_module(
+                        f"tvm_tirx.script.{alias.name}")
+    env.update(extra_vars)
+    for stmt in module.body:
+        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+                and isinstance(stmt.targets[0], ast.Name) and _is_symbol_call(stmt.value)):
+            env[stmt.targets[0].id] = _evaluate_restricted(stmt.value, env, source_name)
+    return env
+
+
+def _is_symbol_call(node: ast.expr) -> bool:
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "dynamic" and isinstance(node.func.value, ast.Name)
+            and all(isinstance(a, ast.Constant) for a in node.args)
+            and not node.keywords)
+
+
+def _script_decorator(node: ast.FunctionDef, env: Mapping[str, Any],
+                      source_name: str) -> Optional[ScriptDecorator]:
+    for expr in node.decorator_list:
+        try:
+            value = _evaluate_restricted(expr, env, source_name)
+        except Exception:  # noqa: BLE001 - an unresolvable decorator is not ours
+            continue
+        if isinstance(value, ScriptDecorator):
+            return value
+    return None
+
+
+def _parse_text(text: str, source_name: str) -> Tuple[SourceScan, ast.Module]:
+    source = scan(text, source_name)
+    return source, ast.parse(source.blanked_text, source_name)
+
+
+def from_source(text: str, extra_vars: Optional[Mapping[str, Any]] = None, *,
+                source_name: str = "<string>", trusted: bool = False) -> Any:
+    """The IR of TVMScript source text holding one decorated definition.
+
+    Names come from ``extra_vars`` and from imports of the script namespaces in the text
+    (``from tvm_tirx.script import tirx as T``); no other module-level code runs. Untrusted
+    text (the default) runs only the builder program, with pure builtins and no access to
+    Python internals.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"from_source takes the source text as a str, got "
+                        f"`{type(text).__name__}`")
+    source, module = _parse_text(text, source_name)
+    env = _module_bindings(module, extra_vars or {}, source_name)
+    found = []
+    for node in module.body:
+        if isinstance(node, ast.FunctionDef):
+            decorator = _script_decorator(node, env, source_name)
+            if decorator is not None:
+                found.append((node, decorator))
+    if len(found) != 1:
+        raise ValueError(f"{source_name}: expected one TVMScript definition (a function "
+                         f"decorated with `@T.function`), found {len(found)}")
+    node, decorator = found[0]
+    return _build(node, source, source_name, env, decorator, trusted)
+
+
+def _build(node: ast.FunctionDef, source: SourceScan, source_name: str,
+           bindings: Mapping[str, Any], decorator: ScriptDecorator, trusted: bool) -> Any:
+    if decorator.kind is not DefinitionKind.FUNCTION:
+        raise NotImplementedError(f"`{decorator.name}` definitions are not supported yet")
+    definition = _Definition(node, source, source_name, bindings, decorator, trusted)
+    return _finish(definition.build(), decorator)
+
+
+def parse(program: Any, extra_vars: Optional[Mapping[str, Any]] = None) -> Any:
+    """The IR of source text (as ``from_source``) or of a Python definition."""
+    if isinstance(program, str):
+        return from_source(program, extra_vars)
+    raise TypeError("parse takes source text; decorate a Python definition with `@T.function`")
+
+
+# --- decorated Python definitions -------------------------------------------------------------
+
+def parse_decorated(definition: Any, decorator: ScriptDecorator,
+                    caller_frame: Optional[types.FrameType]) -> Any:
+    """``@T.function`` applied to a Python function: its IR, built from its source."""
+    scans: Dict[str, SourceScan] = {}
+
+    def parse_file(text: str, filename: str) -> ast.Module:
+        source, module = _parse_text(text, filename)
+        scans[filename] = source
+        return module
+
+    acquired = acquire(definition, caller_frame=caller_frame, parse=parse_file)
+    require_decorated_at_definition(acquired, {decorator.name}, f"T.{decorator.name}")
+    if not isinstance(acquired.node, ast.FunctionDef):
+        raise TypeError(f"`{decorator.name}` decorates functions, got a "
+                        f"{type(acquired.node).__name__}")
+    return _build(acquired.node, scans[acquired.source_name], acquired.source_name,
+                  acquired.captures, decorator, trusted=True)
+
+
+__all__ = ["error_location", "from_source", "parse", "parse_decorated", "loc_of"]

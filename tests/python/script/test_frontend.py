@@ -1,0 +1,268 @@
+"""The TVMScript frontend: source text and decorated functions -> IR (issue 4, first slices).
+
+Covers the builder program for functions (parameters, symbols, header type parameters, loops,
+stores, binds, if/while/assert/break/return), round trips through the printer, and errors:
+syntax restrictions as located SyntaxErrors, builder errors keeping their type with a location,
+and the untrusted-source restrictions.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import tvm_tirx
+from tvm_tirx import ir
+from tvm_tirx.script import error_location, from_source
+from tvm_tirx.script import tirx as T
+
+HEADER = "from __future__ import annotations\n\n# from tvm_tirx.script import tirx as T\n\n"
+
+INCREMENT = '''
+@T.function
+def increment(A: T.Tensor((4,), "float32")):
+    for i in T.serial(4):
+        A[i] = A[i] + 1.0
+'''
+
+
+def test_spec_increment_from_source_builds_the_expected_ir() -> None:
+    func = from_source(INCREMENT, extra_vars={"T": T})
+    A = ir.Var("A", ir.TensorType("float32", [4]))
+    i = ir.Var("i", ir.PrimType("int32"))
+    store = tvm_tirx.TensorStore(A, [i], tvm_tirx.TensorLoad(A, [i]) + 1.0)
+    expected = tvm_tirx.Function([A], tvm_tirx.For(i, 0, 4, store),
+                                 attrs={"global_symbol": "increment"})
+    ir.assert_structural_equal(func, expected)
+    assert func.script() == HEADER + (
+        "@T.function\n"
+        "def increment(A: T.Tensor((4,), T.float32)):\n"
+        "    for i in range(4):\n"
+        "        A[i] = A[i] + T.float32(1.0)"
+    )
+
+
+def test_decorator_on_a_python_function_matches_from_source() -> None:
+    @T.function
+    def increment(A: T.Tensor((4,), "float32")):
+        for i in T.serial(4):
+            A[i] = A[i] + 1.0
+
+    ir.assert_structural_equal(increment, from_source(INCREMENT, extra_vars={"T": T}))
+    reparsed = from_source(increment.script(), extra_vars={"T": T})
+    ir.assert_structural_equal(increment, reparsed)
+
+
+def test_add_one_with_a_header_symbol_matches_the_constructed_ir(add_one) -> None:
+    text = add_one.func.script()
+    assert "def add_one[n](" in text
+    ir.assert_structural_equal(from_source(text, extra_vars={"T": T}), add_one.func)
+
+
+def test_imports_in_the_text_select_the_namespace_alias() -> None:
+    text = INCREMENT.replace("T.", "X.")
+    func = from_source("from tvm_tirx.script import tirx as X\n" + text)
+    ir.assert_structural_equal(func, from_source(INCREMENT, extra_vars={"T": T}))
+
+
+def test_no_implicit_namespace() -> None:
+    with pytest.raises(ValueError, match="found 0"):
+        from_source(INCREMENT)
+
+
+EVERY_STATEMENT = '''
+n = T.dynamic("n")
+
+@T.function(private=True)
+def f(A: T.Tensor((n,), T.int32), k: T.int32) -> T.int32:
+    """A docstring is not a statement."""
+    x = k * 2
+    if x > 4 and not k == 3:
+        A[0] = x
+    else:
+        A[1] = k
+    j = 0
+    while j < n:
+        A[j] += 1
+        if A[j] == 3 or k != 2:
+            break
+        continue
+    assert 0 < k < 10, "in range"
+    for a, b in T.grid(4, n):
+        A[a] = b
+    for p in T.parallel(2, 8, step=2):
+        A[p] = T.Select(p > 4, p, 0)
+    for t in T.thread_binding(4, thread="threadIdx.x"):
+        A[t] = T.truncmod(t, 3)
+    y: T.int64 = 7
+    with T.attr(A, "pragma", 1):
+        A[2] = T.Cast("int32", y)
+    T.evaluate(0)
+    return x
+'''
+
+
+def test_every_statement_round_trips_and_prints_idempotently() -> None:
+    func = from_source(EVERY_STATEMENT, extra_vars={"T": T})
+    text = func.script()
+    reparsed = from_source(text, extra_vars={"T": T})
+    ir.assert_structural_equal(func, reparsed)
+    assert reparsed.script() == text
+    assert func.is_private
+    assert "def main[n](A: T.Tensor((n,), T.int32), k: T.int32) -> T.int32:" in text
+    assert "    assert 0 < k and k < 10, \"in range\"" in text
+    assert "    y: T.int64 = T.int64(7)" in text or "    y = T.int64(7)" in text
+
+
+def test_header_symbols_are_int32_unless_annotated() -> None:
+    text = HEADER + (
+        "@T.function\n"
+        "def f[n, k: T.int64](A: T.Tensor((n, k), T.float32)):\n"
+        "    T.evaluate(n)\n"
+    )
+    func = from_source(text, extra_vars={"T": T})
+    n, k = func.params[0].ty.shape
+    assert (n.name, str(n.ty.dtype)) == ("n", "int32")
+    assert (k.name, str(k.ty.dtype)) == ("k", "int64")
+    assert func.script() == text.rstrip("\n")
+
+
+def test_scalar_parameter_is_visible_to_later_annotations() -> None:
+    text = "@T.function\ndef f(n: T.int32, A: T.Tensor((n,), T.float32)):\n    A[0] = 1.0\n"
+    func = from_source(text, extra_vars={"T": T})
+    assert func.params[1].ty.shape[0].same_as(func.params[0])
+
+
+def test_captured_symbol_keeps_identity_with_n_colon_n() -> None:
+    n = T.dynamic("n")
+    text = "@T.function\ndef f(n: n, A: T.Tensor((n,), T.float32)):\n    A[0] = 1.0\n"
+    func = from_source(text, extra_vars={"T": T, "n": n})
+    assert func.params[0].same_as(n)
+    assert func.params[1].ty.shape[0].same_as(n)
+
+
+def test_dynamic_makes_fresh_int32_symbols() -> None:
+    a, b = T.dynamic("n"), T.dynamic("n")
+    assert not a.same_as(b)
+    assert str(a.ty.dtype) == "int32"
+    assert str(T.dynamic("m", "int64").ty.dtype) == "int64"
+    with pytest.raises(TypeError, match="scalar integer"):
+        T.dynamic("x", "float32")
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+def _syntax_error(body: str) -> SyntaxError:
+    text = f"@T.function\ndef f(A: T.Tensor((4,), T.int32), k: T.int32):\n{body}"
+    with pytest.raises(SyntaxError) as info:
+        from_source(text, extra_vars={"T": T}, source_name="prog.py")
+    return info.value
+
+
+@pytest.mark.parametrize(
+    "body, message, position",
+    [
+        ("    k += 1\n", "TIRx variables are immutable", (3, 5, 3, 11)),
+        ("    a = b = 1\n", "Chained assignment", (3, 5, 3, 14)),
+        ("    try:\n        pass\n    except Exception:\n        pass\n", "`try` is not supported",
+         (3, 5, 6, 13)),
+        ("    x: \"T.int32\" = 1\n", "Quoted annotations are not supported", (3, 8, 3, 17)),
+        ("    for i in range(4):\n        pass\n    else:\n        pass\n",
+         "`for ... else` is not supported", (6, 9, 6, 13)),
+        ("    A[0:2] = 1\n", "Slices cannot be stored to", (3, 7, 3, 10)),
+        ("    def g():\n        pass\n", "A nested function is not supported", (3, 5, 4, 13)),
+        ("    (y := 1)\n", "Assignment expressions", (3, 6, 3, 12)),
+    ],
+)
+def test_syntax_restrictions_are_located_syntax_errors(body, message, position) -> None:
+    error = _syntax_error(body)
+    assert message in error.msg
+    assert error.filename == "prog.py"
+    assert (error.lineno, error.offset, error.end_lineno, error.end_offset) == position
+
+
+def test_syntax_error_offsets_count_characters_not_bytes() -> None:
+    error = _syntax_error("    é = 1; k += 1\n")
+    # `k += 1` starts at byte 12 but character 11 (é is two bytes): offset is 1-based chars.
+    assert (error.lineno, error.offset, error.end_offset) == (3, 12, 18)
+
+
+def test_parameter_without_annotation_is_a_syntax_error() -> None:
+    with pytest.raises(SyntaxError, match="Parameter `k` needs a type annotation") as info:
+        from_source("@T.function\ndef f(k):\n    pass\n", extra_vars={"T": T})
+    assert (info.value.lineno, info.value.offset) == (2, 7)
+
+
+def _runtime_error(body: str, kind: type) -> BaseException:
+    text = f"@T.function\ndef f(A: T.Tensor((4,), T.int32), k: T.int32):\n{body}"
+    with pytest.raises(kind) as info:
+        from_source(text, extra_vars={"T": T}, source_name="prog.py")
+    return info.value
+
+
+def test_builder_type_errors_keep_their_type_and_carry_the_location() -> None:
+    error = _runtime_error("    x = k + 1\n    A[0] = A[1] + 1.5\n", TypeError)
+    assert "float" in str(error)
+    assert error_location(error) == ("prog.py", 4, 11, 4, 21)
+    assert any("line 4" in note for note in error.__notes__)
+
+
+def test_rebinding_a_name_in_scope_is_a_value_error() -> None:
+    error = _runtime_error("    x = k\n    x = k + 1\n", ValueError)
+    assert "`x` is already bound in this scope" in str(error)
+    assert error_location(error)[1] == 4
+
+
+def test_sibling_scopes_may_reuse_a_name() -> None:
+    text = ("@T.function\ndef f(A: T.Tensor((4,), T.int32), k: T.int32):\n"
+            "    if k > 0:\n        x = k\n        A[0] = x\n"
+            "    else:\n        x = k + 1\n        A[0] = x\n")
+    func = from_source(text, extra_vars={"T": T})
+    ir.assert_structural_equal(from_source(func.script(), extra_vars={"T": T}), func)
+
+
+def test_break_outside_a_loop_is_a_value_error() -> None:
+    error = _runtime_error("    break\n", ValueError)
+    assert "`break` outside a loop" in str(error)
+    assert error_location(error) == ("prog.py", 3, 4, 3, 9)
+
+
+def test_missing_name_is_a_name_error_at_its_use() -> None:
+    error = _runtime_error("    A[0] = undefined_name\n", NameError)
+    assert error_location(error) == ("prog.py", 3, 11, 3, 25)
+
+
+def test_ill_formed_result_is_rejected_unless_check_is_off() -> None:
+    # `i` escapes its loop: Python keeps the name, the IR rejects the use.
+    text = ("@T.function{opts}\ndef f(A: T.Tensor((4,), T.int32)):\n"
+            "    for i in range(4):\n        A[i] = 0\n    A[i] = 1\n")
+    with pytest.raises(ValueError, match="out-of-scope"):
+        from_source(text.format(opts=""), extra_vars={"T": T})
+    func = from_source(text.format(opts="(check_well_formed=False)"), extra_vars={"T": T})
+    assert isinstance(func, tvm_tirx.Function)
+
+
+# --- untrusted source -------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "body, name",
+    [
+        ("    A[0] = __import__('os').getpid()\n", "`__import__`"),
+        ("    A[0] = k.__class__\n", "Attribute `__class__`"),
+    ],
+)
+def test_untrusted_source_cannot_reach_python_internals(body, name) -> None:
+    error = _syntax_error(body)
+    assert name in error.msg and "untrusted" in error.msg
+
+
+def test_untrusted_source_has_only_pure_builtins() -> None:
+    error = _runtime_error("    A[0] = len(open('/etc/hostname').read())\n", NameError)
+    assert "open" in str(error)
+
+
+def test_later_application_of_the_decorator_is_rejected() -> None:
+    def plain(A: T.Tensor((4,), "float32")):
+        A[0] = 1.0
+
+    with pytest.raises(SyntaxError, match="must be applied with `@`"):
+        T.function(plain)
