@@ -2,6 +2,8 @@
  * \file structural_common.cc
  * \brief The per-call type table and the leaf values of structural equality and hashing.
  */
+#include <tvm/ffi/reflection/structural_equal.h>
+#include <tvm/ffi/reflection/structural_hash.h>
 #include <tvm/ffi/shape.h>
 #include <tvm/ffi/string.h>
 #include <tvm/ffi/tensor.h>
@@ -183,6 +185,27 @@ uint64_t LeafObjectHash(const AnyPOD& value, bool skip_tensor_content) {
     default:
       return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(value.v_obj));
   }
+}
+
+uint64_t MapKeyHash(const Any& key, bool skip_tensor_content) {
+  if (!IsContentKey(key)) return AnyHash()(key);
+  StructuralEqualOptions options;
+  options.skip_tensor_content = skip_tensor_content;
+  return StructuralHash(key, options);
+}
+
+const Any* FindMapKey(const ffi::details::OrderedAnyMap& map, const Any& key,
+                      bool skip_tensor_content) {
+  if (const Any* found = map.Find(key)) return found;
+  if (!IsContentKey(key)) return nullptr;
+  StructuralEqualOptions options;
+  options.skip_tensor_content = skip_tensor_content;
+  for (const auto& item : map.items()) {
+    if (item.first.type_index() == key.type_index() && StructuralEqual(key, item.first, options)) {
+      return &item.second;
+    }
+  }
+  return nullptr;
 }
 
 }  // namespace structural

@@ -123,7 +123,7 @@ class EqualWalker {
           return ReportMissing(true, FirstKeyMissingFrom(a, b));
         }
         const auto& item = a.items()[frame.cursor];
-        const Any* other = b.Find(item.first);
+        const Any* other = structural::FindMapKey(b, item.first, options_.skip_tensor_content);
         if (other == nullptr) return ReportMissing(false, item.first);
         lhs.view = AnyView(item.second);
         rhs.view = AnyView(*other);
@@ -234,7 +234,7 @@ class EqualWalker {
   static Any FirstKeyMissingFrom(const ffi::details::OrderedAnyMap& present,
                                  const ffi::details::OrderedAnyMap& other) {
     for (const auto& item : other.items()) {
-      if (present.Find(item.first) == nullptr) return item.first;
+      if (structural::FindMapKey(present, item.first, false) == nullptr) return item.first;
     }
     return Any();
   }

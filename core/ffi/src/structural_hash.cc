@@ -89,7 +89,7 @@ class HashWalker {
       case FrameKind::kMap: {
         if (frame.cursor == MapItems(frame.value).size()) return Finish();
         const MapItem& item = *order_[frame.order_begin + frame.cursor];
-        Feed(AnyHash()(item.first));
+        Feed(structural::MapKeyHash(item.first, options_.skip_tensor_content));
         child.view = AnyView(item.second);
         region = structural::MapValueRegion(frame.region);
         break;
@@ -178,8 +178,9 @@ class HashWalker {
     for (const MapItem& item : map.items()) order_.push_back(&item);
     if (map.size() < 2) return;
     std::sort(order_.begin() + static_cast<std::ptrdiff_t>(begin), order_.end(),
-              [](const MapItem* a, const MapItem* b) {
-                return AnyHash()(a->first) < AnyHash()(b->first);
+              [this](const MapItem* a, const MapItem* b) {
+                return structural::MapKeyHash(a->first, options_.skip_tensor_content) <
+                       structural::MapKeyHash(b->first, options_.skip_tensor_content);
               });
   }
 

@@ -228,6 +228,26 @@ inline bool IsLeafObject(int32_t type_index) {
   }
 }
 
+/*!
+ * \brief Whether a map key is compared by content rather than identity: an object that is
+ *  not a leaf (a GlobalVar keying a module's functions names the same function in two
+ *  modules built apart).
+ */
+inline bool IsContentKey(const Any& key) {
+  int32_t index = key.type_index();
+  return index >= TypeIndex::kStaticObjectBegin && !IsLeafObject(index);
+}
+
+/*! \brief A map key's hash consistent with key matching (structural for content keys). */
+uint64_t MapKeyHash(const Any& key, bool skip_tensor_content);
+
+/*!
+ * \brief The value `map` holds for a key equal to `key`: by identity (or string content), else,
+ *  for a content key, the first key of the same type that is structurally equal.
+ */
+const Any* FindMapKey(const ffi::details::OrderedAnyMap& map, const Any& key,
+                      bool skip_tensor_content);
+
 /*! \brief One step of a 64-bit streaming hash. */
 inline uint64_t HashStep(uint64_t state, uint64_t value) {
   uint64_t x = (state ^ value) * 0x9e3779b97f4a7c15ULL;

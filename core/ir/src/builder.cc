@@ -125,15 +125,34 @@ ModuleFrame ModuleFrame::Create(Span span) {
   return ModuleFrame(std::move(node));
 }
 
-GlobalVar ModuleFrame::DeclareFunction(const ffi::String& name, Type signature) const {
+GlobalVar ModuleFrame::DeclareFunction(const ffi::String& name,
+                                       ffi::Optional<FuncType> signature) const {
+  if (signature.has_value()) mutable_get()->signatures.Set(name, *signature);
   if (auto existing = get()->global_vars.Get(name)) return *existing;
-  GlobalVar var(name, signature.defined() ? signature : Type::Missing());
+  GlobalVar var(name);
   mutable_get()->global_vars.Set(name, var);
   return var;
 }
 
+Call ModuleFrame::CallFunction(const ffi::String& name, ffi::Array<Expr> args) const {
+  auto var = get()->global_vars.Get(name);
+  auto signature = get()->signatures.Get(name);
+  if (!var.has_value() || !signature.has_value()) {
+    TVM_FFI_THROW(ValueError) << "The module has no function `" << name << "`";
+  }
+  size_t expected = (*signature)->arg_types.size();
+  if (args.size() != expected) {
+    TVM_FFI_THROW(TypeError) << "`" << name << "` takes " << expected << " argument(s), got "
+                             << args.size();
+  }
+  Type ret = (*signature)->ret_type;
+  CallOptions options;
+  options.ty = ret.defined() ? ret : Type::Missing();
+  return Call(*var, std::move(args), std::move(options));
+}
+
 void ModuleFrame::DefineFunction(const ffi::String& name, Expr function) const {
-  GlobalVar var = DeclareFunction(name, Type());
+  GlobalVar var = DeclareFunction(name, std::nullopt);
   if (get()->functions.count(var)) {
     TVM_FFI_THROW(ValueError) << "The module defines `" << name << "` twice";
   }
@@ -168,12 +187,24 @@ TVM_FFI_STATIC_INIT_BLOCK() {
            })
       .def("ir.builder.FrameExit", [](IRBuilderFrame f) { f.mutable_get()->ExitWithScope(); })
       .def("ir.builder.FrameAbandon", [](IRBuilderFrame f) { f.mutable_get()->Abandon(); })
-      .def("ir.builder.ModuleFrame", []() { return ModuleFrame::Create(); })
-      .def("ir.builder.ModuleDeclareFunction",
-           [](ffi::String name, ffi::Optional<Type> signature) {
+      .def("ir.builder.ModuleFrame", [](Span span) { return ModuleFrame::Create(span); })
+      .def("ir.builder.ModuleCall",
+           [](ffi::String name, ffi::Array<Expr> args) {
              auto frame = IRBuilder::Current().FindFrame<ModuleFrame>();
              if (!frame) TVM_FFI_THROW(ValueError) << "No IR module is being built";
-             return frame->DeclareFunction(name, signature.value_or(Type()));
+             return frame->CallFunction(name, args);
+           })
+      .def("ir.builder.ModuleSignature",
+           [](ffi::String name) -> ffi::Optional<FuncType> {
+             auto frame = IRBuilder::Current().FindFrame<ModuleFrame>();
+             if (!frame) return std::nullopt;
+             return (*frame)->signatures.Get(name);
+           })
+      .def("ir.builder.ModuleGetGlobalVar",
+           [](ffi::String name) -> ffi::Optional<GlobalVar> {
+             auto frame = IRBuilder::Current().FindFrame<ModuleFrame>();
+             if (!frame) return std::nullopt;
+             return (*frame)->global_vars.Get(name);
            })
       .def("ir.builder.ModuleAttrs", [](ffi::Map<ffi::String, ffi::Any> attrs) {
         auto frame = IRBuilder::Current().FindFrame<ModuleFrame>();

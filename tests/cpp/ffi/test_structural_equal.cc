@@ -158,10 +158,15 @@ TEST_SUITE("ffi.StructuralEqual") {
     CHECK(MismatchText(ab, Map<String, Any>{{"a", 1}, {"c", 2}}) ==
           "<root>[\"b\"] | <root>[\"b\"](missing)");
     CHECK(MismatchText(ab, Map<String, Any>{{"a", 1}}) == "<root>[\"b\"] | <root>[\"b\"](missing)");
-    // Object keys match by identity.
+    // Object keys match by identity, else by content (a module's GlobalVar keys, built apart).
     TestBase key = Leaf("k");
     CHECK(StructuralEqual(Map<Any, Any>{{key, 1}}, Map<Any, Any>{{key, 1}}));
-    CHECK_FALSE(StructuralEqual(Map<Any, Any>{{key, 1}}, Map<Any, Any>{{Leaf("k"), 1}}));
+    CHECK(StructuralEqual(Map<Any, Any>{{key, 1}}, Map<Any, Any>{{Leaf("k"), 1}}));
+    CHECK(reflection::StructuralHash(Map<Any, Any>{{key, 1}}) ==
+          reflection::StructuralHash(Map<Any, Any>{{Leaf("k"), 1}}));
+    CHECK_FALSE(StructuralEqual(Map<Any, Any>{{key, 1}}, Map<Any, Any>{{Leaf("j"), 1}}));
+    CHECK(MismatchText(Map<Any, Any>{{key, 1}}, Map<Any, Any>{{Leaf("k"), 2}}) ==
+          "<root>[<testing.TestBase>] | <root>[<testing.TestBase>]");
   }
 
   TEST_CASE("tensors compare dtype, shape and bytes, or dtype and shape only when asked") {

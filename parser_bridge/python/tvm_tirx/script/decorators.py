@@ -8,6 +8,7 @@ decorator expression is written (the spec's ``root_function_kwargs``).
 from __future__ import annotations
 
 import enum
+import inspect
 import sys
 from typing import Any, Dict, Optional
 
@@ -59,6 +60,44 @@ class ScriptDecorator:
             return self.configured(**options)
         if options:
             raise TypeError(f"`{self.name}` takes options or a definition, not both")
+        frame = sys._getframe(1)
+        if _is_class_body(frame):
+            # A module member: built when the module is, after every signature is declared.
+            return DeferredDefinition(definition, self, frame)
         from .parser.entry import parse_decorated  # the parser imports the namespaces
 
-        return parse_decorated(definition, self, caller_frame=sys._getframe(1))
+        return parse_decorated(definition, self, caller_frame=frame)
+
+
+def _is_class_body(frame: Any) -> bool:
+    code = frame.f_code
+    return (not code.co_flags & inspect.CO_OPTIMIZED and code.co_name != "<module>"
+            and "__qualname__" in frame.f_locals)
+
+
+class DeferredDefinition:
+    """A decorated function inside a class body, waiting for its module decorator."""
+
+    def __init__(self, definition: Any, decorator: ScriptDecorator, frame: Any) -> None:
+        self.definition = definition
+        self.decorator = decorator
+        self.caller = (frame.f_code.co_filename, frame.f_lineno)
+
+    def __repr__(self) -> str:
+        return f"<{self.decorator!r} of {self.definition.__qualname__}, awaiting its module>"
+
+
+class ModuleDecorator:
+    """``@I.ir_module``: builds an IRModule from a class of decorated functions."""
+
+    def __init__(self, namespace_path: str, name: str) -> None:
+        self.namespace_path = namespace_path
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<decorator {self.namespace_path}.{self.name}>"
+
+    def __call__(self, definition: Any) -> Any:
+        from .parser.entry import parse_decorated_module
+
+        return parse_decorated_module(definition, self, caller_frame=sys._getframe(1))

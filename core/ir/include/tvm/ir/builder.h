@@ -122,6 +122,9 @@ class ModuleFrameObj : public IRBuilderFrameObj {
   /*! \brief The module's functions' names, in declaration order. */
   ffi::Map<ffi::String, GlobalVar> global_vars;
   ffi::Map<GlobalVar, Expr> functions;
+  /*! \brief Declared signatures, for typing calls (the global variables stay untyped, so a
+   *  module compares equal to one built apart). */
+  ffi::Map<ffi::String, FuncType> signatures;
   ffi::Map<ffi::String, ffi::Any> attrs;
   /*! \brief Builds the IRModule as the builder's result. */
   void Finalize();
@@ -132,10 +135,15 @@ class ModuleFrame : public IRBuilderFrame {
  public:
   static ModuleFrame Create(Span span = Span::Unknown());
   /*!
-   * \brief The global variable of `name` (made on first request, with the signature type
-   *  when one is given).
+   * \brief The global variable of `name` (made on first request); records the signature
+   *  when one is given.
    */
-  GlobalVar DeclareFunction(const ffi::String& name, Type signature) const;
+  GlobalVar DeclareFunction(const ffi::String& name, ffi::Optional<FuncType> signature) const;
+  /*!
+   * \brief `Module.name(args)`: a call typed by the declared return type (Missing when the
+   *  function returns nothing). ValueError for an undeclared name or a wrong argument count.
+   */
+  Call CallFunction(const ffi::String& name, ffi::Array<Expr> args) const;
   /*! \brief Sets the body of `name`; ValueError when it was defined already. */
   void DefineFunction(const ffi::String& name, Expr function) const;
   TVM_IR_BUILDER_REF(ModuleFrame, IRBuilderFrame);

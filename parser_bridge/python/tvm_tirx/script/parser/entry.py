@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import ast
 import builtins
+import collections
+import contextlib
 import importlib
 import types
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..builder import IRBuilder
-from ..decorators import DefinitionKind, ScriptDecorator
+from ..decorators import DeferredDefinition, DefinitionKind, ModuleDecorator, ScriptDecorator
 from .source import acquire, require_decorated_at_definition
 from .source_text import SourceScan, TypeParamList, scan
 from .transpile import MAKE, HeaderSymbol, Loc, SyntaxErrorFactory, TranspiledDefinition
-from .transpile import loc_of, transpile_function
+from .transpile import _without_docstring, loc_of, transpile_function
 
 # Packages whose namespaces source text may import without running anything.
 SCRIPT_PACKAGES = ("tvm.script", "tvm_tirx.script")
@@ -169,46 +171,72 @@ class _Definition:
         return transpile_function(self.node, self.header, self.errors,
                                   lambda name: name in self.bindings)
 
-    def build(self) -> Any:
+    def prepare(self, namespace: types.ModuleType) -> None:
+        """Transpiles, compiles and runs the wrapper: the helpers exist, nothing is built."""
         transpiled = self.transpile()
+        self.signature = transpiled.signature
         code = compile(transpiled.module, self.source_name, "exec")
-        codes = set(_code_objects(code))
+        self.codes = set(_code_objects(code))
         exec_globals = {"__builtins__": builtins.__dict__ if self.trusted else _SAFE_BUILTINS}
         scope = _DefinitionScope(self.bindings)
-        namespace = _namespace(self.decorator)
-        sig = transpiled.signature
-        try:
+        self.namespace = namespace
+        with self.located():
             exec(code, exec_globals, scope)
-            helpers = iter(dict.__getitem__(scope, MAKE)(namespace))
-            with IRBuilder(self.source_name) as builder:
-                with namespace.function_(loc=sig.loc, **self.decorator.builder_options):
-                    namespace.func_name_(sig.name)
-                    values: List[Any] = []
-                    for symbol in sig.header:
-                        annotation = next(helpers)
-                        ty = annotation(*values) if annotation is not None else None
-                        values.append(self._step(symbol.loc, namespace.header_symbol_,
-                                                 symbol.name, ty, loc=symbol.loc))
-                    for name, loc in sig.params:
-                        annotation = next(helpers)(*values)
-                        values.append(self._step(loc, namespace.arg_, name, annotation, loc=loc))
-                    if sig.has_return:
-                        namespace.func_ret_(next(helpers)(*values))
-                    next(helpers)(*values)
-                return builder.get()
+            self.helpers = list(dict.__getitem__(scope, MAKE)(namespace))
+
+    @contextlib.contextmanager
+    def located(self, fallback: Optional[Loc] = None) -> Iterator[None]:
+        """Gives an escaping error (other than SyntaxError) its source location."""
+        try:
+            yield
         except SyntaxError:
             raise
         except Exception as exc:  # noqa: BLE001 - every error keeps its type, gains a location
-            loc = _failing_position(exc, codes) or sig.loc
+            loc = _failing_position(exc, self.codes) or fallback or self.signature.loc
             _attach_location(exc, self.source_name, loc, self.lines)
             raise
 
-    def _step(self, where: Loc, hook: Any, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return hook(*args, **kwargs)
-        except Exception as exc:
-            _attach_location(exc, self.source_name, where, self.lines)
-            raise
+    def _signature(self) -> List[Any]:
+        """Declares header symbols, parameters and the return type in the open function frame;
+        returns the values the body helper takes."""
+        ns, sig = self.namespace, self.signature
+        helpers = iter(self.helpers)
+        ns.func_name_(sig.name)
+        values: List[Any] = []
+        for symbol in sig.header:
+            annotation = next(helpers)
+            with self.located(symbol.loc):
+                ty = annotation(*values) if annotation is not None else None
+                values.append(ns.header_symbol_(symbol.name, ty, loc=symbol.loc))
+        for name, loc in sig.params:
+            with self.located(loc):
+                values.append(ns.arg_(name, next(helpers)(*values), loc=loc))
+        if sig.has_return:
+            with self.located():
+                ns.func_ret_(next(helpers)(*values))
+        return values
+
+    def declare(self) -> None:
+        """The signature alone, as a module declares it before any body."""
+        with self.located():
+            with self.namespace.function_(loc=self.signature.loc, decl=True,
+                                          **self.decorator.builder_options):
+                self._signature()
+
+    def define(self) -> None:
+        """The whole function, in the open builder."""
+        with self.located():
+            with self.namespace.function_(loc=self.signature.loc,
+                                          **self.decorator.builder_options):
+                values = self._signature()
+                self.helpers[-1](*values)
+
+    def build(self) -> Any:
+        """A standalone function's IR."""
+        self.prepare(_namespace(self.decorator))
+        with IRBuilder(self.source_name) as builder:
+            self.define()
+            return builder.get()
 
 
 def _finish(result: Any, decorator: ScriptDecorator) -> Any:
@@ -253,14 +281,15 @@ def _is_symbol_call(node: ast.expr) -> bool:
             and not node.keywords)
 
 
-def _script_decorator(node: ast.FunctionDef, env: Mapping[str, Any],
-                      source_name: str) -> Optional[ScriptDecorator]:
+def _script_decorator(node: ast.AST, env: Mapping[str, Any],
+                      source_name: str) -> Any:
+    """The construction decorator (ScriptDecorator or ModuleDecorator) of a definition."""
     for expr in node.decorator_list:
         try:
             value = _evaluate_restricted(expr, env, source_name)
         except Exception:  # noqa: BLE001 - an unresolvable decorator is not ours
             continue
-        if isinstance(value, ScriptDecorator):
+        if isinstance(value, (ScriptDecorator, ModuleDecorator)):
             return value
     return None
 
@@ -286,15 +315,82 @@ def from_source(text: str, extra_vars: Optional[Mapping[str, Any]] = None, *,
     env = _module_bindings(module, extra_vars or {}, source_name)
     found = []
     for node in module.body:
-        if isinstance(node, ast.FunctionDef):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             decorator = _script_decorator(node, env, source_name)
             if decorator is not None:
                 found.append((node, decorator))
     if len(found) != 1:
         raise ValueError(f"{source_name}: expected one TVMScript definition (a function "
-                         f"decorated with `@T.function`), found {len(found)}")
+                         f"decorated with `@T.function` or a class decorated with "
+                         f"`@I.ir_module`), found {len(found)}")
     node, decorator = found[0]
+    if isinstance(decorator, ModuleDecorator):
+        errors = SyntaxErrorFactory(source_name, source.line_index)
+        # In text, member decorators are evaluated like the module's, without builtins.
+        members = _module_members(
+            node, errors, lambda stmt: _script_decorator(stmt, env, source_name))
+        return _build_module(node, source, source_name, env, members, trusted)
     return _build(node, source, source_name, env, decorator, trusted)
+
+
+def _module_members(node: ast.ClassDef, errors: SyntaxErrorFactory,
+                    decorator_of: Any) -> List[Tuple[ast.AST, Any]]:
+    """A module class body: its functions with their decorators (``decorator_of(stmt)``,
+    None when it has none) and its ``I.module_attrs(...)`` statements (decorator None)."""
+    members: List[Tuple[ast.AST, Any]] = []
+    for stmt in _without_docstring(node.body):
+        if isinstance(stmt, ast.FunctionDef):
+            decorator = decorator_of(stmt)
+            if not isinstance(decorator, ScriptDecorator):
+                raise errors.at(stmt, f"Module member `{stmt.name}` needs a function decorator "
+                                      "such as `@T.function`")
+            members.append((stmt, decorator))
+        elif _is_module_attrs(stmt):
+            members.append((stmt, None))
+        elif not isinstance(stmt, ast.Pass):
+            raise errors.at(stmt, "An IR module class holds only decorated functions and "
+                                  "`I.module_attrs({...})`")
+    return members
+
+
+def _is_module_attrs(stmt: ast.stmt) -> bool:
+    return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and stmt.value.func.attr == "module_attrs")
+
+
+def _build_module(node: ast.ClassDef, source: SourceScan, source_name: str,
+                  bindings: Mapping[str, Any], members: Sequence[Tuple[ast.AST, Any]],
+                  trusted: bool) -> Any:
+    """Every signature is declared before any body, so members call each other in any order;
+    the module is not validated (check it with ``analysis.check_well_formed``)."""
+    from .. import ir as ir_namespace
+
+    scope = collections.ChainMap({node.name: ir_namespace.ModuleProxy(node.name)}, bindings)
+    definitions = []
+    for member, decorator in members:
+        if decorator is None:
+            continue
+        if decorator.kind is not DefinitionKind.FUNCTION:
+            raise NotImplementedError(f"`{decorator.name}` module members are not supported yet")
+        definition = _Definition(member, source, source_name, scope, decorator, trusted)
+        definition.prepare(_namespace(decorator))
+        definitions.append(definition)
+    lines = source.line_index
+    with IRBuilder(source_name) as builder:
+        with ir_namespace.module_(loc=loc_of(node)):
+            for member, decorator in members:
+                if decorator is None:
+                    try:
+                        _evaluate_restricted(member.value, scope, source_name)
+                    except Exception as exc:
+                        _attach_location(exc, source_name, loc_of(member), lines)
+                        raise
+            for definition in definitions:
+                definition.declare()
+            for definition in definitions:
+                definition.define()
+        return builder.get()
 
 
 def _build(node: ast.FunctionDef, source: SourceScan, source_name: str,
@@ -331,6 +427,32 @@ def parse_decorated(definition: Any, decorator: ScriptDecorator,
                         f"{type(acquired.node).__name__}")
     return _build(acquired.node, scans[acquired.source_name], acquired.source_name,
                   acquired.captures, decorator, trusted=True)
+
+
+def parse_decorated_module(cls: Any, decorator: ModuleDecorator,
+                           caller_frame: Optional[types.FrameType]) -> Any:
+    """``@I.ir_module`` applied to a Python class: the IRModule of its decorated functions."""
+    scans: Dict[str, SourceScan] = {}
+
+    def parse_file(text: str, filename: str) -> ast.Module:
+        source, module = _parse_text(text, filename)
+        scans[filename] = source
+        return module
+
+    acquired = acquire(cls, caller_frame=caller_frame, parse=parse_file)
+    require_decorated_at_definition(acquired, {decorator.name}, f"I.{decorator.name}")
+    node = acquired.node
+    if not isinstance(node, ast.ClassDef):
+        raise TypeError(f"`I.{decorator.name}` decorates classes")
+    source = scans[acquired.source_name]
+    errors = SyntaxErrorFactory(acquired.source_name, source.line_index)
+    # Python already applied the member decorators: each left a DeferredDefinition.
+    deferred = {name: value for name, value in vars(cls).items()
+                if isinstance(value, DeferredDefinition)}
+    members = _module_members(
+        node, errors, lambda stmt: getattr(deferred.get(stmt.name), "decorator", None))
+    return _build_module(node, source, acquired.source_name, acquired.captures, members,
+                         trusted=True)
 
 
 __all__ = ["error_location", "from_source", "parse", "parse_decorated", "loc_of"]
