@@ -138,15 +138,35 @@ std::string PyStringLiteral(const std::string& text) {
 std::string PyFloatLiteral(double value) {
   if (std::isnan(value)) return "float(\"nan\")";
   if (std::isinf(value)) return value > 0 ? "float(\"inf\")" : "float(\"-inf\")";
+  // The shortest digits that read back exactly, laid out as Python's repr does: fixed
+  // notation for exponents in [-4, 16), else `d.ddde+XX`.
   char buf[40];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof(buf), "%.*g", precision, value);
+  for (int precision = 0; precision <= 16; ++precision) {
+    std::snprintf(buf, sizeof(buf), "%.*e", precision, value);
     if (std::strtod(buf, nullptr) == value) break;
   }
   std::string text = buf;
-  // Without a point or exponent, Python would read an int.
-  if (text.find_first_of(".e") == std::string::npos) text += ".0";
-  return text;
+  std::string sign = text[0] == '-' ? "-" : "";
+  size_t e_pos = text.find('e');
+  std::string mantissa = text.substr(sign.size(), e_pos - sign.size());
+  int exponent = std::atoi(text.c_str() + e_pos + 1);
+  std::string digits;
+  for (char c : mantissa) {
+    if (c != '.') digits += c;
+  }
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  if (exponent < -4 || exponent >= 16) {
+    std::string out = sign + digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    char exp_text[16];
+    std::snprintf(exp_text, sizeof(exp_text), "e%c%02d", exponent < 0 ? '-' : '+',
+                  std::abs(exponent));
+    return out + exp_text;
+  }
+  if (exponent < 0) return sign + "0." + std::string(-exponent - 1, '0') + digits;
+  size_t point = static_cast<size_t>(exponent) + 1;
+  if (digits.size() <= point) return sign + digits + std::string(point - digits.size(), '0') + ".0";
+  return sign + digits.substr(0, point) + "." + digits.substr(point);
 }
 
 void PythonPrinter::PrintChild(const ExprDoc& child, Precedence parent, bool paren_on_equal) {

@@ -123,9 +123,17 @@ from .stmt import (  # noqa: E402 - after the expression classes it builds on
 _call_intrinsic = get_global_func("tirx.CallIntrinsic")
 
 
+def _adopt_literals(args: Any) -> list:
+    """Python literals as constants of the first expression argument's type (float32 when
+    every argument is a literal)."""
+    partner = next((a for a in args if isinstance(a, Expr)), None)
+    ty = partner.ty if partner is not None else PrimType("float32")
+    return [a if isinstance(a, Expr) else make_const(ty, a) for a in args]
+
+
 def _make_intrinsic(name: str, arity: int) -> Any:
     def intrinsic(*args: Any) -> Expr:
-        return _call_intrinsic(name, list(args))
+        return _call_intrinsic(name, _adopt_literals(args))
 
     intrinsic.__name__ = name
     intrinsic.__doc__ = f"``tirx.{name}`` on {arity} float argument{'s' if arity > 1 else ''}."

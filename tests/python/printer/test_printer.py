@@ -268,3 +268,23 @@ def test_printed_functions_parse_as_python() -> None:
     text = module.script()
     assert "# from tvm_tirx.script import ir as I\n" in text
     ast.parse(_blank_header_brackets(text))
+
+
+@pytest.mark.parametrize(
+    "value", [10.0, 20.0, 100.0, 1e15, 1e16, 0.1, 1.5e-5, 1e-5, 0.0001, 123.456, -2.5, 0.0, -0.0,
+              1 / 3, 5e-324, 1e22, 12345678901234567.0, 1.7976931348623157e308],
+)
+def test_float_literals_print_as_python_repr(value: float) -> None:
+    assert tx.make_const("float64", value).script() == f"T.float64({value!r})"
+
+
+def test_random_float_literals_print_as_python_repr() -> None:
+    import random
+    import struct
+
+    rng = random.Random(7)
+    for _ in range(5000):
+        value = struct.unpack("d", struct.pack("Q", rng.getrandbits(64)))[0]
+        if value != value or value in (float("inf"), float("-inf")):
+            continue
+        assert tx.make_const("float64", value).script() == f"T.float64({value!r})"

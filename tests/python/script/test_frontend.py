@@ -266,3 +266,55 @@ def test_later_application_of_the_decorator_is_rejected() -> None:
 
     with pytest.raises(SyntaxError, match="must be applied with `@`"):
         T.function(plain)
+
+
+VECTORS_AND_LETS = '''
+@T.function
+def f(A: T.Tensor((8,), T.int32), x: T.float32, i: T.int32):
+    T.evaluate(T.Ramp(i * 4, 1, 4))
+    T.evaluate(T.Shuffle([T.Broadcast(i, 2), T.Broadcast(i, 2)], [0, 2, 1, 3]))
+    T.evaluate(T.pow(x, 2.0))
+    T.evaluate(T.Broadcast(1.0, 4))
+    A[0] = T.Let(y * y + 1, where={y: i + 2})
+    with T.attr(A, "pragma_import_c", "helper.c"):
+        A[1] = T.Select(i > 0, 1, i)
+'''
+
+
+def test_literals_adopt_types_in_vector_let_and_intrinsic_constructors() -> None:
+    func = from_source(VECTORS_AND_LETS, extra_vars={"T": T})
+    text = func.script()
+    assert "    T.evaluate(T.Ramp(i * 4, 1, 4))\n" in text
+    assert "    T.pow(x, T.float32(2.0))\n" in text
+    assert "    T.evaluate(T.Broadcast(T.float32(1.0), 4))\n" in text
+    assert "    A[0] = T.Let(y * y + 1, where={y: i + 2})\n" in text
+    assert '    with T.attr(A, "pragma_import_c", "helper.c"):\n' in text
+    reparsed = from_source(text, extra_vars={"T": T})
+    ir.assert_structural_equal(func, reparsed)
+    assert reparsed.script() == text
+
+
+@pytest.mark.parametrize(
+    "body, kind, message, location",
+    [
+        ('    for ch in "abcd":\n        A[0] = 1\n        A[1] = 2\n', TypeError,
+         "TVMScript cannot loop over `str`", (3, 8, 3, 20)),
+        ("    for i, j in range(4):\n        A[0] = 1\n", ValueError,
+         "opens 1 loop(s) but names 2", (3, 8, 3, 24)),
+        ("    x: 5 = 1.0\n", TypeError, "The annotation of `x` must be a type", (3, 4, 3, 14)),
+        ("    if 1.5:\n        A[0] = 1\n", TypeError, "An if condition must be a bool, got `float32`",
+         (3, 7, 3, 10)),
+    ],
+)
+def test_errors_opening_a_frame_point_at_its_header(body, kind, message, location) -> None:
+    error = _runtime_error(body, kind)
+    assert message in str(error)
+    assert error_location(error) == ("prog.py", *location)
+
+
+def test_well_formedness_error_is_located_at_the_statement() -> None:
+    text = ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n"
+            "    for i in range(4):\n        A[i] = 0\n    A[i] = 1\n")
+    with pytest.raises(ValueError, match="out-of-scope") as info:
+        from_source(text, extra_vars={"T": T}, source_name="prog.py")
+    assert error_location(info.value) == ("prog.py", 5, 4, 5, 12)

@@ -55,6 +55,16 @@ bool InLoop() {
   return false;
 }
 
+/*! \brief A branch or loop condition: a scalar bool, checked when the frame opens. */
+Expr Condition(const ffi::Any& value, const char* what) {
+  Expr expr = LiteralOrExpr(value, what);
+  ffi::DataType dtype = expr.dtype();
+  if (!dtype.is_bool() || dtype.lanes() != 1) {
+    TVM_FFI_THROW(TypeError) << what << " must be a bool, got `" << dtype.ToString() << "`";
+  }
+  return expr;
+}
+
 Var MakeTensorVar(const ffi::String& name, const Type& ty, const Span& span, const char* what) {
   if (ty.as<ir::TensorTypeObj>() == nullptr) {
     TVM_FFI_THROW(TypeError) << what << " needs a tensor type (`T.Tensor(...)`), got `"
@@ -239,17 +249,21 @@ TVM_FFI_STATIC_INIT_BLOCK() {
            })
       .def("tirx.builder.While",
            [](ffi::Any condition, Span span) {
-             return WhileFrame::Create(LiteralOrExpr(condition, "A while condition"), span);
+             return WhileFrame::Create(Condition(condition, "A while condition"), span);
            })
       .def("tirx.builder.If",
            [](ffi::Any condition, Span span) {
-             return IfFrame::Create(LiteralOrExpr(condition, "An if condition"), span);
+             return IfFrame::Create(Condition(condition, "An if condition"), span);
            })
       .def("tirx.builder.Then", [](Span span) { return BranchFrame::Create(false, span); })
       .def("tirx.builder.Else", [](Span span) { return BranchFrame::Create(true, span); })
       .def("tirx.builder.Attr",
            [](ffi::Any node, ffi::String key, ffi::Any value, Span span) {
-             return AttrFrame::Create(node, key, LiteralOrExpr(value, "An attribute value"), span);
+             // A string value (`"pragma_import_c"` style) is a StringImm, as in TVM.
+             auto text = value.try_cast<ffi::String>();
+             Expr expr = text.has_value() ? Expr(StringImm(*text))
+                                          : LiteralOrExpr(value, "An attribute value");
+             return AttrFrame::Create(node, key, expr, span);
            })
       .def("tirx.builder.Assert",
            [](ffi::Any condition, ffi::String message, Span span) {

@@ -14,13 +14,13 @@ from typing import Any, Optional, Sequence
 import tvm_ffi
 
 from .. import (
-    Broadcast,
+    Broadcast as _BroadcastNode,
     Cast as _CastNode,
     Div,
     Let as _LetNode,
-    Ramp,
+    Ramp as _RampNode,
     Select as _SelectNode,
-    Shuffle,
+    Shuffle as _ShuffleNode,
     max,
     min,
     truncmod,
@@ -167,6 +167,34 @@ def Select(condition: Any, true_value: Any, false_value: Any) -> Any:
     return _SelectNode(condition, true_value, false_value)
 
 
+def _default_literal(value: Any) -> Any:
+    """A Python literal alone: int32, float32 or bool (docs/ir-typing.md)."""
+    if isinstance(value, _ir.Expr):
+        return value
+    if isinstance(value, builtins.bool):
+        return bool_(value)
+    return (int32 if isinstance(value, int) else float32)(value)  # noqa: F821 - set above
+
+
+def Ramp(base: Any, stride: Any, lanes: int) -> Any:
+    """``T.Ramp(base, stride, lanes)``: base, base + stride, ...; a literal adopts the other's
+    type (int32 when both are literals)."""
+    base = _adopt(base, stride)
+    stride = _adopt(stride, base)
+    return _RampNode(_default_literal(base), _default_literal(stride), lanes)
+
+
+def Broadcast(value: Any, lanes: int) -> Any:
+    """``T.Broadcast(value, lanes)``: ``value`` in every lane."""
+    return _BroadcastNode(_default_literal(value), lanes)
+
+
+def Shuffle(vectors: Sequence[Any], indices: Sequence[Any]) -> Any:
+    """``T.Shuffle([vectors], [indices])``: lanes picked from the concatenated vectors."""
+    return _ShuffleNode([_default_literal(v) for v in vectors],
+                        [_default_literal(i) for i in indices])
+
+
 def floordiv(a: Any, b: Any) -> Any:
     """``T.floordiv(a, b)``: ``a // b`` rounding toward negative infinity."""
     return _floordiv(a, b)
@@ -175,6 +203,15 @@ def floordiv(a: Any, b: Any) -> Any:
 def floormod(a: Any, b: Any) -> Any:
     """``T.floormod(a, b)``: the remainder of ``T.floordiv``."""
     return _floormod(a, b)
+
+
+def let_(let: Any, name: str, value: Any, make_body: Any, *, name_loc: Any = None) -> Any:
+    """The transpiled ``T.Let(body, where={name: value})``: a new variable for ``body``."""
+    if let is not Let:
+        raise TypeError("`where={name: value}` defines a variable only for `T.Let`")
+    value = _default_literal(value)
+    var = _ir.Var(name, value.ty)
+    return _LetNode(var, value, make_body(var))
 
 
 def Let(body: Any, *, where: Optional[dict] = None) -> Any:

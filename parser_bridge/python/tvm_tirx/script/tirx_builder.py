@@ -162,7 +162,11 @@ def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optiona
         return _b["DeclTensor"](name, value.ty, value.data, span_of(loc), span_of(name_loc))
     is_tensor = _is_expr(value) and isinstance(value.ty, _ir.TensorType)
     if (_is_expr(value) and not is_tensor) or _is_literal(value):
-        return _b["Bind"](value, name, _as_type(ty), span_of(loc), span_of(name_loc))
+        ty = _as_type(ty)
+        if ty is not None and not isinstance(ty, _ir.Type):
+            raise TypeError(f"The annotation of `{name}` must be a type such as `T.int32`, got "
+                            f"`{type(ty).__name__}`")
+        return _b["Bind"](value, name, ty, span_of(loc), span_of(name_loc))
     if ty is not None:
         raise TypeError(f"`{name}: ...` annotates a value of type `{type(value).__name__}`; "
                         "only scalar expressions take an annotation")

@@ -239,12 +239,41 @@ class _Definition:
             return builder.get()
 
 
-def _finish(result: Any, decorator: ScriptDecorator) -> Any:
-    if decorator.check_well_formed:
-        from ...analysis import check_well_formed
+def _finish(result: Any, decorator: ScriptDecorator, definition: "_Definition") -> Any:
+    """Checks a standalone function unless the decorator turned it off; an ill-formed one
+    raises ValueError located at the statement holding the first problem."""
+    if not decorator.check_well_formed:
+        return result
+    from ...analysis import check_well_formed, well_formed_diagnostics
 
+    try:
         check_well_formed(result)
+    except ValueError as exc:
+        for diagnostic in well_formed_diagnostics(result):
+            loc = _statement_loc(result, diagnostic.path)
+            if loc is not None:
+                _attach_location(exc, definition.source_name, loc, definition.lines)
+                break
+        raise
     return result
+
+
+def _statement_loc(root: Any, path: Any) -> Optional[Loc]:
+    """The source range of the innermost statement on ``path`` (an AccessPath from ``root``):
+    expressions carry no spans, and a variable's span is its definition, not this use."""
+    from ... import Stmt
+
+    found: Optional[Loc] = None
+    node = root
+    for step in (path.to_steps() if path is not None else []):
+        try:
+            node = getattr(node, step.key) if step.kind == 0 else node[step.key]
+        except Exception:  # noqa: BLE001 - a path into something not indexable ends the walk
+            break
+        span = getattr(node, "span", None) if isinstance(node, Stmt) else None
+        if span is not None and span.start_line > 0:
+            found = (span.start_line, span.start_column, span.end_line, span.end_column)
+    return found
 
 
 # --- source text ------------------------------------------------------------------------------
@@ -398,7 +427,7 @@ def _build(node: ast.FunctionDef, source: SourceScan, source_name: str,
     if decorator.kind is not DefinitionKind.FUNCTION:
         raise NotImplementedError(f"`{decorator.name}` definitions are not supported yet")
     definition = _Definition(node, source, source_name, bindings, decorator, trusted)
-    return _finish(definition.build(), decorator)
+    return _finish(definition.build(), decorator, definition)
 
 
 def parse(program: Any, extra_vars: Optional[Mapping[str, Any]] = None) -> Any:

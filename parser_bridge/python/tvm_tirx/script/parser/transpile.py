@@ -102,6 +102,13 @@ def _loc(node: ast.AST) -> ast.Constant:
     return _const(loc_of(node))
 
 
+def _locate_header(call: ast.expr, first: ast.AST, last: ast.AST) -> None:
+    """Gives a frame-opening call the span from ``first`` to ``last`` (a compound statement's
+    header) instead of the whole statement's, which would end at its last body line."""
+    call.lineno, call.col_offset = first.lineno, first.col_offset
+    call.end_lineno, call.end_col_offset = last.end_lineno, last.end_col_offset
+
+
 def _located(template: ast.AST, nodes: List[ast.stmt]) -> List[ast.stmt]:
     for node in nodes:
         ast.copy_location(node, template)
@@ -156,6 +163,25 @@ class _ExprRewriter(ast.NodeTransformer):
         self.generic_visit(node)
         return ast.copy_location(_hook("if_then_else_", [node.test, node.body, node.orelse]),
                                  node)
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        # `T.Let(body, where={x: value})` defines x for body: body becomes `lambda x: body`.
+        where = [k for k in node.keywords if k.arg == "where"]
+        if (isinstance(node.func, ast.Attribute) and node.func.attr == "Let" and len(node.args) == 1
+                and len(where) == 1 and isinstance(where[0].value, ast.Dict)
+                and len(where[0].value.keys) == 1
+                and isinstance(where[0].value.keys[0], ast.Name)):
+            name = where[0].value.keys[0]
+            body = ast.Lambda(
+                args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=name.id)], kwonlyargs=[],
+                                   kw_defaults=[], defaults=[]),
+                body=node.args[0])
+            call = _hook("let_", [node.func, _const(name.id), where[0].value.values[0],
+                                  ast.copy_location(body, node.args[0])],
+                         name_loc=_const(loc_of(name)))
+            return ast.copy_location(call, node)
+        return node
 
     def visit_NamedExpr(self, node: ast.NamedExpr) -> ast.AST:
         raise self.errors.at(node, "Assignment expressions (`:=`) are not supported in TVMScript")
@@ -302,6 +328,8 @@ class _BodyTranspiler:
         names = _const(tuple(e.id for e in elements))
         frame = _hook("for_", [self._loop_iter(node.iter)], names=names, loc=_loc(node),
                       name_locs=_const(tuple(loc_of(e) for e in elements)))
+        # Errors opening the loop point at its header, not at the whole statement.
+        _locate_header(frame, node.target, node.iter)
         store: ast.expr = _name(target.id, ast.Store()) if isinstance(target, ast.Name) else \
             ast.Tuple(elts=[_name(e.id, ast.Store()) for e in elements], ctx=ast.Store())
         return [ast.With(items=[ast.withitem(context_expr=frame, optional_vars=store)],
@@ -312,6 +340,7 @@ class _BodyTranspiler:
             raise self.errors.at(node.orelse[0], "`while ... else` is not supported in "
                                                  "TVMScript")
         frame = _hook("while_", [self.expr(node.test)], loc=_loc(node))
+        _locate_header(frame, node.test, node.test)
         return [ast.With(items=[ast.withitem(context_expr=frame)], body=self.body(node.body))]
 
     def stmt_If(self, node: ast.If) -> List[ast.stmt]:
@@ -323,12 +352,14 @@ class _BodyTranspiler:
                 items=[ast.withitem(context_expr=_hook("else_", loc=_loc(first)))],
                 body=self.body(node.orelse)))
         frame = _hook("if_", [self.expr(node.test)], loc=_loc(node))
+        _locate_header(frame, node.test, node.test)
         return [ast.With(items=[ast.withitem(context_expr=frame)], body=_located(node, branches))]
 
     def stmt_With(self, node: ast.With) -> List[ast.stmt]:
         items = []
         for item in node.items:
             frame = _hook("with_", [self.expr(item.context_expr)], loc=_loc(item.context_expr))
+            _locate_header(frame, item.context_expr, item.context_expr)
             items.append(ast.withitem(context_expr=frame, optional_vars=item.optional_vars))
         return [ast.With(items=items, body=self.body(node.body))]
 
