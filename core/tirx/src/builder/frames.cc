@@ -105,10 +105,10 @@ void ForFrameObj::Finalize() {
   AddToFrame(body);
 }
 
-ForFrame ForFrame::Create(ffi::Array<ffi::String> names, ffi::Array<ffi::Any> starts,
-                          ffi::Array<ffi::Any> ends, ffi::Array<ffi::Any> steps, ForKind kind,
-                          ffi::String thread_tag, ffi::Map<ffi::String, ffi::Any> annotations,
-                          Span span) {
+ForFrame ForFrame::Create(ffi::Array<ffi::String> names, ffi::Array<Span> name_spans,
+                          ffi::Array<ffi::Any> starts, ffi::Array<ffi::Any> ends,
+                          ffi::Array<ffi::Any> steps, ForKind kind, ffi::String thread_tag,
+                          ffi::Map<ffi::String, ffi::Any> annotations, Span span) {
   if (names.size() != starts.size() || names.size() != ends.size() ||
       names.size() != steps.size()) {
     TVM_FFI_THROW(ValueError) << "A loop has " << names.size() << " variable name(s) for "
@@ -120,7 +120,7 @@ ForFrame ForFrame::Create(ffi::Array<ffi::String> names, ffi::Array<ffi::Any> st
   for (size_t i = 0; i < names.size(); ++i) {
     ffi::Any start = starts[i], end = ends[i], step = steps[i];
     PrimType ty(LoopDType({&start, &end, &step}));
-    Var var(names[i], ty, span);
+    Var var(names[i], ty, i < name_spans.size() ? name_spans[i] : span);
     node->vars.push_back(var);
     node->bound_names.Set(names[i], var);
     node->starts.push_back(LoopBound(start, ty, "start"));

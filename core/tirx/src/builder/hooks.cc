@@ -241,11 +241,12 @@ TVM_FFI_STATIC_INIT_BLOCK() {
              return TensorLoad(target, index_exprs);
            })
       .def("tirx.builder.For",
-           [](ffi::Array<ffi::String> names, ffi::Array<ffi::Any> starts, ffi::Array<ffi::Any> ends,
-              ffi::Array<ffi::Any> steps, int64_t kind, ffi::String thread_tag,
-              ffi::Map<ffi::String, ffi::Any> annotations, Span span) {
-             return ForFrame::Create(names, starts, ends, steps, static_cast<ForKind>(kind),
-                                     thread_tag, annotations, span);
+           [](ffi::Array<ffi::String> names, ffi::Array<Span> name_spans,
+              ffi::Array<ffi::Any> starts, ffi::Array<ffi::Any> ends, ffi::Array<ffi::Any> steps,
+              int64_t kind, ffi::String thread_tag, ffi::Map<ffi::String, ffi::Any> annotations,
+              Span span) {
+             return ForFrame::Create(names, name_spans, starts, ends, steps,
+                                     static_cast<ForKind>(kind), thread_tag, annotations, span);
            })
       .def("tirx.builder.While",
            [](ffi::Any condition, Span span) {

@@ -7,6 +7,10 @@ parser provides no implicit ``T`` or ``I``.
 from . import ir, tirx
 from .builder import IRBuilder
 from .decorators import DefinitionKind
+from .parser.diagnostics import ParseReport, parse_diagnostics
 from .parser.entry import error_location, from_source, parse
 
-__all__ = ["DefinitionKind", "IRBuilder", "error_location", "from_source", "ir", "parse", "tirx"]
+__all__ = [
+    "DefinitionKind", "IRBuilder", "ParseReport", "error_location", "from_source", "ir", "parse",
+    "parse_diagnostics", "tirx",
+]

@@ -233,8 +233,8 @@ def for_(spec: Any, *, names: Tuple[str, ...], loc: Optional[Loc] = None,
     if len(names) != len(spec.ends):
         raise ValueError(f"The loop opens {len(spec.ends)} loop(s) but names {len(names)} "
                          "variable(s)")
-    return _b["For"](list(names), spec.starts, spec.ends, spec.steps, int(spec.kind),
-                     spec.thread_tag, spec.annotations, span_of(loc))
+    return _b["For"](list(names), [span_of(nl) for nl in name_locs], spec.starts, spec.ends,
+                     spec.steps, int(spec.kind), spec.thread_tag, spec.annotations, span_of(loc))
 
 
 def range_(range_function: Any, *args: Any, **kwargs: Any) -> Any:

@@ -73,12 +73,13 @@ class ForFrame : public TIRFrame {
    * \brief Loops named `names` over the given bounds (one entry per loop, outermost first).
    *  Bounds are expressions or Python-style int literals; the loop variables take the widest
    *  integer type among the expressions (int32 when all are literals), literals adopt it and
-   *  narrower expressions are widened with a Cast. TypeError for non-integer bounds.
+   *  narrower expressions are widened with a Cast. TypeError for non-integer bounds. Each
+   *  variable's span is its name's (`name_spans`, or the loop's when not given).
    */
-  static ForFrame Create(ffi::Array<ffi::String> names, ffi::Array<ffi::Any> starts,
-                         ffi::Array<ffi::Any> ends, ffi::Array<ffi::Any> steps, ForKind kind,
-                         ffi::String thread_tag, ffi::Map<ffi::String, ffi::Any> annotations,
-                         Span span);
+  static ForFrame Create(ffi::Array<ffi::String> names, ffi::Array<Span> name_spans,
+                         ffi::Array<ffi::Any> starts, ffi::Array<ffi::Any> ends,
+                         ffi::Array<ffi::Any> steps, ForKind kind, ffi::String thread_tag,
+                         ffi::Map<ffi::String, ffi::Any> annotations, Span span);
   TVM_IR_BUILDER_REF(ForFrame, TIRFrame);
 };
 

@@ -1,0 +1,215 @@
+"""parse_diagnostics: every error in a file, each definition's IR and canonical text,
+occurrences with identities, comments, the lossy flag, safety of untrusted text (issue 4,
+items 7 and 10)."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from tvm_tirx.script import parse_diagnostics
+
+FILE = '''from tvm_tirx.script import tirx as T
+
+n = T.dynamic("n")
+
+@T.function
+def good(A: T.Tensor((n,), T.float32), k: T.int32):
+    # scale each element
+    for i in range(n):
+        x = A[i] * T.float32(2.0)  # doubled
+        A[i] = x
+
+@T.function
+def broken(A: T.Tensor((4,), T.int32)
+    A[0] = 1
+
+@T.function
+def typed(A: T.Tensor((4,), T.int32)):
+    A[0] = A[1] + 1.5
+
+def helper():
+    return 1
+'''
+
+
+def _diagnostics(report):
+    return [(d["code"], d["message"], tuple(d["range"])) for d in report.to_plain()["diagnostics"]]
+
+
+def test_every_error_of_the_file_is_reported_and_good_definitions_still_build() -> None:
+    report = parse_diagnostics(FILE, source_name="k.py")
+    assert _diagnostics(report) == [
+        ("syntax-error", "'(' was never closed", (13, 10, 13, 10)),
+        ("type-error", "Cannot make a int32 constant from the float 1.5", (18, 11, 18, 21)),
+    ]
+    good, typed = report.definitions
+    assert (good.name, good.kind, good.range, good.lossy) == ("good", "function", (5, 0, 10, 16),
+                                                             False)
+    assert good.canonical_text == (
+        "@T.function\n"
+        "def good[n](A: T.Tensor((n,), T.float32), k: T.int32):\n"
+        "    for i in range(n):\n"
+        "        x = A[i] * T.float32(2.0)\n"
+        "        A[i] = x"
+    )
+    assert good.ir is not None
+    assert (typed.name, typed.ir, typed.canonical_text) == ("typed", None, None)
+    assert all(d.span.source_name == "k.py" for d in report.diagnostics)
+
+
+def test_occurrences_refer_to_one_symbol_per_variable() -> None:
+    plain = parse_diagnostics(FILE).to_plain()
+    symbols = {s["id"]: s for s in plain["symbols"]}
+    by_name = {}
+    for occurrence in plain["occurrences"]:
+        symbol = symbols[occurrence["symbol"]]
+        by_name.setdefault(symbol["name"], []).append(
+            (tuple(occurrence["range"]), occurrence["is_definition"]))
+    assert by_name["A"] == [((6, 9, 6, 10), True), ((9, 12, 9, 13), False),
+                            ((10, 8, 10, 9), False)]
+    assert by_name["i"] == [((8, 8, 8, 9), True), ((9, 14, 9, 15), False),
+                            ((10, 10, 10, 11), False)]
+    assert by_name["x"] == [((9, 8, 9, 9), True), ((10, 15, 10, 16), False)]
+    # The module-level symbol: defined at line 3, used in the signature and the loop.
+    assert by_name["n"] == [((6, 22, 6, 23), False), ((8, 19, 8, 20), False)]
+    kinds = {s["name"]: (s["kind"], s["type"], s["definition_range"]) for s in symbols.values()}
+    assert kinds["n"] == ("symbol", "T.int32", [3, 0, 3, 1])
+    assert kinds["A"] == ("tensor", "T.Tensor((n,), T.float32)", [6, 9, 6, 10])
+    assert kinds["k"] == ("parameter", "T.int32", [6, 39, 6, 40])
+    assert kinds["good"] == ("function", "", [6, 4, 6, 8])
+
+
+def test_comments_are_attached_to_their_statements() -> None:
+    plain = parse_diagnostics(FILE).to_plain()
+    assert plain["comments"] == [
+        {"range": [7, 4, 7, 24], "text": "# scale each element", "definition": 0,
+         "statement_line": 8},
+        {"range": [9, 35, 9, 44], "text": "# doubled", "definition": 0, "statement_line": 9},
+    ]
+
+
+MODULE = '''from tvm_tirx.script import ir as I
+from tvm_tirx.script import tirx as T
+
+@I.ir_module
+class Mod:
+    @T.function
+    def main(x: T.int32) -> T.int32:
+        return Mod.helper(x)
+
+    @T.function
+    def helper(y: T.int32) -> T.int32:
+        return y + 1
+'''
+
+
+def test_module_functions_and_their_calls_are_occurrences() -> None:
+    plain = parse_diagnostics(MODULE).to_plain()
+    assert plain["diagnostics"] == []
+    (definition,) = plain["definitions"]
+    assert (definition["name"], definition["kind"], definition["lossy"]) == ("Mod", "module",
+                                                                            False)
+    helper = next(s for s in plain["symbols"] if s["name"] == "helper")
+    uses = [tuple(o["range"]) for o in plain["occurrences"] if o["symbol"] == helper["id"]]
+    assert uses == [(8, 19, 8, 25), (11, 8, 11, 14)]
+
+
+@pytest.mark.parametrize(
+    "body, reason",
+    [
+        ("    A[0] = helper(1)\n", "the call of `helper` runs Python"),
+        ("    A[0] = SCALE\n", "the captured value `SCALE` would be inlined"),
+        ("    A[0] = len([i for i in range(3)])\n", "a comprehension or lambda"),
+    ],
+)
+def test_definitions_whose_print_would_lose_structure_are_flagged(body, reason) -> None:
+    text = "@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n" + body
+    from tvm_tirx.script import tirx as T
+
+    report = parse_diagnostics(text, extra_vars={"T": T, "SCALE": 3, "helper": lambda v: v},
+                               trusted=True)
+    (definition,) = report.definitions
+    assert definition.ir is not None, report.to_plain()["diagnostics"]
+    assert definition.lossy and any(reason in r for r in definition.lossy_reasons)
+
+
+def test_missing_namespace_import_offers_the_import() -> None:
+    report = parse_diagnostics("x = 1\n@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n"
+                               "    A[0] = 1\n")
+    # Without `T` the decorator does not resolve: the function is not TVMScript yet, but its
+    # use of `T` in text we were asked to check is not reported either (plain Python).
+    assert report.to_plain()["diagnostics"] == []
+    report = parse_diagnostics("from tvm_tirx.script import ir as I\n@I.ir_module\nclass M:\n"
+                               "    I.module_attrs({'a': T.int32(1)})\n")
+    (diagnostic,) = report.to_plain()["diagnostics"]
+    assert diagnostic["code"] == "name-error"
+    assert diagnostic["fixes"] == [{
+        "title": "Import `T` (`from tvm_tirx.script import tirx as T`)",
+        "edits": [{"range": [1, 0, 1, 0],
+                   "new_text": "from tvm_tirx.script import tirx as T\n"}]}]
+
+
+def test_quoted_annotation_offers_to_remove_the_quotes() -> None:
+    text = ("from tvm_tirx.script import tirx as T\n@T.function\n"
+            "def f(A: T.Tensor((4,), T.int32)):\n    x: \"T.int32\" = 1\n")
+    (diagnostic,) = parse_diagnostics(text).to_plain()["diagnostics"]
+    assert diagnostic["code"] == "syntax-error"
+    assert diagnostic["range"] == [4, 7, 4, 16]
+    assert diagnostic["fixes"][0]["edits"] == [{"range": [4, 7, 4, 16], "new_text": "T.int32"}]
+
+
+def test_well_formedness_problems_are_diagnostics_at_their_statement() -> None:
+    text = ("from tvm_tirx.script import tirx as T\n@T.function\n"
+            "def f(A: T.Tensor((4,), T.int32)):\n    for i in range(4):\n        A[i] = 0\n"
+            "    A[i] = 1\n")
+    (diagnostic,) = parse_diagnostics(text).to_plain()["diagnostics"]
+    assert diagnostic["code"] == "out-of-scope-use"
+    assert diagnostic["range"] == [6, 4, 6, 12]
+
+
+UNSAFE_HEADER = 'from tvm_tirx.script import tirx as T\n\nn = T.dynamic(__import__("os").getpid())\n'
+UNSAFE_DEFINITIONS = '''
+@T.function(private=__import__("os").getpid())
+def by_decorator(A: T.Tensor((4,), T.int32)):
+    A[0] = 1
+
+@T.function
+def by_annotation(A: T.Tensor((__import__("os").getpid(),), T.int32)):
+    A[0] = 1
+
+@T.function
+def by_default(A: T.Tensor((4,), T.int32), k: T.int32 = __import__("os").getpid()):
+    A[0] = k
+'''
+UNSAFE_BODY = '''
+@T.function
+def by_body(A: T.Tensor((4,), T.int32)):
+    A[0] = __import__("os").getpid()
+'''
+
+
+def test_untrusted_text_runs_none_of_its_python(monkeypatch) -> None:
+    calls = []
+    monkeypatch.setattr(os, "getpid", lambda: calls.append(1) or 4)
+    report = parse_diagnostics(UNSAFE_HEADER + UNSAFE_DEFINITIONS + UNSAFE_BODY)
+    assert calls == []
+    messages = [d["message"] for d in report.to_plain()["diagnostics"]]
+    assert sum("`__import__` is not allowed in untrusted TVMScript" in m for m in messages) == 3
+    # Marked trusted, the builder program runs the body's Python.
+    trusted = parse_diagnostics(UNSAFE_HEADER + UNSAFE_BODY, trusted=True)
+    assert calls == [1], trusted.to_plain()["diagnostics"]
+
+
+def test_never_raises_on_junk() -> None:
+    rng = random.Random(11)
+    pieces = FILE.split("\n") + ["@T.function", "def [", "(((", '"""', "\x00", "é", "\t\tx"]
+    for _ in range(200):
+        text = "\n".join(rng.choice(pieces) for _ in range(rng.randint(0, 25)))
+        report = parse_diagnostics(text)
+        assert all(d.code != "internal-error" for d in report.diagnostics), \
+            (text, report.to_plain()["diagnostics"])
+    report = parse_diagnostics(b"not text")  # type: ignore[arg-type]
+    assert report.to_plain()["diagnostics"][0]["code"] == "internal-error"
