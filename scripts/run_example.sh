@@ -23,3 +23,8 @@ for job in "${MAIN_JOBS[@]}"; do
   echo "[run_example] $job"
   "$job"
 done
+
+# The frontend stage: every example TVMScript file parsed, with its diagnostics (one file is
+# mid-edit on purpose) and the canonical form of each definition.
+echo "[run_example] python -m tvm_tirx.script.check --exit-zero examples/tvmscript/*.py"
+"$ROOT/.venv/bin/python3" -m tvm_tirx.script.check --exit-zero examples/tvmscript/*.py

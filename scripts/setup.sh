@@ -115,12 +115,16 @@ configure_and_build() {
   ninja -C "$BUILD_DIR"
 }
 
-# Step e. Put the built tvm_ffi package (Python files plus the extension) on the venv's path.
+# Step e. Put the built packages (Python files plus the extension) and the facade on the venv's
+# path.
 write_pth_file() {
   local purelib
   purelib="$("$VENV/bin/python3" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
   mkdir -p "$purelib"
-  write_if_changed "$purelib/tvmscript_lsp_dev.pth" "$BUILD_DIR/parser_bridge/python"
+  # Two lines: the packages, and the `tvm` facade the specs' examples import (DESIGN.md).
+  write_if_changed "$purelib/tvmscript_lsp_dev.pth" \
+    "$BUILD_DIR/parser_bridge/python
+$BUILD_DIR/parser_bridge/facade"
 }
 
 main() {

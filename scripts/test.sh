@@ -22,7 +22,7 @@ stage "C++ unit tests"
 meson test -C "$BUILD_DIR" --print-errorlogs
 
 stage "Python tests"
-PYTHONPATH="$BUILD_DIR/parser_bridge/python${PYTHONPATH:+:$PYTHONPATH}" \
+PYTHONPATH="$BUILD_DIR/parser_bridge/python:$BUILD_DIR/parser_bridge/facade${PYTHONPATH:+:$PYTHONPATH}" \
   TVM_LSP_BUILD_DIR="$BUILD_DIR" \
   "$ROOT/.venv/bin/python3" -m pytest -q tests/python
 
