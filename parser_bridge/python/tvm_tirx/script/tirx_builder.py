@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import operator
+import typing
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -101,7 +102,15 @@ def func_ret_(annotation: Any) -> None:
 
 def arg_(name: str, annotation: Any, *, loc: Optional[Loc] = None) -> Any:
     """A parameter: a Var of the annotated type, or the annotated symbol itself (``n: n``)."""
-    return _b["Arg"](name, _as_type(annotation), span_of(loc))
+    annotation = _as_type(annotation)
+    if isinstance(annotation, typing.TypeVar):
+        raise TypeError(f"The annotation of parameter `{name}` is a typing.TypeVar, which is not "
+                        "a script symbol: declare symbols with `T.dynamic(...)` or a "
+                        "`def f[n](...)` header")
+    if not isinstance(annotation, (_ir.Type, _ir.Var)):
+        raise TypeError(f"The annotation of parameter `{name}` must be a type (`T.int32`, "
+                        f"`T.Tensor(...)`) or a symbol, got `{type(annotation).__name__}`")
+    return _b["Arg"](name, annotation, span_of(loc))
 
 
 def dynamic(name: str, dtype: Any = "int32", *, loc: Optional[Loc] = None) -> Any:
