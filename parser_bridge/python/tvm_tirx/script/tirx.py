@@ -14,11 +14,9 @@ from typing import Any, Optional, Sequence
 import tvm_ffi
 
 from .. import (
-    Broadcast,
     Cast as _CastNode,
     Div,
     Let as _LetNode,
-    Ramp,
     Select as _SelectNode,
     Shuffle,
     max,
@@ -69,11 +67,34 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     serial,
     setitem_,
     then_,
-    thread_binding,
     unroll,
     vectorized,
     while_,
     with_,
+)
+from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
+    Broadcast,
+    Buffer,
+    Ramp,
+    ScalarType,
+    alloc_buffer,
+    axis,
+    block,
+    block_attr,
+    cast,
+    decl_buffer,
+    default_typed as _default_typed,
+    init,
+    let,
+    match_buffer,
+    operator_member,
+    prim_func,
+    reads,
+    sblock,
+    sblock_attr,
+    thread_binding,
+    where,
+    writes,
 )
 
 NAMESPACE_PATH = "tirx"
@@ -94,7 +115,7 @@ _SCALARS = (
     "float16", "float32", "float64", "bfloat16", "bool", "handle",
 )
 for _name in _SCALARS:
-    globals()[_name] = _ir.PrimType(_name)
+    globals()[_name] = ScalarType(_name)
 del _name
 
 void = _ir.PrimType("void")
@@ -102,13 +123,13 @@ bool_ = globals()["bool"]
 
 
 def __getattr__(name: str) -> Any:
-    """Vector types such as ``T.float32x4`` on first use."""
+    """Vector types such as ``T.float32x4`` on first use; other names may be operators."""
     base, sep, lanes = name.rpartition("x")
     if sep and base in _SCALARS and lanes.isdigit():
         ty = _ir.PrimType(name)
         globals()[name] = ty
         return ty
-    raise AttributeError(f"module 'tvm_tirx.script.tirx' has no attribute '{name}'")
+    return operator_member(name)
 
 
 def _dtype(dtype: Any) -> Any:
@@ -147,7 +168,7 @@ def Missing() -> Any:
 def Cast(dtype: Any, value: Any) -> Any:
     """``T.Cast("int64", x)``: an explicit conversion (a Cast node even to the same type)."""
     ty = dtype if isinstance(dtype, _ir.PrimType) else _ir.PrimType(dtype)
-    return _CastNode(ty, value)
+    return _CastNode(ty, _default_typed(value))
 
 
 def _adopt(value: Any, partner: Any) -> Any:
@@ -164,7 +185,7 @@ def Select(condition: Any, true_value: Any, false_value: Any) -> Any:
         condition = bool_(condition)
     true_value = _adopt(true_value, false_value)
     false_value = _adopt(false_value, true_value)
-    return _SelectNode(condition, true_value, false_value)
+    return _SelectNode(condition, _default_typed(true_value), _default_typed(false_value))
 
 
 def floordiv(a: Any, b: Any) -> Any:
@@ -182,7 +203,7 @@ def Let(body: Any, *, where: Optional[dict] = None) -> Any:
     if not isinstance(where, dict) or len(where) != 1:
         raise TypeError("`T.Let` takes `where={var: value}` with exactly one binding")
     ((var, value),) = where.items()
-    return _LetNode(var, value, body)
+    return _LetNode(var, _adopt(value, var), body)
 
 
 __all__ = [

@@ -328,7 +328,9 @@ class _BodyTranspiler:
     def stmt_With(self, node: ast.With) -> List[ast.stmt]:
         items = []
         for item in node.items:
-            frame = _hook("with_", [self.expr(item.context_expr)], loc=_loc(item.context_expr))
+            frame = ast.copy_location(
+                _hook("with_", [self.expr(item.context_expr)], loc=_loc(item.context_expr)),
+                item.context_expr)
             items.append(ast.withitem(context_expr=frame, optional_vars=item.optional_vars))
         return [ast.With(items=items, body=self.body(node.body))]
 
