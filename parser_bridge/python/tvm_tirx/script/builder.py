@@ -63,6 +63,20 @@ class IRBuilder(Object):
         return _builder_current()
 
 
+class NamedByBinding:
+    """A value that the assignment binding it names, rather than a value bound to a new variable
+    (``n = T.int32()`` declares the symbol ``n``): binding hooks call ``bind``, and module-level
+    source text (parser/entry.py) calls it for ``n = T.int32()`` outside any function."""
+
+    def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
+             ty: Any = None) -> Any:
+        raise NotImplementedError
+
+    def unassigned_error(self) -> Exception:
+        """The error of using the value as a statement, without a name."""
+        return ValueError(f"`{self}` must be assigned to a name")
+
+
 def span_of(loc: Optional[Loc]) -> Any:
     """The Span of a transpiler location in the current builder's source."""
     if loc is None:

@@ -14,11 +14,9 @@ from typing import Any, Optional, Sequence
 import tvm_ffi
 
 from .. import (
-    Broadcast as _BroadcastNode,
     Cast as _CastNode,
     Div,
     Let as _LetNode,
-    Ramp as _RampNode,
     Select as _SelectNode,
     Shuffle as _ShuffleNode,
     max,
@@ -69,11 +67,35 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     serial,
     setitem_,
     then_,
-    thread_binding,
     unroll,
     vectorized,
     while_,
     with_,
+)
+from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
+    Broadcast,
+    Buffer,
+    Ramp,
+    ScalarType,
+    adopt_literal as _adopt,
+    alloc_buffer,
+    axis,
+    block,
+    block_attr,
+    cast,
+    decl_buffer,
+    default_typed as _default_typed,
+    init,
+    let,
+    match_buffer,
+    operator_member,
+    prim_func,
+    reads,
+    sblock,
+    sblock_attr,
+    thread_binding,
+    where,
+    writes,
 )
 
 NAMESPACE_PATH = "tirx"
@@ -94,7 +116,7 @@ _SCALARS = (
     "float16", "float32", "float64", "bfloat16", "bool", "handle",
 )
 for _name in _SCALARS:
-    globals()[_name] = _ir.PrimType(_name)
+    globals()[_name] = ScalarType(_name)
 del _name
 
 void = _ir.PrimType("void")
@@ -102,13 +124,13 @@ bool_ = globals()["bool"]
 
 
 def __getattr__(name: str) -> Any:
-    """Vector types such as ``T.float32x4`` on first use."""
+    """Vector types such as ``T.float32x4`` on first use; other names may be operators."""
     base, sep, lanes = name.rpartition("x")
     if sep and base in _SCALARS and lanes.isdigit():
         ty = _ir.PrimType(name)
         globals()[name] = ty
         return ty
-    raise AttributeError(f"module 'tvm_tirx.script.tirx' has no attribute '{name}'")
+    return operator_member(name)
 
 
 def _dtype(dtype: Any) -> Any:
@@ -147,14 +169,7 @@ def Missing() -> Any:
 def Cast(dtype: Any, value: Any) -> Any:
     """``T.Cast("int64", x)``: an explicit conversion (a Cast node even to the same type)."""
     ty = dtype if isinstance(dtype, _ir.PrimType) else _ir.PrimType(dtype)
-    return _CastNode(ty, value)
-
-
-def _adopt(value: Any, partner: Any) -> Any:
-    """A Python literal as a constant of its partner expression's type (docs/ir-typing.md)."""
-    if isinstance(value, _ir.Expr) or not isinstance(partner, _ir.Expr):
-        return value
-    return partner.ty(value)
+    return _CastNode(ty, _default_typed(value))
 
 
 def Select(condition: Any, true_value: Any, false_value: Any) -> Any:
@@ -164,35 +179,13 @@ def Select(condition: Any, true_value: Any, false_value: Any) -> Any:
         condition = bool_(condition)
     true_value = _adopt(true_value, false_value)
     false_value = _adopt(false_value, true_value)
-    return _SelectNode(condition, true_value, false_value)
-
-
-def _default_literal(value: Any) -> Any:
-    """A Python literal alone: int32, float32 or bool (docs/ir-typing.md)."""
-    if isinstance(value, _ir.Expr):
-        return value
-    if isinstance(value, builtins.bool):
-        return bool_(value)
-    return (int32 if isinstance(value, int) else float32)(value)  # noqa: F821 - set above
-
-
-def Ramp(base: Any, stride: Any, lanes: int) -> Any:
-    """``T.Ramp(base, stride, lanes)``: base, base + stride, ...; a literal adopts the other's
-    type (int32 when both are literals)."""
-    base = _adopt(base, stride)
-    stride = _adopt(stride, base)
-    return _RampNode(_default_literal(base), _default_literal(stride), lanes)
-
-
-def Broadcast(value: Any, lanes: int) -> Any:
-    """``T.Broadcast(value, lanes)``: ``value`` in every lane."""
-    return _BroadcastNode(_default_literal(value), lanes)
+    return _SelectNode(condition, _default_typed(true_value), _default_typed(false_value))
 
 
 def Shuffle(vectors: Sequence[Any], indices: Sequence[Any]) -> Any:
     """``T.Shuffle([vectors], [indices])``: lanes picked from the concatenated vectors."""
-    return _ShuffleNode([_default_literal(v) for v in vectors],
-                        [_default_literal(i) for i in indices])
+    return _ShuffleNode([_default_typed(v) for v in vectors],
+                        [_default_typed(i) for i in indices])
 
 
 def floordiv(a: Any, b: Any) -> Any:
@@ -209,7 +202,7 @@ def let_(let: Any, name: str, value: Any, make_body: Any, *, name_loc: Any = Non
     """The transpiled ``T.Let(body, where={name: value})``: a new variable for ``body``."""
     if let is not Let:
         raise TypeError("`where={name: value}` defines a variable only for `T.Let`")
-    value = _default_literal(value)
+    value = _default_typed(value)
     var = _ir.Var(name, value.ty)
     return _LetNode(var, value, make_body(var))
 
@@ -219,7 +212,7 @@ def Let(body: Any, *, where: Optional[dict] = None) -> Any:
     if not isinstance(where, dict) or len(where) != 1:
         raise TypeError("`T.Let` takes `where={var: value}` with exactly one binding")
     ((var, value),) = where.items()
-    return _LetNode(var, value, body)
+    return _LetNode(var, _adopt(value, var), body)
 
 
 __all__ = [

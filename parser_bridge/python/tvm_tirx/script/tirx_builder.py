@@ -18,12 +18,12 @@ from tvm_ffi import get_global_func, register_object
 
 from .. import ir as _ir
 from ..stmt import ForKind, Stmt
-from .builder import Frame, Loc, span_of
+from .builder import Frame, Loc, NamedByBinding, span_of
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
     "Function", "FuncName", "FuncAttrs", "FuncRet", "Arg", "Dynamic", "Emit", "Evaluate",
     "Bind", "SetItem", "For", "While", "If", "Then", "Else", "Attr", "Assert", "Break",
-    "Continue", "Return", "AllocTensor", "DeclTensor")}
+    "Continue", "Return", "AllocTensor", "DeclTensor", "FunctionNamespace")}
 _logical_and = get_global_func("tirx.op.logical_and")
 _logical_or = get_global_func("tirx.op.logical_or")
 _logical_not = get_global_func("tirx.op.logical_not")
@@ -69,6 +69,14 @@ def _is_literal(value: Any) -> bool:
     return isinstance(value, (bool, int, float))
 
 
+class AnnotationAlias:
+    """An annotation standing for another: ``x: T.let[T.int32] = v`` is ``x: T.int32 = v`` and
+    ``x: T.let = v`` is ``x = v`` (today's spelling, tirx_legacy.py)."""
+
+    def __init__(self, ty: Any = None) -> None:
+        self.ty = ty
+
+
 def _as_type(annotation: Any) -> Any:
     if isinstance(annotation, str):
         return _ir.PrimType(annotation)
@@ -78,11 +86,19 @@ def _as_type(annotation: Any) -> Any:
 # --- functions --------------------------------------------------------------------------------
 
 def function_(*, loc: Optional[Loc] = None, private: bool = False, decl: bool = False,
-              **options: Any) -> Frame:
-    """Opens a function frame; ``decl=True`` collects only the signature (module members)."""
+              s_tir: bool = False, **options: Any) -> Frame:
+    """Opens a function frame; ``decl=True`` collects only the signature (module members);
+    ``s_tir=True`` (``@T.prim_func(s_tir=True)``) records the attribute
+    ``script.namespace = "s_tir"``."""
+    if "persistent" in options:
+        raise ValueError("`persistent=` (Apache TVM's persistent kernels) has no equivalent in "
+                         "TIRx functions")
     if options:
         raise TypeError(f"Unknown option(s) of `T.function`: {', '.join(sorted(options))}")
-    return _b["Function"](bool(private), bool(decl), span_of(loc))
+    frame = _b["Function"](bool(private), bool(decl), span_of(loc))
+    if s_tir:
+        _b["FunctionNamespace"](frame, "s_tir")
+    return frame
 
 
 def func_name_(name: str) -> None:
@@ -146,6 +162,8 @@ def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
         return
     if isinstance(value, PendingTensor):
         raise ValueError("`T.alloc_tensor` / `T.decl_tensor` must be assigned to a name")
+    if isinstance(value, NamedByBinding):
+        raise value.unassigned_error()
     if isinstance(value, Frame):
         raise ValueError("A scope (`T.attr`, ...) must be opened with `with`")
     if _is_literal(value) or isinstance(value, str):
@@ -161,7 +179,12 @@ def evaluate(value: Any) -> Stmt:
 
 def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
           ty: Any = None) -> Any:
-    """``name = value``: IR values and numbers bind a new variable; other values stay Python's."""
+    """``name = value``: IR values and numbers bind a new variable; other values stay Python's.
+    A NamedByBinding value (``n = T.int32()``) takes the name itself."""
+    if isinstance(ty, AnnotationAlias):
+        ty = ty.ty
+    if isinstance(value, NamedByBinding):
+        return value.bind(name, loc=loc, name_loc=name_loc, ty=ty)
     if isinstance(value, PendingTensor):
         if ty is not None:
             raise TypeError(f"`{name}` is a tensor: its type comes from `ty_args`, not an "

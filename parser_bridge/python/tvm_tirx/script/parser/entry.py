@@ -19,7 +19,7 @@ import importlib
 import types
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 
-from ..builder import IRBuilder
+from ..builder import IRBuilder, NamedByBinding
 from ..decorators import DeferredDefinition, DefinitionKind, ModuleDecorator, ScriptDecorator
 from .source import acquire, require_decorated_at_definition
 from .source_text import SourceScan, TypeParamList, scan
@@ -97,7 +97,9 @@ class _DefinitionScope(dict):
         self._bindings = bindings
 
     def __missing__(self, key: str) -> Any:
-        return self._bindings[key]
+        value = self._bindings[key]
+        # A captured `n = T.int32()` of a Python module is named by its binding, as in text.
+        return value.bind(key) if isinstance(value, NamedByBinding) else value
 
 
 class _UntrustedCheck(ast.NodeVisitor):
@@ -287,7 +289,8 @@ def _evaluate_restricted(node: ast.expr, env: Mapping[str, Any], source_name: st
 def _module_bindings(module: ast.Module, extra_vars: Mapping[str, Any],
                      source_name: str) -> Dict[str, Any]:
     """What source text binds at module level without running it: imports of the script
-    namespaces and symbols ``n = T.dynamic("n")``; ``extra_vars`` come first."""
+    namespaces and symbols ``n = T.dynamic("n")`` (or ``n = T.int32()``, which the assignment
+    names); ``extra_vars`` come first."""
     env: Dict[str, Any] = {}
     for stmt in module.body:
         if isinstance(stmt, ast.ImportFrom) and stmt.module in SCRIPT_PACKAGES and not stmt.level:
@@ -298,16 +301,25 @@ def _module_bindings(module: ast.Module, extra_vars: Mapping[str, Any],
     env.update(extra_vars)
     for stmt in module.body:
         if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
-                and isinstance(stmt.targets[0], ast.Name) and _is_symbol_call(stmt.value)):
-            env[stmt.targets[0].id] = _evaluate_restricted(stmt.value, env, source_name)
+                and isinstance(stmt.targets[0], ast.Name) and _is_symbol_call(stmt.value, env)):
+            name = stmt.targets[0].id
+            value = _evaluate_restricted(stmt.value, env, source_name)
+            env[name] = value.bind(name) if isinstance(value, NamedByBinding) else value
     return env
 
 
-def _is_symbol_call(node: ast.expr) -> bool:
-    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "dynamic" and isinstance(node.func.value, ast.Name)
-            and all(isinstance(a, ast.Constant) for a in node.args)
-            and not node.keywords)
+_SYMBOL_DTYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+
+
+def _is_symbol_call(node: ast.expr, env: Mapping[str, Any]) -> bool:
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)):
+        return False
+    if node.func.attr == "dynamic":
+        return all(isinstance(a, ast.Constant) for a in node.args) and not node.keywords
+    # `n = T.int32()`: only through a name the environment binds (not, say, an unbound `np`).
+    return (node.func.attr in _SYMBOL_DTYPES and not node.args and not node.keywords
+            and node.func.value.id in env)
 
 
 def _script_decorator(node: ast.AST, env: Mapping[str, Any],

@@ -1,0 +1,448 @@
+"""Today's TVMScript spelling (Apache TVM's), as members of the ``T`` namespace.
+
+Most TVMScript in the wild is written for Apache TVM: ``@T.prim_func``, ``T.Buffer``,
+``T.match_buffer``, ``n = T.int32()``, ``T.alloc_buffer`` ... These members build the same IR as
+the canonical spelling (docs/printer.md), so a program prints in canonical form whichever
+spelling it was written in. docs/frontend.md ("Today's spelling") has the whole mapping, and
+what is rejected and why:
+
+- S-TIR blocks (``T.block``, ``T.axis.*``, ``T.reads`` ...) raise
+  ``NotImplementedError("S-TIR blocks are not supported yet: `T.block`")`` where they are called;
+- tensor options with no counterpart in a TIRx tensor type (``offset_factor``, ``byte_offset``,
+  ``buffer_type``, ``axis_separators``, ``layout``, ``data``) raise a ValueError naming the
+  argument when they are given a value other than their default;
+- Apache intrinsics we have no operator for (``T.call_extern`` ...) raise NotImplementedError
+  naming the operator, unless an operator ``tirx.<name>`` is registered.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from typing import Any, Callable, Dict, Optional, Sequence
+
+import tvm_ffi
+from tvm_ffi import get_global_func
+
+from .. import Broadcast as _BroadcastNode
+from .. import Ramp as _RampNode
+from .. import cast as _cast
+from .. import ir as _ir
+from . import tirx_builder as _tb
+from .builder import Loc, NamedByBinding, span_of
+from .decorators import ScriptDecorator
+
+NAMESPACE_PATH = "tirx"
+
+_match_param = get_global_func("tirx.builder.MatchParam")
+_signature_symbols = get_global_func("tirx.builder.SignatureSymbols")
+_list_op_names = get_global_func("ir.ListOpNames")
+
+prim_func = ScriptDecorator(NAMESPACE_PATH, "prim_func")
+"""``@T.prim_func``: ``@T.function`` under its Apache TVM name. Options: ``private``,
+``check_well_formed``, ``s_tir`` (records ``script.namespace = "s_tir"``); ``persistent`` is
+rejected (no TIRx equivalent)."""
+
+
+# --- scalar types and symbols -----------------------------------------------------------------
+
+_NO_VALUE = object()
+
+
+class ScalarType(_ir.PrimType):
+    """A scalar type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant and
+    ``n = T.int32()`` declares the symbol ``n`` (today's spelling of ``T.dynamic("n")``)."""
+
+    def __call__(self, value: Any = _NO_VALUE) -> Any:
+        if value is _NO_VALUE:
+            return SymbolDeclaration(self)
+        return super().__call__(value)
+
+
+class SymbolDeclaration(NamedByBinding):
+    """``T.int32()``: a symbol that the assignment ``n = T.int32()`` names; no Bind is built."""
+
+    def __init__(self, ty: Any) -> None:
+        self.ty = ty
+        self._symbols: Dict[str, Any] = {}
+
+    def __repr__(self) -> str:
+        return f"T.{self.ty.dtype}()"
+
+    def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
+             ty: Any = None) -> Any:
+        if ty is not None:
+            raise TypeError(f"`{name} = {self!r}` declares a symbol; it takes no annotation")
+        # One symbol per name: a module-level declaration captured by several functions (or
+        # read several times) is one symbol, as a `T.dynamic` object would be.
+        if name not in self._symbols:
+            self._symbols[name] = _tb.dynamic(name, self.ty, loc=name_loc)
+        return self._symbols[name]
+
+
+class _Let(_tb.AnnotationAlias):
+    """``x: T.let = v`` and ``x: T.let[T.int32] = v``: an immutable binding, as ``x = v``."""
+
+    def __getitem__(self, ty: Any) -> _tb.AnnotationAlias:
+        return _tb.AnnotationAlias(ty)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("`T.let(var, value)` scopes are not supported: write `x: T.let = value` "
+                        "or `x = value`")
+
+
+let = _Let()
+
+
+# --- tensor types -----------------------------------------------------------------------------
+
+# Arguments of Apache TVM's buffers that a TIRx tensor type cannot hold, with the values that
+# mean "nothing special" (accepted and dropped).
+_NO_EQUIVALENT_DEFAULTS: Dict[str, tuple] = {
+    "data": (None,),
+    "byte_offset": (None,),
+    "offset_factor": (0, 1),  # 1: every offset is a multiple of 1, so no constraint either
+    "buffer_type": ("", "default"),
+    "axis_separators": (None, (), []),
+    "layout": (None, "default"),
+}
+
+_STRING_OPERATORS: Dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+}
+
+
+def _is_default(value: Any, defaults: tuple) -> bool:
+    for default in defaults:
+        if value is default:
+            return True
+        if type(value) is type(default) and not isinstance(value, _ir.Expr) and value == default:
+            return True
+    return False
+
+
+def _check_no_equivalent(what: str, options: Dict[str, Any]) -> None:
+    for name, value in options.items():
+        if not _is_default(value, _NO_EQUIVALENT_DEFAULTS[name]):
+            raise ValueError(f"`{what}`: argument `{name}` has no equivalent in TIRx tensors "
+                             f"(got {value!r})")
+
+
+class _StringShapes:
+    """Reads string extents (``"n"``, ``"n + 1"``) over symbols, without running Python.
+
+    Names resolve to the symbols of the function signature being built (scalar integer
+    parameters and the variables in earlier parameters' types); the first occurrence of any
+    other name creates an int32 symbol that later extents and parameters share.
+    """
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.symbols: Dict[str, Any] = dict(_signature_symbols().items())
+
+    def extent(self, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        try:
+            tree = ast.parse(value.strip(), mode="eval")
+        except SyntaxError:
+            raise self._error(value) from None
+        return self._evaluate(tree.body, value)
+
+    def _error(self, text: str) -> ValueError:
+        return ValueError(f"`{self.what}` cannot read the extent {text!r}: a string extent holds "
+                          "only names, integers, parentheses and + - * // %")
+
+    def _evaluate(self, node: ast.expr, text: str) -> Any:
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value
+        if isinstance(node, ast.Name):
+            symbol = self.symbols.get(node.id)
+            if symbol is None:
+                symbol = self.symbols[node.id] = _tb.dynamic(node.id, "int32")
+            return symbol
+        if isinstance(node, ast.BinOp) and type(node.op) in _STRING_OPERATORS:
+            return _STRING_OPERATORS[type(node.op)](self._evaluate(node.left, text),
+                                                    self._evaluate(node.right, text))
+        raise self._error(text)
+
+
+def _dtype(dtype: Any) -> Any:
+    return dtype.dtype if isinstance(dtype, _ir.PrimType) else tvm_ffi.dtype(dtype)
+
+
+def _tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: Any,
+                 elem_offset: Any, scope: Any, align: Any, **no_equivalent: Any) -> Any:
+    """The TensorType of a buffer declaration in today's spelling."""
+    _check_no_equivalent(what, no_equivalent)
+    if isinstance(shape, (_ir.Expr, int)) and not isinstance(shape, bool):
+        shape = (shape,)
+    if not isinstance(shape, (tuple, list)):
+        raise TypeError(f"`{what}` takes the shape as a tuple, got `{type(shape).__name__}`")
+    strides = () if strides is None else strides
+    if not isinstance(strides, (tuple, list)):
+        raise TypeError(f"`{what}` takes the strides as a tuple, got "
+                        f"`{type(strides).__name__}`")
+    if strings:
+        reader = _StringShapes(what)
+        shape = [reader.extent(e) for e in shape]
+        strides = [reader.extent(s) for s in strides]
+    else:
+        for extent in (*shape, *strides):
+            if isinstance(extent, str):
+                raise TypeError(f"`{what}` does not parse strings as shapes: got {extent!r}; "
+                                "only `T.Buffer` reads string extents")
+    if isinstance(elem_offset, int) and not isinstance(elem_offset, bool) and elem_offset == 0:
+        elem_offset = None  # a TIRx tensor's elem_offset is None for zero
+    if scope in (None, ""):
+        scope = "global"
+    if not isinstance(align, int) or isinstance(align, bool):
+        raise TypeError(f"`{what}`: `align` must be an int, got `{type(align).__name__}`")
+    alignment = 64 if align <= 0 else align  # 0 and -1 mean the default, as in Apache TVM
+    return _ir.TensorType(_dtype(dtype), list(shape), list(strides), elem_offset, scope,
+                          alignment)
+
+
+class _BufferType:
+    """``T.Buffer((n, 4), "float32")`` and ``T.Buffer[(n, 4), "float32"]``: a tensor type, as
+    ``T.Tensor`` builds it; string extents such as ``"n + 1"`` declare symbols."""
+
+    def __call__(self, shape: Any, dtype: Any = "float32", data: Any = None,
+                 strides: Optional[Sequence[Any]] = None, elem_offset: Any = None, *,
+                 scope: str = "global", align: int = 0, offset_factor: int = 0,
+                 byte_offset: Any = None, buffer_type: str = "",
+                 axis_separators: Optional[Sequence[int]] = None, layout: Any = None) -> Any:
+        return _tensor_type("T.Buffer", shape, dtype, strings=True, strides=strides,
+                            elem_offset=elem_offset, scope=scope, align=align, data=data,
+                            offset_factor=offset_factor, byte_offset=byte_offset,
+                            buffer_type=buffer_type, axis_separators=axis_separators,
+                            layout=layout)
+
+    def __getitem__(self, keys: Any) -> Any:
+        if isinstance(keys, tuple) and len(keys) >= 2 and isinstance(keys[1],
+                                                                      (str, _ir.PrimType)):
+            return self(*keys)
+        return self(keys)
+
+    def __repr__(self) -> str:
+        return "T.Buffer"
+
+
+Buffer = _BufferType()
+
+
+class _MatchedTensor(NamedByBinding):
+    """``A = T.match_buffer(a, ...)`` before the assignment names the tensor parameter."""
+
+    def __init__(self, handle: Any, ty: Any) -> None:
+        self.handle = handle
+        self.ty = ty
+
+    def __repr__(self) -> str:
+        return "T.match_buffer(...)"
+
+    def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
+             ty: Any = None) -> Any:
+        if ty is not None:
+            raise TypeError(f"`{name}` is a tensor: its type comes from `T.match_buffer`, not "
+                            "an annotation")
+        return _match_param(self.handle, name, self.ty, span_of(name_loc))
+
+
+def match_buffer(param: Any, shape: Any = None, dtype: Any = "float32", data: Any = None,
+                 strides: Optional[Sequence[Any]] = None, elem_offset: Any = None, *,
+                 scope: str = "global", align: int = -1, offset_factor: int = 0,
+                 buffer_type: str = "default", axis_separators: Optional[Sequence[int]] = None,
+                 layout: Any = None) -> _MatchedTensor:
+    """``A = T.match_buffer(a, (n,), "float32")`` at the start of a body: the ``T.handle``
+    parameter ``a`` becomes the tensor parameter ``A``."""
+    if isinstance(param, _ir.Expr) and not isinstance(param, _ir.Var):
+        raise NotImplementedError("S-TIR blocks are not supported yet: `T.match_buffer` of a "
+                                  "tensor region")
+    if not isinstance(param, _ir.Var):
+        raise TypeError(f"`T.match_buffer` matches a `T.handle` parameter, got "
+                        f"`{type(param).__name__}`")
+    if shape is None:
+        raise TypeError("`T.match_buffer` of a parameter needs a shape")
+    ty = _tensor_type("T.match_buffer", shape, dtype, strings=False, strides=strides,
+                      elem_offset=elem_offset, scope=scope, align=align, data=data,
+                      offset_factor=offset_factor, buffer_type=buffer_type,
+                      axis_separators=axis_separators, layout=layout)
+    return _MatchedTensor(param, ty)
+
+
+def alloc_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
+                 strides: Optional[Sequence[Any]] = None, elem_offset: Any = None, *,
+                 scope: str = "global", align: int = -1, offset_factor: int = 0,
+                 buffer_type: str = "default", axis_separators: Optional[Sequence[int]] = None,
+                 layout: Any = None) -> Any:
+    """``X = T.alloc_buffer(shape, dtype, scope=...)``: ``T.alloc_tensor``."""
+    ty = _tensor_type("T.alloc_buffer", shape, dtype, strings=False, strides=strides,
+                      elem_offset=elem_offset, scope=scope, align=align, data=data,
+                      offset_factor=offset_factor, buffer_type=buffer_type,
+                      axis_separators=axis_separators, layout=layout)
+    return _tb.alloc_tensor(ty_args=[ty])
+
+
+def decl_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
+                strides: Optional[Sequence[Any]] = None, elem_offset: Any = None, *,
+                scope: str = "global", align: int = 0, offset_factor: int = 0,
+                buffer_type: str = "", axis_separators: Optional[Sequence[int]] = None,
+                layout: Any = None) -> Any:
+    """``X = T.decl_buffer(shape, dtype, data=p)``: ``T.decl_tensor`` of ``p``; without
+    ``data``, ``T.alloc_tensor``."""
+    ty = _tensor_type("T.decl_buffer", shape, dtype, strings=False, strides=strides,
+                      elem_offset=elem_offset, scope=scope, align=align,
+                      offset_factor=offset_factor, buffer_type=buffer_type,
+                      axis_separators=axis_separators, layout=layout)
+    if data is None:
+        return _tb.alloc_tensor(ty_args=[ty])
+    return _tb.decl_tensor(data, ty_args=[ty])
+
+
+# --- loops and expressions --------------------------------------------------------------------
+
+def thread_binding(*args: Any, thread: Optional[str] = None, step: Any = 1,
+                   annotations: Optional[Dict[str, Any]] = None) -> Any:
+    """``T.thread_binding(n, thread="threadIdx.x")``; today's spelling also passes the thread
+    last among the positional arguments: ``T.thread_binding(0, n, "threadIdx.x")``."""
+    positional = list(args)
+    if positional and isinstance(positional[-1], str):
+        if thread is not None:
+            raise TypeError("`T.thread_binding` got the thread twice")
+        thread = positional.pop()
+    return _tb.thread_binding(*positional, step=step, thread=thread, annotations=annotations)
+
+
+def default_typed(value: Any) -> Any:
+    """A Python literal as a constant of its default type (int32, float32, bool); anything else
+    unchanged. Expression constructors (``T.Cast("int64", 3)``, ``T.Ramp(0, 1, 4)``) take
+    literals as Apache TVM's do, and as the printer prints int32 constants (bare)."""
+    if isinstance(value, bool):
+        return _ir.PrimType("bool")(value)
+    if isinstance(value, int):
+        return _ir.PrimType("int32")(value)
+    if isinstance(value, float):
+        return _ir.PrimType("float32")(value)
+    return value
+
+
+def adopt_literal(value: Any, partner: Any) -> Any:
+    """A Python literal as a constant of its partner expression's type (docs/ir-typing.md)."""
+    if isinstance(partner, _ir.Expr) and isinstance(value, (bool, int, float)):
+        return partner.ty(value)
+    return value
+
+
+def Ramp(base: Any, stride: Any, lanes: int) -> Any:  # noqa: N802 - the IR's name
+    """``T.Ramp(base, stride, lanes)``: a literal adopts the other operand's type (int32 when
+    both are literals)."""
+    base, stride = adopt_literal(base, stride), adopt_literal(stride, base)
+    return _RampNode(default_typed(base), default_typed(stride), lanes)
+
+
+def Broadcast(value: Any, lanes: int) -> Any:  # noqa: N802 - the IR's name
+    """``T.Broadcast(value, lanes)``: a literal value gets its default type."""
+    return _BroadcastNode(default_typed(value), lanes)
+
+
+def cast(value: Any, dtype: Any) -> Any:
+    """``T.cast(x, "int64")``: ``x`` converted (itself when it has the type already); the
+    explicit node is ``T.Cast("int64", x)``."""
+    return _cast(dtype, value)
+
+
+# --- S-TIR blocks and unknown intrinsics --------------------------------------------------------
+
+def _s_tir(name: str) -> Callable[..., Any]:
+    def unsupported(*args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError(f"S-TIR blocks are not supported yet: `T.{name}`")
+
+    unsupported.__name__ = name.rpartition(".")[2]
+    unsupported.__doc__ = f"``T.{name}`` (S-TIR): not supported yet."
+    return unsupported
+
+
+sblock = _s_tir("sblock")
+block = _s_tir("block")
+init = _s_tir("init")
+reads = _s_tir("reads")
+writes = _s_tir("writes")
+where = _s_tir("where")
+block_attr = _s_tir("block_attr")
+sblock_attr = _s_tir("sblock_attr")
+
+
+class _Axis:
+    """``T.axis.spatial`` ... (S-TIR block iterators): not supported yet."""
+
+    spatial = staticmethod(_s_tir("axis.spatial"))
+    reduce = staticmethod(_s_tir("axis.reduce"))
+    scan = staticmethod(_s_tir("axis.scan"))
+    opaque = staticmethod(_s_tir("axis.opaque"))
+    remap = staticmethod(_s_tir("axis.remap"))
+    S = spatial
+    R = reduce
+
+
+axis = _Axis()
+
+# Calls of Apache TVM's T namespace that name an operator; without a registered `tirx.<name>`
+# they are reported as unsupported rather than as a missing attribute.
+APACHE_OPERATORS = frozenset((
+    "abs", "acos", "acosh", "address_of", "asin", "asinh", "assume", "atan", "atan2", "atanh",
+    "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "call_cpacked",
+    "call_cpacked_lowered", "call_extern", "call_intrin", "call_llvm_intrin",
+    "call_llvm_pure_intrin", "call_packed", "call_packed_lowered", "call_pure_extern", "ceildiv",
+    "clz", "copysign", "cosh", "exp10", "hypot", "if_then_else", "indexdiv", "indexmod",
+    "infinity", "isfinite", "isinf", "isnan", "isnullptr", "ldexp", "likely", "log1p",
+    "max_value", "min_value", "nearbyint", "nextafter", "popcount", "q_multiply_shift",
+    "reinterpret", "ret", "shift_left", "shift_right", "sinh", "truncdiv", "tvm_access_ptr",
+    "tvm_stack_alloca", "tvm_stack_make_array", "tvm_stack_make_shape", "tvm_storage_sync",
+    "tvm_struct_get", "tvm_struct_set", "tvm_thread_allreduce", "tvm_warp_shuffle",
+    "type_annotation", "undef", "vscale", "allocate", "allocate_const", "launch_thread",
+    "env_thread", "realize", "prefetch", "buffer_store",
+))
+
+
+def _registered_op_call(name: str) -> Callable[..., Any]:
+    op = _ir.Op.get(f"tirx.{name}")
+
+    def call(*args: Any) -> Any:
+        return _ir.Call(op, [default_typed(a) for a in args])
+
+    call.__name__ = name
+    call.__doc__ = f"A call of the registered operator ``tirx.{name}``."
+    return call
+
+
+def _unsupported_op(name: str) -> Callable[..., Any]:
+    def unsupported(*args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError(f"`T.{name}` is not supported yet: no operator "
+                                  f"`tirx.{name}` is registered")
+
+    unsupported.__name__ = name
+    return unsupported
+
+
+def operator_member(name: str) -> Callable[..., Any]:
+    """``T.<name>`` for a name the namespace does not define: a call of the registered
+    operator ``tirx.<name>``, or for an Apache TVM operator without one, a function raising
+    NotImplementedError when called (so the error points at the call). AttributeError
+    otherwise."""
+    if f"tirx.{name}" in set(_list_op_names()):
+        return _registered_op_call(name)
+    if name in APACHE_OPERATORS:
+        return _unsupported_op(name)
+    raise AttributeError(f"module 'tvm_tirx.script.tirx' has no attribute '{name}'")
+
+
+__all__ = [
+    "Broadcast", "Buffer", "Ramp", "ScalarType", "default_typed", "alloc_buffer", "axis", "block", "block_attr", "cast", "decl_buffer",
+    "init", "let", "match_buffer", "operator_member", "prim_func", "reads", "sblock",
+    "sblock_attr", "thread_binding", "where", "writes",
+]
