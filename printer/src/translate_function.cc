@@ -8,6 +8,8 @@
  */
 #include <tvm/tirx/function.h>
 
+#include <unordered_set>
+
 #include "printer_internal.h"
 
 namespace tvm {
@@ -38,7 +40,8 @@ Array<AssignDoc> DefineSignature(const tirx::Function& func, const AccessPath& p
   Array<AssignDoc> type_params;
   int64_t i = 0;
   for (const ir::Var& param : func->params) {
-    t.Define(param, param->name);
+    // A scalar parameter an earlier parameter's type uses is already a header symbol.
+    if (!t.NameOf(param).has_value()) t.Define(param, param->name);
     AccessPath ty_path = p.Attr("params").ArrayItem(i++).Attr("ty");
     for (const auto& [symbol, at] : CollectVars(param->ty, ty_path)) {
       if (t.NameOf(symbol).has_value()) continue;
@@ -57,10 +60,16 @@ Array<AssignDoc> ParamDocs(const tirx::Function& func, const AccessPath& p,
                            const DocTranslator& t) {
   Array<AssignDoc> args;
   int64_t i = 0;
+  std::unordered_set<const ffi::Object*> symbols;  // vars of the earlier parameters' types
   for (const ir::Var& param : func->params) {
     AccessPath at = p.Attr("params").ArrayItem(i++);
     ExprDoc name = t.AsExprDoc(param, at);
-    args.push_back(AssignDoc(name, std::nullopt, t.AsExprDoc(param->ty, at.Attr("ty"))));
+    // `n: n`: the parameter is the header symbol an earlier parameter's type declared.
+    ExprDoc annotation = symbols.count(param.get()) ? name : t.AsExprDoc(param->ty, at.Attr("ty"));
+    args.push_back(AssignDoc(name, std::nullopt, annotation));
+    for (const auto& [symbol, unused] : CollectVars(param->ty, at.Attr("ty"))) {
+      symbols.insert(symbol.get());
+    }
   }
   return args;
 }

@@ -310,10 +310,8 @@ def test_match_buffer_replaces_the_handle_parameter() -> None:
         ''')
 
 
-@pytest.mark.xfail(strict=True, reason="printer: a scalar parameter that an earlier parameter's "
-                                       "type uses prints as `n_1` (not re-parseable)")
 def test_match_buffer_over_a_later_scalar_parameter() -> None:
-    # Same IR as the canonical `n: n` form; the round trip waits for the printer.
+    # Same IR as the canonical `n: n` form, printed as `def f[n](A: ..., n: n)`.
     today = parse('''
         @T.prim_func
         def f(a: T.handle, n: T.int32):
@@ -328,6 +326,7 @@ def test_match_buffer_over_a_later_scalar_parameter() -> None:
             A[0, 0] = 1.0
         ''')
     ir.assert_structural_equal(today, canonical)
+    assert "def f[n](A: T.Tensor((n, 4), T.float32), n: n):" in today.script()
     ir.assert_structural_equal(parse(today.script()), today)
 
 
@@ -525,8 +524,6 @@ def test_expression_constructors_take_todays_arguments() -> None:
         ''')
 
 
-@pytest.mark.xfail(strict=True, reason="printer: the variable of a `T.Let` has no declaration in "
-                                       "the canonical print (`x` is undefined when re-parsed)")
 def test_let_expression() -> None:
     check_twins('''
         @T.prim_func

@@ -198,25 +198,30 @@ class _Definition:
             _attach_location(exc, self.source_name, loc, self.lines)
             raise
 
-    def _signature(self) -> List[Any]:
+    def _signature(self) -> Any:
         """Declares header symbols, parameters and the return type in the open function frame;
-        returns the values the body helper takes."""
+        returns how to call a helper with the values it takes (by name)."""
         ns, sig = self.namespace, self.signature
         helpers = iter(self.helpers)
         ns.func_name_(sig.name)
-        values: List[Any] = []
+        values: Dict[str, Any] = {}  # name -> latest value, as the helpers take them
+
+        def call(helper: Any) -> Any:
+            code = helper.__code__
+            return helper(*(values[name] for name in code.co_varnames[:code.co_argcount]))
+
         for symbol in sig.header:
             annotation = next(helpers)
             with self.located(symbol.loc):
-                ty = annotation(*values) if annotation is not None else None
-                values.append(ns.header_symbol_(symbol.name, ty, loc=symbol.loc))
+                ty = call(annotation) if annotation is not None else None
+                values[symbol.name] = ns.header_symbol_(symbol.name, ty, loc=symbol.loc)
         for name, loc in sig.params:
             with self.located(loc):
-                values.append(ns.arg_(name, next(helpers)(*values), loc=loc))
+                values[name] = ns.arg_(name, call(next(helpers)), loc=loc)
         if sig.has_return:
             with self.located():
-                ns.func_ret_(next(helpers)(*values))
-        return values
+                ns.func_ret_(call(next(helpers)))
+        return call
 
     def declare(self) -> None:
         """The signature alone, as a module declares it before any body."""
@@ -230,8 +235,8 @@ class _Definition:
         with self.located():
             with self.namespace.function_(loc=self.signature.loc,
                                           **self.decorator.builder_options):
-                values = self._signature()
-                self.helpers[-1](*values)
+                call = self._signature()
+                call(self.helpers[-1])
 
     def build(self) -> Any:
         """A standalone function's IR."""

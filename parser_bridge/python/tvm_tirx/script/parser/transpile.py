@@ -413,6 +413,13 @@ def _helper(name: str, params: Sequence[str], body: List[ast.stmt]) -> ast.Funct
         body=body, decorator_list=[], returns=None, type_comment=None)
 
 
+def _declare(declared: List[str], name: str) -> None:
+    """Adds a name the later helpers take; a parameter `n: n` re-declares a header symbol, and
+    one helper parameter serves both (the driver passes the latest value by name)."""
+    if name not in declared:
+        declared.append(name)
+
+
 def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
                        errors: SyntaxErrorFactory,
                        is_captured: Callable[[str], bool]) -> TranspiledDefinition:
@@ -435,13 +442,13 @@ def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
             returned.append(_name(f"__tvm_header_{i}"))
         else:
             returned.append(_const(None))
-        declared.append(symbol.name)
+        _declare(declared, symbol.name)
     for i, arg in enumerate(params):
         annotation = body.annotation(arg.annotation)
         helpers.append(ast.copy_location(
             _helper(f"__tvm_param_{i}", declared, [ast.Return(annotation)]), arg))
         returned.append(_name(f"__tvm_param_{i}"))
-        declared.append(arg.arg)
+        _declare(declared, arg.arg)
     if node.returns is not None:
         annotation = body.annotation(node.returns)
         helpers.append(ast.copy_location(
