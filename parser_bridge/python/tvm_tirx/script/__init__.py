@@ -6,7 +6,8 @@ parser provides no implicit ``T`` or ``I``.
 
 from . import ir, tirx
 from .builder import IRBuilder
-from .decorators import DefinitionKind
+from .decorators import DEFINITION_KIND, DefinitionKind
 from .parser.entry import error_location, from_source, parse
 
-__all__ = ["DefinitionKind", "IRBuilder", "error_location", "from_source", "ir", "parse", "tirx"]
+__all__ = ["DEFINITION_KIND", "DefinitionKind", "IRBuilder", "error_location", "from_source", "ir",
+           "parse", "tirx"]
