@@ -6,11 +6,11 @@ parser provides no implicit ``T`` or ``I``.
 
 from . import ir, tirx
 from .builder import IRBuilder
-from .decorators import DefinitionKind
+from .decorators import DEFINITION_KIND, DefinitionKind
 from .parser.diagnostics import ParseReport, parse_diagnostics
 from .parser.entry import error_location, from_source, parse
 
 __all__ = [
-    "DefinitionKind", "IRBuilder", "ParseReport", "error_location", "from_source", "ir", "parse",
-    "parse_diagnostics", "tirx",
+    "DEFINITION_KIND", "DefinitionKind", "IRBuilder", "ParseReport", "error_location",
+    "from_source", "ir", "parse", "parse_diagnostics", "tirx",
 ]

@@ -7,9 +7,11 @@ above it), so a failed construction leaves no open frame behind.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple
+import contextlib
+import threading
+from typing import Any, Iterator, Optional, Tuple
 
-from tvm_ffi import Object, get_global_func, register_object
+from tvm_ffi import Object, get_global_func, object_class, register_object
 
 _builder_enter = get_global_func("ir.builder.BuilderEnter")
 _builder_exit = get_global_func("ir.builder.BuilderExit")
@@ -20,6 +22,7 @@ _frame_exit = get_global_func("ir.builder.FrameExit")
 _frame_abandon = get_global_func("ir.builder.FrameAbandon")
 _make_span = get_global_func("ir.builder.MakeSpan")
 _UNKNOWN_SPAN = get_global_func("ir.UnknownSpan")()
+_new_span = object_class("ir.Span")
 
 Loc = Tuple[int, int, int, int]
 """A source location as the transpiler writes it: (line, column, end line, end column)."""
@@ -77,8 +80,31 @@ class NamedByBinding:
         return ValueError(f"`{self}` must be assigned to a name")
 
 
+class _SpanSource(threading.local):
+    name: Optional[str] = None
+
+
+_SPAN_SOURCE = _SpanSource()
+
+
+@contextlib.contextmanager
+def source_scope(source_name: str) -> Iterator[None]:
+    """Spans made inside name ``source_name`` instead of the builder's source: a macro's body
+    builds IR in its caller's builder, but its locations are in the macro's own source."""
+    previous = _SPAN_SOURCE.name
+    _SPAN_SOURCE.name = source_name
+    try:
+        yield
+    finally:
+        _SPAN_SOURCE.name = previous
+
+
 def span_of(loc: Optional[Loc]) -> Any:
-    """The Span of a transpiler location in the current builder's source."""
+    """The Span of a transpiler location in the current builder's source (or the source of the
+    macro being expanded)."""
     if loc is None:
         return _UNKNOWN_SPAN
+    source = _SPAN_SOURCE.name
+    if source is not None:
+        return _new_span(source, *loc)
     return _make_span(*loc)

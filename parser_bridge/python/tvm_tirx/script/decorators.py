@@ -7,10 +7,13 @@ decorator expression is written (the spec's ``root_function_kwargs``).
 
 from __future__ import annotations
 
+import copy
 import enum
 import inspect
 import sys
-from typing import Any, Dict, Optional
+import types
+import weakref
+from typing import Any, Dict, Mapping, Optional
 
 
 class DefinitionKind(enum.Enum):
@@ -25,7 +28,11 @@ class DefinitionKind(enum.Enum):
 
 
 # Options the parser consumes itself; everything else goes to the namespace's function_ hook.
-PARSER_OPTIONS = ("check_well_formed",)
+PARSER_OPTIONS = ("check_well_formed", "const_args")
+
+DEFINITION_KIND: Dict[str, DefinitionKind] = {}
+"""The kind of every decorator by its canonical path (``"tirx.macro"``: MACRO), filled in as
+the namespaces create their decorators."""
 
 
 class ScriptDecorator:
@@ -38,14 +45,23 @@ class ScriptDecorator:
         self.name = name
         self.kind = kind
         self.options: Dict[str, Any] = dict(options or {})
+        DEFINITION_KIND[f"{namespace_path}.{name}"] = kind
 
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"<decorator {self.namespace_path}.{self.name}({args})>"
 
     def configured(self, **options: Any) -> "ScriptDecorator":
-        return ScriptDecorator(self.namespace_path, self.name, self.kind,
-                               {**self.options, **options})
+        if "const_args" in options and not isinstance(self, JITDecorator):
+            raise TypeError(f"`{self.name}` takes no `const_args`: use `@T.jit(const_args=...)`")
+        result = copy.copy(self)
+        result.options = {**self.options, **options}
+        return result
+
+    @property
+    def const_args(self) -> Optional[Mapping[str, Any]]:
+        """The JIT ``const_args`` (None when absent: ordinary parsing)."""
+        return self.options.get("const_args")
 
     @property
     def builder_options(self) -> Dict[str, Any]:
@@ -67,6 +83,78 @@ class ScriptDecorator:
         from .parser.entry import parse_decorated  # the parser imports the namespaces
 
         return parse_decorated(definition, self, caller_frame=frame)
+
+
+class JITDecorator(ScriptDecorator):
+    """``@T.jit``: a JITFunction to specialize later; ``@T.jit(const_args={...})``: the Function
+    built with those fixed values (an empty map still selects JIT construction)."""
+
+    def configured(self, **options: Any) -> "ScriptDecorator":
+        const_args = options.get("const_args", {})
+        if not isinstance(const_args, Mapping) or not all(isinstance(k, str) for k in const_args):
+            raise TypeError("`const_args` maps parameter names (str) to values, got "
+                            f"`{type(const_args).__name__}`")
+        return super().configured(**options)
+
+
+class MacroDecorator(ScriptDecorator):
+    """``@T.macro``, ``@T.macro(hygienic=False)``, ``@T.inline``: helpers whose bodies build IR
+    in their caller's open frames.
+
+    ``preserve_return``: ``return value`` gives the caller the value (otherwise it emits a
+    Return into the caller's function). ``late_binding``: captured values are read again at
+    every call instead of once at the definition. Option ``hygienic`` (default True) resolves
+    the body's free names in the definition's environment; False, in the caller's at each call.
+    """
+
+    def __init__(self, namespace_path: str, name: str, *, preserve_return: bool = True,
+                 late_binding: bool = False, options: Optional[Dict[str, Any]] = None) -> None:
+        super().__init__(namespace_path, name, DefinitionKind.MACRO, options)
+        self.preserve_return = preserve_return
+        self.late_binding = late_binding
+
+    def configured(self, **options: Any) -> "ScriptDecorator":
+        unknown = sorted(set(options) - {"hygienic"})
+        if unknown:
+            raise TypeError(f"Unknown option(s) of `{self.name}`: {', '.join(unknown)}")
+        return super().configured(**options)
+
+    @property
+    def hygienic(self) -> bool:
+        return bool(self.options.get("hygienic", True))
+
+
+_PYTHON_FUNCTIONS: "weakref.WeakSet[Any]" = weakref.WeakSet()
+
+
+class PythonFunctionDecorator:
+    """``@I.pyfunc``: keeps a module member as the ordinary Python function it is (no frame, no
+    builder); the module collects it beside its IR (docs/frontend.md)."""
+
+    kind = DefinitionKind.PYTHON
+
+    def __init__(self, namespace_path: str, name: str) -> None:
+        self.namespace_path = namespace_path
+        self.name = name
+        DEFINITION_KIND[f"{namespace_path}.{name}"] = self.kind
+
+    def __repr__(self) -> str:
+        return f"<decorator {self.namespace_path}.{self.name}>"
+
+    def __call__(self, function: Any) -> Any:
+        if not isinstance(function, types.FunctionType):
+            raise TypeError(f"`{self.name}` keeps a Python function, got "
+                            f"`{type(function).__name__}`")
+        _PYTHON_FUNCTIONS.add(function)
+        return function
+
+    @staticmethod
+    def marks(value: Any) -> bool:
+        """Whether ``value`` is a function kept by ``@I.pyfunc``."""
+        try:
+            return value in _PYTHON_FUNCTIONS
+        except TypeError:  # unhashable
+            return False
 
 
 def _is_class_body(frame: Any) -> bool:

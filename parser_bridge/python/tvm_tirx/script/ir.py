@@ -13,7 +13,7 @@ from tvm_ffi import get_global_func
 
 from .. import ir as _ir
 from .builder import Frame, Loc, span_of
-from .decorators import ModuleDecorator, _is_class_body
+from .decorators import ModuleDecorator, PythonFunctionDecorator, _is_class_body
 from .tirx_builder import dynamic
 
 NAMESPACE_PATH = "ir"
@@ -32,6 +32,10 @@ _module_signature = get_global_func("ir.builder.ModuleSignature")
 
 ir_module = ModuleDecorator(NAMESPACE_PATH, "ir_module")
 """``@I.ir_module class Module: ...``: an IRModule of the class's functions."""
+
+pyfunc = PythonFunctionDecorator(NAMESPACE_PATH, "pyfunc")
+"""``@I.pyfunc``: a module member kept as the Python function it is, outside the IR; the module
+built from the class holds it in ``module.__pyfuncs__`` (docs/frontend.md)."""
 
 
 def module_attrs(attrs: Dict[str, Any]) -> None:
@@ -77,10 +81,14 @@ class ModuleFunction:
 class ModuleProxy:
     """What a module's class name means inside its functions: ``Module.f`` names f."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, python_functions: Any = ()) -> None:
         self._name = name
+        self._python_functions = frozenset(python_functions)
 
     def __getattr__(self, name: str) -> Any:
+        if name in self._python_functions:
+            raise AttributeError(f"`{self._name}.{name}` is a Python function (`I.pyfunc`), "
+                                 "kept outside the IR: TVMScript code cannot call it")
         var = _module_global_var(name)
         if var is None:
             raise AttributeError(f"Module `{self._name}` has no function `{name}`")
@@ -88,4 +96,4 @@ class ModuleProxy:
 
 
 __all__ = ["Call", "GlobalVar", "ModuleProxy", "Op", "Range", "dynamic", "ir_module",
-           "module_attrs"]
+           "module_attrs", "pyfunc"]

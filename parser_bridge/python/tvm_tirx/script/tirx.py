@@ -26,7 +26,7 @@ from .. import (
 from .. import ir as _ir
 from .. import exp, exp2, log, log2, log10, sqrt, rsqrt, tanh, sigmoid  # noqa: F401
 from .. import sin, cos, tan, erf, fabs, floor, ceil, round, trunc, pow, fmod  # noqa: F401
-from .decorators import ScriptDecorator
+from .decorators import JITDecorator, MacroDecorator, ScriptDecorator
 from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     ALREADY_EMITTED,
     LoopSpec,
@@ -38,6 +38,7 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     bind_,
     bind_many_,
     break_,
+    constexpr,
     continue_,
     decl_tensor,
     dynamic,
@@ -56,6 +57,7 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     header_symbol_,
     if_,
     if_then_else_,
+    jit_arg_,
     le_,
     lt_,
     ne_,
@@ -108,6 +110,16 @@ Range = _ir.Range
 
 function = ScriptDecorator(NAMESPACE_PATH, "function")
 """``@T.function`` / ``@T.function(private=True, check_well_formed=False)``."""
+
+jit = JITDecorator(NAMESPACE_PATH, "jit")
+"""``@T.jit``: a JITFunction whose ``.specialize(**const_args)`` builds a Function;
+``@T.jit(const_args={...})`` builds it at once (docs/frontend.md)."""
+
+macro = MacroDecorator(NAMESPACE_PATH, "macro")
+"""``@T.macro`` / ``@T.macro(hygienic=False)``: a body that builds IR where it is called."""
+
+inline = MacroDecorator(NAMESPACE_PATH, "inline", late_binding=True)
+"""``@T.inline``: a macro whose captured values are read again at every call."""
 
 # --- types ------------------------------------------------------------------------------------
 
@@ -217,5 +229,6 @@ def Let(body: Any, *, where: Optional[dict] = None) -> Any:
 
 __all__ = [
     "Broadcast", "Cast", "Div", "Func", "Let", "Missing", "Op", "Ptr", "Ramp", "Range", "Select",
-    "Shuffle", "Tensor", "floordiv", "floormod", "function", "max", "min", "truncmod", "void",
+    "Shuffle", "Tensor", "constexpr", "floordiv", "floormod", "function", "inline", "jit", "macro",
+    "max", "min", "truncmod", "void",
 ]

@@ -118,6 +118,10 @@ def func_ret_(annotation: Any) -> None:
 
 def arg_(name: str, annotation: Any, *, loc: Optional[Loc] = None) -> Any:
     """A parameter: a Var of the annotated type, or the annotated symbol itself (``n: n``)."""
+    if annotation is constexpr:
+        raise TypeError(f"`{name}: T.constexpr` is a compile-time parameter: build the function "
+                        f"with `@T.jit` and give its value (`.specialize({name}=...)` or "
+                        f"`const_args={{\"{name}\": ...}}`)")
     annotation = _as_type(annotation)
     if isinstance(annotation, typing.TypeVar):
         raise TypeError(f"The annotation of parameter `{name}` is a typing.TypeVar, which is not "
@@ -127,6 +131,37 @@ def arg_(name: str, annotation: Any, *, loc: Optional[Loc] = None) -> Any:
         raise TypeError(f"The annotation of parameter `{name}` must be a type (`T.int32`, "
                         f"`T.Tensor(...)`) or a symbol, got `{type(annotation).__name__}`")
     return _b["Arg"](name, annotation, span_of(loc))
+
+
+def jit_arg_(const_args: Any, name: str, annotation: Any, *, loc: Optional[Loc] = None) -> Any:
+    """A parameter under JIT construction (``annotation`` is a thunk of its annotation).
+
+    Named in ``const_args``: not a parameter but the fixed value, bound under its name; an
+    explicit None marks an absent optional argument and its annotation is not evaluated (other
+    values' annotations are, so their errors still show). Otherwise an ordinary parameter,
+    which a ``T.constexpr`` annotation forbids.
+    """
+    if name in const_args:
+        value = const_args[name]
+        if value is not None:
+            annotation()
+        return value
+    ty = annotation()
+    if ty is constexpr:
+        raise TypeError(f"Compile-time parameter `{name}: T.constexpr` has no value: "
+                        f"`const_args` must name it")
+    return arg_(name, ty, loc=loc)
+
+
+def constexpr(value: Any) -> Any:
+    """``T.constexpr(value)``: marks host control flow (``if T.constexpr(flag):``, ``for k in
+    T.constexpr(range(3)):``), which runs as Python while the IR is built; as a parameter
+    annotation under ``@T.jit``, a parameter that ``const_args`` must give. The value must be
+    known during construction: an IR expression is rejected."""
+    if _is_expr(value):
+        raise TypeError(f"`T.constexpr` takes a value known while the IR is built, got the IR "
+                        f"expression `{value}`; use an IR `if`/`for` for run-time control flow")
+    return value
 
 
 def dynamic(name: str, dtype: Any = "int32", *, loc: Optional[Loc] = None) -> Any:

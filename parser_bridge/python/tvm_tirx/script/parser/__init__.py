@@ -1,1 +1,5 @@
 """The TVMScript frontend: source -> Python AST -> builder program -> IR."""
+
+from .transpile import GeneratedBuilder
+
+__all__ = ["GeneratedBuilder"]

@@ -21,10 +21,12 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Set, 
 
 from ..builder import IRBuilder, NamedByBinding
 from ..decorators import DeferredDefinition, DefinitionKind, ModuleDecorator, ScriptDecorator
+from ..decorators import JITDecorator, PythonFunctionDecorator
 from .source import acquire, require_decorated_at_definition
 from .source_text import SourceScan, TypeParamList, scan
 from .transpile import MAKE, HeaderSymbol, Loc, SyntaxErrorFactory, TranspiledDefinition
 from .transpile import _without_docstring, loc_of, transpile_function
+from .transpile import BINDINGS_KEY, GeneratedBuilder, transpile_macro
 
 # Packages whose namespaces source text may import without running anything.
 SCRIPT_PACKAGES = ("tvm.script", "tvm_tirx.script")
@@ -157,7 +159,9 @@ class _Definition:
     """One definition to build: its AST, where it came from and what it can see."""
 
     def __init__(self, node: ast.FunctionDef, source: SourceScan, source_name: str,
-                 bindings: Mapping[str, Any], decorator: ScriptDecorator, trusted: bool) -> None:
+                 bindings: Mapping[str, Any], decorator: ScriptDecorator, trusted: bool, *,
+                 const_args: Optional[Mapping[str, Any]] = None,
+                 qualname: Optional[str] = None) -> None:
         self.node = node
         self.source_name = source_name
         self.lines = source.line_index
@@ -166,25 +170,72 @@ class _Definition:
         self.bindings = bindings
         self.decorator = decorator
         self.trusted = trusted
+        self.const_args = const_args  # None: ordinary parsing; a map (even empty): JIT
+        self.qualname = qualname or node.name
 
     def transpile(self) -> TranspiledDefinition:
         if not self.trusted:
             _UntrustedCheck(self.errors).visit(self.node)
+        if self.decorator.kind is DefinitionKind.MACRO:
+            if self.header:
+                raise self.errors.at_loc(self.header[0].loc, f"Macro `{self.node.name}` declares "
+                                         "no symbols: a `[...]` header belongs to a function")
+            return transpile_macro(self.node, self.errors, lambda name: name in self.bindings,
+                                   preserve_return=self.decorator.preserve_return)
         return transpile_function(self.node, self.header, self.errors,
-                                  lambda name: name in self.bindings)
+                                  lambda name: name in self.bindings,
+                                  jit=self.const_args is not None)
+
+    def compile_program(self, namespace: Optional[types.ModuleType] = None) -> None:
+        """Transpiles and compiles the builder program once; records it (``generated``)."""
+        self.transpiled = transpiled = self.transpile()
+        self.signature = transpiled.signature
+        self.code = compile(transpiled.module, self.source_name, "exec")
+        self.codes = set(_code_objects(self.code))
+        self.namespace = namespace or _namespace(self.decorator)
+        captures = transpiled.capture_names
+        if self.decorator.kind is DefinitionKind.MACRO and (
+                not self.decorator.hygienic or self.decorator.late_binding):
+            # Recomposed per call with what is bound then (parser/macro.py).
+            params = {name for name, _ in transpiled.signature.params}
+            captures = tuple(sorted(n for n in transpiled.load_names
+                                    if not n.startswith("__tvm_") and n not in params))
+        self.generated = GeneratedBuilder(
+            name=self.node.name, qualname=self.qualname, kind=self.decorator.kind,
+            source_name=self.source_name, line=self.node.lineno, code=self.code,
+            helpers=transpiled.helper_names, captures=captures,
+            const_args_name=transpiled.const_args_name)
+
+    def add_codes(self, code: types.CodeType) -> None:
+        """Code compiled later for the same definition (a recomposed wrapper) locates errors."""
+        self.codes.update(_code_objects(code))
+
+    def instantiate(self, bindings: Optional[Mapping[str, Any]] = None,
+                    code: Optional[types.CodeType] = None) -> List[Any]:
+        """Runs the wrapper: the helpers exist, with the capture defaults read from
+        ``bindings`` (the definition's by default); nothing is built."""
+        bindings = self.bindings if bindings is None else bindings
+        exec_globals = {"__builtins__": builtins.__dict__ if self.trusted else _SAFE_BUILTINS,
+                        BINDINGS_KEY: bindings}
+        scope = _DefinitionScope(bindings)
+        extra = () if self.const_args is None else (self.const_args,)
+        with self.located():
+            exec(code or self.code, exec_globals, scope)
+            return list(dict.__getitem__(scope, MAKE)(self.namespace, *extra))
 
     def prepare(self, namespace: types.ModuleType) -> None:
         """Transpiles, compiles and runs the wrapper: the helpers exist, nothing is built."""
-        transpiled = self.transpile()
-        self.signature = transpiled.signature
-        code = compile(transpiled.module, self.source_name, "exec")
-        self.codes = set(_code_objects(code))
-        exec_globals = {"__builtins__": builtins.__dict__ if self.trusted else _SAFE_BUILTINS}
-        scope = _DefinitionScope(self.bindings)
-        self.namespace = namespace
-        with self.located():
-            exec(code, exec_globals, scope)
-            self.helpers = list(dict.__getitem__(scope, MAKE)(namespace))
+        self.compile_program(namespace)
+        self.helpers = self.instantiate()
+
+    def locate(self, exc: BaseException) -> bool:
+        """Gives ``exc`` the location of the innermost instruction of this definition's
+        generated code it went through; False when it went through none."""
+        loc = _failing_position(exc, self.codes)
+        if loc is None:
+            return False
+        _attach_location(exc, self.source_name, loc, self.lines)
+        return True
 
     @contextlib.contextmanager
     def located(self, fallback: Optional[Loc] = None) -> Iterator[None]:
@@ -217,7 +268,10 @@ class _Definition:
                 values[symbol.name] = ns.header_symbol_(symbol.name, ty, loc=symbol.loc)
         for name, loc in sig.params:
             with self.located(loc):
-                values[name] = ns.arg_(name, call(next(helpers)), loc=loc)
+                if self.const_args is not None:  # the helper calls the jit_arg_ hook itself
+                    values[name] = call(next(helpers))
+                else:
+                    values[name] = ns.arg_(name, call(next(helpers)), loc=loc)
         if sig.has_return:
             with self.located():
                 ns.func_ret_(call(next(helpers)))
@@ -232,6 +286,14 @@ class _Definition:
 
     def define(self) -> None:
         """The whole function, in the open builder."""
+        if self.const_args is not None:
+            params = [name for name, _ in self.signature.params]
+            unknown = [name for name in self.const_args if name not in params]
+            if unknown:
+                error = TypeError(f"`{self.signature.name}` has no parameter(s) "
+                                  f"{', '.join(f'`{n}`' for n in unknown)} named in `const_args`")
+                _attach_location(error, self.source_name, self.signature.loc, self.lines)
+                raise error
         with self.located():
             with self.namespace.function_(loc=self.signature.loc,
                                           **self.decorator.builder_options):
@@ -241,6 +303,14 @@ class _Definition:
     def build(self) -> Any:
         """A standalone function's IR."""
         self.prepare(_namespace(self.decorator))
+        with IRBuilder(self.source_name) as builder:
+            self.define()
+            return builder.get()
+
+    def build_prepared(self) -> Any:
+        """A standalone function's IR from the program already compiled (JIT: another
+        ``const_args``, the same program)."""
+        self.helpers = self.instantiate()
         with IRBuilder(self.source_name) as builder:
             self.define()
             return builder.get()
@@ -329,13 +399,14 @@ def _is_symbol_call(node: ast.expr, env: Mapping[str, Any]) -> bool:
 
 def _script_decorator(node: ast.AST, env: Mapping[str, Any],
                       source_name: str) -> Any:
-    """The construction decorator (ScriptDecorator or ModuleDecorator) of a definition."""
+    """The construction decorator (ScriptDecorator, ModuleDecorator or, for module members,
+    PythonFunctionDecorator) of a definition."""
     for expr in node.decorator_list:
         try:
             value = _evaluate_restricted(expr, env, source_name)
         except Exception:  # noqa: BLE001 - an unresolvable decorator is not ours
             continue
-        if isinstance(value, (ScriptDecorator, ModuleDecorator)):
+        if isinstance(value, (ScriptDecorator, ModuleDecorator, PythonFunctionDecorator)):
             return value
     return None
 
@@ -346,13 +417,15 @@ def _parse_text(text: str, source_name: str) -> Tuple[SourceScan, ast.Module]:
 
 
 def from_source(text: str, extra_vars: Optional[Mapping[str, Any]] = None, *,
-                source_name: str = "<string>", trusted: bool = False) -> Any:
-    """The IR of TVMScript source text holding one decorated definition.
+                source_name: str = "<string>", trusted: bool = False,
+                const_args: Optional[Mapping[str, Any]] = None) -> Any:
+    """The IR of TVMScript source text holding one decorated definition (besides macros).
 
     Names come from ``extra_vars`` and from imports of the script namespaces in the text
-    (``from tvm_tirx.script import tirx as T``); no other module-level code runs. Untrusted
+    (``from tvm_tirx.script import tirx as T``); no other module-level code runs. Macros
+    (``@T.macro``) in the text are defined first and visible to the definition. Untrusted
     text (the default) runs only the builder program, with pure builtins and no access to
-    Python internals.
+    Python internals. ``const_args`` (even empty) selects JIT construction of the function.
     """
     if not isinstance(text, str):
         raise TypeError(f"from_source takes the source text as a str, got "
@@ -363,20 +436,29 @@ def from_source(text: str, extra_vars: Optional[Mapping[str, Any]] = None, *,
     for node in module.body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             decorator = _script_decorator(node, env, source_name)
-            if decorator is not None:
+            if decorator is not None and not isinstance(decorator, PythonFunctionDecorator):
                 found.append((node, decorator))
+    macros = [(n, d) for n, d in found if getattr(d, "kind", None) is DefinitionKind.MACRO]
+    found = [(n, d) for n, d in found if getattr(d, "kind", None) is not DefinitionKind.MACRO]
     if len(found) != 1:
         raise ValueError(f"{source_name}: expected one TVMScript definition (a function "
                          f"decorated with `@T.function` or a class decorated with "
                          f"`@I.ir_module`), found {len(found)}")
+    if macros:
+        from .macro import define_text_macros
+
+        define_text_macros([_Definition(n, source, source_name, env, d, trusted)
+                            for n, d in macros], env)
     node, decorator = found[0]
     if isinstance(decorator, ModuleDecorator):
+        if const_args is not None:
+            raise TypeError("`const_args` apply to one function, not to an IR module")
         errors = SyntaxErrorFactory(source_name, source.line_index)
         # In text, member decorators are evaluated like the module's, without builtins.
         members = _module_members(
             node, errors, lambda stmt: _script_decorator(stmt, env, source_name))
         return _build_module(node, source, source_name, env, members, trusted)
-    return _build(node, source, source_name, env, decorator, trusted)
+    return _build(node, source, source_name, env, decorator, trusted, const_args)
 
 
 def _module_members(node: ast.ClassDef, errors: SyntaxErrorFactory,
@@ -387,9 +469,12 @@ def _module_members(node: ast.ClassDef, errors: SyntaxErrorFactory,
     for stmt in _without_docstring(node.body):
         if isinstance(stmt, ast.FunctionDef):
             decorator = decorator_of(stmt)
-            if not isinstance(decorator, ScriptDecorator):
+            if not isinstance(decorator, (ScriptDecorator, PythonFunctionDecorator)):
                 raise errors.at(stmt, f"Module member `{stmt.name}` needs a function decorator "
                                       "such as `@T.function`")
+            if decorator.kind is DefinitionKind.MACRO:
+                raise errors.at(stmt, f"Macro `{stmt.name}` cannot be a module member: define "
+                                      "it outside the module class")
             members.append((stmt, decorator))
         elif _is_module_attrs(stmt):
             members.append((stmt, None))
@@ -407,19 +492,38 @@ def _is_module_attrs(stmt: ast.stmt) -> bool:
 
 def _build_module(node: ast.ClassDef, source: SourceScan, source_name: str,
                   bindings: Mapping[str, Any], members: Sequence[Tuple[ast.AST, Any]],
-                  trusted: bool) -> Any:
+                  trusted: bool, python_members: Optional[Mapping[str, Any]] = None) -> Any:
     """Every signature is declared before any body, so members call each other in any order;
-    the module is not validated (check it with ``analysis.check_well_formed``)."""
+    the module is not validated (check it with ``analysis.check_well_formed``).
+
+    ``I.pyfunc`` members stay Python functions outside the IR (``python_members`` holds those
+    of a decorated class; source text defines them): the result keeps them in
+    ``__pyfuncs__``."""
     from .. import ir as ir_namespace
 
-    scope = collections.ChainMap({node.name: ir_namespace.ModuleProxy(node.name)}, bindings)
+    python_names = [member.name for member, decorator in members
+                    if getattr(decorator, "kind", None) is DefinitionKind.PYTHON]
+    scope = collections.ChainMap(
+        {node.name: ir_namespace.ModuleProxy(node.name, python_names)}, bindings)
     definitions = []
+    pyfuncs: Dict[str, Any] = {}
     for member, decorator in members:
         if decorator is None:
             continue
+        if decorator.kind is DefinitionKind.PYTHON:
+            if python_members is not None:
+                pyfuncs[member.name] = python_members[member.name]
+            else:
+                from .macro import python_member
+
+                errors = SyntaxErrorFactory(source_name, source.line_index)
+                pyfuncs[member.name] = python_member(member, bindings, source_name, errors,
+                                                     trusted)
+            continue
         if decorator.kind is not DefinitionKind.FUNCTION:
             raise NotImplementedError(f"`{decorator.name}` module members are not supported yet")
-        definition = _Definition(member, source, source_name, scope, decorator, trusted)
+        definition = _Definition(member, source, source_name, scope, decorator, trusted,
+                                 const_args=decorator.const_args)
         definition.prepare(_namespace(decorator))
         definitions.append(definition)
     lines = source.line_index
@@ -436,14 +540,22 @@ def _build_module(node: ast.ClassDef, source: SourceScan, source_name: str,
                 definition.declare()
             for definition in definitions:
                 definition.define()
-        return builder.get()
+        result = builder.get()
+    if pyfuncs:
+        result.__pyfuncs__ = pyfuncs
+    return result
 
 
 def _build(node: ast.FunctionDef, source: SourceScan, source_name: str,
-           bindings: Mapping[str, Any], decorator: ScriptDecorator, trusted: bool) -> Any:
+           bindings: Mapping[str, Any], decorator: ScriptDecorator, trusted: bool,
+           const_args: Optional[Mapping[str, Any]] = None) -> Any:
     if decorator.kind is not DefinitionKind.FUNCTION:
         raise NotImplementedError(f"`{decorator.name}` definitions are not supported yet")
-    definition = _Definition(node, source, source_name, bindings, decorator, trusted)
+    if const_args is not None and decorator.const_args is not None:
+        raise TypeError(f"`{node.name}` has `const_args` in its decorator and in the call")
+    definition = _Definition(node, source, source_name, bindings, decorator, trusted,
+                             const_args=const_args if const_args is not None
+                             else decorator.const_args)
     return _finish(definition.build(), decorator, definition)
 
 
@@ -471,6 +583,13 @@ def parse_decorated(definition: Any, decorator: ScriptDecorator,
     if not isinstance(acquired.node, ast.FunctionDef):
         raise TypeError(f"`{decorator.name}` decorates functions, got a "
                         f"{type(acquired.node).__name__}")
+    if decorator.kind is DefinitionKind.MACRO or isinstance(decorator, JITDecorator):
+        from .macro import from_python
+
+        return from_python(_Definition(
+            acquired.node, scans[acquired.source_name], acquired.source_name, acquired.captures,
+            decorator, trusted=True, qualname=getattr(definition, "__qualname__", None),
+            const_args={} if isinstance(decorator, JITDecorator) else None), decorator)
     return _build(acquired.node, scans[acquired.source_name], acquired.source_name,
                   acquired.captures, decorator, trusted=True)
 
@@ -495,10 +614,19 @@ def parse_decorated_module(cls: Any, decorator: ModuleDecorator,
     # Python already applied the member decorators: each left a DeferredDefinition.
     deferred = {name: value for name, value in vars(cls).items()
                 if isinstance(value, DeferredDefinition)}
-    members = _module_members(
-        node, errors, lambda stmt: getattr(deferred.get(stmt.name), "decorator", None))
+    from ..ir import pyfunc
+
+    python_members = {name: value for name, value in vars(cls).items()
+                      if PythonFunctionDecorator.marks(value)}
+
+    def decorator_of(stmt: ast.FunctionDef) -> Any:
+        if stmt.name in python_members:
+            return pyfunc
+        return getattr(deferred.get(stmt.name), "decorator", None)
+
+    members = _module_members(node, errors, decorator_of)
     return _build_module(node, source, acquired.source_name, acquired.captures, members,
-                         trusted=True)
+                         trusted=True, python_members=python_members)
 
 
 __all__ = ["error_location", "from_source", "parse", "parse_decorated", "loc_of"]

@@ -9,21 +9,35 @@ otherwise give a different meaning (docs/frontend.md):
 - ``and``/``or``/``not``, ``==``/``!=``, chained comparisons and ``a if c else b`` call hooks,
   because Python's versions would ask an IR expression for a truth value or its identity.
 
+``if``/``for``/``while`` whose condition or iterable is ``X.constexpr(...)`` stay Python
+control flow (host control flow during construction); ``break``/``continue`` of a host loop
+stay Python's.
+
 The program is one wrapper function whose parameters are the definition's captured names,
 with the captured values as defaults (``def __tvm_make(__tvm_ns, T=T, ...)``), so the
-generated code reads them as closure variables while execution globals hold only builtins.
+generated code reads them as closure variables while execution globals hold only builtins
+(and, never read by the generated code, the environment non-hygienic macros resolve from).
 The wrapper returns one helper per annotation (each takes the symbols and parameters declared
-before it, so Python itself handles shadowing) and the body helper.
+before it, so Python itself handles shadowing) and the body helper. A macro's program has one
+body helper with the macro's own parameters, whose ``return`` is Python's (transpile_macro);
+under JIT construction the wrapper also takes the ``const_args`` mapping under a fresh name.
 """
 
 from __future__ import annotations
 
 import ast
+import types
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 NS = "__tvm_ns"
 MAKE = "__tvm_make"
+CONST_ARGS = "_const_args"
+BODY = "__tvm_body"
+# The exec globals key under which a builder program keeps its definition's environment, so a
+# non-hygienic macro it calls can resolve names the caller never mentions (parser/macro.py).
+# The generated code never reads it, and untrusted source cannot name dunders.
+BINDINGS_KEY = "__tvm_bindings__"
 
 Loc = Tuple[int, int, int, int]
 
@@ -56,6 +70,63 @@ class TranspiledDefinition:
     module: ast.Module
     capture_names: Tuple[str, ...]
     load_names: frozenset = field(default_factory=frozenset)
+    helper_names: Tuple[str, ...] = ()
+    """The generated helpers, in the order the wrapper returns them (the body helper last)."""
+    const_args_name: Optional[str] = None
+    """JIT construction: the fresh name under which the generated code reads ``const_args``."""
+    helpers: List[ast.stmt] = field(default_factory=list)
+    """The wrapper's statements, to wrap again for another capture set (``wrapped``)."""
+
+    def wrapped(self, capture_names: Sequence[str]) -> ast.Module:
+        """The same helpers under a wrapper preserving ``capture_names`` as defaults (a
+        non-hygienic macro captures what its caller binds, which differs per call site)."""
+        extra = (self.const_args_name,) if self.const_args_name else ()
+        return _wrap(self.helpers, tuple(capture_names), extra, self.module.body[0])
+
+
+@dataclass(frozen=True)
+class GeneratedBuilder:
+    """What the parser generated for one definition: connects the generated helpers to the
+    original function and names the bindings preserved when the program was recomposed with
+    the definition's environment (``tvm_tirx.script.parser.GeneratedBuilder``)."""
+
+    name: str
+    """The original function's name."""
+    qualname: str
+    """Its ``__qualname__`` (for source text: its name)."""
+    kind: Any
+    """Its ``DefinitionKind``."""
+    source_name: str
+    line: int
+    """The line of its ``def`` keyword."""
+    code: types.CodeType
+    """The compiled builder program: a module defining the wrapper ``__tvm_make``."""
+    helpers: Tuple[str, ...]
+    """Generated helpers, as the wrapper returns them: annotation helpers, then ``__tvm_body``."""
+    captures: Tuple[str, ...]
+    """Original names preserved as wrapper parameters whose defaults are definition values (for
+    a late-binding or non-hygienic macro: the names the environment at each call may supply)."""
+    const_args_name: Optional[str] = None
+    """JIT construction: the fresh name of the ``const_args`` mapping in the generated code."""
+
+    def code_objects(self) -> Iterator[types.CodeType]:
+        """The wrapper's code and every helper's, nested ones included."""
+        pending = [self.code]
+        while pending:
+            code = pending.pop()
+            yield code
+            pending.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+
+    def helper_code(self, name: str) -> types.CodeType:
+        """The code object of generated helper ``name`` (KeyError when there is none)."""
+        for code in self.code_objects():
+            if code.co_name == name and code.co_qualname == f"{MAKE}.<locals>.{name}":
+                return code
+        raise KeyError(name)
+
+    def owns(self, code: types.CodeType) -> bool:
+        """Whether ``code`` (say, a traceback frame's) was generated for this definition."""
+        return any(code is c for c in self.code_objects())
 
 
 def loc_of(node: ast.AST) -> Loc:
@@ -74,7 +145,10 @@ class SyntaxErrorFactory:
         self.lines = lines
 
     def at(self, node: ast.AST, message: str) -> SyntaxError:
-        line, col, end_line, end_col = loc_of(node)
+        return self.at_loc(loc_of(node), message)
+
+    def at_loc(self, loc: Loc, message: str) -> SyntaxError:
+        line, col, end_line, end_col = loc
         return SyntaxError(message, (
             self.source_name, line, self.lines.char_column(line, col) + 1,
             self.lines.line_text(line), end_line,
@@ -214,12 +288,46 @@ if hasattr(ast, "TryStar"):
     _UNSUPPORTED_STATEMENTS[ast.TryStar] = "`try`"
 
 
-class _BodyTranspiler:
-    """Statement by statement, the builder-program form of a function body."""
+def is_constexpr(node: ast.expr) -> bool:
+    """``X.constexpr(value)``: the explicit marker of host control flow (``if``, ``for`` and
+    ``while`` run as Python while the IR is built). Recognized by syntax alone."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "constexpr" and len(node.args) == 1 and not node.keywords)
 
-    def __init__(self, errors: SyntaxErrorFactory) -> None:
+
+# What encloses a statement, innermost last (_BodyTranspiler.scopes).
+_IR_LOOP, _IR_SCOPE, _HOST_LOOP = "ir-loop", "ir-scope", "host-loop"
+
+
+class _BodyTranspiler:
+    """Statement by statement, the builder-program form of a function body.
+
+    ``returns_value``: a macro body, whose ``return value`` hands the value to its caller as a
+    Python return instead of emitting a Return statement.
+    """
+
+    def __init__(self, errors: SyntaxErrorFactory, *, returns_value: bool = False) -> None:
         self.errors = errors
         self.exprs = _ExprRewriter(errors)
+        self.returns_value = returns_value
+        self.scopes: List[str] = []
+
+    def scoped(self, scope: str, stmts: Sequence[ast.stmt]) -> List[ast.stmt]:
+        self.scopes.append(scope)
+        try:
+            return self.body(stmts)
+        finally:
+            self.scopes.pop()
+
+    def _innermost_loop(self) -> Tuple[Optional[str], bool]:
+        """The kind of the innermost enclosing loop (None outside loops), and whether an IR
+        scope (``if``, ``with``) lies between it and the statement."""
+        crossed = False
+        for scope in reversed(self.scopes):
+            if scope in (_IR_LOOP, _HOST_LOOP):
+                return scope, crossed
+            crossed = True
+        return None, crossed
 
     def expr(self, node: ast.expr) -> ast.expr:
         return self.exprs.visit(node)
@@ -320,6 +428,8 @@ class _BodyTranspiler:
     def stmt_For(self, node: ast.For) -> List[ast.stmt]:
         if node.orelse:
             raise self.errors.at(node.orelse[0], "`for ... else` is not supported in TVMScript")
+        if is_constexpr(node.iter):
+            return self._host_for(node)
         target = node.target
         elements = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
         for element in elements:
@@ -333,24 +443,43 @@ class _BodyTranspiler:
         store: ast.expr = _name(target.id, ast.Store()) if isinstance(target, ast.Name) else \
             ast.Tuple(elts=[_name(e.id, ast.Store()) for e in elements], ctx=ast.Store())
         return [ast.With(items=[ast.withitem(context_expr=frame, optional_vars=store)],
-                         body=self.body(node.body))]
+                         body=self.scoped(_IR_LOOP, node.body))]
+
+    def _host_for(self, node: ast.For) -> List[ast.stmt]:
+        """``for k in T.constexpr(values):``: a Python loop; its body is built once per value."""
+        elements = node.target.elts if isinstance(node.target, (ast.Tuple, ast.List)) \
+            else [node.target]
+        for element in elements:
+            if not isinstance(element, ast.Name):
+                raise self.errors.at(element, "A loop variable must be a plain name")
+        return [ast.For(target=node.target, iter=self.expr(node.iter),
+                        body=self.scoped(_HOST_LOOP, node.body), orelse=[])]
 
     def stmt_While(self, node: ast.While) -> List[ast.stmt]:
         if node.orelse:
             raise self.errors.at(node.orelse[0], "`while ... else` is not supported in "
                                                  "TVMScript")
+        if is_constexpr(node.test):
+            # `while T.constexpr(c):` a Python loop, its condition evaluated before each pass.
+            return [ast.While(test=self.expr(node.test),
+                              body=self.scoped(_HOST_LOOP, node.body), orelse=[])]
         frame = _hook("while_", [self.expr(node.test)], loc=_loc(node))
         _locate_header(frame, node.test, node.test)
-        return [ast.With(items=[ast.withitem(context_expr=frame)], body=self.body(node.body))]
+        return [ast.With(items=[ast.withitem(context_expr=frame)],
+                         body=self.scoped(_IR_LOOP, node.body))]
 
     def stmt_If(self, node: ast.If) -> List[ast.stmt]:
+        if is_constexpr(node.test):
+            # `if T.constexpr(c):` a Python if: only the branch taken builds IR.
+            orelse = self.body(node.orelse) if node.orelse else []
+            return [ast.If(test=self.expr(node.test), body=self.body(node.body), orelse=orelse)]
         branches = [ast.With(items=[ast.withitem(context_expr=_hook("then_", loc=_loc(node)))],
-                             body=self.body(node.body))]
+                             body=self.scoped(_IR_SCOPE, node.body))]
         if node.orelse:
             first = node.orelse[0]
             branches.append(ast.With(
                 items=[ast.withitem(context_expr=_hook("else_", loc=_loc(first)))],
-                body=self.body(node.orelse)))
+                body=self.scoped(_IR_SCOPE, node.orelse)))
         frame = _hook("if_", [self.expr(node.test)], loc=_loc(node))
         _locate_header(frame, node.test, node.test)
         return [ast.With(items=[ast.withitem(context_expr=frame)], body=_located(node, branches))]
@@ -361,7 +490,7 @@ class _BodyTranspiler:
             frame = _hook("with_", [self.expr(item.context_expr)], loc=_loc(item.context_expr))
             _locate_header(frame, item.context_expr, item.context_expr)
             items.append(ast.withitem(context_expr=frame, optional_vars=item.optional_vars))
-        return [ast.With(items=items, body=self.body(node.body))]
+        return [ast.With(items=items, body=self.scoped(_IR_SCOPE, node.body))]
 
     def stmt_Assert(self, node: ast.Assert) -> List[ast.stmt]:
         message = self.expr(node.msg) if node.msg is not None else _const("")
@@ -369,13 +498,30 @@ class _BodyTranspiler:
 
     def stmt_Return(self, node: ast.Return) -> List[ast.stmt]:
         value = self.expr(node.value) if node.value is not None else _const(None)
+        if self.returns_value:
+            if any(scope != _HOST_LOOP for scope in self.scopes):
+                raise self.errors.at(node, "A macro's `return` hands a value to its caller, so "
+                                           "it cannot be inside an IR loop, an IR `if` or a "
+                                           "`with` scope (use `T.constexpr(...)` for host "
+                                           "control flow)")
+            return [ast.Return(value)]
         return [ast.Expr(_hook("return_", [value], loc=_loc(node)))]
 
+    def _loop_exit(self, node: ast.stmt, hook: str, python: ast.stmt) -> List[ast.stmt]:
+        """``break``/``continue``: Python's in a host loop, the IR's in an IR loop."""
+        innermost_loop, crosses_ir_scope = self._innermost_loop()
+        if innermost_loop == _HOST_LOOP:
+            if crosses_ir_scope:
+                raise self.errors.at(node, f"`{hook[:-1]}` inside an IR scope cannot leave a "
+                                           "host loop (`for ... in T.constexpr(...)`)")
+            return [python]
+        return [ast.Expr(_hook(hook, loc=_loc(node)))]
+
     def stmt_Break(self, node: ast.Break) -> List[ast.stmt]:
-        return [ast.Expr(_hook("break_", loc=_loc(node)))]
+        return self._loop_exit(node, "break_", ast.Break())
 
     def stmt_Continue(self, node: ast.Continue) -> List[ast.stmt]:
-        return [ast.Expr(_hook("continue_", loc=_loc(node)))]
+        return self._loop_exit(node, "continue_", ast.Continue())
 
 
 def _without_docstring(body: List[ast.stmt]) -> List[ast.stmt]:
@@ -420,19 +566,65 @@ def _declare(declared: List[str], name: str) -> None:
         declared.append(name)
 
 
+def _fresh(base: str, used: Iterable[str]) -> str:
+    """``base``, or ``base_1``, ``base_2``... whichever the definition does not use."""
+    used = set(used)
+    name, i = base, 0
+    while name in used:
+        i += 1
+        name = f"{base}_{i}"
+    return name
+
+
+def _wrap(helpers: List[ast.stmt], capture_names: Tuple[str, ...], extra_params: Tuple[str, ...],
+          template: ast.AST) -> ast.Module:
+    """``def __tvm_make(__tvm_ns, <extra>, name=name, ...): <helpers>``: original-name wrapper
+    parameters whose defaults are the definition's values."""
+    wrapper_args = ast.arguments(
+        posonlyargs=[],
+        args=[ast.arg(arg=NS)] + [ast.arg(arg=n) for n in (*extra_params, *capture_names)],
+        kwonlyargs=[], kw_defaults=[], defaults=[_name(n) for n in capture_names])
+    wrapper = ast.FunctionDef(name=MAKE, args=wrapper_args, body=helpers, decorator_list=[],
+                              returns=None, type_comment=None)
+    ast.copy_location(wrapper, template)
+    module = ast.Module(body=[wrapper], type_ignores=[])
+    ast.fix_missing_locations(module)
+    return module
+
+
+def _load_names(node: ast.AST, header: Sequence[HeaderSymbol] = ()) -> frozenset:
+    names = frozenset(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
+    for symbol in header:
+        if symbol.annotation is not None:
+            names |= {n.id for n in ast.walk(symbol.annotation) if isinstance(n, ast.Name)}
+    return names
+
+
 def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
                        errors: SyntaxErrorFactory,
-                       is_captured: Callable[[str], bool]) -> TranspiledDefinition:
+                       is_captured: Callable[[str], bool], *,
+                       jit: bool = False) -> TranspiledDefinition:
     """The builder program of one function definition.
 
     ``is_captured(name)`` tells whether the definition's environment binds ``name``; those
     names become wrapper parameters. Nothing captured is read here.
+
+    ``jit``: root JIT construction. The wrapper takes the ``const_args`` mapping under a fresh
+    name, and each parameter helper hands the mapping to the namespace's ``jit_arg_`` hook,
+    which decides at run time between a fixed value and a parameter; the program is the same
+    whatever the mapping holds.
     """
     params = _check_arguments(node.args, errors, node)
+    load_names = _load_names(node, header)
+    const_args = None
+    if jit:
+        const_args = _fresh(CONST_ARGS, {*load_names, *(a.arg for a in params),
+                                         *(h.name for h in header)})
     body = _BodyTranspiler(errors)
     declared: List[str] = []
     helpers: List[ast.stmt] = []
     returned: List[ast.expr] = []
+    names: List[str] = []
     for i, symbol in enumerate(header):
         if symbol.annotation is not None:
             annotation = body.annotation(symbol.annotation)
@@ -440,42 +632,86 @@ def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
                 _helper(f"__tvm_header_{i}", declared, [ast.Return(annotation)]),
                 symbol.annotation))
             returned.append(_name(f"__tvm_header_{i}"))
+            names.append(f"__tvm_header_{i}")
         else:
             returned.append(_const(None))
         _declare(declared, symbol.name)
     for i, arg in enumerate(params):
         annotation = body.annotation(arg.annotation)
+        if const_args is not None:
+            thunk = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[],
+                                                  kw_defaults=[], defaults=[]), body=annotation)
+            annotation = ast.copy_location(
+                _hook("jit_arg_", [_name(const_args), _const(arg.arg),
+                                   ast.copy_location(thunk, arg.annotation)],
+                      loc=_const(loc_of(arg))), arg)
         helpers.append(ast.copy_location(
             _helper(f"__tvm_param_{i}", declared, [ast.Return(annotation)]), arg))
         returned.append(_name(f"__tvm_param_{i}"))
+        names.append(f"__tvm_param_{i}")
         _declare(declared, arg.arg)
     if node.returns is not None:
         annotation = body.annotation(node.returns)
         helpers.append(ast.copy_location(
             _helper("__tvm_return", declared, [ast.Return(annotation)]), node.returns))
         returned.append(_name("__tvm_return"))
+        names.append("__tvm_return")
     statements = _without_docstring(node.body)
     helpers.append(ast.copy_location(
-        _helper("__tvm_body", declared, body.body(statements)), node))
-    returned.append(_name("__tvm_body"))
+        _helper(BODY, declared, body.body(statements)), node))
+    returned.append(_name(BODY))
+    names.append(BODY)
     helpers.append(ast.copy_location(
         ast.Return(ast.Tuple(elts=returned, ctx=ast.Load())), node))
 
-    load_names = frozenset(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
-    for symbol in header:
-        if symbol.annotation is not None:
-            load_names |= {n.id for n in ast.walk(symbol.annotation) if isinstance(n, ast.Name)}
     capture_names = tuple(sorted(n for n in load_names if not n.startswith("__tvm_")
                                  and is_captured(n)))
-    wrapper_args = ast.arguments(
-        posonlyargs=[], args=[ast.arg(arg=NS)] + [ast.arg(arg=n) for n in capture_names],
-        kwonlyargs=[], kw_defaults=[], defaults=[_name(n) for n in capture_names])
-    wrapper = ast.FunctionDef(name=MAKE, args=wrapper_args, body=helpers, decorator_list=[],
-                              returns=None, type_comment=None)
-    ast.copy_location(wrapper, node)
-    module = ast.Module(body=[wrapper], type_ignores=[])
-    ast.fix_missing_locations(module)
+    module = _wrap(helpers, capture_names, (const_args,) if const_args else (), node)
     signature = Signature(
         name=node.name, loc=loc_of(node), header=header,
         params=[(a.arg, loc_of(a)) for a in params], has_return=node.returns is not None)
-    return TranspiledDefinition(signature, module, capture_names, load_names)
+    return TranspiledDefinition(signature, module, capture_names, load_names, tuple(names),
+                                const_args, helpers)
+
+
+def transpile_macro(node: ast.FunctionDef, errors: SyntaxErrorFactory,
+                    is_captured: Callable[[str], bool], *,
+                    preserve_return: bool = True) -> TranspiledDefinition:
+    """The builder program of a macro: one body helper with the macro's own Python parameters
+    (defaults, ``*args``, keywords; annotations are not evaluated), which builds IR in whatever
+    frame is open when it is called.
+
+    ``preserve_return``: ``return value`` returns the value to the caller (a Python return);
+    otherwise it emits a Return statement into the caller's function, like a function body.
+    """
+    body = _BodyTranspiler(errors, returns_value=preserve_return)
+    args = node.args
+
+    def plain(arg: Optional[ast.arg]) -> Optional[ast.arg]:
+        return None if arg is None else ast.copy_location(ast.arg(arg=arg.arg), arg)
+
+    arguments = ast.arguments(
+        posonlyargs=[plain(a) for a in args.posonlyargs],
+        args=[plain(a) for a in args.args],
+        vararg=plain(args.vararg),
+        kwonlyargs=[plain(a) for a in args.kwonlyargs],
+        kw_defaults=[None if d is None else body.expr(d) for d in args.kw_defaults],
+        kwarg=plain(args.kwarg),
+        defaults=[body.expr(d) for d in args.defaults])
+    helper = ast.FunctionDef(name=BODY, args=arguments,
+                             body=body.body(_without_docstring(node.body)), decorator_list=[],
+                             returns=None, type_comment=None)
+    helpers: List[ast.stmt] = [
+        ast.copy_location(helper, node),
+        ast.copy_location(ast.Return(ast.Tuple(elts=[_name(BODY)], ctx=ast.Load())), node),
+    ]
+    load_names = _load_names(node)
+    capture_names = tuple(sorted(n for n in load_names if not n.startswith("__tvm_")
+                                 and is_captured(n)))
+    module = _wrap(helpers, capture_names, (), node)
+    params = [a for a in (*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs,
+                          args.kwarg) if a is not None]
+    signature = Signature(name=node.name, loc=loc_of(node), header=[],
+                          params=[(a.arg, loc_of(a)) for a in params], has_return=False)
+    return TranspiledDefinition(signature, module, capture_names, load_names, (BODY,), None,
+                                helpers)

@@ -1,0 +1,213 @@
+"""Macros (``@T.macro``, ``@T.inline``), JIT construction (``@T.jit``) and ``I.pyfunc`` members.
+
+A macro is transpiled once, like a function, but its program is one body helper with the
+macro's own Python parameters. Calling the macro from a builder program runs that helper in
+the caller's open frames, so the statements it builds land where the call is; ``return value``
+hands the value back (docs/frontend.md, "Macros, JIT and Python functions").
+
+Name resolution (the spec's "hygienic" option):
+
+- hygienic (default): the body's free names are the definition's, snapshotted when the macro is
+  defined (the wrapper's capture defaults are evaluated once);
+- ``late_binding`` (``@T.inline``): the definition's names, read again at every call (names
+  bound only after the definition, such as the helper's own name, included);
+- non-hygienic: the caller's names at the call site (the calling frame's locals, then the
+  calling definition's environment).
+
+The last two recompose the wrapper at each call with the names bound then (compiled once per
+set of names and cached), so a name still missing raises NameError only when the body reads
+it.
+
+A JIT definition is transpiled and compiled once; each ``specialize(**const_args)`` runs the
+same program with another mapping.
+"""
+
+from __future__ import annotations
+
+import ast
+import collections
+import inspect
+import sys
+import types
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
+
+from tvm_ffi import get_global_func
+
+from ..builder import source_scope
+from ..decorators import DefinitionKind, MacroDecorator, ScriptDecorator
+from .transpile import BINDINGS_KEY, GeneratedBuilder, SyntaxErrorFactory
+
+_in_builder = get_global_func("ir.builder.BuilderIsInScope")
+
+
+class ScriptMacro:
+    """What ``@T.macro`` makes of a function: call it from TVMScript code to build its body in
+    the caller's frames. ``generated`` is the GeneratedBuilder record of its program."""
+
+    def __init__(self, definition: Any, decorator: MacroDecorator) -> None:
+        self._definition = definition
+        self.decorator = decorator
+        self.name = definition.node.name
+        self.hygienic = decorator.hygienic
+        self.late_binding = decorator.late_binding
+        self._variants: Dict[Tuple[str, ...], types.CodeType] = {}
+        self._snapshot: Optional[Any] = None
+        self._signature: Optional[inspect.Signature] = None
+
+    @property
+    def generated(self) -> GeneratedBuilder:
+        return self._definition.generated
+
+    @property
+    def source_name(self) -> str:
+        return self._definition.source_name
+
+    def __repr__(self) -> str:
+        return f"<{self.decorator.namespace_path}.{self.decorator.name} {self.name}>"
+
+    def snapshot(self) -> None:
+        """Reads the definition's values now (a hygienic macro's definition time); the other
+        macros read names at each call."""
+        if self.hygienic and not self.late_binding:
+            self._snapshot = self._body(self._definition.bindings)
+
+    def _body(self, bindings: Mapping[str, Any],
+              code: Optional[types.CodeType] = None) -> Any:
+        (body,) = self._definition.instantiate(bindings, code)
+        if self._signature is None:  # the same parameters in every recomposition
+            self._signature = inspect.signature(body)
+        return body
+
+    def _recomposed_body(self, env: Mapping[str, Any]) -> Any:
+        """The body recomposed with the names ``env`` binds now: the caller's (non-hygienic),
+        or the definition's (late binding, where a name unbound at the definition, such as
+        the helper's own, may be bound by the time of the call)."""
+        transpiled = self._definition.transpiled
+        names = tuple(sorted(n for n in transpiled.load_names
+                             if not n.startswith("__tvm_") and n in env))
+        code = self._variants.get(names)
+        if code is None:
+            code = compile(transpiled.wrapped(names), self.source_name, "exec")
+            self._definition.add_codes(code)
+            self._variants[names] = code
+        return self._body(env, code)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not _in_builder():
+            raise RuntimeError(f"Macro `{self.name}` builds IR in its caller's frames: call it "
+                               "from the body of a TVMScript function (no IR builder is "
+                               "active)")
+        caller = sys._getframe(1)
+        try:
+            if not self.hygienic:
+                body = self._recomposed_body(_caller_environment(caller))
+            elif self.late_binding:
+                body = self._recomposed_body(self._definition.bindings)
+            else:
+                body = self._snapshot
+            try:
+                self._signature.bind(*args, **kwargs)  # type: ignore[union-attr]
+            except TypeError as exc:
+                raise TypeError(f"Macro `{self.name}`: {exc}") from None
+            where = (caller.f_code.co_filename, caller.f_lineno)
+        finally:
+            del caller  # no reference cycle through a traceback
+        try:
+            with source_scope(self.source_name):
+                return body(*args, **kwargs)
+        except SyntaxError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - keeps its type, gains the body's location
+            if self._definition.locate(exc):
+                exc.add_note(f"  in a call of macro `{self.name}` at {where[0]}, line {where[1]}")
+            raise
+
+
+def _caller_environment(frame: types.FrameType) -> Mapping[str, Any]:
+    """The names visible where a non-hygienic macro is called: the calling frame's locals (its
+    parameters, bound names and captured names), then its definition's environment when the
+    caller is a builder program, else its module globals and builtins."""
+    bindings = frame.f_globals.get(BINDINGS_KEY)
+    if bindings is not None:
+        return collections.ChainMap(dict(frame.f_locals), bindings)
+    builtins = frame.f_builtins
+    return collections.ChainMap(dict(frame.f_locals), frame.f_globals, builtins)
+
+
+class JITFunction:
+    """What ``@T.jit`` makes of a function: ``specialize(**const_args)`` builds the Function
+    with those parameters fixed. The program is transpiled once; ``generated`` records it."""
+
+    def __init__(self, definition: Any, decorator: ScriptDecorator) -> None:
+        self._definition = definition
+        self.decorator = decorator
+        self.name = definition.node.name
+
+    @property
+    def generated(self) -> GeneratedBuilder:
+        return self._definition.generated
+
+    def __repr__(self) -> str:
+        return f"<{self.decorator.namespace_path}.{self.decorator.name} {self.name}>"
+
+    def specialize(self, **const_args: Any) -> Any:
+        """The Function with every parameter named in ``const_args`` bound to its value (None:
+        an absent optional parameter, its annotation not evaluated)."""
+        from .entry import _finish
+
+        definition = self._definition
+        definition.const_args = const_args
+        result = definition.build_prepared()
+        return _finish(result, self.decorator, definition)
+
+
+def from_python(definition: Any, decorator: ScriptDecorator) -> Any:
+    """A decorated Python function as a macro, a JITFunction, or (``const_args`` given) the
+    Function built at once."""
+    if decorator.kind is DefinitionKind.MACRO:
+        return _macro(definition, decorator)  # type: ignore[arg-type]
+    definition.compile_program()
+    jit = JITFunction(definition, decorator)
+    const_args = decorator.const_args
+    return jit if const_args is None else jit.specialize(**const_args)
+
+
+def _macro(definition: Any, decorator: MacroDecorator) -> ScriptMacro:
+    definition.compile_program()
+    macro = ScriptMacro(definition, decorator)
+    macro.snapshot()
+    return macro
+
+
+def define_text_macros(definitions: Sequence[Any], env: Dict[str, Any]) -> None:
+    """The macros of source text, bound in ``env`` under their names. Every one is bound before
+    any is snapshotted: text runs no module code, so its definition environment is the whole
+    text's, and macros may use each other in any order."""
+    macros = [ScriptMacro(definition, definition.decorator) for definition in definitions]
+    for macro in macros:
+        env[macro.name] = macro
+    for definition in definitions:  # which names are captured depends on what env binds
+        definition.compile_program()
+    for macro in macros:
+        macro.snapshot()
+
+
+def python_member(node: ast.FunctionDef, env: Mapping[str, Any], source_name: str,
+                  errors: SyntaxErrorFactory, trusted: bool) -> Any:
+    """An ``@I.pyfunc`` member of source text: the Python function it defines (trusted text
+    only: its body is arbitrary Python)."""
+    if not trusted:
+        raise errors.at(node, f"`I.pyfunc` member `{node.name}` runs arbitrary Python: not "
+                              "allowed in untrusted TVMScript (mark the source trusted)")
+    plain = ast.FunctionDef(name=node.name, args=node.args, body=node.body, decorator_list=[],
+                            returns=node.returns, type_comment=None)
+    ast.copy_location(plain, node)
+    module = ast.Module(body=[plain], type_ignores=[])
+    ast.fix_missing_locations(module)
+    namespace: Dict[str, Any] = dict(env)
+    namespace.setdefault("__builtins__", __builtins__)
+    exec(compile(module, source_name, "exec"), namespace)  # noqa: S102 - trusted text
+    return namespace[node.name]
+
+
+__all__ = ["JITFunction", "ScriptMacro", "define_text_macros", "from_python", "python_member"]
