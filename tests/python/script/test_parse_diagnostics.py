@@ -213,3 +213,31 @@ def test_never_raises_on_junk() -> None:
             (text, report.to_plain()["diagnostics"])
     report = parse_diagnostics(b"not text")  # type: ignore[arg-type]
     assert report.to_plain()["diagnostics"][0]["code"] == "internal-error"
+
+
+MACROS = '''from tvm_tirx.script import tirx as T
+
+@T.function
+def user(A: T.Tensor((4,), T.int32)):
+    store_twice(A, 1)
+
+@T.macro
+def store_twice(A, v):
+    A[0] = v
+    A[1] = v
+
+@T.jit
+def later(A: T.Tensor((4,), T.int32), n: T.constexpr):
+    A[0] = n
+'''
+
+
+def test_macros_are_defined_first_and_jit_functions_are_only_checked() -> None:
+    report = parse_diagnostics(MACROS, trusted=True)
+    assert report.to_plain()["diagnostics"] == []
+    kinds = [(d.name, d.kind, d.ir is not None) for d in report.definitions]
+    assert kinds == [("store_twice", "macro", False), ("user", "function", True),
+                     ("later", "function", False)]
+    user = report.definitions[1]
+    assert user.canonical_text.endswith("    A[0] = 1\n    A[1] = 1")
+    assert any("store_twice" in r for r in user.lossy_reasons)

@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from tvm_ffi import get_global_func, object_class
 
-from ..decorators import DefinitionKind, ModuleDecorator, ScriptDecorator
+from ..decorators import DefinitionKind, JITDecorator, ModuleDecorator, ScriptDecorator
 from . import entry
 from .occurrences import OccurrenceTable, collect_function, definition_name_loc
 from .source_facts import AttachedComment, attach_comments, lossy_reasons
@@ -171,9 +171,17 @@ class _Collector:
     def run(self) -> ParseReport:
         self.scan = self._scan()
         env, captured = self._module_level()
+        definitions = []
         for chunk in self.scan.top_level:
             if chunk.kind == "definition":
-                self._definition(chunk, env, captured)
+                found = self._parse_definition(chunk, env)
+                if found is not None:
+                    definitions.append(found)
+        # Macros first, as from_source does: the other definitions may call them.
+        self._define_macros([d for d in definitions if _is_macro(d[1])], env)
+        for node, decorator in definitions:
+            if not _is_macro(decorator):
+                self._definition(node, decorator, env, captured)
         self.report.table.occurrences.sort(key=lambda o: o.range)
         return self.report
 
@@ -227,15 +235,37 @@ class _Collector:
                 captured[stmt.targets[0].id] = (env[stmt.targets[0].id], loc_of(stmt.targets[0]))
         return env, captured
 
-    def _definition(self, chunk: TopLevelChunk, env: Dict[str, Any],
-                    captured: Mapping[str, Tuple[Any, Optional[Loc]]]) -> None:
+    def _parse_definition(self, chunk: TopLevelChunk,
+                          env: Mapping[str, Any]) -> Optional[Tuple[ast.AST, Any]]:
+        """The chunk's definition and its construction decorator; None for ordinary Python
+        (not ours to check) and for chunks that do not parse (already reported)."""
         module = self._parse_chunk(chunk)
         if module is None or not module.body:
-            return
+            return None
         node = module.body[-1]
         decorator = entry._script_decorator(node, env, self.source_name)
-        if decorator is None:
-            return  # ordinary Python: not ours to check
+        if decorator is None or not isinstance(decorator, (ScriptDecorator, ModuleDecorator)):
+            return None
+        return node, decorator
+
+    def _define_macros(self, macros: List[Tuple[ast.AST, Any]], env: Dict[str, Any]) -> None:
+        from .macro import define_text_macros
+
+        for node, _ in macros:
+            self.report.definitions.append(
+                DefinitionReport(node.name, "macro", _definition_range(node)))
+        if not macros:
+            return
+        try:
+            define_text_macros([entry._Definition(n, self.scan, self.source_name, env, d,
+                                                  self.trusted) for n, d in macros], env)
+        except SyntaxError as error:
+            self.syntax_error(error, self.scan.line_index)
+        except Exception as exc:  # noqa: BLE001 - every failure is a diagnostic
+            self.runtime_error(exc, loc_of(macros[0][0]))
+
+    def _definition(self, node: ast.AST, decorator: Any, env: Dict[str, Any],
+                    captured: Mapping[str, Tuple[Any, Optional[Loc]]]) -> None:
         lines = self.scan.line_index
         name_loc = definition_name_loc(node, lines.line_text(node.lineno))
         kind = "module" if isinstance(decorator, ModuleDecorator) else "function"
@@ -251,6 +281,8 @@ class _Collector:
             return
         except Exception as exc:  # noqa: BLE001 - every failure is a diagnostic
             self.runtime_error(exc, name_loc)
+            return
+        if built is None:
             return
         report.ir = built
         try:
@@ -283,10 +315,13 @@ class _Collector:
                     ir_func = built.functions[built.get_global_var(stmt.name)]
                     functions[stmt.name] = (stmt, definition, ir_func)
             return built, functions
-        if decorator.kind is not DefinitionKind.FUNCTION:
-            raise NotImplementedError(f"`{decorator.name}` definitions are not supported yet")
+        if isinstance(decorator, JITDecorator) and decorator.const_args is None:
+            # `@T.jit` without const_args builds only when specialized: check its syntax.
+            entry._Definition(node, self.scan, self.source_name, env, decorator,
+                              self.trusted).transpile()
+            return None, {}
         definition = entry._Definition(node, self.scan, self.source_name, env, decorator,
-                                       self.trusted)
+                                       self.trusted, const_args=decorator.const_args)
         built = definition.build()
         return built, {node.name: (node, definition, built)}
 
@@ -320,6 +355,10 @@ class _Collector:
         for stmt, definition, ir_func in functions.values():
             collect_function(table, stmt, definition.header, ir_func, captured, module_name,
                              function_symbols)
+
+
+def _is_macro(decorator: Any) -> bool:
+    return getattr(decorator, "kind", None) is DefinitionKind.MACRO
 
 
 def _definition_range(node: ast.AST) -> Loc:
