@@ -65,7 +65,10 @@ struct PythonError {
   std::string traceback;  // traceback.format_exception(), ending with "Kind: message"
 };
 
-/*! \brief Takes the current Python exception (there must be one) and clears it. */
+/*! \brief Takes the current Python exception, normalised, its traceback attached; clears it. */
+PyRef FetchException();
+
+/*! \brief Takes the current Python exception (there must be one) as text and clears it. */
 PythonError FetchPythonError();
 
 /*! \brief A diagnostic the bridge itself reports, at the start of the text. */

@@ -45,14 +45,9 @@ ParseResult PythonFailure(const std::string& what) {
 
 /*! \brief The "invalid-encoding" result for a UnicodeDecodeError of `text` (pending). */
 ParseResult InvalidEncoding(const std::string& text) {
-  PyObject* type = nullptr;
-  PyObject* value = nullptr;
-  PyObject* traceback = nullptr;
-  PyErr_Fetch(&type, &value, &traceback);
-  PyErr_NormalizeException(&type, &value, &traceback);
-  PyRef owned_type(type), owned_value(value), owned_traceback(traceback);
+  PyRef exception = FetchException();
   Py_ssize_t offset = 0;
-  if (value == nullptr || PyUnicodeDecodeError_GetStart(value, &offset) != 0) PyErr_Clear();
+  if (!exception || PyUnicodeDecodeError_GetStart(exception.get(), &offset) != 0) PyErr_Clear();
   Range range{1, 0, 1, 0};
   for (Py_ssize_t i = 0; i < offset && i < static_cast<Py_ssize_t>(text.size()); ++i) {
     if (text[i] == '\n') {

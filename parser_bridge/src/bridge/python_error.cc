@@ -38,22 +38,25 @@ std::string FormatTraceback(PyObject* exception) {
 
 }  // namespace
 
-PythonError FetchPythonError() {
+PyRef FetchException() {
   PyObject* type = nullptr;
   PyObject* value = nullptr;
   PyObject* traceback = nullptr;
   PyErr_Fetch(&type, &value, &traceback);
   PyErr_NormalizeException(&type, &value, &traceback);
   PyRef owned_type(type);
-  PyRef owned_value(value);
   PyRef owned_traceback(traceback);
-  if (value == nullptr) return PythonError{"SystemError", "no Python exception was set", ""};
-  if (traceback != nullptr) PyException_SetTraceback(value, traceback);
+  if (value != nullptr && traceback != nullptr) PyException_SetTraceback(value, traceback);
+  return PyRef(value);
+}
 
+PythonError FetchPythonError() {
+  PyRef exception = FetchException();
+  if (!exception) return PythonError{"SystemError", "no Python exception was set", ""};
   PythonError error;
-  error.kind = PyType_Check(type) ? reinterpret_cast<PyTypeObject*>(type)->tp_name : "Exception";
-  error.message = StrOf(value);
-  error.traceback = FormatTraceback(value);
+  error.kind = Py_TYPE(exception.get())->tp_name;
+  error.message = StrOf(exception.get());
+  error.traceback = FormatTraceback(exception.get());
   if (error.traceback.empty()) error.traceback = error.kind + ": " + error.message + "\n";
   return error;
 }
