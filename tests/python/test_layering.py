@@ -43,3 +43,17 @@ def test_a_forbidden_include_would_be_reported():
     sample = '#include <pybind11/pybind11.h>\n#include "tvm/ffi/any.h"\n'
     found = [m.group(1) for m in INCLUDE.finditer(sample)]
     assert [h for h in found if h.startswith(FORBIDDEN["core"])] == ["pybind11/pybind11.h"]
+
+
+def test_bridge_public_header_is_plain_data():
+    # The server holds no live Python or IR object (DESIGN.md "Safety"): the embedding API's
+    # public headers include neither Python nor the core's object system.
+    headers = sorted((REPO / "parser_bridge" / "include").rglob("*.h"))
+    assert headers, "the check found no public header"
+    found = [
+        f"{path.relative_to(REPO)}: {match.group(1)}"
+        for path in headers
+        for match in INCLUDE.finditer(path.read_text())
+        if match.group(1).startswith(("Python.h", "pybind11/", "tvm/"))
+    ]
+    assert found == []

@@ -1,0 +1,247 @@
+/*!
+ * \file tvm/script/bridge/bridge.h
+ * \brief The C++ embedding API of the TVMScript frontend: one embedded CPython per process,
+ *  pinned to the project's Python, and `ParseDiagnostics`, which analyses a TVMScript file in it
+ *  and answers in plain data.
+ *
+ * This header is what the server (and any other C++ caller) sees of Python: it includes no
+ * `Python.h` and exposes no Python or IR objects, so a caller never holds a live object across
+ * calls and the analysis can be moved into a worker process that is killed and restarted
+ * (DESIGN.md, "Safety").
+ *
+ * Positions: every range is (line, column, end line, end column); lines are 1-based, columns
+ * 0-based UTF-8 byte offsets within their line (as Python's `ast` reports them), ends exclusive.
+ */
+#ifndef TVM_SCRIPT_BRIDGE_BRIDGE_H_
+#define TVM_SCRIPT_BRIDGE_BRIDGE_H_
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tvm {
+namespace script {
+namespace bridge {
+
+/*! \brief A range of source text; see the file comment for the units. */
+struct Range {
+  int64_t line = 1;
+  int64_t column = 0;
+  int64_t end_line = 1;
+  int64_t end_column = 0;
+
+  bool operator==(const Range&) const = default;
+};
+
+/*! \brief How serious a diagnostic is (LSP's four levels). */
+enum class Severity { kError, kWarning, kInformation, kHint };
+
+/*! \brief The spelling of `severity` in the Python answer ("error", "warning", ...). */
+const char* SeverityName(Severity severity);
+
+/*! \brief Another place that explains a diagnostic (a first definition, a declared type). */
+struct RelatedInformation {
+  Range range;
+  std::string message;
+
+  bool operator==(const RelatedInformation&) const = default;
+};
+
+/*! \brief Replace the text of `range` with `new_text`. */
+struct TextEdit {
+  Range range;
+  std::string new_text;
+
+  bool operator==(const TextEdit&) const = default;
+};
+
+/*! \brief A fix a diagnostic offers: a title for the menu and the edits that apply it. */
+struct Fix {
+  std::string title;
+  std::vector<TextEdit> edits;
+
+  bool operator==(const Fix&) const = default;
+};
+
+/*!
+ * \brief One problem found in the text. `code` names the kind of problem; the bridge itself
+ *  reports three codes: "internal-error" (the analysis failed or answered malformed data; the
+ *  message carries the Python exception and traceback or the offending key path),
+ *  "time-limit" (the analysis was stopped) and "invalid-encoding" (the text is not UTF-8).
+ */
+struct Diagnostic {
+  Severity severity = Severity::kError;
+  std::string code;
+  std::string message;
+  Range range;
+  std::vector<RelatedInformation> related;
+  std::vector<Fix> fixes;
+
+  bool operator==(const Diagnostic&) const = default;
+};
+
+/*!
+ * \brief A TVMScript definition found in the text (a function or module). `canonical_text` is
+ *  its canonical print when it parsed; `lossy` is true when replacing the source with that print
+ *  would lose something (macros, host-side Python, captured values), so formatting leaves it.
+ */
+struct Definition {
+  std::string name;
+  std::string kind;
+  Range range;
+  std::optional<std::string> canonical_text;
+  bool lossy = false;
+
+  bool operator==(const Definition&) const = default;
+};
+
+/*! \brief One mention of a symbol: `symbol` is the `Symbol::id` it refers to. */
+struct Occurrence {
+  Range range;
+  std::string symbol;
+  bool is_definition = false;
+  std::string kind;
+
+  bool operator==(const Occurrence&) const = default;
+};
+
+/*! \brief A variable, symbol, tensor or function the text defines. */
+struct Symbol {
+  std::string id;
+  std::string name;
+  std::string kind;
+  std::string type;
+  Range definition_range;
+
+  bool operator==(const Symbol&) const = default;
+};
+
+/*! \brief A `#` comment; `definition` indexes `ParseResult::definitions` when it lies in one. */
+struct Comment {
+  Range range;
+  std::string text;
+  std::optional<int64_t> definition;
+
+  bool operator==(const Comment&) const = default;
+};
+
+/*! \brief Everything one analysis of a text found. Plain data: copy it, keep it, send it. */
+struct ParseResult {
+  std::vector<Definition> definitions;
+  std::vector<Diagnostic> diagnostics;
+  std::vector<Occurrence> occurrences;
+  std::vector<Symbol> symbols;
+  std::vector<Comment> comments;
+
+  bool operator==(const ParseResult&) const = default;
+};
+
+/*! \brief How to analyse one text. */
+struct ParseOptions {
+  /*! \brief The name diagnostics and Python tracebacks give the text (a path or URI). */
+  std::string source_name = "<unknown>";
+  /*!
+   * \brief Whether the file's own code may run (a trusted workspace). When false the frontend
+   *  resolves only imports of registered namespaces, literals and `T.dynamic` symbols.
+   */
+  bool trusted = false;
+  /*!
+   * \brief After this long the analysis is stopped and reported as "time-limit"; zero or
+   *  negative means no limit. The clock starts after the entry module is imported.
+   */
+  std::chrono::milliseconds time_limit{10000};
+  /*!
+   * \brief The Python function called as `function(text, source_name=..., trusted=...)`; it
+   *  returns an object whose `to_plain()` gives the nested dicts and lists of docs/architecture.md.
+   *  Tests point these at a fixture module.
+   */
+  std::string entry_module = "tvm_tirx.script";
+  std::string entry_function = "parse_diagnostics";
+};
+
+/*!
+ * \brief The one embedded CPython of the process.
+ *
+ * Started on first use from whichever thread asks first (thread-safe), then shared: every call
+ * takes the GIL for itself (`PyGILState_Ensure`) and the GIL is free between calls. Python runs
+ * isolated from the environment: the interpreter is the project's venv Python (fixed at build
+ * time, or `$TVM_LSP_PYTHON`), the import path is its standard library, the venv's
+ * site-packages and the project's package folders (fixed at build time, or
+ * `$TVM_LSP_PYTHONPATH`, a `:`-separated list) only: no user site, no `$PYTHONPATH`, no current
+ * folder. The host keeps SIGINT (Python's handler is not left installed). If the process already
+ * runs Python (the library loaded from a Python program), that interpreter is used, with the
+ * package folders put first on its path when missing.
+ *
+ * The interpreter is never finalised: C++ registries may hold Python callables until process
+ * exit, and a stopped-but-stuck analysis may still hold the GIL.
+ */
+class Interpreter {
+ public:
+  /*! \brief The interpreter, started on first call. Never throws; see `ok()`. */
+  static Interpreter& Global();
+
+  /*! \brief Whether Python started; if not, `error()` says why. */
+  bool ok() const { return error_.empty(); }
+  const std::string& error() const { return error_; }
+  /*! \brief The Python executable it was pinned to (empty when adopted from a host process). */
+  const std::string& executable() const { return executable_; }
+  /*! \brief The package folders put first on `sys.path`. */
+  const std::vector<std::string>& package_path() const { return package_path_; }
+
+  /*!
+   * \brief Test hook: puts `folder` first on `sys.path` (once), so tests can import fixture
+   *  modules. Returns false, with the reason in `error`, when that fails.
+   */
+  bool AddTestPath(const std::string& folder, std::string* error = nullptr);
+
+  /*!
+   * \brief Test and diagnostics hook: evaluates one Python expression in `__main__` and returns
+   *  `str()` of its value, or "<Kind>: message" when it raises. Never give it user text.
+   */
+  std::string Evaluate(const std::string& expression);
+
+  /*! \brief Information about an analysis that did not stop when asked. */
+  struct StuckReport {
+    std::string entry;  // module.function
+    std::string source_name;
+    std::chrono::milliseconds time_limit;
+    std::chrono::milliseconds waited;  // since the deadline
+  };
+  /*!
+   * \brief Called (on the watchdog's thread) when an analysis is still running `grace` after its
+   *  time limit: C code that never returns to the interpreter loop (a C extension spinning, a
+   *  long `time.sleep`) cannot be interrupted in-process; the owner of the worker process should
+   *  kill it. The default handler writes one line to stderr.
+   */
+  void SetStuckHandler(std::function<void(const StuckReport&)> handler);
+  /*! \brief How long after the time limit an analysis counts as stuck (default 2 s). */
+  void SetStuckGrace(std::chrono::milliseconds grace);
+
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
+
+ private:
+  Interpreter();
+  ~Interpreter() = default;
+
+  std::string error_;
+  std::string executable_;
+  std::vector<std::string> package_path_;
+};
+
+/*!
+ * \brief Analyses `text` with the frontend in the embedded interpreter and returns what it
+ *  found. Never throws and never lets a Python exception out: a failure of the analysis itself
+ *  becomes one "internal-error" diagnostic, a run past `options.time_limit` one "time-limit"
+ *  diagnostic; the next call works normally. Safe to call from any thread.
+ */
+ParseResult ParseDiagnostics(const std::string& text, const ParseOptions& options = {});
+
+}  // namespace bridge
+}  // namespace script
+}  // namespace tvm
+
+#endif  // TVM_SCRIPT_BRIDGE_BRIDGE_H_
