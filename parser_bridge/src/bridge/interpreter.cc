@@ -51,8 +51,9 @@ std::vector<std::string> SplitFolderList(const std::string& list) {
 }
 
 /*!
- * \brief Puts `folders` first on sys.path, in their order, leaving out those already on it
- *  (GIL held). Returns an error message, empty on success.
+ * \brief Puts `folders` first on sys.path, in their order, moving them when already on it (a
+ *  venv's .pth file may list them after site-packages). GIL held. Returns an error message,
+ *  empty on success.
  */
 std::string PrependToSysPath(const std::vector<std::string>& folders) {
   PyObject* sys_path = PySys_GetObject("path");  // borrowed
@@ -60,6 +61,12 @@ std::string PrependToSysPath(const std::vector<std::string>& folders) {
   for (auto it = folders.rbegin(); it != folders.rend(); ++it) {
     PyRef entry(PyUnicode_DecodeFSDefault(it->c_str()));
     int present = entry ? PySequence_Contains(sys_path, entry.get()) : -1;
+    while (present == 1) {
+      Py_ssize_t index = PySequence_Index(sys_path, entry.get());
+      present = index >= 0 && PySequence_DelItem(sys_path, index) == 0
+                    ? PySequence_Contains(sys_path, entry.get())
+                    : -1;
+    }
     if (present == 0 && PyList_Insert(sys_path, 0, entry.get()) != 0) present = -1;
     if (present < 0) {
       details::PythonError error = details::FetchPythonError();

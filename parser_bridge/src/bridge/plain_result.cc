@@ -117,7 +117,8 @@ constexpr auto FieldsOf(const Symbol*) {
 }
 constexpr auto FieldsOf(const Comment*) {
   return std::tuple{Field{"range", &Comment::range}, Field{"text", &Comment::text},
-                    Field{"definition", &Comment::definition}};
+                    Field{"definition", &Comment::definition},
+                    Field{"statement_line", &Comment::statement_line}};
 }
 constexpr auto FieldsOf(const ParseResult*) {
   return std::tuple{Field{"definitions", &ParseResult::definitions},

@@ -2,7 +2,10 @@
 // answers and Python exceptions turned into "internal-error" diagnostics, calls from several
 // threads.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
+#include <chrono>
+#include <cstdio>
 #include <string>
 #include <thread>
 #include <vector>
@@ -45,14 +48,15 @@ ParseResult ExpectedFull(const std::string& echo) {
       {{4, 8, 4, 9}, "add_one/i", true, "Simple"},
   };
   r.symbols = {
-      {"add_one/n", "n", "symbol", "T.int32", {3, 12, 3, 13}},
-      {"add_one/i", "i", "variable", "T.int64", {4, 8, 4, 9}},
+      {"add_one/n", "n", "symbol", "T.int32", Range{3, 12, 3, 13}},
+      {"add_one/i", "i", "variable", "T.int64", Range{4, 8, 4, 9}},
+      {"extern/m", "m", "symbol", "T.int32", std::nullopt},
   };
   constexpr int64_t kFar = int64_t{1} << 40;
   r.comments = {
-      {{4, 20, 4, 35}, "# the loop ü", 0},
-      {{1, 0, 1, 8}, "# header", std::nullopt},
-      {{kFar, 0, kFar, 3}, "# far", 1},
+      {{4, 20, 4, 35}, "# the loop ü", 0, 5},
+      {{1, 0, 1, 8}, "# header", std::nullopt, std::nullopt},
+      {{kFar, 0, kFar, 3}, "# far", 1, std::nullopt},
   };
   return r;
 }
@@ -211,25 +215,99 @@ TEST_SUITE("bridge.ParseDiagnostics") {
     CHECK(defaults.entry_function == "parse_diagnostics");
     CHECK(defaults.trusted == false);
     CHECK(defaults.time_limit == std::chrono::seconds(10));
+  }
 
-    ParseResult result = ParseDiagnostics("x = 1\n", defaults);
-    std::string present = Interpreter::Global().Evaluate(
-        "hasattr(__import__('importlib').import_module('tvm_tirx.script'), 'parse_diagnostics')");
-    if (present == "True") {
-      // The frontend's entry exists: a file without TVMScript yields no internal error.
-      for (const Diagnostic& diagnostic : result.diagnostics) {
-        CAPTURE(diagnostic.message);
-        CHECK(diagnostic.code != "internal-error");
-      }
-    } else {
-      // Today (issue item 9 not merged yet): the call reaches tvm_tirx.script, which lacks it.
-      REQUIRE(present == "False");
-      Diagnostic diagnostic = OnlyDiagnostic(result);
-      CHECK(diagnostic.code == "internal-error");
-      CHECK(diagnostic.message.rfind(
-                "cannot load tvm_tirx.script.parse_diagnostics: AttributeError: module "
-                "'tvm_tirx.script' has no attribute 'parse_diagnostics'",
-                0) == 0);
+  TEST_CASE("TVMScript end to end: definitions, diagnostics, occurrences, comments") {
+    const std::string text =
+        "from tvm_tirx.script import tirx as T\n"
+        "\n"
+        "@T.function\n"
+        "def f(A: T.Tensor((4,), T.int32)):\n"
+        "    # store\n"
+        "    A[0] = A[1] + 1.5\n"
+        "\n"
+        "@T.function\n"
+        "def g(B: T.Tensor((4,), T.int32)):\n"
+        "    for i in range(4):\n"
+        "        B[i] = i\n";
+    ParseOptions options;
+    options.source_name = "kernels.py";
+    ParseResult result = ParseDiagnostics(text, options);
+    REQUIRE(result.definitions.size() == 2);
+    CHECK(result.definitions[0] == Definition{"f", "function", {3, 0, 6, 21}, std::nullopt, false});
+    CHECK(result.definitions[1] ==
+          Definition{"g",
+                     "function",
+                     {8, 0, 11, 16},
+                     std::string("@T.function\ndef g(B: T.Tensor((4,), T.int32)):\n"
+                                 "    for i in range(4):\n        B[i] = i"),
+                     false});
+    REQUIRE(result.diagnostics.size() == 1);
+    Diagnostic error = result.diagnostics[0];
+    CHECK(error == Diagnostic{Severity::kError,
+                              "type-error",
+                              "Cannot make a int32 constant from the float 1.5",
+                              Range{6, 11, 6, 21},
+                              {},
+                              {}});
+    REQUIRE(result.comments.size() == 1);
+    CHECK(result.comments[0] == Comment{{5, 4, 5, 11}, "# store", 0, 6});
+    // `i`: its definition and its two uses refer to one symbol.
+    std::vector<Range> uses_of_i;
+    std::string i_id;
+    for (const Symbol& symbol : result.symbols) {
+      if (symbol.name == "i") i_id = symbol.id;
     }
+    for (const Occurrence& occurrence : result.occurrences) {
+      if (occurrence.symbol == i_id) uses_of_i.push_back(occurrence.range);
+    }
+    CHECK(uses_of_i == std::vector<Range>{{10, 8, 10, 9}, {11, 10, 11, 11}, {11, 15, 11, 16}});
+  }
+
+  TEST_CASE("untrusted text runs none of its Python; trusted text does") {
+    const std::string marker = "/tmp/tvm_lsp_bridge_marker_" + std::to_string(::getpid());
+    std::remove(marker.c_str());
+    const std::string text =
+        "from tvm_tirx.script import tirx as T\n"
+        "@T.function\n"
+        "def f(A: T.Tensor((4,), T.int32)):\n"
+        "    A[0] = __import__('pathlib').Path('" +
+        marker + "').write_text('ran')\n";
+    ParseResult untrusted = ParseDiagnostics(text, ParseOptions{});
+    CHECK(std::fopen(marker.c_str(), "r") == nullptr);
+    REQUIRE(untrusted.diagnostics.size() == 1);
+    CHECK(untrusted.diagnostics[0].message.find("`__import__` is not allowed in untrusted") !=
+          std::string::npos);
+    ParseOptions trusted;
+    trusted.trusted = true;
+    ParseDiagnostics(text, trusted);
+    std::FILE* ran = std::fopen(marker.c_str(), "r");
+    CHECK(ran != nullptr);
+    if (ran != nullptr) std::fclose(ran);
+    std::remove(marker.c_str());
+  }
+
+  TEST_CASE("a runaway evaluation in trusted TVMScript stops at the limit; the next parse works") {
+    ParseOptions trusted;
+    trusted.trusted = true;
+    trusted.time_limit = std::chrono::milliseconds(300);
+    const std::string runaway =
+        "from tvm_tirx.script import tirx as T\n"
+        "@T.function\n"
+        "def f(A: T.Tensor((4,), T.int32)):\n"
+        "    A[0] = len([i for i in range(10 ** 12)])\n";
+    auto start = std::chrono::steady_clock::now();
+    ParseResult result = ParseDiagnostics(runaway, trusted);
+    auto elapsed = std::chrono::steady_clock::now() - start;
+    REQUIRE(result.diagnostics.size() == 1);
+    CHECK(result.diagnostics[0].code == "time-limit");
+    CHECK(elapsed < std::chrono::seconds(3));
+    ParseResult next = ParseDiagnostics(
+        "from tvm_tirx.script import tirx as T\n@T.function\ndef g(A: T.Tensor((4,), "
+        "T.int32)):\n    A[0] = 1\n",
+        trusted);
+    CHECK(next.diagnostics.empty());
+    REQUIRE(next.definitions.size() == 1);
+    CHECK(next.definitions[0].canonical_text.has_value());
   }
 }

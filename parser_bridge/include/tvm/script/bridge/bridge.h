@@ -114,7 +114,8 @@ struct Symbol {
   std::string name;
   std::string kind;
   std::string type;
-  Range definition_range;
+  /*! \brief None for a symbol defined outside the text (one the caller passed in). */
+  std::optional<Range> definition_range;
 
   bool operator==(const Symbol&) const = default;
 };
@@ -124,6 +125,8 @@ struct Comment {
   Range range;
   std::string text;
   std::optional<int64_t> definition;
+  /*! \brief First line of the statement the comment precedes or ends, when there is one. */
+  std::optional<int64_t> statement_line;
 
   bool operator==(const Comment&) const = default;
 };

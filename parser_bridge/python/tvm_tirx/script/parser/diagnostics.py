@@ -77,11 +77,12 @@ class ParseReport:
                 for d in self.definitions],
             "diagnostics": [_plain_diagnostic(d) for d in self.diagnostics],
             "occurrences": [
-                {"range": list(o.range), "symbol": o.symbol, "is_definition": o.is_definition,
+                {"range": list(o.range), "symbol": str(o.symbol),
+                 "is_definition": o.is_definition,
                  "kind": o.kind}
                 for o in self.table.occurrences],
             "symbols": [
-                {"id": s.id, "name": s.name, "kind": s.kind, "type": s.type,
+                {"id": str(s.id), "name": s.name, "kind": s.kind, "type": s.type,
                  "definition_range": list(s.definition_range) if s.definition_range else None}
                 for s in self.table.symbols],
             "comments": [
