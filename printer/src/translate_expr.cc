@@ -7,6 +7,7 @@
 #include <tvm/tirx/expr.h>
 
 #include <cmath>
+#include <utility>
 
 #include "printer_internal.h"
 
@@ -55,11 +56,32 @@ bool Always(DataType) { return true; }
 bool IsFloat(DataType d) { return d.is_float() || d.is_bfloat() || d.is_float8(); }
 bool IsInteger(DataType d) { return d.is_int() || d.is_uint(); }
 
+bool IsBareLiteral(const ir::Expr& e) {
+  return e.as<tirx::IntImmObj>() != nullptr && DTypeOf(e) == DataType::Int(32);
+}
+
+/*!
+ * \brief The docs of a binary node's operands. Two bare int32 literals would be computed by
+ *  Python when the text is parsed (`0 < 12` is `True`, `0 + 1` is `1`), so the left one is
+ *  printed typed (`T.int32(0) < 12`) and the node reads back as built.
+ */
+std::pair<ExprDoc, ExprDoc> OperandDocs(const ir::Expr& a, const ir::Expr& b, const AccessPath& p,
+                                        const DocTranslator& t) {
+  if (IsBareLiteral(a) && IsBareLiteral(b)) {
+    ExprDoc value =
+        WithPath(LiteralDoc::Int(a.as<tirx::IntImmObj>()->value), p.Attr("a").Attr("value"));
+    ExprDoc typed = WithPath(DTypeDoc(t, DataType::Int(32)).Call({value}), p.Attr("a"));
+    return {typed, t.AsExprDoc(b, p.Attr("b"))};
+  }
+  // In this order: variables are named at first use, left to right.
+  ExprDoc a_doc = t.AsExprDoc(a, p.Attr("a"));
+  return {a_doc, t.AsExprDoc(b, p.Attr("b"))};
+}
+
 template <typename TNode>
 void RegisterBinary(BinarySpelling spelling) {
   RegisterDocTranslate<TNode>([spelling](TNode node, AccessPath p, DocTranslator t) -> Doc {
-    ExprDoc a = t.AsExprDoc(node->a, p.Attr("a"));
-    ExprDoc b = t.AsExprDoc(node->b, p.Attr("b"));
+    auto [a, b] = OperandDocs(node->a, node->b, p, t);
     if (spelling.builder == nullptr || spelling.op_applies(DTypeOf(node->a))) {
       return OperationDoc(spelling.op, {a, b});
     }
@@ -71,8 +93,8 @@ void RegisterBinary(BinarySpelling spelling) {
 template <typename TNode>
 void RegisterBuilderCall(const char* builder) {
   RegisterDocTranslate<TNode>([builder](TNode node, AccessPath p, DocTranslator t) -> Doc {
-    return TAttr(t, builder)
-        .Call({t.AsExprDoc(node->a, p.Attr("a")), t.AsExprDoc(node->b, p.Attr("b"))});
+    auto [a, b] = OperandDocs(node->a, node->b, p, t);
+    return TAttr(t, builder).Call({a, b});
   });
 }
 
