@@ -7,35 +7,41 @@ Holds what every dialect shares: modules (``@I.ir_module``, ``I.module_attrs``),
 from __future__ import annotations
 
 import sys
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Sequence
 
-from tvm_ffi import get_global_func
+from tvm_ffi import get_global_func as _get_global_func
 
 from .. import ir as _ir
-from .builder import Frame, Loc, span_of
-from .decorators import ModuleDecorator, PythonFunctionDecorator, _is_class_body
+from .builder import Frame as _Frame, Loc, span_of as _span_of
+from .decorators import ModuleDecorator as _ModuleDecorator, _is_class_body
+from .parser import DefinitionKind as _DefinitionKind
+from .parser import make_decorator as _make_decorator
+from .parser import register_namespace as _register_namespace
 from .tirx_builder import dynamic
 
-NAMESPACE_PATH = "ir"
+_I = sys.modules[__name__]  # the namespace object its decorators build with
 
 Call = _ir.Call
 Range = _ir.Range
 Op = _ir.Op
 GlobalVar = _ir.GlobalVar
 
-_module_frame = get_global_func("ir.builder.ModuleFrame")
-_module_attrs = get_global_func("ir.builder.ModuleAttrs")
-_module_global_var = get_global_func("ir.builder.ModuleGetGlobalVar")
-_in_builder = get_global_func("ir.builder.BuilderIsInScope")
-_module_call = get_global_func("ir.builder.ModuleCall")
-_module_signature = get_global_func("ir.builder.ModuleSignature")
+_module_frame = _get_global_func("ir.builder.ModuleFrame")
+_module_attrs = _get_global_func("ir.builder.ModuleAttrs")
+_module_global_var = _get_global_func("ir.builder.ModuleGetGlobalVar")
+_in_builder = _get_global_func("ir.builder.BuilderIsInScope")
+_module_call = _get_global_func("ir.builder.ModuleCall")
+_module_signature = _get_global_func("ir.builder.ModuleSignature")
 
-ir_module = ModuleDecorator(NAMESPACE_PATH, "ir_module")
-"""``@I.ir_module class Module: ...``: an IRModule of the class's functions."""
+# A module is not a DefinitionKind, so its decorator is constructed directly (decorators.py).
+ir_module = _ModuleDecorator(_I, "ir.ir_module")
+ir_module.__doc__ = """``@I.ir_module class Module: ...``: an IRModule of the class's
+functions."""
 
-pyfunc = PythonFunctionDecorator(NAMESPACE_PATH, "pyfunc")
-"""``@I.pyfunc``: a module member kept as the Python function it is, outside the IR; the module
-built from the class holds it in ``module.__pyfuncs__`` (docs/frontend.md)."""
+pyfunc = _make_decorator(_I, namespace_path="ir.pyfunc",
+                         definition_kind=_DefinitionKind.PYTHON)
+pyfunc.__doc__ = """``@I.pyfunc``: a module member kept as the Python function it is, outside
+the IR; the module built from the class holds it in ``module.__pyfuncs__`` (docs/frontend.md)."""
 
 
 def module_attrs(attrs: Dict[str, Any]) -> None:
@@ -51,9 +57,14 @@ def module_attrs(attrs: Dict[str, Any]) -> None:
     _module_attrs(attrs)
 
 
-def module_(*, loc: Optional[Loc] = None) -> Frame:
+def module_(*, loc: Optional[Loc] = None) -> _Frame:
     """Opens a module frame (the parser's hook for ``@I.ir_module``)."""
-    return _module_frame(span_of(loc))
+    return _module_frame(_span_of(loc))
+
+
+def module_proxy_(name: str, python_functions: Sequence[str] = ()) -> "ModuleProxy":
+    """What the module class's name means inside its members (the parser's hook)."""
+    return ModuleProxy(name, python_functions)
 
 
 class ModuleFunction:
@@ -94,6 +105,16 @@ class ModuleProxy:
             raise AttributeError(f"Module `{self._name}` has no function `{name}`")
         return ModuleFunction(name, var)
 
+
+__member_kinds__ = {
+    "constructor": ("Call", "GlobalVar", "Op", "Range"),
+    "statement": ("module_attrs",),
+    "symbol": ("dynamic",),
+    "internal": ("ModuleFunction", "ModuleProxy"),
+}
+"""Member kinds for tools (protocol_registry.namespace_members)."""
+
+_register_namespace("ir", _I)
 
 __all__ = ["Call", "GlobalVar", "ModuleProxy", "Op", "Range", "dynamic", "ir_module",
            "module_attrs", "pyfunc"]

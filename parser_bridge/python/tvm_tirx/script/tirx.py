@@ -9,6 +9,7 @@ onto the same members (docs/frontend.md).
 from __future__ import annotations
 
 import builtins
+import sys
 from typing import Any, Optional, Sequence
 
 import tvm_ffi
@@ -26,10 +27,14 @@ from .. import (
 from .. import ir as _ir
 from .. import exp, exp2, log, log2, log10, sqrt, rsqrt, tanh, sigmoid  # noqa: F401
 from .. import sin, cos, tan, erf, fabs, floor, ceil, round, trunc, pow, fmod  # noqa: F401
-from .decorators import JITDecorator, MacroDecorator, ScriptDecorator
+from .decorators import JITDecorator as _JITDecorator
+from .parser import make_decorator as _make_decorator
+from .parser import make_macro_decorator as _make_macro_decorator
+from .parser import register_namespace as _register_namespace
+from .parser.protocol_registry import (
+    register_scalar_annotation as _register_scalar_annotation,
+)
 from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
-    ALREADY_EMITTED,
-    LoopSpec,
     alloc_tensor,
     and_,
     arg_,
@@ -78,7 +83,7 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
     Buffer,
     Ramp,
-    ScalarType,
+    ScalarType as _ScalarType,
     adopt_literal as _adopt,
     alloc_buffer,
     axis,
@@ -90,8 +95,7 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     init,
     let,
     match_buffer,
-    operator_member,
-    prim_func,
+    operator_member as _operator_member,
     reads,
     sblock,
     sblock_attr,
@@ -100,7 +104,7 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     writes,
 )
 
-NAMESPACE_PATH = "tirx"
+_T = sys.modules[__name__]  # the namespace object its decorators build with
 
 _floordiv = tvm_ffi.get_global_func("tirx.op.floordiv")
 _floormod = tvm_ffi.get_global_func("tirx.op.floormod")
@@ -108,18 +112,29 @@ _floormod = tvm_ffi.get_global_func("tirx.op.floormod")
 Op = _ir.Op
 Range = _ir.Range
 
-function = ScriptDecorator(NAMESPACE_PATH, "function")
-"""``@T.function`` / ``@T.function(private=True, check_well_formed=False)``."""
+function = _make_decorator(_T, namespace_path="tirx.function")
+function.__doc__ = """``@T.function`` / ``@T.function(private=True, check_well_formed=False)``: a
+TIRx function built from the decorated definition."""
 
-jit = JITDecorator(NAMESPACE_PATH, "jit")
-"""``@T.jit``: a JITFunction whose ``.specialize(**const_args)`` builds a Function;
-``@T.jit(const_args={...})`` builds it at once (docs/frontend.md)."""
+prim_func = _make_decorator(_T, namespace_path="tirx.prim_func")
+prim_func.__doc__ = """``@T.prim_func``: ``@T.function`` under its Apache TVM name (today's
+spelling, tirx_legacy.py). Options: ``private``, ``check_well_formed``, ``s_tir`` (records
+``script.namespace = "s_tir"``, as ``@Ts.function`` does); ``persistent`` is rejected (no TIRx
+equivalent)."""
 
-macro = MacroDecorator(NAMESPACE_PATH, "macro")
-"""``@T.macro`` / ``@T.macro(hygienic=False)``: a body that builds IR where it is called."""
+# A JIT decorator is a FUNCTION decorator taking `const_args`: make_decorator has no flag for
+# it, so it is constructed directly, bound to this namespace like the others.
+jit = _JITDecorator(_T, "tirx.jit")
+jit.__doc__ = """``@T.jit``: a JITFunction whose ``.specialize(**const_args)`` builds a
+Function; ``@T.jit(const_args={...})`` builds it at once (docs/frontend.md)."""
 
-inline = MacroDecorator(NAMESPACE_PATH, "inline", late_binding=True)
-"""``@T.inline``: a macro whose captured values are read again at every call."""
+macro = _make_macro_decorator(_T, namespace_path="tirx.macro")
+macro.__doc__ = """``@T.macro`` / ``@T.macro(hygienic=False)``: a body that builds IR where it
+is called."""
+
+inline = _make_macro_decorator(_T, namespace_path="tirx.inline", late_binding=True)
+inline.__doc__ = """``@T.inline``: a macro whose captured values are read again at every
+call."""
 
 # --- types ------------------------------------------------------------------------------------
 
@@ -128,7 +143,7 @@ _SCALARS = (
     "float16", "float32", "float64", "bfloat16", "bool", "handle",
 )
 for _name in _SCALARS:
-    globals()[_name] = ScalarType(_name)
+    globals()[_name] = _ScalarType(_name)
 del _name
 
 void = _ir.PrimType("void")
@@ -142,7 +157,7 @@ def __getattr__(name: str) -> Any:
         ty = _ir.PrimType(name)
         globals()[name] = ty
         return ty
-    return operator_member(name)
+    return _operator_member(name)
 
 
 def _dtype(dtype: Any) -> Any:
@@ -227,8 +242,48 @@ def Let(body: Any, *, where: Optional[dict] = None) -> Any:
     return _LetNode(var, _adopt(value, var), body)
 
 
+# --- registration -----------------------------------------------------------------------------
+
+__member_kinds__ = {
+    "type": ("Tensor", "Ptr", "Func", "Missing"),
+    "constructor": ("Broadcast", "Cast", "Div", "Let", "Op", "Ramp", "Range", "Select",
+                    "Shuffle"),
+    "statement": ("alloc_tensor", "attr", "decl_tensor", "evaluate", "func_attr"),
+    "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
+    "intrinsic": ("ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "floordiv", "floormod",
+                  "fmod", "log", "log10", "log2", "max", "min", "pow", "round", "rsqrt",
+                  "sigmoid", "sin", "sqrt", "tan", "tanh", "trunc", "truncmod"),
+    "symbol": ("dynamic",),
+    "marker": ("constexpr",),
+    "legacy": ("Buffer", "alloc_buffer", "cast", "decl_buffer", "let", "match_buffer",
+               "prim_func"),
+    "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
+                    "where", "writes"),
+}
+"""Member kinds for tools (protocol_registry.namespace_members); decorators, hooks (``*_``) and
+types are recognized by their values."""
+
+__member_aliases__ = {
+    "prim_func": "function",
+    "Buffer": "Tensor",
+    "alloc_buffer": "alloc_tensor",
+    "decl_buffer": "decl_tensor",
+    "cast": "Cast",
+    "bool_": "bool",
+    "serial": "range",
+}
+"""Spellings with a canonical counterpart: today's spelling (docs/frontend.md), and ``T.serial``,
+which the printer writes as the builtin ``range``."""
+
+_register_namespace("tirx", _T)
+for _name in _SCALARS:
+    _register_scalar_annotation(f"tirx.{_name}", _name)
+del _name
+_register_scalar_annotation("tirx.bool_", "bool")
+
+
 __all__ = [
     "Broadcast", "Cast", "Div", "Func", "Let", "Missing", "Op", "Ptr", "Ramp", "Range", "Select",
     "Shuffle", "Tensor", "constexpr", "floordiv", "floormod", "function", "inline", "jit", "macro",
-    "max", "min", "truncmod", "void",
+    "max", "min", "prim_func", "truncmod", "void",
 ]

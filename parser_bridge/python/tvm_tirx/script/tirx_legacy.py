@@ -30,18 +30,13 @@ from .. import cast as _cast
 from .. import ir as _ir
 from . import tirx_builder as _tb
 from .builder import Loc, NamedByBinding, span_of
-from .decorators import ScriptDecorator
-
-NAMESPACE_PATH = "tirx"
 
 _match_param = get_global_func("tirx.builder.MatchParam")
 _signature_symbols = get_global_func("tirx.builder.SignatureSymbols")
 _list_op_names = get_global_func("ir.ListOpNames")
 
-prim_func = ScriptDecorator(NAMESPACE_PATH, "prim_func")
-"""``@T.prim_func``: ``@T.function`` under its Apache TVM name. Options: ``private``,
-``check_well_formed``, ``s_tir`` (records ``script.namespace = "s_tir"``); ``persistent`` is
-rejected (no TIRx equivalent)."""
+# ``@T.prim_func`` (``@T.function`` under its Apache TVM name) is made in tirx.py: a decorator
+# is bound to its namespace object, which that module is.
 
 
 # --- scalar types and symbols -----------------------------------------------------------------
@@ -358,38 +353,46 @@ def cast(value: Any, dtype: Any) -> Any:
 
 # --- S-TIR blocks and unknown intrinsics --------------------------------------------------------
 
-def _s_tir(name: str) -> Callable[..., Any]:
+def s_tir_unsupported(name: str, prefix: str = "T") -> Callable[..., Any]:
+    """A member ``<prefix>.<name>`` of S-TIR block syntax: raises NotImplementedError when
+    called (so the error points at the call)."""
+
     def unsupported(*args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError(f"S-TIR blocks are not supported yet: `T.{name}`")
+        raise NotImplementedError(f"S-TIR blocks are not supported yet: `{prefix}.{name}`")
 
     unsupported.__name__ = name.rpartition(".")[2]
-    unsupported.__doc__ = f"``T.{name}`` (S-TIR): not supported yet."
+    unsupported.__doc__ = f"``{prefix}.{name}`` (S-TIR): not supported yet."
     return unsupported
 
 
-sblock = _s_tir("sblock")
-block = _s_tir("block")
-init = _s_tir("init")
-reads = _s_tir("reads")
-writes = _s_tir("writes")
-where = _s_tir("where")
-block_attr = _s_tir("block_attr")
-sblock_attr = _s_tir("sblock_attr")
+S_TIR_BLOCK_MEMBERS = ("sblock", "block", "init", "reads", "writes", "where", "block_attr",
+                       "sblock_attr")
+
+sblock = s_tir_unsupported("sblock")
+block = s_tir_unsupported("block")
+init = s_tir_unsupported("init")
+reads = s_tir_unsupported("reads")
+writes = s_tir_unsupported("writes")
+where = s_tir_unsupported("where")
+block_attr = s_tir_unsupported("block_attr")
+sblock_attr = s_tir_unsupported("sblock_attr")
 
 
-class _Axis:
+class BlockAxes:
     """``T.axis.spatial`` ... (S-TIR block iterators): not supported yet."""
 
-    spatial = staticmethod(_s_tir("axis.spatial"))
-    reduce = staticmethod(_s_tir("axis.reduce"))
-    scan = staticmethod(_s_tir("axis.scan"))
-    opaque = staticmethod(_s_tir("axis.opaque"))
-    remap = staticmethod(_s_tir("axis.remap"))
-    S = spatial
-    R = reduce
+    def __init__(self, prefix: str = "T") -> None:
+        self._prefix = prefix
+        for name in ("spatial", "reduce", "scan", "opaque", "remap"):
+            setattr(self, name, s_tir_unsupported(f"axis.{name}", prefix))
+        self.S = self.spatial
+        self.R = self.reduce
+
+    def __repr__(self) -> str:
+        return f"{self._prefix}.axis"
 
 
-axis = _Axis()
+axis = BlockAxes()
 
 # Calls of Apache TVM's T namespace that name an operator; without a registered `tirx.<name>`
 # they are reported as unsupported rather than as a missing attribute.
@@ -442,7 +445,8 @@ def operator_member(name: str) -> Callable[..., Any]:
 
 
 __all__ = [
-    "Broadcast", "Buffer", "Ramp", "ScalarType", "default_typed", "alloc_buffer", "axis", "block", "block_attr", "cast", "decl_buffer",
-    "init", "let", "match_buffer", "operator_member", "prim_func", "reads", "sblock",
+    "BlockAxes", "Broadcast", "Buffer", "Ramp", "S_TIR_BLOCK_MEMBERS", "ScalarType",
+    "default_typed", "alloc_buffer", "axis", "block", "block_attr", "cast", "decl_buffer", "init",
+    "let", "match_buffer", "operator_member", "reads", "s_tir_unsupported", "sblock",
     "sblock_attr", "thread_binding", "where", "writes",
 ]

@@ -19,7 +19,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 from tvm_ffi import get_global_func, object_class
 
 from ..decorators import DefinitionKind, JITDecorator, ModuleDecorator, ScriptDecorator
-from . import entry
+from . import entry, namespaces
 from .occurrences import OccurrenceTable, collect_function, definition_name_loc
 from .source_facts import AttachedComment, attach_comments, lossy_reasons
 from .source_text import LineIndex, SourceScan, TopLevelChunk, chunk_text, scan
@@ -170,6 +170,7 @@ class _Collector:
     # -- the file ------------------------------------------------------------------------------
 
     def run(self) -> ParseReport:
+        namespaces.ensure_initialized()
         self.scan = self._scan()
         env, captured = self._module_level()
         definitions = []
@@ -307,7 +308,7 @@ class _Collector:
             members = entry._module_members(
                 node, errors, lambda stmt: entry._script_decorator(stmt, env, self.source_name))
             built = entry._build_module(node, self.scan, self.source_name, env, members,
-                                        self.trusted)
+                                        self.trusted, decorator=decorator)
             functions = {}
             for stmt, member_decorator in members:
                 if member_decorator is not None:

@@ -15,22 +15,23 @@ import ast
 import builtins
 import collections
 import contextlib
-import importlib
 import types
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..builder import IRBuilder, NamedByBinding
 from ..decorators import DeferredDefinition, DefinitionKind, ModuleDecorator, ScriptDecorator
 from ..decorators import JITDecorator, PythonFunctionDecorator
+from . import namespaces
 from .source import acquire, require_decorated_at_definition
 from .source_text import SourceScan, TypeParamList, scan
 from .transpile import MAKE, HeaderSymbol, Loc, SyntaxErrorFactory, TranspiledDefinition
 from .transpile import _without_docstring, loc_of, transpile_function
 from .transpile import BINDINGS_KEY, GeneratedBuilder, transpile_macro
 
-# Packages whose namespaces source text may import without running anything.
+# Packages whose registered namespaces source text may import without running anything
+# (``from tvm_tirx.script import tirx as T``): the names are looked up in the namespace
+# registry (parser/namespaces.py), never imported.
 SCRIPT_PACKAGES = ("tvm.script", "tvm_tirx.script")
-SCRIPT_NAMESPACES = ("tirx", "ir", "s_tir")
 
 # Builtins an untrusted builder program may call: pure functions over values.
 _SAFE_BUILTINS = {
@@ -151,8 +152,21 @@ def _header_symbol(item: Any, errors: SyntaxErrorFactory) -> HeaderSymbol:
     return HeaderSymbol(item.name, expr, loc)
 
 
-def _namespace(decorator: ScriptDecorator) -> types.ModuleType:
-    return importlib.import_module(f"tvm_tirx.script.{decorator.namespace_path}")
+def _namespace(decorator: Any) -> Any:
+    """The registered namespace whose hooks build ``decorator``'s definitions: the one
+    registered under its path's root (``tirx`` for ``tirx.function``), which must be the
+    namespace object the decorator is bound to."""
+    path = decorator.namespace_path
+    root = path.partition(".")[0]
+    namespace = namespaces.lookup(root)
+    if namespace is None:
+        raise ValueError(f"`{path}`: no namespace is registered as `{root}` (register it with "
+                         "`tvm_tirx.script.parser.register_namespace`)")
+    if namespace is not decorator.builder:
+        raise ValueError(f"`{path}` builds with another namespace object than the one now "
+                         f"registered as `{root}`: make the decorator with the registered "
+                         "namespace")
+    return namespace
 
 
 class _Definition:
@@ -370,9 +384,9 @@ def _module_bindings(module: ast.Module, extra_vars: Mapping[str, Any],
     for stmt in module.body:
         if isinstance(stmt, ast.ImportFrom) and stmt.module in SCRIPT_PACKAGES and not stmt.level:
             for alias in stmt.names:
-                if alias.name in SCRIPT_NAMESPACES:
-                    env[alias.asname or alias.name] = importlib.import_module(
-                        f"tvm_tirx.script.{alias.name}")
+                namespace = namespaces.lookup(alias.name)
+                if namespace is not None:
+                    env[alias.asname or alias.name] = namespace
     env.update(extra_vars)
     for stmt in module.body:
         if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
@@ -430,6 +444,7 @@ def from_source(text: str, extra_vars: Optional[Mapping[str, Any]] = None, *,
     if not isinstance(text, str):
         raise TypeError(f"from_source takes the source text as a str, got "
                         f"`{type(text).__name__}`")
+    namespaces.ensure_initialized()
     source, module = _parse_text(text, source_name)
     env = _module_bindings(module, extra_vars or {}, source_name)
     found = []
@@ -457,7 +472,8 @@ def from_source(text: str, extra_vars: Optional[Mapping[str, Any]] = None, *,
         # In text, member decorators are evaluated like the module's, without builtins.
         members = _module_members(
             node, errors, lambda stmt: _script_decorator(stmt, env, source_name))
-        return _build_module(node, source, source_name, env, members, trusted)
+        return _build_module(node, source, source_name, env, members, trusted,
+                             decorator=decorator)
     return _build(node, source, source_name, env, decorator, trusted, const_args)
 
 
@@ -492,25 +508,27 @@ def _is_module_attrs(stmt: ast.stmt) -> bool:
 
 def _build_module(node: ast.ClassDef, source: SourceScan, source_name: str,
                   bindings: Mapping[str, Any], members: Sequence[Tuple[ast.AST, Any]],
-                  trusted: bool, python_members: Optional[Mapping[str, Any]] = None) -> Any:
+                  trusted: bool, python_members: Optional[Mapping[str, Any]] = None, *,
+                  decorator: ModuleDecorator) -> Any:
     """Every signature is declared before any body, so members call each other in any order;
-    the module is not validated (check it with ``analysis.check_well_formed``).
+    the module is not validated (check it with ``analysis.check_well_formed``). The module
+    frame and the class name's meaning in member bodies come from the ``module_`` and
+    ``module_proxy_`` hooks of the module decorator's registered namespace.
 
     ``I.pyfunc`` members stay Python functions outside the IR (``python_members`` holds those
     of a decorated class; source text defines them): the result keeps them in
     ``__pyfuncs__``."""
-    from .. import ir as ir_namespace
-
-    python_names = [member.name for member, decorator in members
-                    if getattr(decorator, "kind", None) is DefinitionKind.PYTHON]
+    ir_namespace = _namespace(decorator)
+    python_names = [member.name for member, member_decorator in members
+                    if getattr(member_decorator, "kind", None) is DefinitionKind.PYTHON]
     scope = collections.ChainMap(
-        {node.name: ir_namespace.ModuleProxy(node.name, python_names)}, bindings)
+        {node.name: ir_namespace.module_proxy_(node.name, python_names)}, bindings)
     definitions = []
     pyfuncs: Dict[str, Any] = {}
-    for member, decorator in members:
-        if decorator is None:
+    for member, member_decorator in members:
+        if member_decorator is None:
             continue
-        if decorator.kind is DefinitionKind.PYTHON:
+        if member_decorator.kind is DefinitionKind.PYTHON:
             if python_members is not None:
                 pyfuncs[member.name] = python_members[member.name]
             else:
@@ -520,17 +538,18 @@ def _build_module(node: ast.ClassDef, source: SourceScan, source_name: str,
                 pyfuncs[member.name] = python_member(member, bindings, source_name, errors,
                                                      trusted)
             continue
-        if decorator.kind is not DefinitionKind.FUNCTION:
-            raise NotImplementedError(f"`{decorator.name}` module members are not supported yet")
-        definition = _Definition(member, source, source_name, scope, decorator, trusted,
-                                 const_args=decorator.const_args)
-        definition.prepare(_namespace(decorator))
+        if member_decorator.kind is not DefinitionKind.FUNCTION:
+            raise NotImplementedError(f"`{member_decorator.name}` module members are not "
+                                      "supported yet")
+        definition = _Definition(member, source, source_name, scope, member_decorator, trusted,
+                                 const_args=member_decorator.const_args)
+        definition.prepare(_namespace(member_decorator))
         definitions.append(definition)
     lines = source.line_index
     with IRBuilder(source_name) as builder:
         with ir_namespace.module_(loc=loc_of(node)):
-            for member, decorator in members:
-                if decorator is None:
+            for member, member_decorator in members:
+                if member_decorator is None:
                     try:
                         _evaluate_restricted(member.value, scope, source_name)
                     except Exception as exc:
@@ -571,6 +590,7 @@ def parse(program: Any, extra_vars: Optional[Mapping[str, Any]] = None) -> Any:
 def parse_decorated(definition: Any, decorator: ScriptDecorator,
                     caller_frame: Optional[types.FrameType]) -> Any:
     """``@T.function`` applied to a Python function: its IR, built from its source."""
+    namespaces.ensure_initialized()
     scans: Dict[str, SourceScan] = {}
 
     def parse_file(text: str, filename: str) -> ast.Module:
@@ -579,7 +599,7 @@ def parse_decorated(definition: Any, decorator: ScriptDecorator,
         return module
 
     acquired = acquire(definition, caller_frame=caller_frame, parse=parse_file)
-    require_decorated_at_definition(acquired, {decorator.name}, f"T.{decorator.name}")
+    require_decorated_at_definition(acquired, {decorator.name}, decorator.display)
     if not isinstance(acquired.node, ast.FunctionDef):
         raise TypeError(f"`{decorator.name}` decorates functions, got a "
                         f"{type(acquired.node).__name__}")
@@ -597,6 +617,7 @@ def parse_decorated(definition: Any, decorator: ScriptDecorator,
 def parse_decorated_module(cls: Any, decorator: ModuleDecorator,
                            caller_frame: Optional[types.FrameType]) -> Any:
     """``@I.ir_module`` applied to a Python class: the IRModule of its decorated functions."""
+    namespaces.ensure_initialized()
     scans: Dict[str, SourceScan] = {}
 
     def parse_file(text: str, filename: str) -> ast.Module:
@@ -605,10 +626,10 @@ def parse_decorated_module(cls: Any, decorator: ModuleDecorator,
         return module
 
     acquired = acquire(cls, caller_frame=caller_frame, parse=parse_file)
-    require_decorated_at_definition(acquired, {decorator.name}, f"I.{decorator.name}")
+    require_decorated_at_definition(acquired, {decorator.name}, decorator.display)
     node = acquired.node
     if not isinstance(node, ast.ClassDef):
-        raise TypeError(f"`I.{decorator.name}` decorates classes")
+        raise TypeError(f"`{decorator.display}` decorates classes")
     source = scans[acquired.source_name]
     errors = SyntaxErrorFactory(acquired.source_name, source.line_index)
     # Python already applied the member decorators: each left a DeferredDefinition.
@@ -626,7 +647,7 @@ def parse_decorated_module(cls: Any, decorator: ModuleDecorator,
 
     members = _module_members(node, errors, decorator_of)
     return _build_module(node, source, acquired.source_name, acquired.captures, members,
-                         trusted=True, python_members=python_members)
+                         trusted=True, python_members=python_members, decorator=decorator)
 
 
 __all__ = ["error_location", "from_source", "parse", "parse_decorated", "loc_of"]

@@ -1,0 +1,91 @@
+"""The S-TIR script namespace, imported as ``Ts``: ``from tvm_tirx.script import s_tir as Ts``.
+
+``@Ts.function`` (and ``@Ts.prim_func``) builds a TIRx Function recording the attribute
+``"script.namespace": "s_tir"``: the same IR as ``@T.prim_func(s_tir=True)`` (docs/frontend.md).
+S-TIR blocks (``Ts.sblock``, ``Ts.block``, ``Ts.axis.*`` ...) are not supported yet and raise
+NotImplementedError where they are called. Every other member is ``T``'s: the namespace
+delegates what it does not define to ``tvm_tirx.script.tirx``.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, List, Optional
+
+from . import tirx as _tirx
+from . import tirx_builder as _tb
+from .builder import Frame as _Frame, Loc
+from .decorators import JITDecorator as _JITDecorator
+from .parser import make_decorator as _make_decorator
+from .parser import make_macro_decorator as _make_macro_decorator
+from .parser import register_namespace as _register_namespace
+from .parser.protocol_registry import (
+    register_scalar_annotation as _register_scalar_annotation,
+)
+from .tirx_legacy import BlockAxes as _BlockAxes
+from .tirx_legacy import S_TIR_BLOCK_MEMBERS as _BLOCK_MEMBERS
+from .tirx_legacy import s_tir_unsupported as _unsupported
+
+_Ts = sys.modules[__name__]  # the namespace object its decorators build with
+
+function = _make_decorator(_Ts, namespace_path="s_tir.function")
+function.__doc__ = """``@Ts.function`` / ``@Ts.function(private=True)``: a TIRx function with the
+attribute ``script.namespace = "s_tir"``."""
+
+prim_func = _make_decorator(_Ts, namespace_path="s_tir.prim_func")
+prim_func.__doc__ = """``@Ts.prim_func``: ``@Ts.function`` under its Apache TVM name."""
+
+jit = _JITDecorator(_Ts, "s_tir.jit")
+jit.__doc__ = """``@Ts.jit``: ``@T.jit`` building S-TIR functions."""
+
+macro = _make_macro_decorator(_Ts, namespace_path="s_tir.macro")
+macro.__doc__ = """``@Ts.macro``: ``@T.macro`` (a body that builds IR where it is called)."""
+
+inline = _make_macro_decorator(_Ts, namespace_path="s_tir.inline", late_binding=True)
+inline.__doc__ = """``@Ts.inline``: ``@T.inline`` (a macro reading its captured values at every
+call)."""
+
+dynamic = _tirx.dynamic  # the identical constructor (the spec: T.dynamic, Ts.dynamic)
+
+
+def function_(*, loc: Optional[Loc] = None, private: bool = False, decl: bool = False,
+              **options: Any) -> _Frame:
+    """Opens a function frame recording ``script.namespace = "s_tir"`` (the hook of
+    ``@Ts.function``); otherwise ``T``'s."""
+    if options.pop("s_tir", True) is not True:
+        raise TypeError("`Ts.function` builds S-TIR functions: `s_tir=False` contradicts it "
+                        "(use `T.function`)")
+    return _tb.function_(loc=loc, private=private, decl=decl, s_tir=True, **options)
+
+
+for _name in _BLOCK_MEMBERS:
+    globals()[_name] = _unsupported(_name, "Ts")
+del _name
+axis = _BlockAxes("Ts")
+
+__member_kinds__ = _tirx.__member_kinds__
+__member_aliases__ = _tirx.__member_aliases__
+
+
+def __getattr__(name: str) -> Any:
+    """Everything else is ``T``'s (``Ts.Tensor``, ``Ts.emit_``, ``Ts.float32x4`` ...)."""
+    if name.startswith("__"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    try:
+        return getattr(_tirx, name)
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(dir(_tirx)))
+
+
+_register_namespace("s_tir", _Ts)
+for _name in _tirx._SCALARS:
+    _register_scalar_annotation(f"s_tir.{_name}", _name)
+del _name
+_register_scalar_annotation("s_tir.bool_", "bool")
+
+__all__ = ["axis", "dynamic", "function", "inline", "jit", "macro", "prim_func",
+           *_BLOCK_MEMBERS]
