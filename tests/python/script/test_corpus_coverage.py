@@ -62,7 +62,9 @@ def test_every_node_type_appears_in_the_corpus(corpus_facts) -> None:
 
 
 def test_every_registered_op_appears_in_the_corpus(corpus_facts) -> None:
-    missing = set(get_global_func("ir.ListOpNames")()) - corpus_facts[1]
+    # The dialect's own operators; tests register others (`testing.*`) at run time.
+    tirx_ops = {name for name in get_global_func("ir.ListOpNames")() if name.startswith("tirx.")}
+    missing = tirx_ops - corpus_facts[1]
     assert not missing, f"no corpus program calls {sorted(missing)}"
 
 

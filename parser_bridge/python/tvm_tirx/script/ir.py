@@ -13,6 +13,7 @@ from tvm_ffi import get_global_func as _get_global_func
 
 from .. import ir as _ir
 from .builder import Frame as _Frame, Loc, span_of as _span_of
+from .tirx_legacy import default_typed
 from .decorators import ModuleDecorator as _ModuleDecorator, _is_class_body
 from .parser import DefinitionKind as _DefinitionKind
 from .parser import make_decorator as _make_decorator
@@ -21,8 +22,17 @@ from .tirx_builder import dynamic
 
 _I = sys.modules[__name__]  # the namespace object its decorators build with
 
-Call = _ir.Call
-Range = _ir.Range
+def Call(op: Any, args: Any, attrs: Any = None, ty_args: Any = None, ty: Any = None) -> Any:
+    """``I.Call(op, [args], attrs=..., ty_args=..., ty=...)``: ``ir.Call``'s contract (an explicit
+    ``ty``, ``T.Missing()`` included, is kept; none infers), with bare literal arguments as
+    the printer writes them (``1`` is an int32 constant)."""
+    return _ir.Call(op, [default_typed(a) for a in args], attrs, ty_args, ty)
+
+
+def Range(start: Any, end: Any) -> Any:
+    """``T.Range(start, end)``: ``ir.Range``, bare literal bounds as int32 constants."""
+    return _ir.Range(default_typed(start), default_typed(end))
+
 Op = _ir.Op
 GlobalVar = _ir.GlobalVar
 

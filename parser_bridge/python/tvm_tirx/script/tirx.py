@@ -110,7 +110,7 @@ _floordiv = tvm_ffi.get_global_func("tirx.op.floordiv")
 _floormod = tvm_ffi.get_global_func("tirx.op.floormod")
 
 Op = _ir.Op
-Range = _ir.Range
+from .ir import Range  # noqa: E402 - T.Range is I.Range (bare literal bounds are int32)
 
 function = _make_decorator(_T, namespace_path="tirx.function")
 function.__doc__ = """``@T.function`` / ``@T.function(private=True, check_well_formed=False)``: a
