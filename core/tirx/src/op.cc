@@ -98,6 +98,19 @@ Expr MakeConst(PrimType ty, double value, Span span) {
   return FloatImm(std::move(ty), value, std::move(span));
 }
 
+std::optional<Expr> MakeLiteral(const ffi::AnyView& value, PrimType ty) {
+  switch (value.type_index()) {
+    case ffi::TypeIndex::kBool:
+      return MakeConst(std::move(ty), int64_t{value.cast<bool>() ? 1 : 0});
+    case ffi::TypeIndex::kInt:
+      return MakeConst(std::move(ty), value.cast<int64_t>());
+    case ffi::TypeIndex::kFloat:
+      return MakeConst(std::move(ty), value.cast<double>());
+    default:
+      return std::nullopt;
+  }
+}
+
 Expr CastTo(PrimType ty, Expr value, Span span) {
   if (DTypeOf(value, "cast") == TargetDType(ty, "cast")) return value;
   return Cast(std::move(ty), std::move(value), std::move(span));
@@ -162,18 +175,11 @@ std::optional<Expr> AsExpr(const ffi::AnyView& value) {
 
 /*! \brief A literal operand as a constant of the type of `partner`. */
 Expr LiteralFor(const ffi::AnyView& value, const Expr& partner, const char* op) {
-  PrimType ty(DTypeOf(partner, op));
-  switch (value.type_index()) {
-    case ffi::TypeIndex::kBool:
-      return MakeConst(ty, int64_t{value.cast<bool>() ? 1 : 0});
-    case ffi::TypeIndex::kInt:
-      return MakeConst(ty, value.cast<int64_t>());
-    case ffi::TypeIndex::kFloat:
-      return MakeConst(ty, value.cast<double>());
-    default:
-      TVM_FFI_THROW(TypeError) << "Operator `" << op << "` cannot combine an expression with `"
-                               << value.GetTypeKey() << "`";
+  if (std::optional<Expr> literal = MakeLiteral(value, PrimType(DTypeOf(partner, op)))) {
+    return *literal;
   }
+  TVM_FFI_THROW(TypeError) << "Operator `" << op << "` cannot combine an expression with `"
+                           << value.GetTypeKey() << "`";
 }
 
 using Builder = Expr (*)(Expr, Expr, Span);

@@ -81,17 +81,9 @@ Expr ConvertTo(const ffi::Any& value, const PrimType& ty, const std::string& wha
     TVM_FFI_THROW(TypeError) << what << " has type `" << expr.dtype().ToString() << "`, expected `"
                              << ty.dtype().ToString() << "`: convert it with an explicit cast";
   }
-  switch (value.type_index()) {
-    case ffi::TypeIndex::kBool:
-      return MakeConst(ty, int64_t{value.cast<bool>() ? 1 : 0});
-    case ffi::TypeIndex::kInt:
-      return MakeConst(ty, value.cast<int64_t>());
-    case ffi::TypeIndex::kFloat:
-      return MakeConst(ty, value.cast<double>());
-    default:
-      TVM_FFI_THROW(TypeError) << what << " must be an expression or a number, got `"
-                               << value.GetTypeKey() << "`";
-  }
+  if (std::optional<Expr> literal = MakeLiteral(value, ty)) return *literal;
+  TVM_FFI_THROW(TypeError) << what << " must be an expression or a number, got `"
+                           << value.GetTypeKey() << "`";
 }
 
 Expr LiteralOrExpr(const ffi::Any& value, const std::string& what) {

@@ -14,6 +14,8 @@
 
 #include <tvm/tirx/expr.h>
 
+#include <optional>
+
 namespace tvm {
 namespace tirx {
 
@@ -23,6 +25,12 @@ namespace tirx {
  */
 Expr MakeConst(PrimType ty, int64_t value, Span span = Span::Unknown());
 Expr MakeConst(PrimType ty, double value, Span span = Span::Unknown());
+
+/*!
+ * \brief A literal (bool, int or float value) as a constant of `ty`; nullopt for any other value.
+ *  TypeError for a float meeting an integer or bool type, ValueError when it does not fit.
+ */
+std::optional<Expr> MakeLiteral(const ffi::AnyView& value, PrimType ty);
 
 /*! \brief value converted to ty: itself when the type already matches, else a Cast. */
 Expr CastTo(PrimType ty, Expr value, Span span = Span::Unknown());

@@ -587,9 +587,10 @@ def parse(program: Any, extra_vars: Optional[Mapping[str, Any]] = None) -> Any:
 
 # --- decorated Python definitions -------------------------------------------------------------
 
-def parse_decorated(definition: Any, decorator: ScriptDecorator,
-                    caller_frame: Optional[types.FrameType]) -> Any:
-    """``@T.function`` applied to a Python function: its IR, built from its source."""
+def _acquire(obj: Any, decorator: Any,
+             caller_frame: Optional[types.FrameType]) -> Tuple[Any, SourceScan]:
+    """The decorated object's source (checked to be decorated where it is defined) and the scan
+    of its file, whose header lists were blanked for parsing."""
     namespaces.ensure_initialized()
     scans: Dict[str, SourceScan] = {}
 
@@ -598,8 +599,15 @@ def parse_decorated(definition: Any, decorator: ScriptDecorator,
         scans[filename] = source
         return module
 
-    acquired = acquire(definition, caller_frame=caller_frame, parse=parse_file)
+    acquired = acquire(obj, caller_frame=caller_frame, parse=parse_file)
     require_decorated_at_definition(acquired, {decorator.name}, decorator.display)
+    return acquired, scans[acquired.source_name]
+
+
+def parse_decorated(definition: Any, decorator: ScriptDecorator,
+                    caller_frame: Optional[types.FrameType]) -> Any:
+    """``@T.function`` applied to a Python function: its IR, built from its source."""
+    acquired, source = _acquire(definition, decorator, caller_frame)
     if not isinstance(acquired.node, ast.FunctionDef):
         raise TypeError(f"`{decorator.name}` decorates functions, got a "
                         f"{type(acquired.node).__name__}")
@@ -607,30 +615,20 @@ def parse_decorated(definition: Any, decorator: ScriptDecorator,
         from .macro import from_python
 
         return from_python(_Definition(
-            acquired.node, scans[acquired.source_name], acquired.source_name, acquired.captures,
+            acquired.node, source, acquired.source_name, acquired.captures,
             decorator, trusted=True, qualname=getattr(definition, "__qualname__", None),
             const_args={} if isinstance(decorator, JITDecorator) else None), decorator)
-    return _build(acquired.node, scans[acquired.source_name], acquired.source_name,
-                  acquired.captures, decorator, trusted=True)
+    return _build(acquired.node, source, acquired.source_name, acquired.captures, decorator,
+                  trusted=True)
 
 
 def parse_decorated_module(cls: Any, decorator: ModuleDecorator,
                            caller_frame: Optional[types.FrameType]) -> Any:
     """``@I.ir_module`` applied to a Python class: the IRModule of its decorated functions."""
-    namespaces.ensure_initialized()
-    scans: Dict[str, SourceScan] = {}
-
-    def parse_file(text: str, filename: str) -> ast.Module:
-        source, module = _parse_text(text, filename)
-        scans[filename] = source
-        return module
-
-    acquired = acquire(cls, caller_frame=caller_frame, parse=parse_file)
-    require_decorated_at_definition(acquired, {decorator.name}, decorator.display)
+    acquired, source = _acquire(cls, decorator, caller_frame)
     node = acquired.node
     if not isinstance(node, ast.ClassDef):
         raise TypeError(f"`{decorator.display}` decorates classes")
-    source = scans[acquired.source_name]
     errors = SyntaxErrorFactory(acquired.source_name, source.line_index)
     # Python already applied the member decorators: each left a DeferredDefinition.
     deferred = {name: value for name, value in vars(cls).items()
