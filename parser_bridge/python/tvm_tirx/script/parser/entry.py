@@ -112,6 +112,9 @@ class _UntrustedCheck(ast.NodeVisitor):
     def __init__(self, errors: SyntaxErrorFactory) -> None:
         self.errors = errors
 
+    def visit_Constant(self, node: ast.Constant) -> None:
+        return  # a leaf: skips NodeVisitor's compatibility shim for constants
+
     def visit_Name(self, node: ast.Name) -> None:
         if node.id.startswith("__"):
             raise self.errors.at(node, f"`{node.id}` is not allowed in untrusted TVMScript "
