@@ -46,6 +46,13 @@ Expr AsExprOrNull(const ffi::Any& value) {
   return expr.has_value() ? *expr : Expr();
 }
 
+/*! \brief Tensor indices: expressions, or int literals as int32 constants. */
+ffi::Array<Expr> IndexExprs(const ffi::Array<ffi::Any>& indices) {
+  ffi::Array<Expr> exprs;
+  for (const ffi::Any& index : indices) exprs.push_back(LiteralOrExpr(index, "An index"));
+  return exprs;
+}
+
 bool InLoop() {
   const auto& frames = IRBuilder::Current()->frames;
   for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
@@ -132,11 +139,9 @@ void SetItem(const Expr& target, const ffi::Array<ffi::Any>& indices, const ffi:
     TVM_FFI_THROW(TypeError) << "Only tensors can be stored to with `x[...] = value`, got `"
                              << (target.defined() ? target->ty->GetTypeKey() : "None") << "`";
   }
-  ffi::Array<Expr> index_exprs;
-  for (const ffi::Any& index : indices) index_exprs.push_back(LiteralOrExpr(index, "An index"));
   Expr stored = AsExprOrNull(value);
   if (!stored.defined()) stored = ConvertTo(value, PrimType(tensor->dtype), "The stored value");
-  AddToFrame(TensorStore(target, index_exprs, stored, std::move(span)));
+  AddToFrame(TensorStore(target, IndexExprs(indices), stored, std::move(span)));
 }
 
 TVM_FFI_STATIC_INIT_BLOCK() {
@@ -226,11 +231,7 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def("tirx.builder.SetItem", SetItem)
       .def("tirx.builder.Load",
            [](Expr target, ffi::Array<ffi::Any> indices) {
-             ffi::Array<Expr> index_exprs;
-             for (const ffi::Any& index : indices) {
-               index_exprs.push_back(LiteralOrExpr(index, "An index"));
-             }
-             return TensorLoad(target, index_exprs);
+             return TensorLoad(target, IndexExprs(indices));
            })
       .def("tirx.builder.For",
            [](ffi::Array<ffi::String> names, ffi::Array<Span> name_spans,

@@ -46,6 +46,7 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     constexpr,
     continue_,
     decl_tensor,
+    dtype_of as _dtype_of,
     dynamic,
     else_,
     emit_,
@@ -160,10 +161,6 @@ def __getattr__(name: str) -> Any:
     return _operator_member(name)
 
 
-def _dtype(dtype: Any) -> Any:
-    return dtype.dtype if isinstance(dtype, _ir.PrimType) else tvm_ffi.dtype(dtype)
-
-
 def Tensor(shape: Sequence[Any], dtype: Any = "float32", *, strides: Sequence[Any] = (),
            elem_offset: Any = None, scope: str = "global", alignment: int = 64) -> Any:
     """``T.Tensor((n, 4), T.float32, ...)``: a tensor type. Strings are not parsed as shapes."""
@@ -173,7 +170,7 @@ def Tensor(shape: Sequence[Any], dtype: Any = "float32", *, strides: Sequence[An
         if isinstance(extent, str):
             raise TypeError(f"`T.Tensor` does not parse strings as shapes: got {extent!r}; "
                             "declare a symbol with `T.dynamic(...)` or a `def f[n]` header")
-    return _ir.TensorType(_dtype(dtype), shape, strides, elem_offset, scope, alignment)
+    return _ir.TensorType(_dtype_of(dtype), shape, strides, elem_offset, scope, alignment)
 
 
 def Ptr(element_type: Any, scope: str = "global") -> Any:

@@ -77,6 +77,11 @@ class AnnotationAlias:
         self.ty = ty
 
 
+def dtype_of(dtype: Any) -> Any:
+    """A tensor's element type given as `T.float32` or as a string ("float32")."""
+    return dtype.dtype if isinstance(dtype, _ir.PrimType) else tvm_ffi.dtype(dtype)
+
+
 def _as_type(annotation: Any) -> Any:
     if isinstance(annotation, str):
         return _ir.PrimType(annotation)

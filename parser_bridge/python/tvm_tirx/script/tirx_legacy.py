@@ -21,7 +21,6 @@ import ast
 import operator
 from typing import Any, Callable, Dict, Optional, Sequence
 
-import tvm_ffi
 from tvm_ffi import get_global_func
 
 from .. import Broadcast as _BroadcastNode
@@ -166,10 +165,6 @@ class _StringShapes:
         raise self._error(text)
 
 
-def _dtype(dtype: Any) -> Any:
-    return dtype.dtype if isinstance(dtype, _ir.PrimType) else tvm_ffi.dtype(dtype)
-
-
 def _tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: Any,
                  elem_offset: Any, scope: Any, align: Any, **no_equivalent: Any) -> Any:
     """The TensorType of a buffer declaration in today's spelling."""
@@ -198,8 +193,8 @@ def _tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: A
     if not isinstance(align, int) or isinstance(align, bool):
         raise TypeError(f"`{what}`: `align` must be an int, got `{type(align).__name__}`")
     alignment = 64 if align <= 0 else align  # 0 and -1 mean the default, as in Apache TVM
-    return _ir.TensorType(_dtype(dtype), list(shape), list(strides), elem_offset, scope,
-                          alignment)
+    return _ir.TensorType(_tb.dtype_of(dtype), list(shape), list(strides), elem_offset,
+                          scope, alignment)
 
 
 class _BufferType:
