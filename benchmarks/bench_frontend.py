@@ -30,7 +30,7 @@ Phases, each timed over all functions of a file (best of N runs, ``time.perf_cou
   ``from_source`` does;
 - **transpile:** ``_Definition(...)`` (header symbols) and ``_Definition.transpile`` (untrusted
   check, ``transpile_function``);
-- **compile:** the ``compile(...)`` calls of ``entry.py`` while building (the builder program);
+- **compile:** the ``compile(...)`` calls of ``program.py`` while building (the builder program);
 - **build:** the rest of ``_Definition.build``: running the wrapper and the body under an
   ``IRBuilder`` (the C++ builders, types and spans). The three are timed inside the frontend's
   own ``build`` by wrapping ``transpile`` and ``compile`` for the run;
@@ -95,7 +95,9 @@ BUILD_DIR = _setup_path()
 
 import tvm_ffi  # noqa: E402
 from tvm_tirx.script import from_source  # noqa: E402
-from tvm_tirx.script.parser import entry, source_text  # noqa: E402
+from tvm_tirx.script.parser import discovery, program, source_text  # noqa: E402
+
+UNTRUSTED = program.ProgramOptions(trusted=False)
 
 SIZES = (100, 1_000, 10_000)
 SEED = 20261129
@@ -360,11 +362,11 @@ def generate_file(lines: int, seed: int = SEED) -> Tuple[str, List[str]]:
 
 @contextlib.contextmanager
 def _timed_parts(spent: Dict[str, float]) -> Iterator[None]:
-    """Adds the seconds spent in ``_Definition.transpile`` and in the frontend's ``compile``
+    """Adds the seconds spent in ``BuilderProgram.transpile`` and in the frontend's ``compile``
     calls to ``spent``, by wrapping them for the duration: the frontend's own code runs, so the
     phases stay right as it changes."""
     clock = CLOCK
-    transpile = entry._Definition.transpile
+    transpile = program.BuilderProgram.transpile
 
     def timed_transpile(self: Any) -> Any:
         start = clock()
@@ -380,13 +382,13 @@ def _timed_parts(spent: Dict[str, float]) -> Iterator[None]:
         finally:
             spent["compile"] += clock() - start
 
-    entry._Definition.transpile = timed_transpile
-    entry.compile = timed_compile  # shadows the builtin for entry.py's calls
+    program.BuilderProgram.transpile = timed_transpile
+    program.compile = timed_compile  # shadows the builtin for program.py's calls
     try:
         yield
     finally:
-        entry._Definition.transpile = transpile
-        del entry.compile
+        program.BuilderProgram.transpile = transpile
+        del program.compile
 
 
 def run_phases(text: str) -> Tuple[Dict[str, float], List[Any]]:
@@ -398,20 +400,22 @@ def run_phases(text: str) -> Tuple[Dict[str, float], List[Any]]:
     t1 = clock()
     module = ast.parse(source.blanked_text, SOURCE_NAME)
     t2 = clock()
-    env = entry._module_bindings(module, {}, SOURCE_NAME)
-    found = [(node, entry._script_decorator(node, env, SOURCE_NAME)) for node in module.body
-             if isinstance(node, ast.FunctionDef)]
+    env = discovery.namespace_imports(module.body)
+    evaluator = discovery.Evaluator(trusted=False)
+    found = [(node, discovery.definition_decorator(node, env, evaluator).decorator)
+             for node in module.body if isinstance(node, ast.FunctionDef)]
     t3 = clock()
     spent = {"transpile": 0.0, "compile": 0.0}
     built = []
     with _timed_parts(spent):
         for node, decorator in found:
             start = clock()  # header symbols are read here: part of transpiling
-            definition = entry._Definition(node, source, SOURCE_NAME, env, decorator, False)
+            definition = program.BuilderProgram(node, source, SOURCE_NAME, env, decorator,
+                                                UNTRUSTED)
             spent["transpile"] += clock() - start
             built.append((definition, definition.build()))
     t4 = clock()
-    results = [entry._finish(result, d.decorator, d) for d, result in built]
+    results = [program.check_standalone(result, d.decorator, d) for d, result in built]
     t5 = clock()
     times = {"scan": t1 - t0, "parse": t2 - t1, "decor": t3 - t2, **spent,
              "build": t4 - t3 - spent["transpile"] - spent["compile"], "wf": t5 - t4}
@@ -427,13 +431,15 @@ def run_file(text: str) -> List[Any]:
     function transpiled, compiled, built and checked in turn; only the IR is kept."""
     source = source_text.scan(text, SOURCE_NAME)
     module = ast.parse(source.blanked_text, SOURCE_NAME)
-    env = entry._module_bindings(module, {}, SOURCE_NAME)
+    env = discovery.namespace_imports(module.body)
+    evaluator = discovery.Evaluator(trusted=False)
     results = []
     for node in module.body:
         if isinstance(node, ast.FunctionDef):
-            decorator = entry._script_decorator(node, env, SOURCE_NAME)
-            definition = entry._Definition(node, source, SOURCE_NAME, env, decorator, False)
-            results.append(entry._finish(definition.build(), decorator, definition))
+            decorator = discovery.definition_decorator(node, env, evaluator).decorator
+            definition = program.BuilderProgram(node, source, SOURCE_NAME, env, decorator,
+                                                UNTRUSTED)
+            results.append(program.check_standalone(definition.build(), decorator, definition))
     return results
 
 

@@ -234,7 +234,13 @@ TEST_SUITE("bridge.ParseDiagnostics") {
     options.source_name = "kernels.py";
     ParseResult result = ParseDiagnostics(text, options);
     REQUIRE(result.definitions.size() == 2);
-    CHECK(result.definitions[0] == Definition{"f", "function", {3, 0, 6, 21}, std::nullopt, false});
+    // The failing store is recorded and skipped: f keeps a partial IR.
+    CHECK(result.definitions[0] ==
+          Definition{"f",
+                     "function",
+                     {3, 0, 6, 21},
+                     std::string("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    pass"),
+                     false});
     CHECK(result.definitions[1] ==
           Definition{"g",
                      "function",
@@ -276,7 +282,9 @@ TEST_SUITE("bridge.ParseDiagnostics") {
     ParseResult untrusted = ParseDiagnostics(text, ParseOptions{});
     CHECK(std::fopen(marker.c_str(), "r") == nullptr);
     REQUIRE(untrusted.diagnostics.size() == 1);
-    CHECK(untrusted.diagnostics[0].message.find("`__import__` is not allowed in untrusted") !=
+    CHECK(untrusted.diagnostics[0].code == "untrusted-not-evaluated");
+    CHECK(untrusted.diagnostics[0].severity == Severity::kInformation);
+    CHECK(untrusted.diagnostics[0].message.find("`__import__` is not evaluated in untrusted") !=
           std::string::npos);
     ParseOptions trusted;
     trusted.trusted = true;

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 import tvm_tirx
+from tvm_tirx.script.parser.untrusted import UntrustedNotEvaluated
 from tvm_tirx import ir
 from tvm_tirx.script import error_location, from_source
 from tvm_tirx.script import tirx as T
@@ -244,20 +245,26 @@ def test_ill_formed_result_is_rejected_unless_check_is_off() -> None:
 # --- untrusted source -------------------------------------------------------------------------
 
 @pytest.mark.parametrize(
-    "body, name",
+    "body, name, where",
     [
-        ("    A[0] = __import__('os').getpid()\n", "`__import__`"),
-        ("    A[0] = k.__class__\n", "Attribute `__class__`"),
+        ("    A[0] = __import__('os').getpid()\n", "`__import__`", (3, 11, 3, 21)),
+        ("    A[0] = k.__class__\n", "Attribute `__class__` of a `Var` value", (3, 11, 3, 22)),
+        # No underscore needed: a namespace exposes only its registered members.
+        ("    A[0] = T.sys.getrecursionlimit()\n", "Attribute `sys` of a `module` value",
+         (3, 11, 3, 16)),
     ],
 )
-def test_untrusted_source_cannot_reach_python_internals(body, name) -> None:
-    error = _syntax_error(body)
-    assert name in error.msg and "untrusted" in error.msg
+def test_untrusted_source_cannot_reach_python_internals(body, name, where) -> None:
+    error = _runtime_error(body, UntrustedNotEvaluated)
+    assert name in str(error) and "not evaluated in untrusted TVMScript" in str(error)
+    assert error_location(error)[1:] == where
 
 
 def test_untrusted_source_has_only_pure_builtins() -> None:
-    error = _runtime_error("    A[0] = len(open('/etc/hostname').read())\n", NameError)
-    assert "open" in str(error)
+    error = _runtime_error("    A[0] = len(open('/etc/hostname').read())\n",
+                           UntrustedNotEvaluated)
+    assert "The builtin `open` is not evaluated" in str(error)
+    assert error_location(error)[1:] == (3, 15, 3, 19)
 
 
 def test_later_application_of_the_decorator_is_rejected() -> None:

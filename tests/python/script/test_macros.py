@@ -17,6 +17,7 @@ from tvm_tirx.script import DEFINITION_KIND, DefinitionKind, error_location, fro
 from tvm_tirx.script import ir as I
 from tvm_tirx.script import tirx as T
 from tvm_tirx.script.parser import GeneratedBuilder
+from tvm_tirx.script.parser.untrusted import UntrustedNotEvaluated
 
 ENV = {"T": T, "I": I}
 HEADER = "from __future__ import annotations\n\n# from tvm_tirx.script import tirx as T\n\n"
@@ -667,10 +668,11 @@ class Module:
 
 
 def test_pyfunc_in_source_text_needs_trusted_source() -> None:
-    with pytest.raises(SyntaxError, match="`I.pyfunc` member `host_side` runs arbitrary Python") \
-            as info:
+    # Untrusted, the member is refused (untrusted-not-evaluated), not run.
+    with pytest.raises(UntrustedNotEvaluated, match="`I.pyfunc` member `host_side` is not "
+                                                    "evaluated in untrusted TVMScript") as info:
         from_source(PYFUNC_TEXT, extra_vars=ENV)
-    assert (info.value.lineno, info.value.offset) == (9, 5)
+    assert error_location(info.value)[1:3] == (9, 4)
     module = from_source(PYFUNC_TEXT, extra_vars=ENV, trusted=True)
     assert module.__pyfuncs__["host_side"]("a") == 2
 

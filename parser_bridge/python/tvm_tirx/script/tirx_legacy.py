@@ -376,6 +376,9 @@ sblock_attr = s_tir_unsupported("sblock_attr")
 class BlockAxes:
     """``T.axis.spatial`` ... (S-TIR block iterators): not supported yet."""
 
+    # What untrusted source may read on it (parser/untrusted.py).
+    __tvm_script_members__ = frozenset(("spatial", "reduce", "scan", "opaque", "remap", "S", "R"))
+
     def __init__(self, prefix: str = "T") -> None:
         self._prefix = prefix
         for name in ("spatial", "reduce", "scan", "opaque", "remap"):

@@ -35,6 +35,7 @@ from tvm_ffi import get_global_func
 
 from ..builder import source_scope
 from ..decorators import DefinitionKind, MacroDecorator, ScriptDecorator
+from .program import check_standalone
 from .transpile import BINDINGS_KEY, GeneratedBuilder, SyntaxErrorFactory
 
 _in_builder = get_global_func("ir.builder.BuilderIsInScope")
@@ -153,12 +154,10 @@ class JITFunction:
     def specialize(self, **const_args: Any) -> Any:
         """The Function with every parameter named in ``const_args`` bound to its value (None:
         an absent optional parameter, its annotation not evaluated)."""
-        from .entry import _finish
-
         definition = self._definition
         definition.const_args = const_args
         result = definition.build_prepared()
-        return _finish(result, self.decorator, definition)
+        return check_standalone(result, self.decorator, definition)
 
 
 def from_python(definition: Any, decorator: ScriptDecorator) -> Any:
@@ -192,22 +191,4 @@ def define_text_macros(definitions: Sequence[Any], env: Dict[str, Any]) -> None:
         macro.snapshot()
 
 
-def python_member(node: ast.FunctionDef, env: Mapping[str, Any], source_name: str,
-                  errors: SyntaxErrorFactory, trusted: bool) -> Any:
-    """An ``@I.pyfunc`` member of source text: the Python function it defines (trusted text
-    only: its body is arbitrary Python)."""
-    if not trusted:
-        raise errors.at(node, f"`I.pyfunc` member `{node.name}` runs arbitrary Python: not "
-                              "allowed in untrusted TVMScript (mark the source trusted)")
-    plain = ast.FunctionDef(name=node.name, args=node.args, body=node.body, decorator_list=[],
-                            returns=node.returns, type_comment=None)
-    ast.copy_location(plain, node)
-    module = ast.Module(body=[plain], type_ignores=[])
-    ast.fix_missing_locations(module)
-    namespace: Dict[str, Any] = dict(env)
-    namespace.setdefault("__builtins__", __builtins__)
-    exec(compile(module, source_name, "exec"), namespace)  # noqa: S102 - trusted text
-    return namespace[node.name]
-
-
-__all__ = ["JITFunction", "ScriptMacro", "define_text_macros", "from_python", "python_member"]
+__all__ = ["JITFunction", "ScriptMacro", "define_text_macros", "from_python"]

@@ -154,6 +154,15 @@ def canonical_root(alias: str, *, initialize: bool = True) -> Optional[str]:
     return entry[1] if entry is not None and entry[0] is namespace else alias
 
 
+def root_of(value: Any) -> Optional[str]:
+    """The canonical root of ``value`` when it is a registered namespace object, else None
+    (registration does not initialize anything: this only reads)."""
+    entry = _STATE.roots.get(id(value))
+    if entry is None or entry[0] is not value:
+        return None
+    return entry[1] if any(v is value for v in _STATE.aliases.values()) else None
+
+
 def registered_aliases(*, initialize: bool = True) -> Dict[str, str]:
     """Every registered alias with its canonical root (plain data)."""
     if initialize:
@@ -187,6 +196,6 @@ def restore(state: _State) -> None:
 
 __all__ = [
     "RESERVED", "canonical_root", "ensure_initialized", "is_initialized", "lookup",
-    "register_namespace", "register_namespace_initializer", "registered_aliases",
+    "register_namespace", "register_namespace_initializer", "registered_aliases", "root_of",
     "trigger_aliases",
 ]

@@ -28,7 +28,7 @@ from __future__ import annotations
 import ast
 import types
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 NS = "__tvm_ns"
 MAKE = "__tvm_make"
@@ -38,8 +38,30 @@ BODY = "__tvm_body"
 # non-hygienic macro it calls can resolve names the caller never mentions (parser/macro.py).
 # The generated code never reads it, and untrusted source cannot name dunders.
 BINDINGS_KEY = "__tvm_bindings__"
+# The exec globals key of the builder-program runtime (parser/runtime.py): statement guards and
+# the attribute check of untrusted source. Source cannot name it (untrusted.py refuses dunders).
+RUNTIME_KEY = "__tvm_rt"
+_FAILURE = "__tvm_failure"
+_POISONED = "__tvm_poisoned"
 
 Loc = Tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class TranspileOptions:
+    """How to transpile. ``tolerant``: every statement is guarded, so a failing one is
+    recorded (by the runtime's ``fail``) and skipped, and the names it would bind are poisoned;
+    a statement the transpiler rejects is recorded and replaced by that poisoning. Otherwise
+    the first error raises. ``untrusted``: every attribute the source reads goes through the
+    runtime's allowlist check (untrusted.py)."""
+
+    tolerant: bool = False
+    untrusted: bool = False
+    precheck: Optional[Callable[[Sequence[ast.AST]], None]] = None
+    rejects: Tuple[type, ...] = ()
+    """Exception types of ``precheck`` that reject a statement in tolerant mode."""
+    """Called with each statement's own parts (a compound statement's header, not its body)
+    before it is transpiled; what it raises rejects the statement (untrusted.py's names)."""
 
 
 @dataclass
@@ -76,6 +98,8 @@ class TranspiledDefinition:
     """JIT construction: the fresh name under which the generated code reads ``const_args``."""
     helpers: List[ast.stmt] = field(default_factory=list)
     """The wrapper's statements, to wrap again for another capture set (``wrapped``)."""
+    rejected: List[SyntaxError] = field(default_factory=list)
+    """Tolerant transpiling: the statements rejected (and replaced by poisoning)."""
 
     def wrapped(self, capture_names: Sequence[str]) -> ast.Module:
         """The same helpers under a wrapper preserving ``capture_names`` as defaults (a
@@ -314,11 +338,15 @@ class _BodyTranspiler:
     Python return instead of emitting a Return statement.
     """
 
-    def __init__(self, errors: SyntaxErrorFactory, *, returns_value: bool = False) -> None:
+    def __init__(self, errors: SyntaxErrorFactory, *, returns_value: bool = False,
+                 options: TranspileOptions = TranspileOptions()) -> None:
         self.errors = errors
         self.exprs = _ExprRewriter(errors)
         self.returns_value = returns_value
+        self.options = options
         self.scopes: List[str] = []
+        self.rejected: List[SyntaxError] = []
+        """Tolerant mode: the statements the transpiler rejected, in source order."""
 
     def scoped(self, scope: str, stmts: Sequence[ast.stmt]) -> List[ast.stmt]:
         self.scopes.append(scope)
@@ -343,10 +371,22 @@ class _BodyTranspiler:
     def body(self, stmts: Sequence[ast.stmt]) -> List[ast.stmt]:
         out: List[ast.stmt] = []
         for stmt in stmts:
-            out.extend(self.stmt(stmt))
+            if not self.options.tolerant:
+                out.extend(self.stmt(stmt))
+                continue
+            try:
+                generated = self.stmt(stmt)
+            except (SyntaxError, *self.options.rejects) as error:
+                self.rejected.append(error)
+                out.extend(_poison_stores(stmt, _const(None)))
+                continue
+            if generated:
+                out.append(_guarded(stmt, generated))
         return out or [ast.Pass()]
 
     def stmt(self, node: ast.stmt) -> List[ast.stmt]:
+        if self.options.precheck is not None:
+            self.options.precheck(statement_parts(node))
         unsupported = _UNSUPPORTED_STATEMENTS.get(type(node))
         if unsupported is not None:
             raise self.errors.at(node, f"{unsupported} is not supported in TVMScript")
@@ -532,7 +572,113 @@ class _BodyTranspiler:
         return self._loop_exit(node, "continue_", ast.Continue())
 
 
-def _without_docstring(body: List[ast.stmt]) -> List[ast.stmt]:
+def _statement_names(node: ast.stmt, ctx: type, header_only: bool) -> List[str]:
+    """Names of ``ctx`` (Load or Store) in a statement, in first-seen order, not looking into
+    comprehensions and lambdas (their own scopes) nor, with ``header_only``, into the bodies
+    of compound statements."""
+    found: Dict[str, None] = {}
+    pending: List[ast.AST] = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, ast.Name) and isinstance(current.ctx, ctx):
+            found[current.id] = None
+        for field_name, value in ast.iter_fields(current):
+            if header_only and current is node and field_name in ("body", "orelse"):
+                continue
+            children = value if isinstance(value, list) else [value]
+            for child in children:
+                if isinstance(child, ast.AST) and not isinstance(child, _OWN_SCOPES):
+                    pending.append(child)
+    return list(found)
+
+
+def statement_parts(node: ast.stmt) -> List[ast.AST]:
+    """What a statement evaluates itself: a compound statement's header (iterable, condition,
+    context managers), a simple statement whole."""
+    if isinstance(node, (ast.For, ast.AsyncFor)):
+        return [node.target, node.iter]
+    if isinstance(node, (ast.While, ast.If)):
+        return [node.test]
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        return [part for item in node.items
+                for part in (item.context_expr, item.optional_vars) if part is not None]
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Try)):
+        return []
+    return [node]
+
+
+_OWN_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _poison_stores(node: ast.stmt, value: ast.expr) -> List[ast.stmt]:
+    """``name = value`` for each name ``node`` binds (``value`` evaluated once), so later
+    uses see a poison value instead of an unbound name."""
+    stores = _statement_names(node, ast.Store, header_only=False)
+    if isinstance(node, ast.For):
+        stores = _statement_names(node.target, ast.Store, header_only=False) + stores
+    out: List[ast.stmt] = [ast.Assign(targets=[_name(_POISONED, ast.Store())], value=value)]
+    out.extend(ast.Assign(targets=[_name(n, ast.Store())], value=_name(_POISONED))
+               for n in dict.fromkeys(stores))
+    return _located(node, out)
+
+
+def _guarded(node: ast.stmt, generated: List[ast.stmt]) -> ast.stmt:
+    """``try: <generated> except Exception as e: <poison what node binds>``; the runtime's
+    ``fail`` records the error (or re-raises what must not be swallowed) and returns the
+    poison value. It reads the failing frame for poisoned operands, named in ``reads``."""
+    reads = _const(tuple(_statement_names(node, ast.Load, header_only=True)))
+    fail = ast.Call(func=ast.Attribute(value=_name(RUNTIME_KEY), attr="fail", ctx=ast.Load()),
+                    args=[_name(_FAILURE), _loc(node), reads], keywords=[])
+    caught = ast.Attribute(value=_name(RUNTIME_KEY), attr="catch", ctx=ast.Load())
+    handler = ast.ExceptHandler(type=caught, name=_FAILURE,
+                                body=_poison_stores(node, fail))
+    return ast.copy_location(ast.Try(body=generated, handlers=[handler], orelse=[],
+                                     finalbody=[]), node)
+
+
+class _AttributeGuard(ast.NodeTransformer):
+    """Untrusted source: ``value.attr`` (read) becomes ``__tvm_rt.getattr_(value, "attr")``,
+    checked on the receiver when it runs. The generated hook calls (on ``__tvm_ns`` and
+    ``__tvm_rt``, names source cannot write) are left alone."""
+
+    _GENERATED = (NS, RUNTIME_KEY)
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        if isinstance(node.value, ast.Name) and node.value.id in self._GENERATED:
+            return node
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load):
+            return node
+        call = ast.Call(func=ast.Attribute(value=_name(RUNTIME_KEY), attr="getattr_",
+                                           ctx=ast.Load()),
+                        args=[node.value, _const(node.attr)], keywords=[])
+        return ast.copy_location(call, node)
+
+
+def _guard_attributes(helpers: List[ast.stmt], options: TranspileOptions) -> List[ast.stmt]:
+    if not options.untrusted:
+        return helpers
+    guard = _AttributeGuard()
+    return [guard.visit(helper) for helper in helpers]
+
+
+def copy_tree(node: Any) -> Any:
+    """A copy of an AST (positions kept): the transpiler rewrites expressions in place, and
+    the analysis still reads the definition's own tree afterwards (occurrences, lossy)."""
+    if isinstance(node, list):
+        return [copy_tree(item) for item in node]
+    if not isinstance(node, ast.AST):
+        return node
+    copied = node.__class__()
+    for name, value in ast.iter_fields(node):
+        setattr(copied, name, copy_tree(value))
+    for name in node._attributes:
+        if hasattr(node, name):
+            setattr(copied, name, getattr(node, name))
+    return copied
+
+
+def without_docstring(body: List[ast.stmt]) -> List[ast.stmt]:
     first = body[0] if body else None
     if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
             and isinstance(first.value.value, str)):
@@ -611,7 +757,8 @@ def _load_names(node: ast.AST, header: Sequence[HeaderSymbol] = ()) -> frozenset
 def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
                        errors: SyntaxErrorFactory,
                        is_captured: Callable[[str], bool], *,
-                       jit: bool = False) -> TranspiledDefinition:
+                       jit: bool = False,
+                       options: TranspileOptions = TranspileOptions()) -> TranspiledDefinition:
     """The builder program of one function definition.
 
     ``is_captured(name)`` tells whether the definition's environment binds ``name``; those
@@ -628,7 +775,7 @@ def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
     if jit:
         const_args = _fresh(CONST_ARGS, {*load_names, *(a.arg for a in params),
                                          *(h.name for h in header)})
-    body = _BodyTranspiler(errors)
+    body = _BodyTranspiler(errors, options=options)
     declared: List[str] = []
     helpers: List[ast.stmt] = []
     returned: List[ast.expr] = []
@@ -664,7 +811,7 @@ def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
             _helper("__tvm_return", declared, [ast.Return(annotation)]), node.returns))
         returned.append(_name("__tvm_return"))
         names.append("__tvm_return")
-    statements = _without_docstring(node.body)
+    statements = without_docstring(node.body)
     helpers.append(ast.copy_location(
         _helper(BODY, declared, body.body(statements)), node))
     returned.append(_name(BODY))
@@ -674,17 +821,19 @@ def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
 
     capture_names = tuple(sorted(n for n in load_names if not n.startswith("__tvm_")
                                  and is_captured(n)))
+    helpers = _guard_attributes(helpers, options)
     module = _wrap(helpers, capture_names, (const_args,) if const_args else (), node)
     signature = Signature(
         name=node.name, loc=loc_of(node), header=header,
         params=[(a.arg, loc_of(a)) for a in params], has_return=node.returns is not None)
     return TranspiledDefinition(signature, module, capture_names, load_names, tuple(names),
-                                const_args, helpers)
+                                const_args, helpers, body.rejected)
 
 
 def transpile_macro(node: ast.FunctionDef, errors: SyntaxErrorFactory,
                     is_captured: Callable[[str], bool], *,
-                    preserve_return: bool = True) -> TranspiledDefinition:
+                    preserve_return: bool = True,
+                    options: TranspileOptions = TranspileOptions()) -> TranspiledDefinition:
     """The builder program of a macro: one body helper with the macro's own Python parameters
     (defaults, ``*args``, keywords; annotations are not evaluated), which builds IR in whatever
     frame is open when it is called.
@@ -692,7 +841,7 @@ def transpile_macro(node: ast.FunctionDef, errors: SyntaxErrorFactory,
     ``preserve_return``: ``return value`` returns the value to the caller (a Python return);
     otherwise it emits a Return statement into the caller's function, like a function body.
     """
-    body = _BodyTranspiler(errors, returns_value=preserve_return)
+    body = _BodyTranspiler(errors, returns_value=preserve_return, options=options)
     args = node.args
 
     def plain(arg: Optional[ast.arg]) -> Optional[ast.arg]:
@@ -707,7 +856,7 @@ def transpile_macro(node: ast.FunctionDef, errors: SyntaxErrorFactory,
         kwarg=plain(args.kwarg),
         defaults=[body.expr(d) for d in args.defaults])
     helper = ast.FunctionDef(name=BODY, args=arguments,
-                             body=body.body(_without_docstring(node.body)), decorator_list=[],
+                             body=body.body(without_docstring(node.body)), decorator_list=[],
                              returns=None, type_comment=None)
     helpers: List[ast.stmt] = [
         ast.copy_location(helper, node),
@@ -716,10 +865,11 @@ def transpile_macro(node: ast.FunctionDef, errors: SyntaxErrorFactory,
     load_names = _load_names(node)
     capture_names = tuple(sorted(n for n in load_names if not n.startswith("__tvm_")
                                  and is_captured(n)))
+    helpers = _guard_attributes(helpers, options)
     module = _wrap(helpers, capture_names, (), node)
     params = [a for a in (*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs,
                           args.kwarg) if a is not None]
     signature = Signature(name=node.name, loc=loc_of(node), header=[],
                           params=[(a.arg, loc_of(a)) for a in params], has_return=False)
     return TranspiledDefinition(signature, module, capture_names, load_names, (BODY,), None,
-                                helpers)
+                                helpers, body.rejected)

@@ -1,0 +1,484 @@
+"""The analysis engine: a file's TVMScript definitions, one analysis unit each.
+
+``analyze(text, options)`` is the frontend's one pipeline driver. It scans the file, parses it
+chunk by chunk (one syntax error hides nothing else), binds what the file declares without
+running it (namespace imports, module symbols; trusted files also run their module code),
+finds every TVMScript definition at any depth (discovery.py), defines the macros, and builds
+each definition as a ``DefinitionUnit``: partial IR (a failing statement is recorded and
+skipped, its bindings poisoned), every error, then well-formedness, occurrences, comments and
+the lossy verdict. ``from_source`` and the decorators raise the first error of a unit
+(entry.py); ``parse_diagnostics`` reports everything (diagnostics.py).
+
+Each definition has a ``key`` (a hash of its text and of the context it depends on); the
+``progress`` callback hears of each definition before it runs, and definitions whose key is
+in ``skip`` (they ran past their time limit before) are reported, not run.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import collections
+import hashlib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Collection, Dict, List, Mapping, Optional, Tuple
+
+from tvm_ffi import get_global_func
+
+from ... import ir as _ir
+from ..decorators import JITDecorator, ModuleDecorator
+from . import namespaces
+from .discovery import Evaluator, Found, Refusal, discover, namespace_imports
+from .discovery import SCRIPT_PACKAGES, definition_decorator, symbol_declaration
+from .locations import attach_location
+from .occurrences import collect_function, definition_name_loc
+from .program import BuilderProgram, ModuleSource, ProgramOptions, build_function
+from .program import build_module, module_members, statement_loc
+from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseReport
+from .runtime import Failure, collecting_failures
+from .source_facts import attach_comments, lossy_reasons
+from .source_text import LineIndex, SourceScan, TopLevelChunk, chunk_text, scan
+from .transpile import Loc, SyntaxErrorFactory, loc_of
+from .untrusted import NameCheck, UntrustedNotEvaluated
+
+_well_formed = get_global_func("tirx.analysis.WellFormedDiagnostics")
+
+Progress = Callable[[str, str, List[int]], None]
+
+
+@dataclass(frozen=True)
+class AnalysisOptions:
+    """How to analyse a file. ``trusted``: its module code runs and its builder programs are
+    unchecked; otherwise nothing of it runs but the checked builder programs (untrusted.py).
+    ``progress(key, name, range)`` is called before each definition is built; a definition
+    whose key is in ``skip`` is reported as ``time-limit`` and not built."""
+
+    source_name: str = "<string>"
+    trusted: bool = False
+    extra_vars: Mapping[str, Any] = field(default_factory=dict)
+    progress: Optional[Progress] = None
+    skip: Collection[str] = frozenset()
+    const_args: Optional[Mapping[str, Any]] = None
+    """JIT construction of the file's function definitions with these values (from_source)."""
+    build_only: bool = False
+    """Only IR and errors, for the raising APIs: no well-formedness diagnostics, occurrences
+    or lossy verdicts (they check well-formedness themselves), and ``@T.jit`` functions
+    without ``const_args`` are built as ordinary functions, as ``from_source`` always has
+    (the collecting analysis only checks their program)."""
+
+
+@dataclass
+class DefinitionUnit:
+    """One TVMScript definition being analysed: its AST and decorator, the environment it
+    sees, and what building it gave (IR, the program of each function, every failure)."""
+
+    found: Found
+    env: Mapping[str, Any]
+    report: DefinitionReport
+    failures: List[Failure] = field(default_factory=list)
+    programs: Dict[str, BuilderProgram] = field(default_factory=dict)
+
+    @property
+    def node(self) -> Any:
+        return self.found.node
+
+    @property
+    def decorator(self) -> Any:
+        return self.found.decorator
+
+
+class _FileAnalysis:
+    """The state of one ``analyze`` call."""
+
+    def __init__(self, text: str, options: AnalysisOptions) -> None:
+        self.text = text
+        self.options = options
+        self.report = ParseReport(options.source_name)
+        self.lines = LineIndex(text)
+        self.diagnostics = DiagnosticMaker(self.report, self.lines)
+        self.env: Dict[str, Any] = {}
+        self.module_globals: Dict[str, Any] = {}
+        self.symbol_locs: Dict[str, Loc] = {}
+        self.context_text = ""
+
+    # -- the file ------------------------------------------------------------------------------
+
+    def run(self) -> ParseReport:
+        namespaces.ensure_initialized()
+        self.scan = self._scan()
+        self.diagnostics.lines = self.lines = self.scan.line_index
+        statements = self._statements()
+        self._module_environment(statements)
+        evaluator = Evaluator(self.options.trusted, self.module_globals,
+                              frozenset(self.options.extra_vars))
+        discovery = discover(statements, self.env, evaluator)
+        self.names = None if self.options.trusted else NameCheck(
+            self._visible, frozenset(discovery.python_names))
+        for refusal in discovery.refusals:
+            self._file_error(refusal.error, refusal.loc)
+        units = [self._unit(found) for found in discovery.found]
+        self.context_text += "".join(_node_text(self.scan, u.node) for u in units
+                                     if u.report.kind == "macro")
+        for unit in units:
+            unit.report.key = self._key(unit)
+        self._define_macros([u for u in units if u.report.kind == "macro"])
+        for unit in units:
+            if unit.report.kind != "macro":
+                self._analyze_unit(unit)
+        self.report.table.occurrences.sort(key=lambda o: o.range)
+        return self.report
+
+    def _visible(self, name: str) -> bool:
+        return name in self.env
+
+    def _file_error(self, exc: BaseException, loc: Loc, severity: int = ERROR) -> None:
+        loc = getattr(exc, "loc", None) or loc  # a refusal knows its expression
+        self.report.errors.append(exc)
+        self.diagnostics.error(exc, loc, severity)
+
+    def _scan(self) -> SourceScan:
+        """Scans the text; a bad header list is reported and its lines blanked, so the rest of
+        the file is still split and parsed."""
+        text = self.text
+        for _ in range(100):
+            try:
+                return scan(text, self.options.source_name)
+            except SyntaxError as error:
+                self._file_error(error, (1, 0, 1, 0))
+                text = _blank_lines(text, error.lineno or 1,
+                                    error.end_lineno or error.lineno or 1)
+        return scan(_blank_lines(text, 1, text.count("\n") + 1), self.options.source_name)
+
+    def _parse_chunk(self, chunk: TopLevelChunk) -> Optional[ast.Module]:
+        try:
+            return ast.parse(chunk_text(self.scan.blanked_text, chunk), self.options.source_name)
+        except SyntaxError as error:
+            self._file_error(error, (chunk.start_line, 0, chunk.start_line, 0))
+        except (ValueError, MemoryError, RecursionError) as error:  # NUL bytes, deep nesting
+            self.report.errors.append(error)
+            self.diagnostics.add("syntax-error", str(error) or type(error).__name__,
+                                 (chunk.start_line, 0, chunk.start_line, 0))
+        return None
+
+    def _statements(self) -> List[ast.stmt]:
+        """The top-level statements of every chunk that parses, in source order."""
+        statements: List[ast.stmt] = []
+        for chunk in self.scan.top_level:
+            module = self._parse_chunk(chunk)
+            if module is not None:
+                statements.extend(module.body)
+        return statements
+
+    def _module_environment(self, statements: List[ast.stmt]) -> None:
+        """Namespace imports and module symbols (literal arguments) bind without running
+        anything; a trusted file's other module code runs as an import would."""
+        self.env = namespace_imports(statements)
+        self.env.update(self.options.extra_vars)
+        context = []
+        for stmt in statements:
+            if isinstance(stmt, ast.ImportFrom) and stmt.module in SCRIPT_PACKAGES:
+                context.append(ast.unparse(stmt))
+                continue
+            if self.options.trusted and not self._is_script_definition(stmt):
+                self._run_module_statement(stmt)
+                context.append(_statement_source(self.scan, stmt))
+                continue
+            try:
+                declared = symbol_declaration(stmt, self.env)
+            except Exception as exc:  # noqa: BLE001 - a refused or bad symbol declaration
+                self._file_error(exc, loc_of(stmt))
+                continue
+            if declared is not None:
+                self.env[declared[0]] = declared[1]
+                self.symbol_locs[declared[0]] = loc_of(stmt.targets[0])  # type: ignore[attr-defined]
+                context.append(ast.unparse(stmt))
+        if self.options.trusted:
+            self.env.update((k, v) for k, v in self.module_globals.items()
+                            if not k.startswith("__"))
+        context.append(f"trusted={self.options.trusted}")
+        context.extend(sorted(self.options.extra_vars))
+        self.context_text = "\n".join(context)
+
+    def _is_script_definition(self, stmt: ast.stmt) -> bool:
+        if not isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
+            return False
+        try:
+            return definition_decorator(stmt, self.env, Evaluator(trusted=False)) is not None
+        except Exception:  # noqa: BLE001 - a bad decorator: still ours
+            return True
+
+    def _run_module_statement(self, stmt: ast.stmt) -> None:
+        """Trusted files only: one module statement, run as Python; a failure is a warning
+        and the next statement still runs."""
+        globals_ = self.module_globals
+        if not globals_:
+            globals_.update({"__name__": "__tvm_lsp_analysis__", "__builtins__": builtins,
+                             "__file__": self.options.source_name})
+            globals_.update(self.env)
+        try:
+            code = compile(ast.Module(body=[stmt], type_ignores=[]), self.options.source_name,
+                           "exec")
+            exec(code, globals_)  # noqa: S102 - the file is trusted
+        except Exception as exc:  # noqa: BLE001 - module code failing is a diagnostic
+            attach_location(exc, self.options.source_name, loc_of(stmt), self.lines)
+            self._file_error(exc, loc_of(stmt), severity=WARNING)
+
+    # -- units ---------------------------------------------------------------------------------
+
+    def _unit(self, found: Found) -> DefinitionUnit:
+        node = found.node
+        report = DefinitionReport(node.name, found.kind, _definition_range(node),
+                                  depth=found.depth, decorator=found.decorator)
+        # A live view: the file's macros are bound after the units are made.
+        env = collections.ChainMap(found.scope_symbols, self.env)
+        return DefinitionUnit(found, env, report)
+
+    def _key(self, unit: DefinitionUnit) -> str:
+        digest = hashlib.sha256()
+        digest.update(_node_text(self.scan, unit.node).encode("utf-8", "surrogatepass"))
+        digest.update(b"\0")
+        digest.update(self.context_text.encode("utf-8", "surrogatepass"))
+        for name in sorted(unit.found.scope_symbols):
+            digest.update(f"\0{name}".encode("utf-8", "surrogatepass"))
+        return digest.hexdigest()[:32]
+
+    def _program_options(self) -> ProgramOptions:
+        return ProgramOptions(trusted=self.options.trusted, tolerant=True, names=self.names)
+
+    def _define_macros(self, macros: List[DefinitionUnit]) -> None:
+        from .macro import define_text_macros
+
+        for unit in macros:
+            self._add_definition(unit)
+        if not macros:
+            return
+        # Macro bodies raise into their caller's statement guard, which records the error
+        # (located in the macro, with a note naming the call) and poisons what it binds.
+        strict = ProgramOptions(trusted=self.options.trusted, names=self.names)
+        programs = [BuilderProgram(u.node, self.scan, self.options.source_name, self.env,
+                                   u.decorator, strict) for u in macros]
+        try:
+            define_text_macros(programs, self.env)
+        except Exception as exc:  # noqa: BLE001 - every failure is a diagnostic
+            self._unit_error(macros[0], exc)
+            return
+        for unit, program in zip(macros, programs):
+            for rejected in program.transpiled.rejected:
+                self._unit_error(unit, rejected)
+
+    def _add_definition(self, unit: DefinitionUnit) -> int:
+        index = len(self.report.definitions)
+        self.report.definitions.append(unit.report)
+        self.report.comments.extend(
+            (index, c) for c in attach_comments(unit.node, self.scan.comments))
+        return index
+
+    def _unit_error(self, unit: DefinitionUnit, exc: BaseException,
+                    fallback: Optional[Loc] = None) -> None:
+        unit.report.errors.append(exc)
+        self.diagnostics.error(exc, fallback or self._name_loc(unit.node))
+
+    def _name_loc(self, node: Any) -> Loc:
+        return definition_name_loc(node, self.lines.line_text(node.lineno))
+
+    def _analyze_unit(self, unit: DefinitionUnit) -> None:
+        self._add_definition(unit)
+        found, report = unit.found, unit.report
+        if found.error is not None:
+            self._unit_error(unit, found.error, loc_of(found.node))
+            return
+        for refusal in found.match.refusals:
+            self._unit_error(unit, _located(refusal, self))
+        if report.key in self.options.skip:
+            self.diagnostics.add("time-limit", f"The analysis of `{report.name}` ran past its "
+                                 "time limit before; it is not analysed again until it "
+                                 "changes", self._name_loc(unit.node))
+            return
+        if self.options.progress is not None:
+            self.options.progress(report.key, report.name, list(report.range))
+        try:
+            self._build(unit)
+        except (RecursionError, MemoryError) as exc:
+            self._unit_error(unit, exc)
+        if report.ir is None or self.options.build_only:
+            return
+        try:
+            self._well_formed(unit)
+            self._occurrences(unit)
+            report.lossy_reasons = self._lossy(unit)
+        except (RecursionError, MemoryError) as exc:
+            self._unit_error(unit, exc)
+
+    def _build(self, unit: DefinitionUnit) -> None:
+        """Builds the unit's IR, collecting every failure; IR stays None when nothing built."""
+        with collecting_failures() as sink:
+            try:
+                unit.report.ir, unit.programs = self._construct(unit)
+            except Exception as exc:  # noqa: BLE001 - every failure is a diagnostic
+                sink.failures.append(Failure(exc, self._name_loc(unit.node)))
+        rejected = [(e, None) for p in unit.programs.values()
+                    for e in getattr(getattr(p, "transpiled", None), "rejected", ())]
+        failures = [(f.error, f.loc) for f in sink.failures]
+        for exc, loc in sorted(rejected + failures, key=_failure_order):
+            self._unit_error(unit, exc, loc)
+
+    def _construct(self, unit: DefinitionUnit) -> Tuple[Any, Dict[str, BuilderProgram]]:
+        node, decorator, options = unit.node, unit.decorator, self._program_options()
+        source_name = self.options.source_name
+        if isinstance(decorator, ModuleDecorator):
+            errors = SyntaxErrorFactory(source_name, self.lines)
+            evaluator = Evaluator(self.options.trusted, self.module_globals,
+                                  frozenset(self.options.extra_vars))
+            members = module_members(node, errors, lambda stmt: _member_decorator(
+                stmt, unit.env, evaluator, self, unit))
+            spec = ModuleSource(node, self.scan, source_name, unit.env, options,
+                                lambda call, scope: _module_attrs(call, scope, evaluator))
+            built = build_module(spec, members, decorator=decorator)
+            return built.ir, built.programs
+        const_args = self.options.const_args
+        if isinstance(decorator, JITDecorator) and decorator.const_args is None and \
+                const_args is None and not self.options.build_only:
+            # `@T.jit` without const_args builds only when specialized: check its program.
+            program = BuilderProgram(node, self.scan, source_name, unit.env, decorator, options)
+            program.transpiled = program.transpile()
+            return None, {node.name: program}
+        ir, program = build_function(node, self.scan, source_name, unit.env, decorator, options,
+                                     const_args)
+        unit.report.program = program
+        return ir, {node.name: program}
+
+    def _well_formed(self, unit: DefinitionUnit) -> None:
+        ir = unit.report.ir
+        functions = [(name, _function_of(ir, name)) for name in unit.programs]
+        for name, ir_func in functions:
+            if ir_func is None:
+                continue
+            for diagnostic in _well_formed(ir_func):
+                loc = statement_loc(ir_func, diagnostic.path) or \
+                    loc_of(unit.programs[name].node)
+                self.diagnostics.add(diagnostic.code, diagnostic.message, loc)
+
+    def _occurrences(self, unit: DefinitionUnit) -> None:
+        table, node = self.report.table, unit.node
+        name_loc = self._name_loc(node)
+        captured: Dict[str, Tuple[Any, Optional[Loc]]] = {
+            name: (value, self.symbol_locs.get(name)) for name, value in unit.env.items()
+            if isinstance(value, _ir.Var)}
+        module_name = None
+        function_symbols: Dict[str, int] = {}
+        if isinstance(unit.decorator, ModuleDecorator):
+            module_name = node.name
+            symbol = table.symbol_for(("module", node.name, name_loc), node.name, "module", "",
+                                      name_loc)
+            table.add(name_loc, symbol, True)
+            for name, program in unit.programs.items():
+                loc = self._name_loc(program.node)
+                function_symbols[name] = table.symbol_for(("function", node.name, name), name,
+                                                          "function", "", loc)
+                table.add(loc, function_symbols[name], True)
+        else:
+            symbol = table.symbol_for(("function", node.name, name_loc), node.name, "function",
+                                      "", name_loc)
+            table.add(name_loc, symbol, True)
+        for name, program in unit.programs.items():
+            collect_function(table, program.node, program.header,
+                             _function_of(unit.report.ir, name), captured, module_name,
+                             function_symbols)
+
+    def _lossy(self, unit: DefinitionUnit) -> List[str]:
+        node = unit.node
+        module_name = node.name if unit.report.kind == "module" else None
+        local = [n.id for n in ast.walk(node) if isinstance(n, ast.Name)
+                 and isinstance(n.ctx, ast.Store)]
+        for program in unit.programs.values():
+            local.extend(a.arg for a in program.node.args.args)
+            local.extend(h.name for h in program.header)
+        return lossy_reasons(node, unit.env, module_name, local)
+
+
+def _located(refusal: Refusal, analysis: _FileAnalysis) -> BaseException:
+    loc = getattr(refusal.error, "loc", None) or refusal.loc
+    attach_location(refusal.error, analysis.options.source_name, loc, analysis.lines)
+    return refusal.error
+
+
+def _failure_order(item: Tuple[BaseException, Optional[Loc]]) -> Tuple[int, int]:
+    from .locations import error_location
+
+    exc, loc = item
+    known = error_location(exc)
+    if known is not None:
+        return known[1], known[2]
+    if isinstance(exc, SyntaxError):
+        return exc.lineno or 0, exc.offset or 0
+    return (loc[0], loc[1]) if loc else (0, 0)
+
+
+def _member_decorator(stmt: Any, env: Mapping[str, Any], evaluator: Evaluator,
+                      analysis: _FileAnalysis, unit: DefinitionUnit) -> Any:
+    match = definition_decorator(stmt, env, evaluator)
+    if match is None:
+        return None
+    for refusal in match.refusals:
+        analysis._unit_error(unit, _located(refusal, analysis))
+    return match.decorator
+
+
+def _module_attrs(call: ast.Call, scope: Mapping[str, Any], evaluator: Evaluator) -> Any:
+    """``I.module_attrs({...})``: the namespace's own hook with a literal (untrusted) or
+    evaluated (trusted) argument."""
+    func = call.func
+    namespace = scope.get(func.value.id) if isinstance(func, ast.Attribute) and \
+        isinstance(func.value, ast.Name) else None
+    if namespace is None or namespaces.root_of(namespace) is None:
+        raise UntrustedNotEvaluated("Only `I.module_attrs({...})` of a script namespace is "
+                                    "evaluated in a module class")
+    if call.keywords or len(call.args) != 1:
+        raise TypeError("`module_attrs` takes one dict")
+    return getattr(namespace, "module_attrs")(evaluator.value(call.args[0], scope))
+
+
+def _function_of(ir: Any, name: str) -> Any:
+    if ir is None:
+        return None
+    if hasattr(ir, "functions"):
+        try:
+            return ir.functions[ir.get_global_var(name)]
+        except Exception:  # noqa: BLE001 - a member that did not build
+            return None
+    return ir
+
+
+def _definition_range(node: ast.AST) -> Loc:
+    decorators = getattr(node, "decorator_list", [])
+    start = decorators[0] if decorators else node
+    line = start.lineno
+    col = start.col_offset - (1 if decorators else 0)  # the `@` before the decorator
+    return (line, max(col, 0), node.end_lineno or line, node.end_col_offset or 0)
+
+
+def _node_text(scan_result: SourceScan, node: ast.AST) -> str:
+    first, _, last, _ = _definition_range(node)
+    return scan_result.line_index.lines(first, last)
+
+
+def _statement_source(scan_result: SourceScan, stmt: ast.stmt) -> str:
+    return scan_result.line_index.lines(stmt.lineno, stmt.end_lineno or stmt.lineno)
+
+
+def _blank_lines(text: str, first: int, last: int) -> str:
+    lines = text.split("\n")
+    for i in range(first - 1, min(last, len(lines))):
+        lines[i] = re.sub(r"[^\r]", " ", lines[i])
+    return "\n".join(lines)
+
+
+def analyze(text: str, options: AnalysisOptions = AnalysisOptions()) -> ParseReport:
+    """Every definition, error, occurrence and comment of a TVMScript file (see the module
+    comment). Raises only for cancellation (``runtime.Cancelled``) and the watchdog's
+    time-out; everything else is in the report."""
+    return _FileAnalysis(text, options).run()
+
+
+__all__ = ["AnalysisOptions", "DefinitionUnit", "analyze"]

@@ -1,0 +1,289 @@
+"""Finding a file's TVMScript definitions without running the file.
+
+A definition is a ``def`` or ``class`` whose decorator is a registered construction decorator,
+recognised by its dotted name (``@T.function``, ``@T.prim_func(s_tir=True)``, ``@I.ir_module``),
+never by running the decorator expression: ``T`` must be an import of a registered namespace
+(``from tvm_tirx.script import tirx as T``) and ``function`` one of its decorator members.
+Definitions are found at any depth: at top level, inside functions and classes (as in test
+files), under ``if``, ``with``, ``try`` and loops; not inside another TVMScript definition.
+
+What else is evaluated outside bodies is an allowlist too (``Evaluator``): imports of
+registered namespaces, module-level symbols (``n = T.dynamic("n", "int64")``, ``n =
+T.int32()``) with literal arguments, and literal decorator options. Trusted analysis runs the
+file's module code as an import would (analysis.py), and evaluates options in its namespace.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from dataclasses import dataclass, field
+from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
+
+from ..builder import NamedByBinding
+from ..decorators import ModuleDecorator, PythonFunctionDecorator, ScriptDecorator, is_decorator
+from . import namespaces
+from .transpile import Loc, loc_of
+from .untrusted import UntrustedNotEvaluated, literal
+
+SCRIPT_PACKAGES = ("tvm.script", "tvm_tirx.script")
+"""Packages whose registered namespaces source may import without running anything: the
+imported names are looked up in the namespace registry, never imported."""
+
+_SYMBOL_DTYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+
+
+@dataclass
+class Refusal:
+    """Something the analysis did not evaluate (an ``untrusted-not-evaluated`` diagnostic)."""
+
+    loc: Loc
+    error: UntrustedNotEvaluated
+
+
+class Evaluator:
+    """How expressions outside bodies are evaluated: literals only (untrusted), or as Python
+    in the module's namespace (trusted)."""
+
+    def __init__(self, trusted: bool, module_globals: Optional[Mapping[str, Any]] = None,
+                 caller_names: FrozenSet[str] = frozenset()) -> None:
+        self.trusted = trusted
+        self.module_globals = module_globals or {}
+        self.caller_names = caller_names
+        """Names the caller bound (``extra_vars``): their objects may hold decorators."""
+
+    def holds_decorators(self, name: str, value: Any) -> bool:
+        """Whether ``name.member`` may name a decorator: a registered namespace, a caller's
+        object, or (trusted) anything the module code bound."""
+        return (namespaces.root_of(value) is not None or name in self.caller_names
+                or (self.trusted and name in self.module_globals))
+
+    def value(self, node: ast.expr, env: Mapping[str, Any]) -> Any:
+        if not self.trusted:
+            return literal(node)
+        scope = {**self.module_globals, **env}
+        scope.setdefault("__builtins__", builtins)
+        code = compile(ast.Expression(body=node), "<option>", "eval")
+        return eval(code, scope)  # noqa: S307 - trusted source only
+
+
+def namespace_imports(statements: Iterable[ast.stmt]) -> Dict[str, Any]:
+    """``from tvm_tirx.script import tirx as T`` (or ``tvm.script``'s): alias -> namespace."""
+    env: Dict[str, Any] = {}
+    for stmt in statements:
+        if isinstance(stmt, ast.ImportFrom) and stmt.module in SCRIPT_PACKAGES and not stmt.level:
+            for alias in stmt.names:
+                namespace = namespaces.lookup(alias.name)
+                if namespace is not None:
+                    env[alias.asname or alias.name] = namespace
+    return env
+
+
+def _namespace_member(node: ast.expr, env: Mapping[str, Any],
+                      evaluator: Optional["Evaluator"] = None) -> Optional[Tuple[Any, str]]:
+    """``X.member`` where ``X`` names a registered namespace (or an object the evaluator
+    lets hold decorators): (namespace, member)."""
+    if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+        return None
+    namespace = env.get(node.value.id)
+    if namespace is None:
+        return None
+    if namespaces.root_of(namespace) is None and not (
+            evaluator is not None and evaluator.holds_decorators(node.value.id, namespace)):
+        return None
+    if node.attr.startswith("_"):
+        return None
+    return namespace, node.attr
+
+
+def symbol_declaration(stmt: ast.stmt, env: Mapping[str, Any]) -> Optional[Tuple[str, Any]]:
+    """``n = T.dynamic("n", ...)`` / ``n = T.int32()`` with literal arguments: (name, value),
+    the value made by the namespace's own constructor; None for any other statement."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call)):
+        return None
+    call = stmt.value
+    member = _namespace_member(call.func, env)
+    if member is None:
+        return None
+    namespace, name = member
+    if name == "dynamic":
+        if call.keywords or not call.args:
+            return None
+    elif name not in _SYMBOL_DTYPES or call.args or call.keywords:
+        return None
+    args = [literal(a) for a in call.args]
+    value = getattr(namespace, name)(*args)
+    target = stmt.targets[0].id
+    return target, value.bind(target) if isinstance(value, NamedByBinding) else value
+
+
+@dataclass
+class DecoratorMatch:
+    """A recognised construction decorator, configured with the options it could evaluate."""
+
+    decorator: Any
+    loc: Loc
+    refusals: List[Refusal] = field(default_factory=list)
+
+
+def recognise_decorator(node: ast.expr, env: Mapping[str, Any],
+                        evaluator: Evaluator) -> Optional[DecoratorMatch]:
+    """The construction decorator ``node`` names (None when it names none). Options the
+    evaluator refuses are left out and reported; a bad option raises (TypeError...)."""
+    call = node if isinstance(node, ast.Call) else None
+    member = _namespace_member(call.func if call is not None else node, env, evaluator)
+    if member is None:
+        return None
+    namespace, name = member
+    try:
+        decorator = getattr(namespace, name, None)
+    except Exception:  # noqa: BLE001 - a caller's object that fails to answer: not ours
+        return None
+    if not is_decorator(decorator):
+        return None
+    match = DecoratorMatch(decorator, loc_of(node))
+    if call is None:
+        return match
+    if call.args:
+        raise TypeError(f"`{decorator.display}` takes keyword options only")
+    options: Dict[str, Any] = {}
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            match.refusals.append(Refusal(loc_of(keyword.value), UntrustedNotEvaluated(
+                "`**options` in a decorator is not evaluated: write each option")))
+            continue
+        try:
+            options[keyword.arg] = evaluator.value(keyword.value, env)
+        except UntrustedNotEvaluated as refusal:
+            match.refusals.append(Refusal(loc_of(keyword.value), refusal))
+    match.decorator = decorator(**options) if isinstance(decorator, ScriptDecorator) else \
+        decorator
+    return match
+
+
+def definition_decorator(node: ast.AST, env: Mapping[str, Any],
+                         evaluator: Evaluator) -> Optional[DecoratorMatch]:
+    """The first construction decorator of a def or class (None when it has none)."""
+    for expr in getattr(node, "decorator_list", ()):
+        found = recognise_decorator(expr, env, evaluator)
+        if found is not None:
+            return found
+    return None
+
+
+@dataclass
+class Found:
+    """A TVMScript definition found in the file: where, how it is decorated, and the symbols
+    declared in the functions around it (a test function's ``n = T.dynamic("n")``)."""
+
+    node: Any
+    match: Optional[DecoratorMatch]
+    error: Optional[BaseException]
+    """Recognising its decorator failed (a bad option): reported, the definition not built."""
+    scope_symbols: Dict[str, Any]
+    depth: int
+
+    @property
+    def decorator(self) -> Any:
+        return self.match.decorator if self.match is not None else None
+
+    @property
+    def kind(self) -> str:
+        decorator = self.decorator
+        if isinstance(decorator, ModuleDecorator):
+            return "module"
+        kind = getattr(decorator, "kind", None)
+        return "macro" if getattr(kind, "name", "") == "MACRO" else "function"
+
+
+@dataclass
+class Discovery:
+    found: List[Found] = field(default_factory=list)
+    python_names: Set[str] = field(default_factory=set)
+    """Names the file binds with Python the analysis does not run."""
+    refusals: List[Refusal] = field(default_factory=list)
+
+
+def discover(statements: List[ast.stmt], env: Mapping[str, Any],
+             evaluator: Evaluator) -> Discovery:
+    """Every TVMScript definition under ``statements`` (a module body), in source order."""
+    result = Discovery()
+    _walk(statements, env, evaluator, result, scope={}, depth=0)
+    return result
+
+
+_COMPOUND_BODIES = ("body", "orelse", "finalbody", "handlers")
+
+
+def _walk(statements: List[ast.stmt], env: Mapping[str, Any], evaluator: Evaluator,
+          result: Discovery, scope: Dict[str, Any], depth: int) -> None:
+    for stmt in statements:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            _definition(stmt, env, evaluator, result, scope, depth)
+            continue
+        if depth and not scope.get("__class_scope__"):
+            try:
+                declared = symbol_declaration(stmt, {**env, **scope})
+            except Exception as error:  # noqa: BLE001 - a refused or bad declaration
+                declared = None
+                if isinstance(error, UntrustedNotEvaluated):
+                    result.refusals.append(Refusal(loc_of(stmt), error))
+            if declared is not None:
+                scope[declared[0]] = declared[1]
+                continue
+        result.python_names.update(_bound_by(stmt))
+        for field_name in _COMPOUND_BODIES:
+            inner = getattr(stmt, field_name, None)
+            if isinstance(inner, list):
+                blocks = [h.body for h in inner] if field_name == "handlers" else [inner]
+                for block in blocks:
+                    _walk([s for s in block if isinstance(s, ast.stmt)], env, evaluator, result,
+                          scope, depth)
+        for case in getattr(stmt, "cases", ()) or ():  # match statements
+            _walk(case.body, env, evaluator, result, scope, depth)
+
+
+def _definition(stmt: Any, env: Mapping[str, Any], evaluator: Evaluator, result: Discovery,
+                scope: Dict[str, Any], depth: int) -> None:
+    visible = {**env, **_symbols_of(scope)}
+    match: Optional[DecoratorMatch] = None
+    error: Optional[BaseException] = None
+    try:
+        match = definition_decorator(stmt, visible, evaluator)
+    except Exception as exc:  # noqa: BLE001 - a bad decorator option is a diagnostic
+        error = exc
+    if match is not None and isinstance(match.decorator, PythonFunctionDecorator):
+        match = None  # a module's Python member outside a module: plain Python
+    if match is not None or error is not None:
+        result.found.append(Found(stmt, match, error, _symbols_of(scope), depth))
+        return
+    result.python_names.add(stmt.name)
+    inner_scope: Dict[str, Any] = dict(scope)
+    inner_scope["__class_scope__"] = isinstance(stmt, ast.ClassDef)
+    _walk(stmt.body, env, evaluator, result, inner_scope, depth + 1)
+
+
+def _symbols_of(scope: Mapping[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in scope.items() if not k.startswith("__")}
+
+
+def _bound_by(stmt: ast.stmt) -> Set[str]:
+    names: Set[str] = set()
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        for alias in stmt.names:
+            names.add((alias.asname or alias.name).partition(".")[0])
+        return names
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+    return names
+
+
+__all__ = [
+    "DecoratorMatch", "Discovery", "Evaluator", "Found", "Refusal", "SCRIPT_PACKAGES",
+    "definition_decorator", "discover", "namespace_imports", "recognise_decorator",
+    "symbol_declaration",
+]

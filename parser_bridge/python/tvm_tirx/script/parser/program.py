@@ -1,0 +1,537 @@
+"""One definition's builder program, and building functions and modules with it.
+
+``BuilderProgram`` holds one TVMScript definition (its AST, header symbols, environment and
+decorator): it transpiles it (parser/transpile.py), checks its names when the source is
+untrusted (parser/untrusted.py), compiles the program once, runs the wrapper to make the
+helpers, and declares or defines the function in the open IR builder. ``build_function`` and
+``build_module`` build standalone functions and IR modules (every signature declared before
+any body). Errors keep their Python type and gain the source range of the failing
+instruction (``error_location``).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import collections
+import contextlib
+import types
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
+
+from ..builder import IRBuilder, NamedByBinding
+from ..decorators import DefinitionKind, ModuleDecorator, PythonFunctionDecorator, ScriptDecorator
+from . import namespaces
+from .locations import attach_location, error_location
+from .runtime import BuilderRuntime, record_failure
+from .source_text import SourceScan, TypeParamList
+from .transpile import MAKE, RUNTIME_KEY, HeaderSymbol, Loc, SyntaxErrorFactory
+from .transpile import BINDINGS_KEY, GeneratedBuilder, TranspiledDefinition, TranspileOptions
+from .transpile import copy_tree, loc_of, transpile_function, transpile_macro, without_docstring
+from .untrusted import SAFE_BUILTINS, NameCheck, UntrustedNotEvaluated, bound_names
+
+@dataclass(frozen=True)
+class ProgramOptions:
+    """How a definition is built: ``trusted`` source runs with Python's builtins and no
+    checks; ``tolerant`` records failing statements instead of raising (the collecting
+    analysis); ``names`` is the untrusted name rule (None when trusted)."""
+
+    trusted: bool = True
+    tolerant: bool = False
+    names: Optional[NameCheck] = None
+
+
+def _code_objects(code: types.CodeType) -> Iterator[types.CodeType]:
+    yield code
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            yield from _code_objects(const)
+
+
+def _failing_position(exc: BaseException, codes: Set[types.CodeType]) -> Optional[Loc]:
+    """The source range of the innermost generated-code instruction the error went through."""
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code in codes:
+            found = tb
+        tb = tb.tb_next
+    if found is None:
+        return None
+    positions = list(found.tb_frame.f_code.co_positions())
+    index = found.tb_lasti // 2
+    if not 0 <= index < len(positions):
+        return None
+    line, end_line, col, end_col = positions[index]
+    if line is None:
+        return None
+    return (line, col or 0, end_line or line, end_col if end_col is not None else col or 0)
+
+
+class _DefinitionScope(dict):
+    """Locals of the generated module: misses fall through to the definition's bindings, which
+    is how the wrapper's capture defaults read them (lazily, one name at a time)."""
+
+    def __init__(self, bindings: Mapping[str, Any]) -> None:
+        super().__init__()
+        self._bindings = bindings
+
+    def __missing__(self, key: str) -> Any:
+        value = self._bindings[key]
+        # A captured `n = T.int32()` of a Python module is named by its binding, as in text.
+        return value.bind(key) if isinstance(value, NamedByBinding) else value
+
+
+
+
+def _header_symbols(lists: Sequence[TypeParamList], node: ast.FunctionDef,
+                    errors: SyntaxErrorFactory) -> List[HeaderSymbol]:
+    for header in lists:
+        if header.def_name == node.name and header.start_line == node.lineno:
+            return [_header_symbol(item, errors) for item in header.items]
+    return []
+
+
+def _header_symbol(item: Any, errors: SyntaxErrorFactory) -> HeaderSymbol:
+    loc = (item.line, item.column, item.line, item.end_column)
+    if item.annotation is None:
+        return HeaderSymbol(item.name, None, loc)
+    expr = ast.parse(item.annotation, mode="eval").body
+    # The snippet parsed alone: move its positions to where it is in the file.
+    for child in ast.walk(expr):
+        if hasattr(child, "lineno"):
+            first_line = child.lineno == 1
+            end_first_line = child.end_lineno == 1
+            child.lineno += item.annotation_line - 1
+            child.end_lineno += item.annotation_line - 1
+            if first_line:
+                child.col_offset += item.annotation_column
+            if end_first_line:
+                child.end_col_offset += item.annotation_column
+    return HeaderSymbol(item.name, expr, loc)
+
+
+def _namespace(decorator: Any) -> Any:
+    """The registered namespace whose hooks build ``decorator``'s definitions: the one
+    registered under its path's root (``tirx`` for ``tirx.function``), which must be the
+    namespace object the decorator is bound to."""
+    path = decorator.namespace_path
+    root = path.partition(".")[0]
+    namespace = namespaces.lookup(root)
+    if namespace is None:
+        raise ValueError(f"`{path}`: no namespace is registered as `{root}` (register it with "
+                         "`tvm_tirx.script.parser.register_namespace`)")
+    if namespace is not decorator.builder:
+        raise ValueError(f"`{path}` builds with another namespace object than the one now "
+                         f"registered as `{root}`: make the decorator with the registered "
+                         "namespace")
+    return namespace
+
+
+class BuilderProgram:
+    """One definition to build: its AST, where it came from and what it can see."""
+
+    def __init__(self, node: ast.FunctionDef, source: SourceScan, source_name: str,
+                 bindings: Mapping[str, Any], decorator: ScriptDecorator,
+                 options: ProgramOptions, *,
+                 const_args: Optional[Mapping[str, Any]] = None,
+                 qualname: Optional[str] = None) -> None:
+        self.node = node
+        self.source_name = source_name
+        self.lines = source.line_index
+        self.errors = SyntaxErrorFactory(source_name, self.lines)
+        self.header = _header_symbols(source.type_params, node, self.errors)
+        self.bindings = bindings
+        self.decorator = decorator
+        self.options = options
+        self.trusted = options.trusted
+        self.const_args = const_args  # None: ordinary parsing; a map (even empty): JIT
+        self.qualname = qualname or node.name
+
+    def transpile(self) -> TranspiledDefinition:
+        """The builder program, made from a copy of the AST (the definition's own tree stays
+        as parsed for the analyses that read it afterwards)."""
+        options = self._transpile_options()
+        node = copy_tree(self.node)
+        if self.decorator.kind is DefinitionKind.MACRO:
+            if self.header:
+                raise self.errors.at_loc(self.header[0].loc, f"Macro `{self.node.name}` declares "
+                                         "no symbols: a `[...]` header belongs to a function")
+            return transpile_macro(node, self.errors, lambda name: name in self.bindings,
+                                   preserve_return=self.decorator.preserve_return,
+                                   options=options)
+        header = [HeaderSymbol(h.name, copy_tree(h.annotation), h.loc) for h in self.header]
+        return transpile_function(node, header, self.errors,
+                                  lambda name: name in self.bindings,
+                                  jit=self.const_args is not None, options=options)
+
+    def _transpile_options(self) -> TranspileOptions:
+        """Untrusted source: the signature's names are checked here, each statement's by the
+        transpiler (a refused statement is rejected, or raises when not tolerant)."""
+        names = self.options.names
+        if names is None and not self.trusted:  # the rule still holds without file facts
+            names = NameCheck(lambda name: name in self.bindings, frozenset())
+        if names is None:
+            return TranspileOptions(tolerant=self.options.tolerant)
+        local = bound_names([self.node.args]) | bound_names(self.node.body)
+        local.update(symbol.name for symbol in self.header)
+        local.add(self.node.name)
+
+        def precheck(parts: Sequence[ast.AST]) -> None:
+            refused = names.first_refused(parts, local)
+            if refused is not None:
+                node, error = refused
+                attach_location(error, self.source_name, loc_of(node), self.lines)
+                raise error
+
+        args = self.node.args
+        signature = [a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
+                     if a.annotation is not None]
+        signature += [d for d in (*args.defaults, *args.kw_defaults) if d is not None]
+        signature += [s.annotation for s in self.header if s.annotation is not None]
+        if self.node.returns is not None:
+            signature.append(self.node.returns)
+        precheck(signature)
+        return TranspileOptions(tolerant=self.options.tolerant, untrusted=True,
+                                precheck=precheck, rejects=(type(names).refusal_type,))
+
+    def compile_program(self, namespace: Optional[types.ModuleType] = None) -> None:
+        """Transpiles and compiles the builder program once; records it (``generated``)."""
+        self.transpiled = transpiled = self.transpile()
+        self.signature = transpiled.signature
+        self.code = compile(transpiled.module, self.source_name, "exec")
+        self.codes = set(_code_objects(self.code))
+        self.namespace = namespace or _namespace(self.decorator)
+        captures = transpiled.capture_names
+        if self.decorator.kind is DefinitionKind.MACRO and (
+                not self.decorator.hygienic or self.decorator.late_binding):
+            # Recomposed per call with what is bound then (parser/macro.py).
+            params = {name for name, _ in transpiled.signature.params}
+            captures = tuple(sorted(n for n in transpiled.load_names
+                                    if not n.startswith("__tvm_") and n not in params))
+        self.generated = GeneratedBuilder(
+            name=self.node.name, qualname=self.qualname, kind=self.decorator.kind,
+            source_name=self.source_name, line=self.node.lineno, code=self.code,
+            helpers=transpiled.helper_names, captures=captures,
+            const_args_name=transpiled.const_args_name)
+
+    def add_codes(self, code: types.CodeType) -> None:
+        """Code compiled later for the same definition (a recomposed wrapper) locates errors."""
+        self.codes.update(_code_objects(code))
+
+    def instantiate(self, bindings: Optional[Mapping[str, Any]] = None,
+                    code: Optional[types.CodeType] = None) -> List[Any]:
+        """Runs the wrapper: the helpers exist, with the capture defaults read from
+        ``bindings`` (the definition's by default); nothing is built."""
+        bindings = self.bindings if bindings is None else bindings
+        exec_globals = {"__builtins__": builtins.__dict__ if self.trusted else SAFE_BUILTINS,
+                        BINDINGS_KEY: bindings, RUNTIME_KEY: BuilderRuntime(self.locate_at)}
+        scope = _DefinitionScope(bindings)
+        extra = () if self.const_args is None else (self.const_args,)
+        with self.located():
+            exec(code or self.code, exec_globals, scope)
+            return list(dict.__getitem__(scope, MAKE)(self.namespace, *extra))
+
+    def prepare(self, namespace: types.ModuleType) -> None:
+        """Transpiles, compiles and runs the wrapper: the helpers exist, nothing is built."""
+        self.compile_program(namespace)
+        self.helpers = self.instantiate()
+
+    def locate_at(self, exc: BaseException, fallback: Loc) -> Loc:
+        """Gives ``exc`` its location (the failing instruction, else ``fallback``); returns it."""
+        loc = _failing_position(exc, self.codes) or fallback
+        attach_location(exc, self.source_name, loc, self.lines)
+        known = error_location(exc)
+        return tuple(known[1:]) if known is not None else loc  # type: ignore[return-value]
+
+    def locate(self, exc: BaseException) -> bool:
+        """Gives ``exc`` the location of the innermost instruction of this definition's
+        generated code it went through; False when it went through none."""
+        loc = _failing_position(exc, self.codes)
+        if loc is None:
+            return False
+        attach_location(exc, self.source_name, loc, self.lines)
+        return True
+
+    @contextlib.contextmanager
+    def located(self, fallback: Optional[Loc] = None) -> Iterator[None]:
+        """Gives an escaping error (other than SyntaxError) its source location."""
+        try:
+            yield
+        except SyntaxError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - every error keeps its type, gains a location
+            loc = _failing_position(exc, self.codes) or fallback or self.signature.loc
+            attach_location(exc, self.source_name, loc, self.lines)
+            raise
+
+    def _signature(self) -> Any:
+        """Declares header symbols, parameters and the return type in the open function frame;
+        returns how to call a helper with the values it takes (by name)."""
+        ns, sig = self.namespace, self.signature
+        helpers = iter(self.helpers)
+        ns.func_name_(sig.name)
+        values: Dict[str, Any] = {}  # name -> latest value, as the helpers take them
+
+        def call(helper: Any) -> Any:
+            code = helper.__code__
+            return helper(*(values[name] for name in code.co_varnames[:code.co_argcount]))
+
+        for symbol in sig.header:
+            annotation = next(helpers)
+            with self.located(symbol.loc):
+                ty = call(annotation) if annotation is not None else None
+                values[symbol.name] = ns.header_symbol_(symbol.name, ty, loc=symbol.loc)
+        for name, loc in sig.params:
+            with self.located(loc):
+                if self.const_args is not None:  # the helper calls the jit_arg_ hook itself
+                    values[name] = call(next(helpers))
+                else:
+                    values[name] = ns.arg_(name, call(next(helpers)), loc=loc)
+        if sig.has_return:
+            with self.located():
+                ns.func_ret_(call(next(helpers)))
+        return call
+
+    def declare(self) -> None:
+        """The signature alone, as a module declares it before any body."""
+        with self.located():
+            with self.namespace.function_(loc=self.signature.loc, decl=True,
+                                          **self.decorator.builder_options):
+                self._signature()
+
+    def define(self) -> None:
+        """The whole function, in the open builder."""
+        if self.const_args is not None:
+            params = [name for name, _ in self.signature.params]
+            unknown = [name for name in self.const_args if name not in params]
+            if unknown:
+                error = TypeError(f"`{self.signature.name}` has no parameter(s) "
+                                  f"{', '.join(f'`{n}`' for n in unknown)} named in `const_args`")
+                attach_location(error, self.source_name, self.signature.loc, self.lines)
+                raise error
+        with self.located():
+            with self.namespace.function_(loc=self.signature.loc,
+                                          **self.decorator.builder_options):
+                call = self._signature()
+                call(self.helpers[-1])
+
+    def build(self) -> Any:
+        """A standalone function's IR."""
+        self.prepare(_namespace(self.decorator))
+        with IRBuilder(self.source_name) as builder:
+            self.define()
+            return builder.get()
+
+    def build_prepared(self) -> Any:
+        """A standalone function's IR from the program already compiled (JIT: another
+        ``const_args``, the same program)."""
+        self.helpers = self.instantiate()
+        with IRBuilder(self.source_name) as builder:
+            self.define()
+            return builder.get()
+
+
+def check_standalone(result: Any, decorator: ScriptDecorator, definition: "BuilderProgram") -> Any:
+    """Checks a standalone function unless the decorator turned it off; an ill-formed one
+    raises ValueError located at the statement holding the first problem."""
+    if not decorator.check_well_formed:
+        return result
+    from ...analysis import check_well_formed, well_formed_diagnostics
+
+    try:
+        check_well_formed(result)
+    except ValueError as exc:
+        for diagnostic in well_formed_diagnostics(result):
+            loc = statement_loc(result, diagnostic.path)
+            if loc is not None:
+                attach_location(exc, definition.source_name, loc, definition.lines)
+                break
+        raise
+    return result
+
+
+def statement_loc(root: Any, path: Any) -> Optional[Loc]:
+    """The source range of the innermost statement on ``path`` (an AccessPath from ``root``):
+    expressions carry no spans, and a variable's span is its definition, not this use."""
+    from ... import Stmt
+
+    found: Optional[Loc] = None
+    node = root
+    for step in (path.to_steps() if path is not None else []):
+        try:
+            node = getattr(node, step.key) if step.kind == 0 else node[step.key]
+        except Exception:  # noqa: BLE001 - a path into something not indexable ends the walk
+            break
+        span = getattr(node, "span", None) if isinstance(node, Stmt) else None
+        if span is not None and span.start_line > 0:
+            found = (span.start_line, span.start_column, span.end_line, span.end_column)
+    return found
+
+
+
+
+def module_members(node: ast.ClassDef, errors: SyntaxErrorFactory,
+                    decorator_of: Any) -> List[Tuple[ast.AST, Any]]:
+    """A module class body: its functions with their decorators (``decorator_of(stmt)``,
+    None when it has none) and its ``I.module_attrs(...)`` statements (decorator None)."""
+    members: List[Tuple[ast.AST, Any]] = []
+    for stmt in without_docstring(node.body):
+        if isinstance(stmt, ast.FunctionDef):
+            decorator = decorator_of(stmt)
+            if not isinstance(decorator, (ScriptDecorator, PythonFunctionDecorator)):
+                raise errors.at(stmt, f"Module member `{stmt.name}` needs a function decorator "
+                                      "such as `@T.function`")
+            if decorator.kind is DefinitionKind.MACRO:
+                raise errors.at(stmt, f"Macro `{stmt.name}` cannot be a module member: define "
+                                      "it outside the module class")
+            members.append((stmt, decorator))
+        elif is_module_attrs(stmt):
+            members.append((stmt, None))
+        elif not isinstance(stmt, ast.Pass):
+            raise errors.at(stmt, "An IR module class holds only decorated functions and "
+                                  "`I.module_attrs({...})`")
+    return members
+
+
+def is_module_attrs(stmt: ast.stmt) -> bool:
+    return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and stmt.value.func.attr == "module_attrs")
+
+
+@dataclass
+class ModuleSource:
+    """What building a module needs besides its members: where it came from, what it sees,
+    how its ``I.module_attrs(...)`` lines are evaluated, and (a decorated class) the Python
+    functions of its ``I.pyfunc`` members."""
+
+    node: ast.ClassDef
+    source: SourceScan
+    source_name: str
+    bindings: Mapping[str, Any]
+    options: ProgramOptions
+    evaluate_attrs: Callable[[ast.Call, Mapping[str, Any]], Any]
+    python_members: Optional[Mapping[str, Any]] = None
+
+
+@dataclass
+class BuiltModule:
+    """An IR module (partial when tolerant building skipped failing members) and the program
+    of each member function that built."""
+
+    ir: Any
+    programs: Dict[str, BuilderProgram]
+
+
+def _tolerated(options: ProgramOptions, loc: Loc, step: Callable[[], None]) -> bool:
+    """Runs ``step``; a tolerant build records its failure and goes on. False when it failed."""
+    if not options.tolerant:
+        step()
+        return True
+    try:
+        step()
+        return True
+    except Exception as exc:  # noqa: BLE001 - recorded as a diagnostic
+        record_failure(exc, loc)
+        return False
+
+
+def build_module(spec: ModuleSource, members: Sequence[Tuple[ast.AST, Any]], *,
+                 decorator: ModuleDecorator) -> BuiltModule:
+    """Every signature is declared before any body, so members call each other in any order;
+    the module is not validated (check it with ``analysis.check_well_formed``). The module
+    frame and the class name's meaning in member bodies come from the ``module_`` and
+    ``module_proxy_`` hooks of the module decorator's registered namespace.
+
+    ``I.pyfunc`` members stay Python functions outside the IR (``spec.python_members`` holds
+    those of a decorated class; source text defines them, trusted only): the result keeps them
+    in ``__pyfuncs__``."""
+    ir_namespace = _namespace(decorator)
+    python_names = [member.name for member, member_decorator in members
+                    if getattr(member_decorator, "kind", None) is DefinitionKind.PYTHON]
+    scope = collections.ChainMap(
+        {spec.node.name: ir_namespace.module_proxy_(spec.node.name, python_names)},
+        spec.bindings)
+    programs: List[BuilderProgram] = []
+    pyfuncs: Dict[str, Any] = {}
+    for member, member_decorator in members:
+        if member_decorator is None:
+            continue
+        if member_decorator.kind is DefinitionKind.PYTHON:
+            _tolerated(spec.options, loc_of(member),
+                       lambda: pyfuncs.__setitem__(member.name, _python_member(spec, member)))
+            continue
+        program = BuilderProgram(member, spec.source, spec.source_name, scope, member_decorator,
+                                 spec.options, const_args=member_decorator.const_args)
+
+        def prepare(program: BuilderProgram = program, member: Any = member) -> None:
+            if member_decorator.kind is not DefinitionKind.FUNCTION:
+                raise NotImplementedError(f"`{member_decorator.name}` module members are not "
+                                          "supported yet")
+            program.prepare(_namespace(member_decorator))
+
+        if _tolerated(spec.options, loc_of(member), prepare):
+            programs.append(program)
+    lines = spec.source.line_index
+    with IRBuilder(spec.source_name) as builder:
+        with ir_namespace.module_(loc=loc_of(spec.node)):
+            for member, member_decorator in members:
+                if member_decorator is None:
+                    _tolerated(spec.options, loc_of(member),
+                               lambda member=member: _module_attrs(spec, member, scope, lines))
+            declared = [program for program in programs
+                        if _tolerated(spec.options, program.signature.loc, program.declare)]
+            defined = [program for program in declared
+                       if _tolerated(spec.options, program.signature.loc, program.define)]
+        result = builder.get()
+    if pyfuncs:
+        result.__pyfuncs__ = pyfuncs
+    return BuiltModule(result, {p.node.name: p for p in defined})
+
+
+def _python_member(spec: ModuleSource, member: ast.FunctionDef) -> Any:
+    """An ``@I.pyfunc`` member: the decorated class's function, or (trusted text only: its body
+    is arbitrary Python) the function the text defines."""
+    if spec.python_members is not None:
+        return spec.python_members[member.name]
+    if not spec.options.trusted:
+        error = UntrustedNotEvaluated(f"`I.pyfunc` member `{member.name}` is not evaluated in "
+                                      "untrusted TVMScript: its body is arbitrary Python "
+                                      "(trust the workspace to run it)")
+        attach_location(error, spec.source_name, loc_of(member), spec.source.line_index)
+        raise error
+    plain = ast.FunctionDef(name=member.name, args=member.args, body=member.body,
+                            decorator_list=[], returns=member.returns, type_comment=None)
+    ast.copy_location(plain, member)
+    module = ast.Module(body=[plain], type_ignores=[])
+    ast.fix_missing_locations(module)
+    namespace: Dict[str, Any] = dict(spec.bindings)
+    namespace.setdefault("__builtins__", builtins)
+    exec(compile(module, spec.source_name, "exec"), namespace)  # noqa: S102 - trusted text
+    return namespace[member.name]
+
+
+def _module_attrs(spec: ModuleSource, member: ast.Expr, scope: Mapping[str, Any],
+                  lines: Any) -> None:
+    try:
+        spec.evaluate_attrs(member.value, scope)
+    except Exception as exc:
+        attach_location(exc, spec.source_name, loc_of(member), lines)
+        raise
+
+
+def build_function(node: ast.FunctionDef, source: SourceScan, source_name: str,
+                   bindings: Mapping[str, Any], decorator: ScriptDecorator,
+                   options: ProgramOptions,
+                   const_args: Optional[Mapping[str, Any]] = None) -> Tuple[Any, BuilderProgram]:
+    """A standalone function's IR (checked unless its decorator says not to) and its
+    program."""
+    if decorator.kind is not DefinitionKind.FUNCTION:
+        raise NotImplementedError(f"`{decorator.name}` definitions are not supported yet")
+    if const_args is not None and decorator.const_args is not None:
+        raise TypeError(f"`{node.name}` has `const_args` in its decorator and in the call")
+    program = BuilderProgram(node, source, source_name, bindings, decorator, options,
+                             const_args=const_args if const_args is not None
+                             else decorator.const_args)
+    return program.build(), program

@@ -1,0 +1,228 @@
+"""What an analysis reports, and how errors become core ``ir.Diagnostic`` objects.
+
+``ParseReport.to_plain()`` is the data the embedding API (and the analysis worker) reads; its
+shape is documented in docs/architecture.md. Ranges are (line, UTF-8 byte column, end line,
+end column), lines 1-based.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple
+
+from tvm_ffi import object_class
+
+from .locations import error_location
+from .occurrences import OccurrenceTable
+from .source_facts import AttachedComment
+from .transpile import Loc
+from .untrusted import UNTRUSTED_CODE
+
+Diagnostic = object_class("ir.Diagnostic")
+DiagnosticFix = object_class("ir.DiagnosticFix")
+TextEdit = object_class("ir.TextEdit")
+_Span = object_class("ir.Span")
+
+ERROR, WARNING, INFORMATION, HINT = 1, 2, 3, 4
+SEVERITY_NAMES = {ERROR: "error", WARNING: "warning", INFORMATION: "information", HINT: "hint"}
+_NAMESPACE_IMPORTS = {"T": "tirx", "I": "ir", "Ts": "s_tir"}
+
+
+@dataclass
+class DefinitionReport:
+    """One TVMScript definition of the file. ``canonical_text`` is printed on first use."""
+
+    name: str
+    kind: str  # "function", "module" or "macro"
+    range: Loc
+    key: str = ""
+    """Identifies the definition's text and context: equal keys, equal analyses."""
+    ir: Any = None
+    lossy_reasons: List[str] = field(default_factory=list)
+    errors: List[BaseException] = field(default_factory=list)
+    """The exceptions behind its diagnostics, in source order (the raising APIs raise the
+    first)."""
+    depth: int = 0
+    """0 at top level; more inside functions and classes."""
+    decorator: Any = None
+    program: Any = None
+    """A standalone function's builder program (the raising APIs check it)."""
+    _canonical: Any = None
+    _printed: bool = False
+
+    @property
+    def lossy(self) -> bool:
+        return bool(self.lossy_reasons)
+
+    @property
+    def partial(self) -> bool:
+        """Whether its IR lacks what failed (never format from a partial IR)."""
+        return bool(self.errors)
+
+    @property
+    def canonical_text(self) -> Optional[str]:
+        if not self._printed:
+            self._printed = True
+            if self.ir is not None:
+                try:
+                    self._canonical = self.ir.script(show_header=False)
+                except Exception:  # noqa: BLE001 - no canonical text, the rest stands
+                    self._canonical = None
+        return self._canonical
+
+
+@dataclass
+class ParseReport:
+    """What ``parse_diagnostics`` found; ``to_plain()`` is the embedding API's data."""
+
+    source_name: str
+    definitions: List[DefinitionReport] = field(default_factory=list)
+    diagnostics: List[Any] = field(default_factory=list)
+    table: OccurrenceTable = field(default_factory=OccurrenceTable)
+    comments: List[Tuple[int, AttachedComment]] = field(default_factory=list)
+    errors: List[BaseException] = field(default_factory=list)
+    """File-level exceptions (syntax errors, module code), before any definition's."""
+
+    @property
+    def occurrences(self) -> List[Any]:
+        return self.table.occurrences
+
+    @property
+    def symbols(self) -> List[Any]:
+        return self.table.symbols
+
+    def to_plain(self) -> Dict[str, Any]:
+        """Nested dicts, lists, strings, ints, bools and None only."""
+        return {
+            "definitions": [
+                {"name": d.name, "kind": d.kind, "range": list(d.range), "key": d.key,
+                 "canonical_text": d.canonical_text, "lossy": d.lossy, "partial": d.partial}
+                for d in self.definitions],
+            "diagnostics": [plain_diagnostic(d) for d in self.diagnostics],
+            "occurrences": [
+                {"range": list(o.range), "symbol": str(o.symbol),
+                 "is_definition": o.is_definition,
+                 "kind": o.kind}
+                for o in self.table.occurrences],
+            "symbols": [
+                {"id": str(s.id), "name": s.name, "kind": s.kind, "type": s.type,
+                 "definition_range": list(s.definition_range) if s.definition_range else None}
+                for s in self.table.symbols],
+            "comments": [
+                {"range": list(c.range), "text": c.text, "definition": index,
+                 "statement_line": c.statement_line}
+                for index, c in self.comments],
+        }
+
+
+def _span_range(span: Any) -> List[int]:
+    return [span.start_line, span.start_column, span.end_line, span.end_column]
+
+
+def plain_diagnostic(diagnostic: Any) -> Dict[str, Any]:
+    return {
+        "severity": SEVERITY_NAMES.get(int(diagnostic.severity), "error"),
+        "code": diagnostic.code,
+        "message": diagnostic.message,
+        "range": _span_range(diagnostic.span),
+        "related": [{"range": _span_range(r.span), "message": r.message}
+                    for r in diagnostic.related],
+        "fixes": [{"title": f.title,
+                   "edits": [{"range": _span_range(e.span), "new_text": e.new_text}
+                             for e in f.edits]}
+                  for f in diagnostic.fixes],
+    }
+
+
+def kebab(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
+
+
+class DiagnosticMaker:
+    """Turns errors into diagnostics of one report, with ranges clamped to the text."""
+
+    def __init__(self, report: ParseReport, lines: Any) -> None:
+        self.report = report
+        self.lines = lines
+
+    def span(self, loc: Loc) -> Any:
+        return _Span(self.report.source_name, *self.clamp(loc))
+
+    def clamp(self, loc: Loc) -> Loc:
+        """A range inside the text (an error may point past its end, or at line 0)."""
+        count = max(self.lines.line_count, 1)
+
+        def point(line: int, column: int) -> Tuple[int, int]:
+            if line < 1:
+                return 1, 0
+            if line > count:
+                return count, self._width(count)
+            return line, max(0, min(column, self._width(line)))
+
+        start = point(loc[0], loc[1])
+        end = point(loc[2], loc[3])
+        return (*start, *end) if end >= start else (*start, *start)
+
+    def _width(self, line: int) -> int:
+        return len(self.lines.line_text(line).encode("utf-8", "surrogatepass"))
+
+    def add(self, code: str, message: str, loc: Loc, severity: int = ERROR,
+            fixes: Tuple[Any, ...] = ()) -> None:
+        self.report.diagnostics.append(
+            Diagnostic(severity, code, message, self.span(loc), None, [], [], list(fixes)))
+
+    def syntax_error(self, error: SyntaxError) -> None:
+        lines = self.lines
+        line = error.lineno or 1
+        start = lines.byte_column(line, max((error.offset or 1) - 1, 0)) \
+            if 1 <= line <= lines.line_count else 0
+        end_line = error.end_lineno or line
+        end_offset = error.end_offset if error.end_offset and error.end_offset > 0 else None
+        end = lines.byte_column(end_line, end_offset - 1) \
+            if end_offset and 1 <= end_line <= lines.line_count else start
+        if (end_line, end) < (line, start):
+            end_line, end = line, start
+        loc = (line, start, end_line, end)
+        self.add("syntax-error", str(error.msg), loc, fixes=self._syntax_fixes(error, loc))
+
+    def _syntax_fixes(self, error: SyntaxError, loc: Loc) -> Tuple[Any, ...]:
+        if str(error.msg).startswith("Quoted annotations"):
+            line_text = self.lines.line_text(loc[0]).encode("utf-8", "surrogatepass")
+            quoted = line_text[loc[1]:loc[3]].decode("utf-8", "replace")
+            if len(quoted) >= 2 and quoted[0] == quoted[-1] and quoted[0] in "'\"":
+                edit = TextEdit(self.span(loc), quoted[1:-1])
+                return (DiagnosticFix("Remove the quotes", [edit]),)
+        return ()
+
+    def error(self, exc: BaseException, fallback: Loc, severity: int = ERROR) -> None:
+        """Any frontend error: a syntax error, a refusal (information), or a construction
+        error with the code of its type (``type-error``, ``name-error``...)."""
+        if isinstance(exc, SyntaxError):
+            self.syntax_error(exc)
+            return
+        location = error_location(exc)
+        loc = tuple(location[1:]) if location else fallback
+        if getattr(exc, "code", None) == UNTRUSTED_CODE:
+            self.add(UNTRUSTED_CODE, str(exc), loc, severity=INFORMATION)  # type: ignore[arg-type]
+            return
+        fixes: Tuple[Any, ...] = ()
+        if isinstance(exc, NameError) and getattr(exc, "name", None) in _NAMESPACE_IMPORTS:
+            fixes = (self._import_fix(exc.name),)
+        message = str(exc) or type(exc).__name__
+        self.add(kebab(type(exc).__name__), message, loc, severity,  # type: ignore[arg-type]
+                 fixes=fixes)
+
+    def _import_fix(self, alias: str) -> Any:
+        module = _NAMESPACE_IMPORTS[alias]
+        edit = TextEdit(self.span((1, 0, 1, 0)),
+                        f"from tvm_tirx.script import {module} as {alias}\n")
+        return DiagnosticFix(f"Import `{alias}` (`from tvm_tirx.script import {module} as "
+                             f"{alias}`)", [edit])
+
+
+__all__ = [
+    "DefinitionReport", "Diagnostic", "DiagnosticMaker", "ERROR", "HINT", "INFORMATION",
+    "ParseReport", "SEVERITY_NAMES", "WARNING", "kebab", "plain_diagnostic",
+]
+

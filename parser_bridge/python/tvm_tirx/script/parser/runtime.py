@@ -1,0 +1,141 @@
+"""The builder program's runtime: what generated code calls besides the namespace's hooks.
+
+A tolerant builder program (transpile.TranspileOptions) guards every statement: a failing one
+calls ``fail``, which records the error in the innermost active ``FailureSink`` and returns
+the poison value, bound to every name the statement would have bound. Operations on the poison
+give the poison, and a statement that fails with a poisoned operand is not reported, so one
+mistake gives one diagnostic. An untrusted program reads every attribute through
+``getattr_`` (the allowlist of untrusted.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
+
+from .locations import error_location
+from .untrusted import checked_getattr
+
+Loc = Tuple[int, int, int, int]
+
+
+class Cancelled(BaseException):
+    """The analysis was cancelled (a newer document version, a stop request); never caught by
+    statement guards."""
+
+
+class Poison:
+    """The value of a name whose binding failed. Every operation on it gives it back; it is
+    never an IR value, so a hook that receives it fails, and that failure is not reported."""
+
+    _instance: Optional["Poison"] = None
+
+    def __new__(cls) -> "Poison":
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "<poisoned value>"
+
+    def _absorb(self, *args: Any, **kwargs: Any) -> "Poison":
+        return self
+
+    __call__ = __getitem__ = __getattr__ = _absorb
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _absorb
+    __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = _absorb
+    __mod__ = __rmod__ = __pow__ = __rpow__ = __matmul__ = __rmatmul__ = _absorb
+    __and__ = __rand__ = __or__ = __ror__ = __xor__ = __rxor__ = _absorb
+    __lshift__ = __rlshift__ = __rshift__ = __rrshift__ = _absorb
+    __neg__ = __pos__ = __invert__ = __abs__ = _absorb
+    __lt__ = __le__ = __gt__ = __ge__ = _absorb
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(())
+
+    def __bool__(self) -> bool:
+        return False
+
+
+POISON = Poison()
+
+
+@dataclass
+class Failure:
+    """A statement that failed: the error (with its source location attached) and where."""
+
+    error: BaseException
+    loc: Loc
+
+
+@dataclass
+class FailureSink:
+    failures: List[Failure] = field(default_factory=list)
+
+
+class _Sinks(threading.local):
+    def __init__(self) -> None:
+        self.stack: List[FailureSink] = []
+
+
+_SINKS = _Sinks()
+
+# Errors a guard must let through: the watchdog's time-out (injected asynchronously) and
+# cancellation stop the whole analysis, not one statement.
+_NOT_SWALLOWED = (TimeoutError,)
+
+
+@contextlib.contextmanager
+def collecting_failures() -> Iterator[FailureSink]:
+    """Statement failures inside are recorded in the sink instead of raised."""
+    sink = FailureSink()
+    _SINKS.stack.append(sink)
+    try:
+        yield sink
+    finally:
+        _SINKS.stack.pop()
+
+
+def record_failure(error: BaseException, loc: Loc) -> None:
+    """Records a failure outside statement guards (a module member that did not build) in the
+    innermost sink; re-raises when none is active or the error must not be swallowed."""
+    if isinstance(error, _NOT_SWALLOWED) or not _SINKS.stack:
+        raise error
+    known = error_location(error)
+    _SINKS.stack[-1].failures.append(Failure(error, tuple(known[1:]) if known else loc))
+
+
+class BuilderRuntime:
+    """One definition's runtime (exec globals ``__tvm_rt``). ``locate(error, fallback)`` gives
+    an error its source range from the traceback through the definition's generated code."""
+
+    catch = Exception
+
+    def __init__(self, locate: Callable[[BaseException, Loc], Loc]) -> None:
+        self._locate = locate
+
+    def getattr_(self, value: Any, name: str) -> Any:
+        if value is POISON:
+            return POISON
+        return checked_getattr(value, name)
+
+    def fail(self, error: BaseException, loc: Loc, reads: Sequence[str]) -> Poison:
+        """A guarded statement failed: record it unless an operand was poisoned."""
+        if isinstance(error, _NOT_SWALLOWED) or not _SINKS.stack:
+            raise error
+        frame = sys._getframe(1)
+        try:
+            values = frame.f_locals
+            poisoned = any(values.get(name) is POISON for name in reads)
+        finally:
+            del frame
+        if not poisoned:
+            _SINKS.stack[-1].failures.append(Failure(error, self._locate(error, loc)))
+        return POISON
+
+
+__all__ = ["BuilderRuntime", "Cancelled", "Failure", "FailureSink", "POISON", "Poison",
+           "collecting_failures", "record_failure"]
