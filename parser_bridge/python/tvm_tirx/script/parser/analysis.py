@@ -36,7 +36,7 @@ from .occurrences import collect_function, definition_name_loc
 from .program import BuilderProgram, ModuleSource, ProgramOptions, build_function
 from .program import build_module, module_members, statement_loc
 from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseReport
-from .runtime import Failure, collecting_failures
+from .runtime import Failure, collecting_failures, let_stops_through
 from .source_facts import attach_comments, lossy_reasons
 from .source_text import LineIndex, SourceScan, TopLevelChunk, chunk_text, scan
 from .transpile import Loc, SyntaxErrorFactory, loc_of
@@ -187,6 +187,7 @@ class _FileAnalysis:
             try:
                 declared = symbol_declaration(stmt, self.env)
             except Exception as exc:  # noqa: BLE001 - a refused or bad symbol declaration
+                let_stops_through(exc)
                 self._file_error(exc, loc_of(stmt))
                 continue
             if declared is not None:
@@ -221,6 +222,7 @@ class _FileAnalysis:
                            "exec")
             exec(code, globals_)  # noqa: S102 - the file is trusted
         except Exception as exc:  # noqa: BLE001 - module code failing is a diagnostic
+            let_stops_through(exc)
             attach_location(exc, self.options.source_name, loc_of(stmt), self.lines)
             self._file_error(exc, loc_of(stmt), severity=WARNING)
 
@@ -261,6 +263,7 @@ class _FileAnalysis:
         try:
             define_text_macros(programs, self.env)
         except Exception as exc:  # noqa: BLE001 - every failure is a diagnostic
+            let_stops_through(exc)
             self._unit_error(macros[0], exc)
             return
         for unit, program in zip(macros, programs):
@@ -316,6 +319,7 @@ class _FileAnalysis:
             try:
                 unit.report.ir, unit.programs = self._construct(unit)
             except Exception as exc:  # noqa: BLE001 - every failure is a diagnostic
+                let_stops_through(exc)
                 sink.failures.append(Failure(exc, self._name_loc(unit.node)))
         rejected = [(e, None) for p in unit.programs.values()
                     for e in getattr(getattr(p, "transpiled", None), "rejected", ())]

@@ -24,6 +24,7 @@ from ..builder import NamedByBinding
 from ..decorators import ModuleDecorator, PythonFunctionDecorator, ScriptDecorator, is_decorator
 from . import namespaces
 from .transpile import Loc, loc_of
+from .runtime import let_stops_through
 from .untrusted import UntrustedNotEvaluated, literal
 
 SCRIPT_PACKAGES = ("tvm.script", "tvm_tirx.script")
@@ -226,6 +227,7 @@ def _walk(statements: List[ast.stmt], env: Mapping[str, Any], evaluator: Evaluat
             try:
                 declared = symbol_declaration(stmt, {**env, **scope})
             except Exception as error:  # noqa: BLE001 - a refused or bad declaration
+                let_stops_through(error)
                 declared = None
                 if isinstance(error, UntrustedNotEvaluated):
                     result.refusals.append(Refusal(loc_of(stmt), error))
@@ -252,6 +254,7 @@ def _definition(stmt: Any, env: Mapping[str, Any], evaluator: Evaluator, result:
     try:
         match = definition_decorator(stmt, visible, evaluator)
     except Exception as exc:  # noqa: BLE001 - a bad decorator option is a diagnostic
+        let_stops_through(exc)
         error = exc
     if match is not None and isinstance(match.decorator, PythonFunctionDecorator):
         match = None  # a module's Python member outside a module: plain Python

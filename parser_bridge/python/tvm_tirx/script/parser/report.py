@@ -67,6 +67,9 @@ class DefinitionReport:
             if self.ir is not None:
                 try:
                     self._canonical = self.ir.script(show_header=False)
+                except TimeoutError:
+                    self._printed = False
+                    raise
                 except Exception:  # noqa: BLE001 - no canonical text, the rest stands
                     self._canonical = None
         return self._canonical
@@ -96,8 +99,9 @@ class ParseReport:
         """Nested dicts, lists, strings, ints, bools and None only."""
         return {
             "definitions": [
-                {"name": d.name, "kind": d.kind, "range": list(d.range), "key": d.key,
-                 "canonical_text": d.canonical_text, "lossy": d.lossy, "partial": d.partial}
+                {"name": clean_text(d.name), "kind": d.kind, "range": list(d.range),
+                 "key": d.key, "canonical_text": d.canonical_text, "lossy": d.lossy,
+                 "partial": d.partial}
                 for d in self.definitions],
             "diagnostics": [plain_diagnostic(d) for d in self.diagnostics],
             "occurrences": [
@@ -106,14 +110,23 @@ class ParseReport:
                  "kind": o.kind}
                 for o in self.table.occurrences],
             "symbols": [
-                {"id": str(s.id), "name": s.name, "kind": s.kind, "type": s.type,
+                {"id": str(s.id), "name": clean_text(s.name), "kind": s.kind, "type": s.type,
                  "definition_range": list(s.definition_range) if s.definition_range else None}
                 for s in self.table.symbols],
             "comments": [
-                {"range": list(c.range), "text": c.text, "definition": index,
+                {"range": list(c.range), "text": clean_text(c.text), "definition": index,
                  "statement_line": c.statement_line}
                 for index, c in self.comments],
         }
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def clean_text(text: str) -> str:
+    """``text`` as valid UTF-8 can carry it: each lone surrogate (editors send them for
+    broken characters) becomes U+FFFD, which keeps the UTF-16 length of the text."""
+    return text if text.isascii() else _SURROGATES.sub("\ufffd", text)
 
 
 def _span_range(span: Any) -> List[int]:
@@ -147,7 +160,7 @@ class DiagnosticMaker:
         self.lines = lines
 
     def span(self, loc: Loc) -> Any:
-        return _Span(self.report.source_name, *self.clamp(loc))
+        return _Span(clean_text(self.report.source_name), *self.clamp(loc))
 
     def clamp(self, loc: Loc) -> Loc:
         """A range inside the text (an error may point past its end, or at line 0)."""
@@ -169,8 +182,8 @@ class DiagnosticMaker:
 
     def add(self, code: str, message: str, loc: Loc, severity: int = ERROR,
             fixes: Tuple[Any, ...] = ()) -> None:
-        self.report.diagnostics.append(
-            Diagnostic(severity, code, message, self.span(loc), None, [], [], list(fixes)))
+        self.report.diagnostics.append(Diagnostic(severity, code, clean_text(message),
+                                                  self.span(loc), None, [], [], list(fixes)))
 
     def syntax_error(self, error: SyntaxError) -> None:
         lines = self.lines
@@ -191,7 +204,7 @@ class DiagnosticMaker:
             line_text = self.lines.line_text(loc[0]).encode("utf-8", "surrogatepass")
             quoted = line_text[loc[1]:loc[3]].decode("utf-8", "replace")
             if len(quoted) >= 2 and quoted[0] == quoted[-1] and quoted[0] in "'\"":
-                edit = TextEdit(self.span(loc), quoted[1:-1])
+                edit = TextEdit(self.span(loc), clean_text(quoted[1:-1]))
                 return (DiagnosticFix("Remove the quotes", [edit]),)
         return ()
 
@@ -223,6 +236,6 @@ class DiagnosticMaker:
 
 __all__ = [
     "DefinitionReport", "Diagnostic", "DiagnosticMaker", "ERROR", "HINT", "INFORMATION",
-    "ParseReport", "SEVERITY_NAMES", "WARNING", "kebab", "plain_diagnostic",
+    "ParseReport", "SEVERITY_NAMES", "WARNING", "clean_text", "kebab", "plain_diagnostic",
 ]
 

@@ -83,9 +83,16 @@ class _Sinks(threading.local):
 
 _SINKS = _Sinks()
 
-# Errors a guard must let through: the watchdog's time-out (injected asynchronously) and
-# cancellation stop the whole analysis, not one statement.
+# Errors a guard must let through: the watchdog's time-out (injected asynchronously) stops
+# the whole analysis, not one statement (Cancelled is a BaseException, never caught).
 _NOT_SWALLOWED = (TimeoutError,)
+
+
+def let_stops_through(error: BaseException) -> None:
+    """Re-raises ``error`` when it stops the whole analysis; every handler that turns errors
+    into diagnostics calls this first."""
+    if isinstance(error, _NOT_SWALLOWED):
+        raise error
 
 
 @contextlib.contextmanager
@@ -138,4 +145,4 @@ class BuilderRuntime:
 
 
 __all__ = ["BuilderRuntime", "Cancelled", "Failure", "FailureSink", "POISON", "Poison",
-           "collecting_failures", "record_failure"]
+           "collecting_failures", "let_stops_through", "record_failure"]

@@ -1,0 +1,218 @@
+"""The analysis engine (issue 9): one unit per TVMScript definition at any depth, errors
+collected per statement with poisoned bindings, decorators recognised by name, keys,
+progress and skip for the worker, trusted module code."""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+import pytest
+
+from tvm_tirx.script import parse_diagnostics
+
+HEADER = "from tvm_tirx.script import tirx as T\n"
+
+
+def _diagnostics(report) -> List[Tuple[str, str, Tuple[int, ...]]]:
+    return [(d["code"], d["severity"], tuple(d["range"]))
+            for d in report.to_plain()["diagnostics"]]
+
+
+THREE_ERRORS = HEADER + '''
+@T.function
+def f(A: T.Tensor((8,), T.int32), B: T.Tensor((8,), T.float32), k: T.int32):
+    x = k + 1
+    y = x + T.float32(1.5)
+    A[1] = undefined_name
+    A[2] = 2.5
+    for i in range(8):
+        A[i] = x
+    z = y * 2
+    A[3] = z
+'''
+
+
+def test_three_errors_give_three_diagnostics_and_the_rest_keeps_its_ir() -> None:
+    report = parse_diagnostics(THREE_ERRORS)
+    assert _diagnostics(report) == [
+        ("type-error", "error", (6, 8, 6, 26)),
+        ("name-error", "error", (7, 11, 7, 25)),
+        ("type-error", "error", (8, 4, 8, 14)),
+    ]
+    (definition,) = report.definitions
+    assert definition.partial
+    # y failed, so z (computed from y) and the store of z report nothing more: they are
+    # poisoned, and left out of the IR.
+    assert definition.canonical_text == (
+        "@T.function\n"
+        "def f(A: T.Tensor((8,), T.int32), B: T.Tensor((8,), T.float32), k: T.int32):\n"
+        "    x = k + 1\n"
+        "    for i in range(8):\n"
+        "        A[i] = x")
+    plain = report.to_plain()
+    names = {s["id"]: s["name"] for s in plain["symbols"]}
+    uses = sorted((names[o["symbol"]], tuple(o["range"])) for o in plain["occurrences"])
+    assert ("x", (5, 4, 5, 5)) in uses and ("x", (10, 15, 10, 16)) in uses
+    assert ("i", (9, 8, 9, 9)) in uses and ("i", (10, 10, 10, 11)) in uses
+    assert {s["name"]: s["type"] for s in plain["symbols"]}["x"] == "T.int32"
+
+
+def test_a_failed_binding_is_poisoned_not_reported_again() -> None:
+    text = HEADER + ('@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n'
+                     '    x = nowhere + 1\n    y = x * 2\n    A[0] = y\n    A[x] = 1\n'
+                     '    for i in range(x):\n        A[i] = i\n')
+    assert _diagnostics(parse_diagnostics(text)) == [("name-error", "error", (4, 8, 4, 15))]
+
+
+def test_a_rejected_statement_is_reported_and_the_rest_still_builds() -> None:
+    text = HEADER + ('@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n'
+                     '    A[0] = 1\n    try:\n        pass\n    except:\n        pass\n'
+                     '    A[1] = 2\n')
+    report = parse_diagnostics(text)
+    assert _diagnostics(report) == [("syntax-error", "error", (5, 4, 8, 12))]
+    assert report.definitions[0].canonical_text.endswith("    A[0] = 1\n    A[1] = 2")
+
+
+NESTED = HEADER + '''
+def test_inside_a_function():
+    n = T.dynamic("n")
+
+    @T.function
+    def inner(A: T.Tensor((n,), T.int32)):
+        A[0] = 1
+
+    return inner
+
+
+class TestSuite:
+    @T.function
+    def method_level(A: T.Tensor((4,), T.int32)):
+        A[0] = 2.5
+
+
+if True:
+    @T.function
+    def under_if(A: T.Tensor((4,), T.int32)):
+        A[0] = 3
+'''
+
+
+def test_definitions_at_any_depth_are_analysed() -> None:
+    report = parse_diagnostics(NESTED)
+    assert [(d.name, d.depth) for d in report.definitions] == [
+        ("inner", 1), ("method_level", 1), ("under_if", 0)]
+    inner = report.definitions[0]
+    # The enclosing function's literal symbol declaration is visible to the definition.
+    assert inner.canonical_text.startswith("@T.function\ndef inner[n](A: T.Tensor((n,)")
+    assert _diagnostics(report) == [("type-error", "error", (16, 8, 16, 18))]
+
+
+def test_decorators_are_recognised_by_name_and_never_run() -> None:
+    text = HEADER + '''
+@print
+def plain(x):
+    return x
+
+@T.function(private=True)
+def hidden(A: T.Tensor((4,), T.int32)):
+    A[0] = 1
+
+@T.function(private=len("x") == 1)
+def computed(A: T.Tensor((4,), T.int32)):
+    A[0] = 1
+'''
+    report = parse_diagnostics(text)
+    assert [d.name for d in report.definitions] == ["hidden", "computed"]
+    assert report.definitions[0].ir.is_private
+    # A computed option is not evaluated (reported) and left out; the definition still builds.
+    assert _diagnostics(report) == [("untrusted-not-evaluated", "information", (11, 20, 11, 33))]
+    assert report.definitions[1].ir is not None and not report.definitions[1].ir.is_private
+
+
+def test_trusted_analysis_runs_the_module_code() -> None:
+    text = HEADER + ("N = 4 * 32\n\n@T.function\ndef f(A: T.Tensor((N,), T.int32)):\n"
+                     "    A[0] = N\n")
+    untrusted = parse_diagnostics(text)
+    assert [(d["code"], d["message"][:3]) for d in untrusted.to_plain()["diagnostics"]] == [
+        ("untrusted-not-evaluated", "`N`")]
+    trusted = parse_diagnostics(text, trusted=True)
+    assert trusted.to_plain()["diagnostics"] == []
+    assert "T.Tensor((128,), T.int32)" in trusted.definitions[0].canonical_text
+
+
+def test_failing_module_code_is_a_warning_and_the_rest_runs() -> None:
+    text = HEADER + ("import no_such_module_anywhere\nN = 8\n\n@T.function\n"
+                     "def f(A: T.Tensor((N,), T.int32)):\n    A[0] = 1\n")
+    report = parse_diagnostics(text, trusted=True)
+    assert _diagnostics(report) == [("module-not-found-error", "warning", (2, 0, 2, 30))]
+    assert report.definitions[0].ir is not None
+
+
+TWO = HEADER + '''
+@T.function
+def first(A: T.Tensor((4,), T.int32)):
+    A[0] = 1
+
+@T.function
+def second(A: T.Tensor((4,), T.int32)):
+    A[0] = 2
+'''
+
+
+def _keys(text: str) -> List[str]:
+    return [d["key"] for d in parse_diagnostics(text).to_plain()["definitions"]]
+
+
+def test_keys_follow_the_text_and_context_of_each_definition() -> None:
+    first, second = _keys(TWO)
+    assert first != second and len(first) == 32
+    # Editing one definition (and moving the other down) changes only the edited one's key.
+    edited = TWO.replace("    A[0] = 1\n", "    A[0] = 1\n    A[1] = 1\n")
+    assert _keys(edited) == [_keys(edited)[0], second] and _keys(edited)[0] != first
+    # Comments and blank lines between definitions are not part of any definition.
+    assert _keys(TWO.replace("\n@T.function\ndef second", "\n# note\n\n@T.function\ndef second")) \
+        == [first, second]
+    # A module symbol is context: declaring one changes every key.
+    assert set(_keys(TWO.replace(HEADER, HEADER + 'm = T.dynamic("m")\n'))).isdisjoint(
+        {first, second})
+
+
+def test_progress_hears_of_each_definition_and_skipped_keys_do_not_run() -> None:
+    heard: List[Tuple[str, str, List[int]]] = []
+    report = parse_diagnostics(TWO, progress=lambda *args: heard.append(args))
+    keys = [d.key for d in report.definitions]
+    assert heard == [(keys[0], "first", [3, 0, 5, 12]), (keys[1], "second", [7, 0, 9, 12])]
+    heard.clear()
+    skipped = parse_diagnostics(TWO, progress=lambda *args: heard.append(args),
+                                skip=[keys[0]])
+    assert [h[1] for h in heard] == ["second"]
+    assert _diagnostics(skipped) == [("time-limit", "error", (4, 4, 4, 9))]
+    assert skipped.definitions[0].ir is None and skipped.definitions[1].ir is not None
+
+
+def test_a_deep_expression_built_by_a_host_loop_hides_no_later_definition() -> None:
+    text = HEADER + '''
+@T.function
+def deep(A: T.Tensor((4,), T.int32), k: T.int32):
+    x = k
+    for j in T.constexpr(range(14000)):
+        x = x + 1
+    A[0] = x
+
+@T.function
+def after(A: T.Tensor((4,), T.int32)):
+    A[0] = 1
+'''
+    report = parse_diagnostics(text, trusted=True)
+    assert [d.name for d in report.definitions] == ["deep", "after"]
+    assert report.definitions[1].ir is not None
+    assert all(d["code"] != "internal-error" for d in report.to_plain()["diagnostics"])
+
+
+@pytest.mark.parametrize("text", [
+    HEADER + "@T.function\ndef f[n\ud800](A: T.Tensor((n,), T.int32)):\n    A[0] = 1\n",
+    HEADER + "@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = '\ud800'\n",
+])
+def test_lone_surrogates_never_make_the_collecting_api_raise(text) -> None:
+    report = parse_diagnostics(text)
+    assert all(d["code"] != "internal-error" for d in report.to_plain()["diagnostics"])
