@@ -35,7 +35,8 @@ from .locations import attach_location
 from .occurrences import collect_function, definition_name_loc
 from .program import BuilderProgram, ModuleSource, ProgramOptions, build_function
 from .program import build_module, module_members, statement_loc
-from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseReport
+from .occurrences import OccurrenceTable
+from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseReport, UnitPart
 from .runtime import Failure, collecting_failures, let_stops_through
 from .source_facts import attach_comments, lossy_reasons
 from .source_text import LineIndex, SourceScan, TopLevelChunk, chunk_text, scan
@@ -76,6 +77,7 @@ class DefinitionUnit:
     found: Found
     env: Mapping[str, Any]
     report: DefinitionReport
+    part: UnitPart
     failures: List[Failure] = field(default_factory=list)
     programs: Dict[str, BuilderProgram] = field(default_factory=dict)
 
@@ -96,7 +98,9 @@ class _FileAnalysis:
         self.options = options
         self.report = ParseReport(options.source_name)
         self.lines = LineIndex(text)
-        self.diagnostics = DiagnosticMaker(self.report, self.lines)
+        self.diagnostics = DiagnosticMaker(options.source_name, self.report.file_diagnostics,
+                                           self.lines)
+        self.unit_ids: Dict[str, int] = {}
         self.env: Dict[str, Any] = {}
         self.module_globals: Dict[str, Any] = {}
         self.symbol_locs: Dict[str, Loc] = {}
@@ -126,7 +130,8 @@ class _FileAnalysis:
         for unit in units:
             if unit.report.kind != "macro":
                 self._analyze_unit(unit)
-        self.report.table.occurrences.sort(key=lambda o: o.range)
+        for part in self.report.units:
+            part.table.occurrences.sort(key=lambda o: o.range)
         return self.report
 
     def _visible(self, name: str) -> bool:
@@ -234,7 +239,14 @@ class _FileAnalysis:
                                   depth=found.depth, decorator=found.decorator)
         # A live view: the file's macros are bound after the units are made.
         env = collections.ChainMap(found.scope_symbols, self.env)
-        return DefinitionUnit(found, env, report)
+        table = OccurrenceTable(prefix=self._unit_id(found), shared=self.report.module_table)
+        return DefinitionUnit(found, env, report, UnitPart(report, table=table))
+
+    def _unit_id(self, found: Found) -> str:
+        """``Suite.method``, with ``#2``... for a later definition of the same path."""
+        path = ".".join(found.path) or found.node.name
+        count = self.unit_ids[path] = self.unit_ids.get(path, 0) + 1
+        return path if count == 1 else f"{path}#{count}"
 
     def _key(self, unit: DefinitionUnit) -> str:
         digest = hashlib.sha256()
@@ -270,17 +282,15 @@ class _FileAnalysis:
             for rejected in program.transpiled.rejected:
                 self._unit_error(unit, rejected)
 
-    def _add_definition(self, unit: DefinitionUnit) -> int:
-        index = len(self.report.definitions)
-        self.report.definitions.append(unit.report)
-        self.report.comments.extend(
-            (index, c) for c in attach_comments(unit.node, self.scan.comments))
-        return index
+    def _add_definition(self, unit: DefinitionUnit) -> None:
+        self.report.units.append(unit.part)
+        unit.part.comments.extend(attach_comments(unit.node, self.scan.comments))
 
     def _unit_error(self, unit: DefinitionUnit, exc: BaseException,
                     fallback: Optional[Loc] = None) -> None:
         unit.report.errors.append(exc)
-        self.diagnostics.error(exc, fallback or self._name_loc(unit.node))
+        self.diagnostics.into(unit.part.diagnostics).error(
+            exc, fallback or self._name_loc(unit.node))
 
     def _name_loc(self, node: Any) -> Loc:
         return definition_name_loc(node, self.lines.line_text(node.lineno))
@@ -294,7 +304,7 @@ class _FileAnalysis:
         for refusal in found.match.refusals:
             self._unit_error(unit, _located(refusal, self))
         if report.key in self.options.skip:
-            self.diagnostics.add("time-limit", f"The analysis of `{report.name}` ran past its "
+            self.diagnostics.into(unit.part.diagnostics).add("time-limit", f"The analysis of `{report.name}` ran past its "
                                  "time limit before; it is not analysed again until it "
                                  "changes", self._name_loc(unit.node))
             return
@@ -354,6 +364,7 @@ class _FileAnalysis:
 
     def _well_formed(self, unit: DefinitionUnit) -> None:
         ir = unit.report.ir
+        diagnostics = self.diagnostics.into(unit.part.diagnostics)
         functions = [(name, _function_of(ir, name)) for name in unit.programs]
         for name, ir_func in functions:
             if ir_func is None:
@@ -361,10 +372,10 @@ class _FileAnalysis:
             for diagnostic in _well_formed(ir_func):
                 loc = statement_loc(ir_func, diagnostic.path) or \
                     loc_of(unit.programs[name].node)
-                self.diagnostics.add(diagnostic.code, diagnostic.message, loc)
+                diagnostics.add(diagnostic.code, diagnostic.message, loc)
 
     def _occurrences(self, unit: DefinitionUnit) -> None:
-        table, node = self.report.table, unit.node
+        table, node = unit.part.table, unit.node
         name_loc = self._name_loc(node)
         captured: Dict[str, Tuple[Any, Optional[Loc]]] = {
             name: (value, self.symbol_locs.get(name)) for name, value in unit.env.items()

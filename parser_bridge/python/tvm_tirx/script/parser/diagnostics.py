@@ -39,7 +39,7 @@ def parse_diagnostics(text: str, *, source_name: str = "<string>",
     except BaseException as exc:  # noqa: BLE001 - the collecting API never raises
         report = ParseReport(source_name)
         lines = LineIndex(text if isinstance(text, str) else "")
-        DiagnosticMaker(report, lines).add(
+        DiagnosticMaker(source_name, report.file_diagnostics, lines).add(
             "internal-error", "".join(traceback.format_exception(exc)).strip(), (1, 0, 1, 0))
         return report
 

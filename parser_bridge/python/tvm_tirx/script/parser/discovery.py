@@ -184,6 +184,8 @@ class Found:
     """Recognising its decorator failed (a bad option): reported, the definition not built."""
     scope_symbols: Dict[str, Any]
     depth: int
+    path: Tuple[str, ...] = ()
+    """The names of the enclosing definitions and its own (``TestSuite.method``)."""
 
     @property
     def decorator(self) -> Any:
@@ -206,11 +208,21 @@ class Discovery:
     refusals: List[Refusal] = field(default_factory=list)
 
 
+@dataclass
+class _Scope:
+    """Where the walk is: the symbols declared by the enclosing functions, whether it is a
+    class body, and the names of the enclosing definitions."""
+
+    symbols: Dict[str, Any] = field(default_factory=dict)
+    is_class: bool = False
+    path: Tuple[str, ...] = ()
+
+
 def discover(statements: List[ast.stmt], env: Mapping[str, Any],
              evaluator: Evaluator) -> Discovery:
     """Every TVMScript definition under ``statements`` (a module body), in source order."""
     result = Discovery()
-    _walk(statements, env, evaluator, result, scope={}, depth=0)
+    _walk(statements, env, evaluator, result, _Scope())
     return result
 
 
@@ -218,21 +230,21 @@ _COMPOUND_BODIES = ("body", "orelse", "finalbody", "handlers")
 
 
 def _walk(statements: List[ast.stmt], env: Mapping[str, Any], evaluator: Evaluator,
-          result: Discovery, scope: Dict[str, Any], depth: int) -> None:
+          result: Discovery, scope: _Scope) -> None:
     for stmt in statements:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            _definition(stmt, env, evaluator, result, scope, depth)
+            _definition(stmt, env, evaluator, result, scope)
             continue
-        if depth and not scope.get("__class_scope__"):
+        if scope.path and not scope.is_class:
             try:
-                declared = symbol_declaration(stmt, {**env, **scope})
+                declared = symbol_declaration(stmt, {**env, **scope.symbols})
             except Exception as error:  # noqa: BLE001 - a refused or bad declaration
                 let_stops_through(error)
                 declared = None
                 if isinstance(error, UntrustedNotEvaluated):
                     result.refusals.append(Refusal(loc_of(stmt), error))
             if declared is not None:
-                scope[declared[0]] = declared[1]
+                scope.symbols[declared[0]] = declared[1]
                 continue
         result.python_names.update(_bound_by(stmt))
         for field_name in _COMPOUND_BODIES:
@@ -241,14 +253,14 @@ def _walk(statements: List[ast.stmt], env: Mapping[str, Any], evaluator: Evaluat
                 blocks = [h.body for h in inner] if field_name == "handlers" else [inner]
                 for block in blocks:
                     _walk([s for s in block if isinstance(s, ast.stmt)], env, evaluator, result,
-                          scope, depth)
+                          scope)
         for case in getattr(stmt, "cases", ()) or ():  # match statements
-            _walk(case.body, env, evaluator, result, scope, depth)
+            _walk(case.body, env, evaluator, result, scope)
 
 
 def _definition(stmt: Any, env: Mapping[str, Any], evaluator: Evaluator, result: Discovery,
-                scope: Dict[str, Any], depth: int) -> None:
-    visible = {**env, **_symbols_of(scope)}
+                scope: _Scope) -> None:
+    visible = {**env, **scope.symbols}
     match: Optional[DecoratorMatch] = None
     error: Optional[BaseException] = None
     try:
@@ -259,16 +271,12 @@ def _definition(stmt: Any, env: Mapping[str, Any], evaluator: Evaluator, result:
     if match is not None and isinstance(match.decorator, PythonFunctionDecorator):
         match = None  # a module's Python member outside a module: plain Python
     if match is not None or error is not None:
-        result.found.append(Found(stmt, match, error, _symbols_of(scope), depth))
+        result.found.append(Found(stmt, match, error, dict(scope.symbols), len(scope.path),
+                                  (*scope.path, stmt.name)))
         return
     result.python_names.add(stmt.name)
-    inner_scope: Dict[str, Any] = dict(scope)
-    inner_scope["__class_scope__"] = isinstance(stmt, ast.ClassDef)
-    _walk(stmt.body, env, evaluator, result, inner_scope, depth + 1)
-
-
-def _symbols_of(scope: Mapping[str, Any]) -> Dict[str, Any]:
-    return {k: v for k, v in scope.items() if not k.startswith("__")}
+    inner = _Scope(dict(scope.symbols), isinstance(stmt, ast.ClassDef), (*scope.path, stmt.name))
+    _walk(stmt.body, env, evaluator, result, inner)
 
 
 def _bound_by(stmt: ast.stmt) -> Set[str]:

@@ -23,9 +23,11 @@ from .transpile import HeaderSymbol, Loc, loc_of
 
 @dataclass
 class Symbol:
-    """One thing occurrences refer to: an IR variable or a module function."""
+    """One thing occurrences refer to: an IR variable or a module function. Its id is
+    ``<table prefix>:<n>``: a definition's table has the definition's own prefix, so ids stay
+    the same while other definitions are edited; module symbols are in the file's table."""
 
-    id: int
+    id: str
     name: str
     kind: str  # "parameter", "tensor", "variable", "loop", "symbol", "function", "module"
     type: str  # printed type ("T.int32"), "" when none
@@ -36,29 +38,48 @@ class Symbol:
 @dataclass
 class Occurrence:
     range: Loc
-    symbol: int
+    symbol: str
     is_definition: bool
     kind: str
 
 
 @dataclass
 class OccurrenceTable:
+    """The symbols of one definition (or of the file: module symbols) and the occurrences
+    inside it; ``shared`` is the file's table, where module symbols live."""
+
+    prefix: str = "file"
+    shared: Optional["OccurrenceTable"] = None
     symbols: List[Symbol] = field(default_factory=list)
     occurrences: List[Occurrence] = field(default_factory=list)
-    _by_target: Dict[Any, int] = field(default_factory=dict)
+    _by_target: Dict[Any, str] = field(default_factory=dict)
+    _kinds: Dict[str, str] = field(default_factory=dict)
 
     def symbol_for(self, key: Any, name: str, kind: str, ty: str,
-                   definition: Optional[Loc], target: Any = None) -> int:
+                   definition: Optional[Loc], target: Any = None) -> str:
         if key in self._by_target:
             return self._by_target[key]
-        symbol = Symbol(len(self.symbols), name, kind, ty, definition, target)
+        symbol = Symbol(f"{self.prefix}:{len(self.symbols)}", name, kind, ty, definition,
+                        target)
         self.symbols.append(symbol)
         self._by_target[key] = symbol.id
+        self._kinds[symbol.id] = kind
         return symbol.id
 
-    def add(self, loc: Loc, symbol: int, is_definition: bool) -> None:
-        self.occurrences.append(
-            Occurrence(loc, symbol, is_definition, self.symbols[symbol].kind))
+    def shared_symbol_for(self, key: Any, name: str, kind: str, ty: str,
+                          definition: Optional[Loc], target: Any = None) -> str:
+        """A symbol of the file (a module symbol a definition uses)."""
+        table = self.shared if self.shared is not None else self
+        return table.symbol_for(key, name, kind, ty, definition, target)
+
+    def kind_of(self, symbol: str) -> str:
+        kind = self._kinds.get(symbol)
+        if kind is None and self.shared is not None:
+            kind = self.shared.kind_of(symbol)
+        return kind or ""
+
+    def add(self, loc: Loc, symbol: str, is_definition: bool) -> None:
+        self.occurrences.append(Occurrence(loc, symbol, is_definition, self.kind_of(symbol)))
 
 
 def _type_text(var: Any) -> str:
@@ -85,7 +106,7 @@ class _Binding:
     name: str
     loc: Loc
     kind: str
-    symbol: Optional[int]
+    symbol: Optional[str]
 
 
 class _Resolver(ast.NodeVisitor):
@@ -93,7 +114,7 @@ class _Resolver(ast.NodeVisitor):
 
     def __init__(self, table: OccurrenceTable, defined: Mapping[Tuple[int, int], Any],
                  captured: Mapping[str, Tuple[Any, Optional[Loc]]], module: Optional[str],
-                 functions: Mapping[str, int]) -> None:
+                 functions: Mapping[str, str]) -> None:
         self.table = table
         self.defined = defined
         self.captured = captured
@@ -119,7 +140,8 @@ class _Resolver(ast.NodeVisitor):
                 return
         if name in self.captured:
             var, definition = self.captured[name]
-            symbol = self.table.symbol_for(var, name, "symbol", _type_text(var), definition, var)
+            symbol = self.table.shared_symbol_for(var, name, "symbol", _type_text(var),
+                                                  definition, var)
             self.table.add(loc, symbol, False)
 
     # -- bindings ------------------------------------------------------------------------------
@@ -203,7 +225,7 @@ def definition_name_loc(node: ast.AST, line_text: str) -> Loc:
 def collect_function(table: OccurrenceTable, node: ast.FunctionDef, header: Sequence[HeaderSymbol],
                      built: Any, captured: Mapping[str, Tuple[Any, Optional[Loc]]],
                      module: Optional[str] = None,
-                     functions: Optional[Mapping[str, int]] = None) -> None:
+                     functions: Optional[Mapping[str, str]] = None) -> None:
     """Records the occurrences of one built function (``built``: its IR)."""
     resolver = _Resolver(table, definition_vars(built) if built is not None else {}, captured,
                          module, functions or {})

@@ -76,47 +76,103 @@ class DefinitionReport:
 
 
 @dataclass
-class ParseReport:
-    """What ``parse_diagnostics`` found; ``to_plain()`` is the embedding API's data."""
+class UnitPart:
+    """What the analysis of one definition reported: its entry, its diagnostics, its own
+    symbols and occurrences, and its comments."""
 
-    source_name: str
-    definitions: List[DefinitionReport] = field(default_factory=list)
+    definition: DefinitionReport
     diagnostics: List[Any] = field(default_factory=list)
     table: OccurrenceTable = field(default_factory=OccurrenceTable)
-    comments: List[Tuple[int, AttachedComment]] = field(default_factory=list)
+    comments: List[AttachedComment] = field(default_factory=list)
+
+    def plain(self) -> Dict[str, Any]:
+        """The part as plain data (``ParseReport.to_plain``'s items, comments without their
+        definition index)."""
+        d = self.definition
+        return {
+            "definition": {"name": clean_text(d.name), "kind": d.kind, "range": list(d.range),
+                           "key": d.key, "canonical_text": d.canonical_text, "lossy": d.lossy,
+                           "partial": d.partial},
+            "diagnostics": [plain_diagnostic(x) for x in self.diagnostics],
+            "occurrences": [_plain_occurrence(o) for o in self.table.occurrences],
+            "symbols": [_plain_symbol(x) for x in self.table.symbols],
+            "comments": [{"range": list(c.range), "text": clean_text(c.text),
+                          "statement_line": c.statement_line} for c in self.comments],
+        }
+
+
+@dataclass
+class PlainUnit:
+    """A definition's part as plain data, from an earlier analysis of the same text and
+    context (a document session's cache), moved to where the definition is now."""
+
+    definition: DefinitionReport
+    data: Dict[str, Any]
+
+    def plain(self) -> Dict[str, Any]:
+        return self.data
+
+
+def _plain_occurrence(o: Any) -> Dict[str, Any]:
+    return {"range": list(o.range), "symbol": o.symbol, "is_definition": o.is_definition,
+            "kind": o.kind}
+
+
+def _plain_symbol(s: Any) -> Dict[str, Any]:
+    return {"id": s.id, "name": clean_text(s.name), "kind": s.kind, "type": s.type,
+            "definition_range": list(s.definition_range) if s.definition_range else None}
+
+
+@dataclass
+class ParseReport:
+    """What ``parse_diagnostics`` found: file-level diagnostics and module symbols, then one
+    part per definition; ``to_plain()`` is the embedding API's data."""
+
+    source_name: str
+    file_diagnostics: List[Any] = field(default_factory=list)
+    module_table: OccurrenceTable = field(
+        default_factory=lambda: OccurrenceTable(prefix="module"))
+    units: List[Any] = field(default_factory=list)
+    """UnitPart or PlainUnit, in source order."""
     errors: List[BaseException] = field(default_factory=list)
     """File-level exceptions (syntax errors, module code), before any definition's."""
 
     @property
+    def definitions(self) -> List[DefinitionReport]:
+        return [u.definition for u in self.units]
+
+    @property
+    def diagnostics(self) -> List[Any]:
+        """Live diagnostic objects (not those of cached parts)."""
+        found = list(self.file_diagnostics)
+        for unit in self.units:
+            found.extend(getattr(unit, "diagnostics", ()))
+        return found
+
+    @property
     def occurrences(self) -> List[Any]:
-        return self.table.occurrences
+        found = [o for u in self.units if isinstance(u, UnitPart) for o in u.table.occurrences]
+        return sorted(found, key=lambda o: o.range)
 
     @property
     def symbols(self) -> List[Any]:
-        return self.table.symbols
+        return list(self.module_table.symbols) + [
+            s for u in self.units if isinstance(u, UnitPart) for s in u.table.symbols]
 
     def to_plain(self) -> Dict[str, Any]:
         """Nested dicts, lists, strings, ints, bools and None only."""
+        parts = [u.plain() for u in self.units]
+        occurrences = [o for p in parts for o in p["occurrences"]]
+        occurrences.sort(key=lambda o: o["range"])
         return {
-            "definitions": [
-                {"name": clean_text(d.name), "kind": d.kind, "range": list(d.range),
-                 "key": d.key, "canonical_text": d.canonical_text, "lossy": d.lossy,
-                 "partial": d.partial}
-                for d in self.definitions],
-            "diagnostics": [plain_diagnostic(d) for d in self.diagnostics],
-            "occurrences": [
-                {"range": list(o.range), "symbol": str(o.symbol),
-                 "is_definition": o.is_definition,
-                 "kind": o.kind}
-                for o in self.table.occurrences],
-            "symbols": [
-                {"id": str(s.id), "name": clean_text(s.name), "kind": s.kind, "type": s.type,
-                 "definition_range": list(s.definition_range) if s.definition_range else None}
-                for s in self.table.symbols],
-            "comments": [
-                {"range": list(c.range), "text": clean_text(c.text), "definition": index,
-                 "statement_line": c.statement_line}
-                for index, c in self.comments],
+            "definitions": [p["definition"] for p in parts],
+            "diagnostics": [plain_diagnostic(d) for d in self.file_diagnostics]
+            + [d for p in parts for d in p["diagnostics"]],
+            "occurrences": occurrences,
+            "symbols": [_plain_symbol(s) for s in self.module_table.symbols]
+            + [s for p in parts for s in p["symbols"]],
+            "comments": [{**c, "definition": index} for index, p in enumerate(parts)
+                         for c in p["comments"]],
         }
 
 
@@ -153,14 +209,20 @@ def kebab(name: str) -> str:
 
 
 class DiagnosticMaker:
-    """Turns errors into diagnostics of one report, with ranges clamped to the text."""
+    """Turns errors into diagnostics appended to ``sink`` (a list), with ranges clamped to
+    the text."""
 
-    def __init__(self, report: ParseReport, lines: Any) -> None:
-        self.report = report
+    def __init__(self, source_name: str, sink: List[Any], lines: Any) -> None:
+        self.source_name = clean_text(source_name)
+        self.sink = sink
         self.lines = lines
 
+    def into(self, sink: List[Any]) -> "DiagnosticMaker":
+        """The same maker, appending to another list (a definition's)."""
+        return DiagnosticMaker(self.source_name, sink, self.lines)
+
     def span(self, loc: Loc) -> Any:
-        return _Span(clean_text(self.report.source_name), *self.clamp(loc))
+        return _Span(self.source_name, *self.clamp(loc))
 
     def clamp(self, loc: Loc) -> Loc:
         """A range inside the text (an error may point past its end, or at line 0)."""
@@ -182,8 +244,8 @@ class DiagnosticMaker:
 
     def add(self, code: str, message: str, loc: Loc, severity: int = ERROR,
             fixes: Tuple[Any, ...] = ()) -> None:
-        self.report.diagnostics.append(Diagnostic(severity, code, clean_text(message),
-                                                  self.span(loc), None, [], [], list(fixes)))
+        self.sink.append(Diagnostic(severity, code, clean_text(message), self.span(loc), None,
+                                    [], [], list(fixes)))
 
     def syntax_error(self, error: SyntaxError) -> None:
         lines = self.lines
@@ -236,6 +298,6 @@ class DiagnosticMaker:
 
 __all__ = [
     "DefinitionReport", "Diagnostic", "DiagnosticMaker", "ERROR", "HINT", "INFORMATION",
-    "ParseReport", "SEVERITY_NAMES", "WARNING", "clean_text", "kebab", "plain_diagnostic",
+    "ParseReport", "PlainUnit", "UnitPart", "SEVERITY_NAMES", "WARNING", "clean_text", "kebab", "plain_diagnostic",
 ]
 
