@@ -32,11 +32,12 @@ from . import namespaces
 from .discovery import Evaluator, Found, Refusal, discover, namespace_imports
 from .discovery import SCRIPT_PACKAGES, definition_decorator, symbol_declaration
 from .locations import attach_location
-from .occurrences import collect_function, definition_name_loc
+from .occurrences import collect_function, definition_name_loc, type_text
 from .program import BuilderProgram, ModuleSource, ProgramOptions, build_function
 from .program import build_module, module_members, statement_loc
 from .occurrences import OccurrenceTable
-from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseReport, UnitPart
+from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseReport, PlainUnit
+from .report import UnitPart
 from .runtime import Failure, collecting_failures, let_stops_through
 from .source_facts import attach_comments, lossy_reasons
 from .source_text import LineIndex, SourceScan, TopLevelChunk, chunk_text, scan
@@ -46,6 +47,9 @@ from .untrusted import NameCheck, UntrustedNotEvaluated
 _well_formed = get_global_func("tirx.analysis.WellFormedDiagnostics")
 
 Progress = Callable[[str, str, List[int]], None]
+Reuse = Callable[[str, str, Loc], Optional[PlainUnit]]
+"""``reuse(key, unit id, range)``: an earlier result for the definition, or None to build it
+(a document session's cache, session.py)."""
 
 
 @dataclass(frozen=True)
@@ -93,9 +97,11 @@ class DefinitionUnit:
 class _FileAnalysis:
     """The state of one ``analyze`` call."""
 
-    def __init__(self, text: str, options: AnalysisOptions) -> None:
+    def __init__(self, text: str, options: AnalysisOptions,
+                 reuse: Optional[Reuse] = None) -> None:
         self.text = text
         self.options = options
+        self.reuse = reuse
         self.report = ParseReport(options.source_name)
         self.lines = LineIndex(text)
         self.diagnostics = DiagnosticMaker(options.source_name, self.report.file_diagnostics,
@@ -131,7 +137,8 @@ class _FileAnalysis:
             if unit.report.kind != "macro":
                 self._analyze_unit(unit)
         for part in self.report.units:
-            part.table.occurrences.sort(key=lambda o: o.range)
+            if isinstance(part, UnitPart):
+                part.table.occurrences.sort(key=lambda o: o.range)
         return self.report
 
     def _visible(self, name: str) -> bool:
@@ -202,6 +209,12 @@ class _FileAnalysis:
         if self.options.trusted:
             self.env.update((k, v) for k, v in self.module_globals.items()
                             if not k.startswith("__"))
+        # Module symbols are the file's, whether or not a definition uses them (so a reused
+        # definition's occurrences still find theirs).
+        for name, value in self.env.items():
+            if isinstance(value, _ir.Var):
+                self.report.module_table.symbol_for(value, name, "symbol", type_text(value),
+                                                    self.symbol_locs.get(name), value)
         context.append(f"trusted={self.options.trusted}")
         context.extend(sorted(self.options.extra_vars))
         self.context_text = "\n".join(context)
@@ -296,8 +309,13 @@ class _FileAnalysis:
         return definition_name_loc(node, self.lines.line_text(node.lineno))
 
     def _analyze_unit(self, unit: DefinitionUnit) -> None:
-        self._add_definition(unit)
         found, report = unit.found, unit.report
+        if self.reuse is not None and report.key not in self.options.skip:
+            earlier = self.reuse(report.key, unit.part.table.prefix, report.range)
+            if earlier is not None:
+                self.report.units.append(earlier)
+                return
+        self._add_definition(unit)
         if found.error is not None:
             self._unit_error(unit, found.error, loc_of(found.node))
             return
@@ -496,4 +514,9 @@ def analyze(text: str, options: AnalysisOptions = AnalysisOptions()) -> ParseRep
     return _FileAnalysis(text, options).run()
 
 
-__all__ = ["AnalysisOptions", "DefinitionUnit", "analyze"]
+def analyze_with(text: str, options: AnalysisOptions, reuse: Reuse) -> ParseReport:
+    """``analyze``, taking earlier results of unchanged definitions from ``reuse``."""
+    return _FileAnalysis(text, options, reuse).run()
+
+
+__all__ = ["AnalysisOptions", "DefinitionUnit", "Reuse", "analyze", "analyze_with"]

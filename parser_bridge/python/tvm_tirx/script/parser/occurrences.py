@@ -82,7 +82,7 @@ class OccurrenceTable:
         self.occurrences.append(Occurrence(loc, symbol, is_definition, self.kind_of(symbol)))
 
 
-def _type_text(var: Any) -> str:
+def type_text(var: Any) -> str:
     try:
         return var.ty.script()
     except Exception:  # noqa: BLE001 - a type the printer rejects still has a symbol
@@ -128,7 +128,7 @@ class _Resolver(ast.NodeVisitor):
         if var is not None:
             if isinstance(var.ty, _ir.TensorType):
                 kind = "tensor"
-            symbol = self.table.symbol_for(var, name, kind, _type_text(var), loc, var)
+            symbol = self.table.symbol_for(var, name, kind, type_text(var), loc, var)
             self.table.add(loc, symbol, True)
         self.bindings.append(_Binding(name, loc, kind, symbol))
 
@@ -140,7 +140,7 @@ class _Resolver(ast.NodeVisitor):
                 return
         if name in self.captured:
             var, definition = self.captured[name]
-            symbol = self.table.shared_symbol_for(var, name, "symbol", _type_text(var),
+            symbol = self.table.shared_symbol_for(var, name, "symbol", type_text(var),
                                                   definition, var)
             self.table.add(loc, symbol, False)
 

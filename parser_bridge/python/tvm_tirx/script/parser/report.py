@@ -90,6 +90,7 @@ class UnitPart:
         definition index)."""
         d = self.definition
         return {
+            "unit_id": self.table.prefix,
             "definition": {"name": clean_text(d.name), "kind": d.kind, "range": list(d.range),
                            "key": d.key, "canonical_text": d.canonical_text, "lossy": d.lossy,
                            "partial": d.partial},

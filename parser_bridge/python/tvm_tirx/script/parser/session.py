@@ -1,0 +1,173 @@
+"""Incremental analysis of one open document.
+
+A ``DocumentSession`` holds a document's text, takes edits as an editor sends them (ranges
+in (line, UTF-8 byte column), or a whole new text), and analyses it again with the analysis
+engine (analysis.py), re-building only the definitions whose key changed: a definition whose
+text and context are the same as in an earlier analysis takes that analysis's result, moved
+to where the definition now is. Every range of a definition's result that lies inside the
+definition moves with it; ranges outside it (an "add the import" fix at line 1) stay.
+
+The whole text is scanned and parsed again on each analysis (a linear pass); building is
+what the session saves.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, replace
+from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from .analysis import AnalysisOptions, Progress, analyze_with
+from .report import ParseReport, PlainUnit, UnitPart
+from .source_text import LineIndex
+
+Range = Tuple[int, int, int, int]
+
+
+@dataclass
+class TextEdit:
+    """Replace ``range`` (line, UTF-8 byte column, end line, end column; lines 1-based) with
+    ``new_text``; a None range replaces the whole text."""
+
+    range: Optional[Range]
+    new_text: str
+
+
+@dataclass
+class SessionStats:
+    """What the last analysis did: the definitions it built and those it reused."""
+
+    built: List[str] = field(default_factory=list)
+    reused: List[str] = field(default_factory=list)
+
+
+@dataclass
+class _Cached:
+    first_line: int
+    last_line: int
+    definition: Any
+    data: Dict[str, Any]
+
+
+class DocumentSession:
+    """One document's text and the results of its last analysis, kept per definition."""
+
+    def __init__(self, source_name: str = "<string>", *, trusted: bool = False,
+                 extra_vars: Optional[Mapping[str, Any]] = None) -> None:
+        self.source_name = source_name
+        self.trusted = trusted
+        self.extra_vars = dict(extra_vars or {})
+        self.text = ""
+        self.version = 0
+        self.stats = SessionStats()
+        self._cache: Dict[Tuple[str, str], _Cached] = {}
+
+    # -- text ----------------------------------------------------------------------------------
+
+    def set_text(self, text: str, version: Optional[int] = None) -> None:
+        if not isinstance(text, str):
+            raise TypeError(f"a document's text is a str, got `{type(text).__name__}`")
+        self.text = text
+        self.version = self.version + 1 if version is None else version
+
+    def apply_edits(self, edits: Sequence[TextEdit], version: Optional[int] = None) -> None:
+        """Applies edits in order, each to the text the previous one left (as LSP's
+        ``contentChanges``). A range past the end of the text is clamped to it."""
+        text = self.text
+        for edit in edits:
+            if edit.range is None:
+                text = edit.new_text
+                continue
+            lines = LineIndex(text)
+            start = _offset(lines, edit.range[0], edit.range[1])
+            end = max(start, _offset(lines, edit.range[2], edit.range[3]))
+            text = text[:start] + edit.new_text + text[end:]
+        self.set_text(text, version)
+
+    # -- analysis ------------------------------------------------------------------------------
+
+    def analyze(self, *, progress: Optional[Progress] = None,
+                skip: Collection[str] = ()) -> ParseReport:
+        """The document's analysis: definitions whose key and place in the file are as in the
+        last analysis are reused, the others built."""
+        options = AnalysisOptions(source_name=self.source_name, trusted=self.trusted,
+                                  extra_vars=self.extra_vars, progress=progress,
+                                  skip=frozenset(skip))
+        self.stats = SessionStats()
+        report = analyze_with(self.text, options, self._reuse)
+        cache: Dict[Tuple[str, str], _Cached] = {}
+        for unit in report.units:
+            definition = unit.definition
+            if isinstance(unit, UnitPart):
+                self.stats.built.append(definition.name)
+                data = unit.plain()
+            else:
+                self.stats.reused.append(definition.name)
+                data = unit.data
+            if not definition.key or definition.key in options.skip:
+                continue
+            cache[(definition.key, unit_id_of(data))] = _Cached(
+                definition.range[0], definition.range[2], definition, data)
+        self._cache = cache
+        return report
+
+    def _reuse(self, key: str, unit_id: str, where: Range) -> Optional[PlainUnit]:
+        cached = self._cache.get((key, unit_id))
+        if cached is None:
+            return None
+        delta = where[0] - cached.first_line
+        data = _shifted(cached.data, cached.first_line, cached.last_line, delta)
+        definition = replace(cached.definition, range=tuple(data["definition"]["range"]))
+        return PlainUnit(definition, data)
+
+
+def unit_id_of(data: Mapping[str, Any]) -> str:
+    """The symbol-id prefix of a definition's part (its path in the file)."""
+    return data.get("unit_id", "")
+
+
+def _offset(lines: LineIndex, line: int, byte_column: int) -> int:
+    """The string index of (line, byte column), clamped to the text."""
+    if line < 1:
+        return 0
+    starts = lines.starts
+    if line > len(starts):
+        return len(lines.text)
+    text = lines.line_text(line)
+    data = text.encode("utf-8", "surrogatepass")[:max(byte_column, 0)]
+    return starts[line - 1] + len(data.decode("utf-8", "ignore"))
+
+
+def _shifted(data: Dict[str, Any], first: int, last: int, delta: int) -> Dict[str, Any]:
+    """A copy of a definition's plain part with every range inside lines first..last moved
+    by ``delta`` lines."""
+    if delta == 0:
+        return data
+    moved = copy.deepcopy(data)
+
+    def shift(r: List[int]) -> None:
+        if r and first <= r[0] <= last:
+            r[0] += delta
+            r[2] += delta
+
+    shift(moved["definition"]["range"])
+    for diagnostic in moved["diagnostics"]:
+        shift(diagnostic["range"])
+        for related in diagnostic["related"]:
+            shift(related["range"])
+        for fix in diagnostic["fixes"]:
+            for edit in fix["edits"]:
+                shift(edit["range"])
+    for occurrence in moved["occurrences"]:
+        shift(occurrence["range"])
+    for symbol in moved["symbols"]:
+        if symbol["definition_range"]:
+            shift(symbol["definition_range"])
+    for comment in moved["comments"]:
+        shift(comment["range"])
+        if comment["statement_line"] is not None and first <= comment["statement_line"] <= last:
+            comment["statement_line"] += delta
+    return moved
+
+
+__all__ = ["DocumentSession", "SessionStats", "TextEdit"]
