@@ -1058,6 +1058,63 @@ def f(A: T.Tensor((4,), T.int32)):
 ]
 
 
+# ==== the namespace laundered through values: only a check of the receiver's type when the
+# attribute runs sees these (a check by the receiver's name sees a local, a parameter, an item)
+ATTACKS.extend([
+    A("c3-launder-comprehension-variable", "namespace-module", "body", _t(T_IMPORT + '''
+
+@T.function
+def f(A: T.Tensor((4,), T.int32)):
+    handles = [N.builtins.open("{CANARY}", "w") for N in [T]]
+'''), 'N.builtins.open("{CANARY}", "w")', live=False),
+    A("c3-launder-lambda-parameter", "namespace-module", "body", _t(T_IMPORT + '''
+
+@T.function
+def f(A: T.Tensor((4,), T.int32)):
+    A[0] = (lambda N: N.sys.modules["os"].system("touch {CANARY}"))(T)
+'''), 'N.sys.modules["os"].system("touch {CANARY}")', live=False),
+    A("c3-launder-macro-parameter", "namespace-module", "macro", _t(T_IMPORT + '''
+
+@T.macro
+def store(A, N):
+    A[0] = N.builtins.len(N.builtins.open("{CANARY}", "w").name)
+
+
+@T.function
+def f(A: T.Tensor((4,), T.int32)):
+    store(A, T)
+'''), 'N.builtins.len(N.builtins.open("{CANARY}", "w").name)', live=False),
+    A("c3-launder-subscript", "namespace-module", "body", _t(T_IMPORT + '''
+
+@T.function
+def f(A: T.Tensor((4,), T.int32)):
+    handle = {"ns": T}["ns"].builtins.open("{CANARY}", "w")
+'''), '{"ns": T}["ns"].builtins.open("{CANARY}", "w")'),
+    A("c3-launder-pure-builtin", "namespace-module", "body", _t(T_IMPORT + '''
+
+@T.function
+def f(A: T.Tensor((4,), T.int32)):
+    handle = min([T]).tvm_ffi.structural.inspect.os.system("touch {CANARY}")
+'''), 'min([T]).tvm_ffi.structural.inspect.os.system("touch {CANARY}")'),
+    A("c3-launder-host-loop-variable", "namespace-module", "body", _t(T_IMPORT + '''
+
+@T.function
+def f(A: T.Tensor((4,), T.int32)):
+    for N in T.constexpr([T]):
+        handle = N.builtins.open("{CANARY}", "w")
+        A[0] = 1
+'''), 'N.builtins.open("{CANARY}", "w")', live=False),
+    A("c3-launder-local-binding", "namespace-module", "body", _t(T_IMPORT + '''
+
+@T.function
+def f(A: T.Tensor((4,), T.int32)):
+    N = T
+    handle = N.sys.modules["io"].open("{CANARY}", "w")
+    A[0] = 1
+'''), 'N.sys.modules["io"].open("{CANARY}", "w")', live=False),
+])
+
+
 # --- poisoning that outlives a document ------------------------------------------------------
 # The worker analyses document after document in one process. A file that gets through may
 # change shared state so that a later file, which any allowlist accepts (a pure builtin called
