@@ -43,9 +43,11 @@ from untrusted_attacks import ATTACKS, Attack  # noqa: E402
 REFUSAL_CODE = "untrusted-not-evaluated"
 # (b) for attacks whose code sits only in ordinary Python outside TVMScript (Attack.plain_python:
 # foreign decorators of plain functions, unused module-level statements, an enclosing
-# function's defaults). The brief asks for a refusal there too; set False to require only (a)
-# and (c) for those.
-REFUSE_IN_PLAIN_PYTHON = True
+# function's defaults). Decided: the engine does not report ordinary Python it skips (a file's
+# every import and helper would carry a note), only what TVMScript would have read: a use of a
+# name that Python binds, a foreign decorator or base of a TVMScript definition. So only (a)
+# and (c) hold for those; (a), nothing ran, is checked for every attack.
+REFUSE_IN_PLAIN_PYTHON = False
 TIMEOUT = 60.0
 
 
@@ -130,15 +132,16 @@ def _marker_ranges(attack: Attack, text: str, canary_dir: str) -> List[Tuple[int
 
 
 def refusal_problems(diagnostics: Sequence[Dict[str, Any]],
-                     markers: Sequence[Tuple[int, int, int, int]]) -> List[str]:
+                     markers: Sequence[Tuple[int, int, int, int]],
+                     codes: Sequence[str] = (REFUSAL_CODE,)) -> List[str]:
     """Why ``diagnostics`` (plain data) hold no refusal on a marker; empty when one does."""
-    refusals = [d for d in diagnostics if d.get("code") == REFUSAL_CODE]
+    refusals = [d for d in diagnostics if d.get("code") in codes]
     if not refusals:
         return [f"no `{REFUSAL_CODE}` diagnostic (got codes "
                 f"{sorted({d.get('code') for d in diagnostics})})"]
     problems = []
     for d in refusals:
-        if d.get("severity") != "information":
+        if d.get("code") == REFUSAL_CODE and d.get("severity") != "information":
             problems.append(f"`{REFUSAL_CODE}` at {d.get('range')} has severity "
                             f"{d.get('severity')!r}, not 'information'")
         elif any(UA.overlaps(d["range"], m) for m in markers):
@@ -181,7 +184,7 @@ def test_attack_runs_nothing(attack: Attack, tmp_path: pathlib.Path) -> None:
     # (b) the refusal, at the marker.
     if attack.plain_python and not REFUSE_IN_PLAIN_PYTHON:
         return
-    problems = refusal_problems(diagnostics, markers)
+    problems = refusal_problems(diagnostics, markers, attack.refusal_codes)
     assert not problems, f"{attack.id}: " + "; ".join(problems) + \
         f"\ndiagnostics: {[(d['code'], d['severity'], d['range']) for d in diagnostics]}"
 

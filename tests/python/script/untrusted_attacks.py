@@ -65,6 +65,9 @@ class Attack:
     live: bool = True
     plain_python: bool = False
     note: str = ""
+    refusal_codes: Tuple[str, ...] = ("untrusted-not-evaluated",)
+    """Diagnostic codes that count as the refusal (a module class's plain statement is a
+    syntax error: it is not evaluated either)."""
     markers: Tuple[Tuple[str, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -291,7 +294,8 @@ class Module:
     @T.function
     def main(A: T.Tensor((4,), T.int32)):
         A[0] = 1
-'''), WRAP_CLOSE_SYSTEM, note="a plain class-body statement"),
+'''), WRAP_CLOSE_SYSTEM, note="a plain class-body statement",
+      refusal_codes=("untrusted-not-evaluated", "syntax-error")),
     A("c1-class-header-base", "decorator-eval", "class-body", _t(T_IMPORT + I_IMPORT + '''
 
 @I.ir_module
@@ -430,7 +434,9 @@ def f(A: T.Tensor((4,), T.int32)):
 @T.function
 def f(A: T.Tensor((4,), T.int32)):
     A[0] = T.builtins.len(T.tvm_ffi.error.builtins.open("{CANARY}", "w").name)
-'''), 'T.tvm_ffi.error.builtins.open("{CANARY}", "w")'),
+'''), 'T.tvm_ffi.error.builtins.open("{CANARY}", "w")',
+      # The callee is evaluated first: the refusal of `T.builtins` stops the statement.
+      alt_markers=("T.builtins",)),
     A("c3-body-ffi-inspect-importlib-shutil", "namespace-module", "body", _t(T_IMPORT + '''
 
 @T.function
@@ -535,7 +541,9 @@ def f(A: T.Tensor((4,), T.int32)):
 @T.function
 def f(A: T.Tensor((4,), T.int32)):
     message = "{handle}".format_map({"handle": T.builtins.open("{CANARY}", "w")})
-'''), 'T.builtins.open("{CANARY}", "w")'),
+'''), 'T.builtins.open("{CANARY}", "w")',
+      # `str.format_map` itself is refused first (it looks attributes up in C).
+      alt_markers=('"{handle}".format_map',)),
     A("c3-body-getattr-computed", "namespace-module", "body", _t(T_IMPORT + '''
 
 @T.function
@@ -907,8 +915,9 @@ def f(A: T.Tensor((4,), T.int32)):
     T.system("touch {CANARY}")
 '''),
       'T.system("touch {CANARY}")', alt_markers=('__import__("os")',), live=False,
-      note="the alias rebound at module level: the decorator is still recognised statically, "
-           "and nothing of the rebinding runs"),
+      plain_python=True,
+      note="the alias rebound at module level: as for Python, `T` then no longer names the "
+           "namespace, so `f` is plain Python and nothing of it runs"),
     A("o-module-level-shadow-builtin", "other", "module-level", _t(T_IMPORT + '''
 len = T.builtins.open
 

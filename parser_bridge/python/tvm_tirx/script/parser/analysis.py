@@ -209,6 +209,8 @@ class _FileAnalysis:
         if self.options.trusted:
             self.env.update((k, v) for k, v in self.module_globals.items()
                             if not k.startswith("__"))
+        else:
+            self._drop_rebound(statements)
         # Module symbols are the file's, whether or not a definition uses them (so a reused
         # definition's occurrences still find theirs).
         for name, value in self.env.items():
@@ -218,6 +220,27 @@ class _FileAnalysis:
         context.append(f"trusted={self.options.trusted}")
         context.extend(sorted(self.options.extra_vars))
         self.context_text = "\n".join(context)
+
+    def _drop_rebound(self, statements: List[ast.stmt]) -> None:
+        """A namespace alias or symbol that module code the analysis does not run binds again
+        afterwards (``T = something_else``) no longer means what the import said: its uses
+        are refused, as Python would see another value."""
+        bound_at: Dict[str, int] = {}
+        for stmt in statements:
+            if isinstance(stmt, ast.ImportFrom) and stmt.module in SCRIPT_PACKAGES:
+                for alias in stmt.names:
+                    bound_at[alias.asname or alias.name] = stmt.lineno
+            elif (name := _simple_target(stmt)) is not None and name in self.symbol_locs:
+                bound_at[name] = stmt.lineno
+        for stmt in statements:
+            if isinstance(stmt, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)):
+                continue
+            for node in ast.walk(stmt):
+                if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and \
+                        node.id in bound_at and stmt.lineno > bound_at[node.id] and \
+                        self.symbol_locs.get(node.id) != loc_of(node):
+                    self.env.pop(node.id, None)
+                    self.symbol_locs.pop(node.id, None)
 
     def _is_script_definition(self, stmt: ast.stmt) -> bool:
         if not isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
@@ -428,6 +451,13 @@ class _FileAnalysis:
             local.extend(a.arg for a in program.node.args.args)
             local.extend(h.name for h in program.header)
         return lossy_reasons(node, unit.env, module_name, local)
+
+
+def _simple_target(stmt: ast.stmt) -> Optional[str]:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \
+            isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id
+    return None
 
 
 def _located(refusal: Refusal, analysis: _FileAnalysis) -> BaseException:

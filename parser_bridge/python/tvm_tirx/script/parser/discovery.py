@@ -165,10 +165,21 @@ def recognise_decorator(node: ast.expr, env: Mapping[str, Any],
 
 def definition_decorator(node: ast.AST, env: Mapping[str, Any],
                          evaluator: Evaluator) -> Optional[DecoratorMatch]:
-    """The first construction decorator of a def or class (None when it has none)."""
-    for expr in getattr(node, "decorator_list", ()):
+    """The first construction decorator of a def or class (None when it has none). Its other
+    decorators, and a class's bases and keywords, are not evaluated (untrusted): each is a
+    refusal of the match."""
+    decorators = list(getattr(node, "decorator_list", ()))
+    for expr in decorators:
         found = recognise_decorator(expr, env, evaluator)
         if found is not None:
+            if not evaluator.trusted:
+                others = [e for e in decorators if e is not expr]
+                others += list(getattr(node, "bases", ())) + [
+                    k.value for k in getattr(node, "keywords", ())]
+                found.refusals.extend(Refusal(loc_of(e), UntrustedNotEvaluated(
+                    "This decorator or class base is not evaluated in untrusted TVMScript: "
+                    "the definition is built as if it were absent (trust the workspace to run "
+                    "its Python)")) for e in others)
             return found
     return None
 

@@ -169,10 +169,24 @@ def _script_value(value: Any) -> bool:
             and module.startswith("tvm_tirx."))
 
 
+# Methods of Python's own containers that only compute (no attribute lookups by name inside
+# them, unlike str.format and str.format_map, which are left out on purpose).
+_CONTAINER_METHODS: Dict[type, FrozenSet[str]] = {
+    list: frozenset(("append", "extend", "insert", "pop", "index", "count", "copy", "reverse")),
+    tuple: frozenset(("index", "count")),
+    dict: frozenset(("get", "items", "keys", "values", "copy", "setdefault", "update", "pop")),
+    str: frozenset(("join", "split", "strip", "startswith", "endswith", "upper", "lower",
+                    "replace")),
+}
+
+
 def _receiver_allows(value: Any, name: str) -> Optional[bool]:
     """The receiver's own rule for ``name``; None when it needs to see the value."""
     if name.startswith("_"):
         return False
+    methods = _CONTAINER_METHODS.get(type(value))
+    if methods is not None:
+        return name in methods
     if isinstance(value, (_FFIObject, _DType)):
         return name in _ir_attrs(type(value))
     if isinstance(value, type) and issubclass(value, _FFIObject):
