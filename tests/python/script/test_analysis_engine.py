@@ -216,3 +216,38 @@ def after(A: T.Tensor((4,), T.int32)):
 def test_lone_surrogates_never_make_the_collecting_api_raise(text) -> None:
     report = parse_diagnostics(text)
     assert all(d["code"] != "internal-error" for d in report.to_plain()["diagnostics"])
+
+
+@pytest.mark.parametrize("body, refused", [
+    ("    __tvm_ns = A\n    A[0] = 1\n", "Binding `__tvm_ns`"),
+    ("    T.range_(len, 4)\n", "Attribute `range_` of a `module` value"),
+    ("    T.function(lambda: 0)\n", "Attribute `function` of a `module` value"),
+    ("    x = (i for i in range(2)).gi_frame\n", "Attribute `gi_frame` of a `generator` value"),
+    ("    x = [1].__class__\n", "Attribute `__class__` of a `list` value"),
+    ("    x = '{0.ty}'.format(A)\n", "Attribute `format` of a `str` value"),
+])
+def test_untrusted_bodies_are_refused_what_the_allowlist_lacks(body, refused) -> None:
+    text = HEADER + "@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n" + body
+    (diagnostic,) = parse_diagnostics(text).to_plain()["diagnostics"]
+    assert (diagnostic["code"], diagnostic["severity"]) == ("untrusted-not-evaluated",
+                                                            "information")
+    assert diagnostic["message"].startswith(refused)
+
+
+def test_untrusted_bodies_keep_what_tvmscript_needs() -> None:
+    text = HEADER + ('@T.function\ndef f(A: T.Tensor((4,), T.int32), B: T.Tensor((4,), '
+                     'T.float32x4)):\n    parts = [1, 2]\n    parts.append(3)\n'
+                     '    for k in T.constexpr(range(len(parts))):\n        A[k] = parts[k]\n'
+                     '    A[3] = T.int32(A.ty.shape[0])\n')
+    report = parse_diagnostics(text)
+    assert report.to_plain()["diagnostics"] == []
+    assert "A[2] = 3" in report.definitions[0].canonical_text
+
+
+def test_a_non_hygienic_macro_is_not_called_from_frontend_code() -> None:
+    text = HEADER + ('@T.macro(hygienic=False)\ndef range(n):\n    T.evaluate(0)\n\n'
+                     '@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n'
+                     '    for i in range(4):\n        A[0] = 1\n')
+    (diagnostic,) = parse_diagnostics(text).to_plain()["diagnostics"]
+    assert diagnostic["code"] == "untrusted-not-evaluated"
+    assert "Non-hygienic macro `range` is called from outside TVMScript" in diagnostic["message"]

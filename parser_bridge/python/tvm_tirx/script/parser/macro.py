@@ -36,6 +36,7 @@ from tvm_ffi import get_global_func
 from ..builder import source_scope
 from ..decorators import DefinitionKind, MacroDecorator, ScriptDecorator
 from .program import check_standalone
+from .untrusted import UntrustedNotEvaluated
 from .transpile import BINDINGS_KEY, GeneratedBuilder, SyntaxErrorFactory
 
 _in_builder = get_global_func("ir.builder.BuilderIsInScope")
@@ -100,6 +101,13 @@ class ScriptMacro:
                                "active)")
         caller = sys._getframe(1)
         try:
+            if not self.hygienic and not self._definition.trusted and \
+                    BINDINGS_KEY not in caller.f_globals:
+                # Its names would come from whatever frame called it (a hook's, with real
+                # modules at hand): untrusted macros take names from TVMScript callers only.
+                raise UntrustedNotEvaluated(f"Non-hygienic macro `{self.name}` is called from "
+                                            "outside TVMScript code: not evaluated in "
+                                            "untrusted TVMScript")
             if not self.hygienic:
                 body = self._recomposed_body(_caller_environment(caller))
             elif self.late_binding:

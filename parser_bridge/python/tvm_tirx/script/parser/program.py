@@ -185,8 +185,11 @@ class BuilderProgram:
                 raise error
 
         args = self.node.args
-        signature = [a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
-                     if a.annotation is not None]
+        signature: List[ast.AST] = [a for a in (*args.posonlyargs, *args.args,
+                                                *args.kwonlyargs, args.vararg, args.kwarg)
+                                    if a is not None]
+        signature += [a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
+                      if a.annotation is not None]
         signature += [d for d in (*args.defaults, *args.kw_defaults) if d is not None]
         signature += [s.annotation for s in self.header if s.annotation is not None]
         if self.node.returns is not None:
@@ -224,7 +227,8 @@ class BuilderProgram:
         """Runs the wrapper: the helpers exist, with the capture defaults read from
         ``bindings`` (the definition's by default); nothing is built."""
         bindings = self.bindings if bindings is None else bindings
-        exec_globals = {"__builtins__": builtins.__dict__ if self.trusted else SAFE_BUILTINS,
+        # A fresh dict per run: nothing one program does to its builtins reaches another's.
+        exec_globals = {"__builtins__": builtins.__dict__ if self.trusted else dict(SAFE_BUILTINS),
                         BINDINGS_KEY: bindings, RUNTIME_KEY: BuilderRuntime(self.locate_at)}
         scope = _DefinitionScope(bindings)
         extra = () if self.const_args is None else (self.const_args,)

@@ -618,7 +618,7 @@ def _poison_stores(node: ast.stmt, value: ast.expr) -> List[ast.stmt]:
         stores = _statement_names(node.target, ast.Store, header_only=False) + stores
     out: List[ast.stmt] = [ast.Assign(targets=[_name(_POISONED, ast.Store())], value=value)]
     out.extend(ast.Assign(targets=[_name(n, ast.Store())], value=_name(_POISONED))
-               for n in dict.fromkeys(stores))
+               for n in dict.fromkeys(stores) if not n.startswith("__tvm"))
     return _located(node, out)
 
 

@@ -102,8 +102,14 @@ class NameCheck:
             for node in ast.walk(root):
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                     error = self.refusal(node.id, local)
-                    if error is not None:
-                        refused.append((node.lineno, node.col_offset, node, error))
+                elif isinstance(node, ast.Name) and node.id.startswith("__"):
+                    error = _refusal(f"Binding `{node.id}`")  # would shadow generated names
+                elif isinstance(node, ast.arg) and node.arg.startswith("__"):
+                    error = _refusal(f"Parameter `{node.arg}`")
+                else:
+                    continue
+                if error is not None:
+                    refused.append((node.lineno, node.col_offset, node, error))
         if not refused:
             return None
         refused.sort(key=lambda item: item[:2])
@@ -127,7 +133,9 @@ class NameCheck:
 
 _NAMESPACE_MEMBERS: Dict[int, Tuple[Any, int, FrozenSet[str]]] = {}
 _TYPE_MEMBERS: Dict[type, FrozenSet[str]] = {}
-_NOT_FROM_BODIES = ("decorator",)
+# Decorators would parse more source (trusted, from a file); hooks are the generated code's
+# own calls and some call what they are given.
+_NOT_FROM_BODIES = ("decorator", "hook")
 
 
 def _namespace_attrs(namespace: Any, alias: str) -> FrozenSet[str]:
@@ -208,8 +216,12 @@ def checked_getattr(value: Any, name: str) -> Any:
     allowed = _receiver_allows(value, name)
     if allowed is False:
         raise _refusal(f"Attribute `{name}` of a `{type(value).__name__}` value")
+    # Not a listed member: only what the namespace makes on demand (its module __getattr__:
+    # vector types, operator constructors), or IR data it keeps.
+    made_on_demand = allowed is None and name not in getattr(value, "__dict__", {})
     result = getattr(value, name)
-    if allowed is None and not _script_value(result):
+    if allowed is None and not (isinstance(result, (_FFIObject, _DType)) or (
+            made_on_demand and _script_value(result))):
         raise _refusal(f"Attribute `{name}` of a `{type(value).__name__}` value")
     return result
 
