@@ -26,6 +26,8 @@ def check_file(path: str, text: str, out: TextIO, trusted: bool = False) -> int:
         first, last = definition.range[0], definition.range[2]
         flag = " (formatting would lose: " + "; ".join(definition.lossy_reasons) + ")" \
             if definition.lossy else ""
+        if definition.partial:
+            flag += " (partial: the statements with errors are left out)"
         out.write(f"definition {definition.name} ({definition.kind}, lines {first}-{last})"
                   f"{flag}\n")
         if definition.canonical_text is not None:
