@@ -251,3 +251,15 @@ def test_a_non_hygienic_macro_is_not_called_from_frontend_code() -> None:
     (diagnostic,) = parse_diagnostics(text).to_plain()["diagnostics"]
     assert diagnostic["code"] == "untrusted-not-evaluated"
     assert "Non-hygienic macro `range` is called from outside TVMScript" in diagnostic["message"]
+
+
+def test_the_documented_pure_builtins_are_the_allowlist() -> None:
+    import pathlib
+    import re
+
+    from tvm_tirx.script.parser.untrusted import PURE_BUILTINS
+
+    doc = (pathlib.Path(__file__).resolve().parents[3] / "docs" / "frontend.md").read_text()
+    listed = re.search(r"these pure builtins: `([^`]*)`", doc.replace("\n  ", " "))
+    assert listed is not None
+    assert listed.group(1).split() == list(PURE_BUILTINS)
