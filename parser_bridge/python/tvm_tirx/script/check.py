@@ -12,9 +12,9 @@ import sys
 from typing import List, Optional, TextIO
 
 from .parser.diagnostics import parse_diagnostics
+from .parser.codes import SEVERITY_NAMES
 from .parser.source_text import LineIndex
 
-_SEVERITIES = {1: "error", 2: "warning", 3: "information", 4: "hint"}
 
 
 def check_file(path: str, text: str, out: TextIO, trusted: bool = False) -> int:
@@ -37,7 +37,7 @@ def check_file(path: str, text: str, out: TextIO, trusted: bool = False) -> int:
         span = diagnostic.span
         column = lines.char_column(span.start_line, span.start_column) + 1 \
             if span.start_line > 0 else 1
-        severity = _SEVERITIES.get(int(diagnostic.severity), "error")
+        severity = SEVERITY_NAMES.get(int(diagnostic.severity), "error")
         errors += severity == "error"
         message = diagnostic.message.replace("\n", "\n    ")
         out.write(f"{path}:{span.start_line}:{column}: {severity} [{diagnostic.code}] "

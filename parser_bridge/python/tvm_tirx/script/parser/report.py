@@ -13,6 +13,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from tvm_ffi import object_class
 
+from .codes import CODES, SEVERITY_NAMES, code_of
 from .locations import error_location
 from .occurrences import OccurrenceTable
 from .source_facts import AttachedComment
@@ -25,7 +26,6 @@ TextEdit = object_class("ir.TextEdit")
 _Span = object_class("ir.Span")
 
 ERROR, WARNING, INFORMATION, HINT = 1, 2, 3, 4
-SEVERITY_NAMES = {ERROR: "error", WARNING: "warning", INFORMATION: "information", HINT: "hint"}
 _NAMESPACE_IMPORTS = {"T": "tirx", "I": "ir", "Ts": "s_tir"}
 
 
@@ -205,10 +205,6 @@ def plain_diagnostic(diagnostic: Any) -> Dict[str, Any]:
     }
 
 
-def kebab(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
-
-
 class DiagnosticMaker:
     """Turns errors into diagnostics appended to ``sink`` (a list), with ranges clamped to
     the text."""
@@ -245,6 +241,8 @@ class DiagnosticMaker:
 
     def add(self, code: str, message: str, loc: Loc, severity: int = ERROR,
             fixes: Tuple[Any, ...] = ()) -> None:
+        if code not in CODES:  # the registry is closed (codes.py): a bug, made visible
+            code, message = "internal-error", f"unregistered diagnostic code `{code}`: {message}"
         self.sink.append(Diagnostic(severity, code, clean_text(message), self.span(loc), None,
                                     [], [], list(fixes)))
 
@@ -285,9 +283,11 @@ class DiagnosticMaker:
         fixes: Tuple[Any, ...] = ()
         if isinstance(exc, NameError) and getattr(exc, "name", None) in _NAMESPACE_IMPORTS:
             fixes = (self._import_fix(exc.name),)
+        code = code_of(exc)
         message = str(exc) or type(exc).__name__
-        self.add(kebab(type(exc).__name__), message, loc, severity,  # type: ignore[arg-type]
-                 fixes=fixes)
+        if code == "python-error":
+            message = f"{type(exc).__name__}: {message}"
+        self.add(code, message, loc, severity, fixes=fixes)  # type: ignore[arg-type]
 
     def _import_fix(self, alias: str) -> Any:
         module = _NAMESPACE_IMPORTS[alias]
@@ -299,6 +299,7 @@ class DiagnosticMaker:
 
 __all__ = [
     "DefinitionReport", "Diagnostic", "DiagnosticMaker", "ERROR", "HINT", "INFORMATION",
-    "ParseReport", "PlainUnit", "UnitPart", "SEVERITY_NAMES", "WARNING", "clean_text", "kebab", "plain_diagnostic",
+    "ParseReport", "PlainUnit", "UnitPart", "SEVERITY_NAMES", "WARNING", "clean_text",
+    "plain_diagnostic",
 ]
 

@@ -1,0 +1,46 @@
+"""The diagnostic codes are a closed registry (issue 9, item 7): the docs' table, the registry
+and the codes written by the C++ sources agree."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+from tvm_tirx.script import parse_diagnostics
+from tvm_tirx.script.parser.codes import CODES, code_of
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def test_the_docs_table_is_the_registry() -> None:
+    doc = (ROOT / "docs" / "diagnostics.md").read_text()
+    rows = re.findall(r"^\| `([a-z-]+)` \| (.*) \|$", doc, re.MULTILINE)
+    assert dict(rows) == CODES
+
+
+def test_codes_written_by_the_cpp_sources_are_registered() -> None:
+    well_formed = (ROOT / "core/tirx/src/analysis/well_formed.cc").read_text()
+    found = set(re.findall(r'"([a-z]+(?:-[a-z]+)+)"', well_formed))
+    bridge = (ROOT / "parser_bridge/src/bridge/parse_diagnostics.cc").read_text()
+    found |= set(re.findall(r'BridgeResult\(\s*"([a-z-]+)"', bridge))
+    found |= set(re.findall(r'kInternalError = "([a-z-]+)"', bridge))
+    assert {"undefined-variable", "invalid-encoding", "time-limit", "internal-error"} <= found
+    assert found <= set(CODES), found - set(CODES)
+
+
+def test_exceptions_map_onto_registered_codes() -> None:
+    assert code_of(UnboundLocalError("x")) == "name-error"
+    assert code_of(KeyError("k")) == "index-error"
+    assert code_of(ModuleNotFoundError("m")) == "module-not-found-error"
+    assert code_of(OSError("o")) == "python-error"
+    text = ("from tvm_tirx.script import tirx as T\n@T.function\ndef f(A: T.Tensor((4,), "
+            "T.int32)):\n    A[0] = {}[1]\n")
+    (diagnostic,) = parse_diagnostics(text).to_plain()["diagnostics"]
+    assert (diagnostic["code"], diagnostic["message"]) == ("index-error", "1")
+
+
+def test_every_reported_code_is_registered_over_the_corpus() -> None:
+    for path in sorted((ROOT / "tests" / "script_corpus").glob("*.py")):
+        for diagnostic in parse_diagnostics(path.read_text()).to_plain()["diagnostics"]:
+            assert diagnostic["code"] in CODES and diagnostic["code"] != "internal-error", \
+                (path.name, diagnostic)
