@@ -263,3 +263,42 @@ def test_the_documented_pure_builtins_are_the_allowlist() -> None:
     listed = re.search(r"these pure builtins: `([^`]*)`", doc.replace("\n  ", " "))
     assert listed is not None
     assert listed.group(1).split() == list(PURE_BUILTINS)
+
+
+QUERY = HEADER + '''
+@T.function
+def f(A: T.Tensor((4,), T.int32), k: T.int32):
+    x = A[1] + k * 2
+    A[0] = x
+'''
+
+
+@pytest.mark.parametrize("position, expected", [
+    ((5, 8), {"range": [5, 8, 5, 9], "kind": "ir.Var", "text": "A",
+              "type": "T.Tensor((4,), T.int32)", "symbol": "f:1"}),
+    ((5, 13), {"range": [5, 8, 5, 20], "kind": "prim.Add", "text": "A[1] + k * 2",
+               "type": "T.int32", "symbol": None}),
+    ((5, 17), {"range": [5, 15, 5, 20], "kind": "prim.Mul", "text": "k * 2",
+               "type": "T.int32", "symbol": None}),
+    ((6, 11), {"range": [6, 11, 6, 12], "kind": "ir.Var", "text": "x", "type": "T.int32",
+               "symbol": "f:3"}),
+    ((4, 34), {"range": [4, 34, 4, 35], "kind": "symbol", "text": "k", "type": "T.int32",
+               "symbol": "f:2"}),
+    ((5, 21), None),
+    ((2, 0), None),
+])
+def test_what_is_at_gives_the_innermost_node(position, expected) -> None:
+    assert parse_diagnostics(QUERY).what_is_at(*position) == expected
+
+
+def test_what_is_at_follows_a_session_edit_above() -> None:
+    from tvm_tirx.script.parser.session import DocumentSession, TextEdit
+
+    session = DocumentSession()
+    session.set_text(QUERY)
+    session.analyze()
+    session.apply_edits([TextEdit((2, 0, 2, 0), "\n\n")])
+    report = session.analyze()
+    assert session.stats.reused == ["f"]
+    assert report.what_is_at(7, 13)["text"] == "A[1] + k * 2"
+    assert report.what_is_at(7, 13)["range"] == [7, 8, 7, 20]

@@ -355,6 +355,10 @@ class _FileAnalysis:
             self._build(unit)
         except (RecursionError, MemoryError) as exc:
             self._unit_error(unit, exc)
+        first = report.range[0]
+        report.positions = [((loc[0] - first, loc[1], loc[2] - first, loc[3]), value)
+                            for program in unit.programs.values()
+                            for loc, value in program.recorded_positions()]
         if report.ir is None or self.options.build_only:
             return
         try:

@@ -171,8 +171,10 @@ class BuilderProgram:
         names = self.options.names
         if names is None and not self.trusted:  # the rule still holds without file facts
             names = NameCheck(lambda name: name in self.bindings, frozenset())
+        # The collecting analysis records positions (the position index).
+        self.positions: Optional[List[Loc]] = [] if self.options.tolerant else None
         if names is None:
-            return TranspileOptions(tolerant=self.options.tolerant)
+            return TranspileOptions(tolerant=self.options.tolerant, positions=self.positions)
         local = bound_names([self.node.args]) | bound_names(self.node.body)
         local.update(symbol.name for symbol in self.header)
         local.add(self.node.name)
@@ -196,7 +198,8 @@ class BuilderProgram:
             signature.append(self.node.returns)
         precheck(signature)
         return TranspileOptions(tolerant=self.options.tolerant, untrusted=True,
-                                precheck=precheck, rejects=(type(names).refusal_type,))
+                                precheck=precheck, rejects=(type(names).refusal_type,),
+                                positions=self.positions)
 
     def compile_program(self, namespace: Optional[types.ModuleType] = None) -> None:
         """Transpiles and compiles the builder program once; records it (``generated``)."""
@@ -228,8 +231,9 @@ class BuilderProgram:
         ``bindings`` (the definition's by default); nothing is built."""
         bindings = self.bindings if bindings is None else bindings
         # A fresh dict per run: nothing one program does to its builtins reaches another's.
+        self.runtime = BuilderRuntime(self.locate_at)
         exec_globals = {"__builtins__": builtins.__dict__ if self.trusted else dict(SAFE_BUILTINS),
-                        BINDINGS_KEY: bindings, RUNTIME_KEY: BuilderRuntime(self.locate_at)}
+                        BINDINGS_KEY: bindings, RUNTIME_KEY: self.runtime}
         scope = _DefinitionScope(bindings)
         extra = () if self.const_args is None else (self.const_args,)
         with self.located():
@@ -240,6 +244,15 @@ class BuilderProgram:
         """Transpiles, compiles and runs the wrapper: the helpers exist, nothing is built."""
         self.compile_program(namespace)
         self.helpers = self.instantiate()
+
+    def recorded_positions(self) -> List[Tuple[Loc, Any]]:
+        """(range, last value) of every expression the program computed (tolerant programs
+        only; empty otherwise)."""
+        positions = getattr(self, "positions", None)
+        runtime = getattr(self, "runtime", None)
+        if not positions or runtime is None:
+            return []
+        return [(positions[i], value) for i, value in runtime.values.items()]
 
     def locate_at(self, exc: BaseException, fallback: Loc) -> Loc:
         """Gives ``exc`` its location (the failing instruction, else ``fallback``); returns it."""

@@ -48,6 +48,9 @@ class DefinitionReport:
     decorator: Any = None
     program: Any = None
     """A standalone function's builder program (the raising APIs check it)."""
+    positions: List[Tuple[Loc, Any]] = field(default_factory=list)
+    """The position index: (range relative to the definition's first line, value) of every
+    expression the builder program computed, innermost first for equal starts."""
     _canonical: Any = None
     _printed: bool = False
 
@@ -73,6 +76,75 @@ class DefinitionReport:
                 except Exception:  # noqa: BLE001 - no canonical text, the rest stands
                     self._canonical = None
         return self._canonical
+
+
+def _contains(loc: Loc, line: int, column: int) -> bool:
+    return (loc[0], loc[1]) <= (line, column) < (loc[2], loc[3])
+
+
+def _extent(loc: Loc) -> Tuple[int, int]:
+    return (loc[2] - loc[0], loc[3] - loc[1] if loc[2] == loc[0] else loc[3])
+
+
+def describe(value: Any) -> Dict[str, Any]:
+    """What hover shows of a value: its kind, canonical print and type."""
+    kind = getattr(value, "__tvm_ffi_type_key__", None)
+    if not isinstance(kind, str):
+        kind = type(value).__name__
+    try:
+        text = value.script() if hasattr(value, "script") else repr(value)
+    except Exception:  # noqa: BLE001 - a value the printer rejects still has a kind
+        text = repr(value)
+    ty = getattr(value, "ty", None)
+    try:
+        type_text = ty.script() if ty is not None and hasattr(ty, "script") else ""
+    except Exception:  # noqa: BLE001
+        type_text = ""
+    return {"kind": str(kind), "text": clean_text(text), "type": clean_text(type_text)}
+
+
+def what_is_at(report: "ParseReport", line: int, column: int) -> Optional[Dict[str, Any]]:
+    """What is at (line, UTF-8 byte column): the innermost expression the analysis recorded
+    there (its range, kind, canonical print, type and the symbol it names, or None), else the
+    occurrence of a symbol there (a parameter's or function's name: kind ``symbol``); None
+    when there is neither."""
+    for unit in report.units:
+        definition = unit.definition
+        if not definition.range[0] <= line <= definition.range[2]:
+            continue
+        plain = unit.plain()
+        found = _innermost(definition, line, column)
+        if found is not None:
+            loc, value = found
+            answer = {"range": list(loc), **describe(value), "symbol": None}
+            for occurrence in plain["occurrences"]:
+                if tuple(occurrence["range"]) == loc:
+                    answer["symbol"] = occurrence["symbol"]
+            return answer
+        symbols = {s["id"]: s for s in plain["symbols"]}
+        symbols.update((s.id, _plain_symbol(s)) for s in report.module_table.symbols)
+        for occurrence in plain["occurrences"]:
+            if _contains(tuple(occurrence["range"]), line, column):
+                symbol = symbols.get(occurrence["symbol"], {})
+                return {"range": occurrence["range"], "kind": "symbol",
+                        "text": symbol.get("name", ""), "type": symbol.get("type", ""),
+                        "symbol": occurrence["symbol"]}
+        return None
+    return None
+
+
+def _innermost(definition: DefinitionReport, line: int,
+               column: int) -> Optional[Tuple[Loc, Any]]:
+    first = definition.range[0]
+    relative = line - first
+    best: Optional[Tuple[Loc, Any]] = None
+    for loc, value in definition.positions:
+        if _contains(loc, relative, column) and (best is None or _extent(loc) < _extent(best[0])):
+            best = (loc, value)
+    if best is None:
+        return None
+    loc = best[0]
+    return (loc[0] + first, loc[1], loc[2] + first, loc[3]), best[1]
 
 
 @dataclass
@@ -159,6 +231,10 @@ class ParseReport:
     def symbols(self) -> List[Any]:
         return list(self.module_table.symbols) + [
             s for u in self.units if isinstance(u, UnitPart) for s in u.table.symbols]
+
+    def what_is_at(self, line: int, column: int) -> Optional[Dict[str, Any]]:
+        """See the module function ``what_is_at``."""
+        return what_is_at(self, line, column)
 
     def to_plain(self) -> Dict[str, Any]:
         """Nested dicts, lists, strings, ints, bools and None only."""
@@ -300,6 +376,6 @@ class DiagnosticMaker:
 __all__ = [
     "DefinitionReport", "Diagnostic", "DiagnosticMaker", "ERROR", "HINT", "INFORMATION",
     "ParseReport", "PlainUnit", "UnitPart", "SEVERITY_NAMES", "WARNING", "clean_text",
-    "plain_diagnostic",
+    "describe", "plain_diagnostic", "what_is_at",
 ]
 

@@ -123,6 +123,12 @@ class BuilderRuntime:
 
     def __init__(self, locate: Callable[[BaseException, Loc], Loc]) -> None:
         self._locate = locate
+        self.values: dict = {}
+        """Position index -> the last value computed there (``at_``)."""
+
+    def at_(self, value: Any, index: int) -> Any:
+        self.values[index] = value
+        return value
 
     def getattr_(self, value: Any, name: str) -> Any:
         if value is POISON:

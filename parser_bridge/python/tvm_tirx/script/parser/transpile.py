@@ -60,6 +60,9 @@ class TranspileOptions:
     precheck: Optional[Callable[[Sequence[ast.AST]], None]] = None
     rejects: Tuple[type, ...] = ()
     """Exception types of ``precheck`` that reject a statement in tolerant mode."""
+    positions: Optional[List[Loc]] = None
+    """A list to record positions in: every value-producing expression of the source then
+    reports its value to the runtime's ``at_`` with its index here (the position index)."""
     """Called with each statement's own parts (a compound statement's header, not its body)
     before it is transpiled; what it raises rejects the statement (untrusted.py's names)."""
 
@@ -656,10 +659,55 @@ class _AttributeGuard(ast.NodeTransformer):
 
 
 def _guard_attributes(helpers: List[ast.stmt], options: TranspileOptions) -> List[ast.stmt]:
+    if options.positions is not None:
+        recorder = _PositionRecorder(options.positions)
+        helpers = [recorder.visit(helper) for helper in helpers]
     if not options.untrusted:
         return helpers
     guard = _AttributeGuard()
     return [guard.visit(helper) for helper in helpers]
+
+
+# Hooks whose result is an expression of the source (the others make statements or frames).
+_EXPRESSION_HOOKS = frozenset(("and_", "or_", "not_", "eq_", "ne_", "lt_", "le_", "gt_", "ge_",
+                               "if_then_else_", "let_"))
+
+
+class _PositionRecorder(ast.NodeTransformer):
+    """``expr`` -> ``__tvm_rt.at_(expr, i)`` for each value the source computes (names, calls,
+    operations, subscripts, attributes), ``i`` indexing its position in ``positions``; the
+    runtime keeps the last value of each (docs/frontend.md, "Positions")."""
+
+    _RECORDED = (ast.Name, ast.Call, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Attribute,
+                 ast.Compare, ast.BoolOp, ast.IfExp)
+
+    def __init__(self, positions: List[Loc]) -> None:
+        self.positions = positions
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        super().generic_visit(node)
+        if not isinstance(node, self._RECORDED) or not hasattr(node, "lineno"):
+            return node
+        if isinstance(node, ast.Name) and (not isinstance(node.ctx, ast.Load)
+                                           or node.id.startswith("__tvm")):
+            return node
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                isinstance(node.func.value, ast.Name) and node.func.value.id in (NS, RUNTIME_KEY) \
+                and node.func.attr not in _EXPRESSION_HOOKS:
+            return node
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                node.value.id in (NS, RUNTIME_KEY):
+            return node
+        self.positions.append(loc_of(node))
+        call = ast.Call(func=ast.Attribute(value=_name(RUNTIME_KEY), attr="at_", ctx=ast.Load()),
+                        args=[node, _const(len(self.positions) - 1)], keywords=[])
+        return ast.copy_location(call, node)
+
+    def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
+        return node  # `T.Let` bodies: their names are the Let's, unrecorded
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
+        return node  # f-string parts must stay FormattedValue nodes
 
 
 def copy_tree(node: Any) -> Any:
