@@ -8,6 +8,7 @@ import ast
 import io
 import pathlib
 import random
+import re
 import sysconfig
 import time
 import tokenize
@@ -23,6 +24,7 @@ from tvm_tirx.script.parser.source_text import (
     TypeParam,
     TypeParamList,
     chunk_text,
+    parse_chunk,
     scan,
 )
 
@@ -866,6 +868,9 @@ def test_byte_and_char_columns_convert_cpython_offsets():
 # --- robustness ---------------------------------------------------------------------------------
 
 
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _utf8_length(line: str) -> int:
     return len(line.encode("utf-8", "surrogatepass"))
 
@@ -878,7 +883,10 @@ def check_invariants(text: str) -> None:
         lines = LineIndex(text)
         assert 1 <= error.lineno <= lines.line_count
         assert error.offset >= 1 and error.filename == "junk.py"
-        assert error.text == lines.line_text(error.lineno)
+        # Lone surrogates become U+FFFD in `text` (same offsets) and escapes in `msg`, so that
+        # both can be encoded as UTF-8.
+        assert error.text == LONE_SURROGATE.sub("\ufffd", lines.line_text(error.lineno))
+        error.msg.encode("utf-8")
         return
     original = source_text._NEWLINE.split(text)
     blanked = source_text._NEWLINE.split(result.blanked_text)
@@ -935,3 +943,169 @@ def test_random_slices_of_real_files():
         start = rng.randrange(len(real))
         check_invariants(real[start : start + rng.randrange(1, 3000)])
     check_invariants(real)
+
+
+# --- parse_chunk: file positions in time linear in the chunk ------------------------------------
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+CORPUS_FILES = sorted((REPO / "tests" / "script_corpus").glob("*.py")) + sorted(
+    (REPO / "examples" / "tvmscript").glob("*.py")
+)
+# Far enough down that parse_chunk shifts line numbers instead of padding (it pads only when the
+# padding is a few lines per character of the chunk).
+DEEP = "\n" * 60_000
+
+
+def positions(nodes) -> List[str]:
+    return [ast.dump(node, include_attributes=True) for node in nodes]
+
+
+def chunk_statements(text: str) -> List[str]:
+    result = scan(text)
+    body = []
+    for chunk in result.top_level:
+        body += parse_chunk(result, chunk, "c.py").body
+    return positions(body)
+
+
+def error_of(call) -> tuple:
+    with pytest.raises(SyntaxError) as info:
+        call()
+    return error_fields(info.value)
+
+
+def padded_statements(text: str) -> List[object]:
+    """The oracle: each chunk parsed at its place by padding (``chunk_text``), or its error."""
+    result = scan(text)
+    found: List[object] = []
+    for chunk in result.top_level:
+        try:
+            found += positions(ast.parse(chunk_text(result.blanked_text, chunk), "c.py").body)
+        except SyntaxError as error:
+            found.append(error_fields(error))
+    return found
+
+
+def chunk_statements_or_errors(text: str) -> List[object]:
+    result = scan(text)
+    found: List[object] = []
+    for chunk in result.top_level:
+        try:
+            found += positions(parse_chunk(result, chunk, "c.py").body)
+        except SyntaxError as error:
+            found.append(error_fields(error))
+    return found
+
+
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+def test_parse_chunk_gives_every_node_the_whole_files_position(path):
+    text = path.read_text()
+    crlf, cr = text.replace("\n", "\r\n"), text.replace("\n", "\r")
+    for variant in [text, DEEP + text, crlf, DEEP + cr, cr]:
+        result = scan(variant)
+        try:
+            whole = positions(ast.parse(result.blanked_text, "c.py").body)
+        except SyntaxError:  # work_in_progress.py: each chunk as CPython parses it at its place
+            whole = padded_statements(variant)
+        assert chunk_statements_or_errors(variant) == whole
+
+
+def test_parse_chunk_keeps_utf8_byte_columns_and_header_blanking():
+    text = 'é = "ü😀"; y = 1\n\n\ndef f[n: T.int64, ñ](A: T.Buffer((n,), "int8")):  # ∑\n    x = ñ\n'
+    for variant in [text, DEEP + text]:
+        result = scan(variant)
+        assert result.type_params
+        assert chunk_statements(variant) == positions(ast.parse(result.blanked_text).body)
+    tree = parse_chunk(scan(DEEP + text), scan(DEEP + text).top_level[0])
+    y = tree.body[1].targets[0]
+    assert (y.lineno, y.col_offset) == (60_001, 15)
+
+
+def test_parse_chunk_takes_the_text_itself_too():
+    text = DEEP + "x = 1\ndef f():\n    return x\n"
+    chunk = scan(text).top_level[1]
+    assert positions(parse_chunk(text, chunk).body) == positions(ast.parse(text).body[1:])
+
+
+def test_parse_chunk_syntax_errors_report_file_lines():
+    for prefix in ["x = 1\n", DEEP]:
+        first = prefix.count("\n") + 1
+        text = prefix + "def f():\n    return (\n\ndef g():\n    h = [\n1)\ns = " + "'" * 3 + "\n"
+        result = scan(text)
+        f, g, s = result.top_level[-3:]
+        assert error_of(lambda: parse_chunk(result, f, "e.py")) == (
+            "'(' was never closed", "e.py", first + 1, 12, "    return (\n", first + 1, 0
+        )
+        # Messages that name a line name the file's line.
+        message = f"closing parenthesis ')' does not match opening parenthesis '[' on line {first + 4}"
+        assert error_of(lambda: parse_chunk(result, g, "e.py")) == (
+            message, "e.py", first + 5, 2, "1)", first + 5, 2
+        )
+        message = f"unterminated triple-quoted string literal (detected at line {first + 6})"
+        assert error_of(lambda: parse_chunk(result, s, "e.py"))[:4] == (
+            message, "e.py", first + 6, 5
+        )
+
+
+def test_parse_chunk_errors_equal_those_of_the_padded_chunk():
+    """The shifted parse must say what CPython says of the chunk at its place (``chunk_text``),
+    on random damage of real files, including messages that name a line."""
+    rng = random.Random(95)
+    texts = [p.read_text() for p in CORPUS_FILES[::4]]
+    damage = ["(", ")", "[", "]", "{", "}", ":", "\n", "    ", "'", '"""', "f'{", "é", "\\", "#"]
+    compared = 0
+    deep = "\n" * 12_000  # enough to shift the corpus's chunks; the padded oracle pays for it
+    for _ in range(300):
+        text = rng.choice(texts)
+        cut = rng.randrange(len(text))
+        text = deep + text[:cut] + rng.choice(damage) + text[cut + rng.randrange(3):]
+        try:
+            result = scan(text)
+        except SyntaxError:  # a header list broken by the damage: nothing to parse
+            continue
+        for chunk in result.top_level:
+            try:
+                expected = positions(ast.parse(chunk_text(result.blanked_text, chunk), "<string>").body)
+            except SyntaxError as error:
+                assert error_of(lambda: parse_chunk(result, chunk)) == error_fields(error)
+                compared += 1
+                continue
+            assert positions(parse_chunk(result, chunk).body) == expected
+    assert compared > 60
+
+
+def test_parse_chunk_reports_null_bytes_surrogates_and_deep_nesting_at_their_place():
+    for prefix in ["", DEEP]:
+        first = prefix.count("\n") + 1
+        text = prefix + "x = 1\r\ny = 'a\x00'\n"
+        assert error_of(lambda: parse_chunk(text, scan(text).top_level[1]))[:4] == (
+            "source code string cannot contain null bytes", "<string>", first + 1, 7
+        )
+        text = prefix + "def f():\r    s = 'é\ud800'\n"
+        fields = error_of(lambda: parse_chunk(text, scan(text).top_level[0]))
+        assert fields == (
+            "invalid character \\ud800 (U+D800): a lone surrogate cannot be encoded as UTF-8",
+            "<string>", first + 1, 11, "    s = 'é\ufffd'", first + 1, 12,
+        )
+        text = prefix + "# lead\nx = " + "-" * 100_000 + "1\n"
+        assert error_of(lambda: parse_chunk(text, scan(text).top_level[0]))[:4] == (
+            "too deeply nested for Python's parser", "<string>", first + 1, 1
+        )
+
+
+def test_parse_chunk_is_linear_in_the_chunk():
+    """A chunk at line 300,000 costs about what it costs at line 1 (it was 300,000 empty lines
+    to tokenize)."""
+    body = "def f(a):\n" + "    a = a + 1\n" * 20
+    near, far = body, "\n" * 300_000 + body
+    near_chunk, far_chunk = scan(near).top_level[0], scan(far).top_level[0]
+
+    def best(text, chunk):
+        times = []
+        for _ in range(5):
+            started = time.perf_counter()
+            parse_chunk(text, chunk)
+            times.append(time.perf_counter() - started)
+        return min(times)
+
+    assert best(far, far_chunk) < 10 * best(near, near_chunk) + 0.002

@@ -21,7 +21,7 @@ import keyword
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import List, Optional, Tuple, Union
 
 __all__ = [
     "Comment",
@@ -31,6 +31,7 @@ __all__ = [
     "TypeParam",
     "TypeParamList",
     "chunk_text",
+    "parse_chunk",
     "scan",
 ]
 
@@ -225,8 +226,16 @@ _LEADING_SPACE = re.compile(r"(?:[ \t\f\r\n]|\\(?:\r\n?|\n))*")
 _BLANK_LINE = " \t\f"
 _NOT_LINE_END_BYTES = re.compile(rb"[^\r\n]")
 _SPACE_BEFORE_LINE_END_BYTES = re.compile(rb" (?=[\r\n])")
-_ON_LINE = re.compile(r"on line (\d+)")  # in CPython's messages
+# In CPython's messages: "... on line 3", "unterminated string literal (detected at line 3)".
+_ON_LINE = re.compile(r"(?<=\b(?:on|at) line )(\d+)")
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
+# What CPython refuses before tokenizing a str: NUL, and lone surrogates (not encodable as UTF-8).
+_UNPARSABLE_CHARACTER = re.compile("[\x00\ud800-\udfff]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# parse_chunk: shifting the nodes of a chunk costs about what tokenizing 7 empty lines per
+# character of it costs (CPython 3.11, docs/performance.md "Fuzzing the analysis"); with 4, the
+# padding it uses instead near the top of a file stays cheaper than shifting.
+_PAD_LINES_PER_CHAR = 4
 
 
 def scan(text: str, filename: str = "<string>") -> SourceScan:
@@ -334,16 +343,126 @@ def scan(text: str, filename: str = "<string>") -> SourceScan:
 def chunk_text(text: str, chunk: TopLevelChunk) -> str:
     """The chunk's lines preceded by empty lines, so that ``ast.parse`` gives file lines. Pass
     ``blanked_text`` to parse; the line index of the last texts is cached, so calling this for
-    every chunk does not rescan the text."""
+    every chunk does not rescan the text. Its cost grows with ``start_line``: to parse every
+    chunk of a file, use ``parse_chunk``, which is linear."""
     return "\n" * (chunk.start_line - 1) + _cached_index(text).lines(
         chunk.start_line, chunk.end_line
     )
+
+
+def parse_chunk(
+    source: Union[SourceScan, str], chunk: TopLevelChunk, filename: str = "<string>"
+) -> ast.Module:
+    """The chunk's statements as ``ast.parse`` of the chunk at its place in the file gives them:
+    every node's ``lineno``/``end_lineno`` is a line of the file and columns are UTF-8 byte
+    offsets, in time linear in the chunk (not in ``start_line``, as with ``chunk_text``).
+
+    ``source`` is the file's ``SourceScan`` (its ``blanked_text`` is parsed) or the text to parse
+    itself. Raises only ``SyntaxError``, at file lines with CPython's conventions (1-based
+    character ``offset``/``end_offset``; ``text``, the line, has lone surrogates replaced by
+    U+FFFD, which keeps its character offsets, and so has ``msg``). What ``ast.parse`` reports
+    otherwise is a ``SyntaxError`` too: a null byte or a lone surrogate at its character, and
+    nesting too deep for CPython's parser at the chunk's first line of code."""
+    if isinstance(source, SourceScan):
+        text = source.blanked_text
+        lines = source.line_index if text is source.line_index.text else _cached_index(text)
+    else:
+        text, lines = source, _cached_index(source)
+    code = lines.lines(chunk.start_line, chunk.end_line)
+    offset = chunk.start_line - 1
+    bad = _UNPARSABLE_CHARACTER.search(code)
+    if bad is not None:
+        raise _unparsable_character(bad, code, offset, filename)
+    # Empty lines cost CPython's tokenizer far less per line than shifting every node does, so
+    # a chunk near the top is padded; the padding stays within a constant times the chunk.
+    padded = offset <= _PAD_LINES_PER_CHAR * len(code)
+    try:
+        if padded:
+            return ast.parse("\n" * offset + code, filename)
+        return _shift_lines(ast.parse(code, filename), offset)
+    except SyntaxError as error:
+        raise _shifted_error(error, 0 if padded else offset, chunk.start_line) from None
+    except (RecursionError, MemoryError):  # how CPython's parser says "nested too deeply"
+        line = chunk.code_start_line
+        message = "too deeply nested for Python's parser"
+        text_of_line = _safe_line(lines.line_text(line))
+        raise SyntaxError(message, (filename, line, 1, text_of_line, line, 2)) from None
 
 
 @functools.lru_cache(maxsize=2)
 def _cached_index(text: str) -> LineIndex:
     # A str caches its hash, so the frontend's per-chunk calls cost one lookup, not a rescan.
     return LineIndex(text)
+
+
+def _shift_lines(tree: ast.AST, offset: int) -> ast.AST:
+    """Adds ``offset`` to every ``lineno``/``end_lineno`` under ``tree``, without recursion (a
+    deep expression must not overflow the stack) and faster than ``ast.increment_lineno``."""
+    stack = [tree]
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    node_type = ast.AST
+    while stack:
+        node = pop()
+        if "lineno" in node._attributes:
+            node.lineno += offset
+            end = getattr(node, "end_lineno", None)
+            if end is not None:
+                node.end_lineno = end + offset
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, node_type):
+                push(value)
+            elif isinstance(value, list):
+                extend(item for item in value if isinstance(item, node_type))
+    return tree
+
+
+def _shifted_error(error: SyntaxError, offset: int, first_line: int) -> SyntaxError:
+    """``error`` of a chunk parsed ``offset`` lines above its place, at its file lines."""
+    if error.lineno is None:
+        error.lineno, error.offset = first_line, 1
+    elif offset:
+        error.lineno += offset
+        if error.end_lineno is not None:
+            error.end_lineno += offset
+        if error.msg:
+            error.msg = _ON_LINE.sub(lambda m: str(int(m.group(1)) + offset), error.msg)
+    error.msg = _safe_message(error.msg or "invalid syntax")
+    error.text = _safe_line(error.text) if error.text is not None else None
+    return error.with_traceback(None)
+
+
+def _unparsable_character(found: re.Match, code: str, offset: int, filename: str) -> SyntaxError:
+    """CPython's refusal of a NUL or a lone surrogate, as a SyntaxError at its character."""
+    before = code[: found.start()]
+    line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
+    column = found.start() - line_start + 1
+    line_end = _NEWLINE.search(code, found.start())
+    line_text = code[line_start : line_end.start() if line_end else len(code)]
+    line = offset + len(_NEWLINE.findall(before)) + 1
+    message = _unparsable_message(found.group())
+    return SyntaxError(message, (filename, line, column, _safe_line(line_text), line, column + 1))
+
+
+def _unparsable_message(character: str) -> str:
+    if character == "\x00":
+        return "source code string cannot contain null bytes"  # CPython 3.11's ValueError
+    return f"invalid character {_safe_message(character)} (U+{ord(character):04X}): a lone " \
+        "surrogate cannot be encoded as UTF-8"
+
+
+def _safe_line(text: str) -> str:
+    """``text`` with lone surrogates replaced by U+FFFD: encodable as UTF-8 and of the same
+    length, so character offsets into it still hold."""
+    return text if text.isascii() else _LONE_SURROGATE.sub("\ufffd", text)
+
+
+def _safe_message(text: str) -> str:
+    """``text`` with lone surrogates written as ``\\udXXX`` escapes, so that a message can be
+    encoded as UTF-8 (and cross into C++) and still shows what was there."""
+    if text.isascii():
+        return text
+    return _LONE_SURROGATE.sub(lambda m: ascii(m.group())[1:-1], text)
 
 
 def _comments(text: str, lines: LineIndex, spans: List[Tuple[int, int]]) -> List[Comment]:
@@ -404,6 +523,9 @@ def _read_list(
     text: str, left: int, right: int, def_name: str, lines: LineIndex, filename: str
 ) -> TypeParamList:
     """Checks and reads the list ``text[left:right + 1]``."""
+    bad = _UNPARSABLE_CHARACTER.search(text, left, right)
+    if bad is not None:
+        raise _error(_unparsable_message(bad.group()), lines, filename, bad.start())
     offset = left + 1  # item_code[i] is text[offset + i]
     commas = []
     depth = 0
@@ -509,7 +631,7 @@ def _check_annotation(code: str, start: int, lines: LineIndex, filename: str) ->
             raise _error(error.msg, lines, filename, first) from None
         end_line = error.end_lineno if error.end_lineno and error.end_lineno <= code_lines else None
         raise _syntax_error(
-            _ON_LINE.sub(lambda m: f"on line {int(m.group(1)) + line - 1}", error.msg),
+            _ON_LINE.sub(lambda m: str(int(m.group(1)) + line - 1), error.msg),
             filename,
             lines,
             line - 1 + error.lineno,
@@ -536,7 +658,8 @@ def _syntax_error(
     if end_offset is None:
         end_line, end_offset = line, offset + 1
     return SyntaxError(
-        message, (filename, line, offset, lines.line_text(line), end_line, end_offset)
+        _safe_message(message),
+        (filename, line, offset, _safe_line(lines.line_text(line)), end_line, end_offset),
     )
 
 
