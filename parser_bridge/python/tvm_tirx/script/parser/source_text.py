@@ -358,16 +358,27 @@ def parse_chunk(
     offsets, in time linear in the chunk (not in ``start_line``, as with ``chunk_text``).
 
     ``source`` is the file's ``SourceScan`` (its ``blanked_text`` is parsed) or the text to parse
-    itself. Raises only ``SyntaxError``, at file lines with CPython's conventions (1-based
-    character ``offset``/``end_offset``; ``text``, the line, has lone surrogates replaced by
-    U+FFFD, which keeps its character offsets, and so has ``msg``). What ``ast.parse`` reports
+    itself. Raises only ``SyntaxError``, at file lines with CPython's conventions: 1-based
+    character ``offset``/``end_offset`` into ``text``, the line. With a ``SourceScan`` these are
+    characters of the original line, not of the blanked one (a blanked list has one space per
+    UTF-8 byte, so the two differ after a non-ASCII list). Lone surrogates never reach the error:
+    ``text`` has U+FFFD for them (same offsets) and ``msg`` escapes. What ``ast.parse`` reports
     otherwise is a ``SyntaxError`` too: a null byte or a lone surrogate at its character, and
     nesting too deep for CPython's parser at the chunk's first line of code."""
     if isinstance(source, SourceScan):
-        text = source.blanked_text
-        lines = source.line_index if text is source.line_index.text else _cached_index(text)
+        text, original = source.blanked_text, source.line_index
     else:
-        text, lines = source, _cached_index(source)
+        text, original = source, None
+    lines = original if original is not None and text is original.text else _cached_index(text)
+    try:
+        return _parse_lines(lines, chunk, filename)
+    except SyntaxError as error:
+        if original is not None and lines is not original:
+            _to_original_columns(error, lines, original)
+        raise error.with_traceback(None) from None
+
+
+def _parse_lines(lines: LineIndex, chunk: TopLevelChunk, filename: str) -> ast.Module:
     code = lines.lines(chunk.start_line, chunk.end_line)
     offset = chunk.start_line - 1
     bad = _UNPARSABLE_CHARACTER.search(code)
@@ -387,6 +398,24 @@ def parse_chunk(
         message = "too deeply nested for Python's parser"
         text_of_line = _safe_line(lines.line_text(line))
         raise SyntaxError(message, (filename, line, 1, text_of_line, line, 2)) from None
+
+
+def _to_original_columns(error: SyntaxError, blanked: LineIndex, original: LineIndex) -> None:
+    """Moves ``error``'s character offsets from the blanked text's lines to the original's: the
+    byte column is the same in both."""
+
+    def moved(line: Optional[int], offset: Optional[int]) -> Optional[int]:
+        if line is None or offset is None or offset < 1:
+            return offset  # CPython's "no end" (0 or -1) stays as it is
+        byte = blanked.byte_column(line, offset - 1)
+        return original.char_column(line, byte) + 1
+
+    error.offset = moved(error.lineno, error.offset)
+    error.end_offset = moved(error.end_lineno, error.end_offset)
+    if error.lineno is not None and blanked.line_text(error.lineno) != original.line_text(
+        error.lineno
+    ):
+        error.text = _safe_line(original.line_text(error.lineno))
 
 
 @functools.lru_cache(maxsize=2)
