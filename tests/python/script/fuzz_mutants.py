@@ -36,10 +36,11 @@ HEADER_LISTS = (
 )
 PIECES = (
     "(", ")", "[", "]", "{", "}", ":", ",", ".", "=", "+", "-", "*", "/", "%", "@", "#", "'",
-    '"', '"""', "\\", " ", "    ", "\t", "\n", "\r", "\r\n", "\f", "\v", "x", "A", "T", "i",
-    "0", "1", "1.5", "é", "😀", "∑", "\u2028", "\u00a0", "\ufeff", "\ufb01", "\ud800", "\udfff",
-    "\x00", "def ", "class ", "@T.function\n", "for ", "in ", "if ", "else:", "return ",
-    "lambda", "yield", "await ", "T.", "A[i]", "range(8)", "f'{x}'", "...", ";", "->", "**",
+    '"', '"""', "\\", " ", "    ", "\t", "\n", "\r", "\r\n", "\f", "\v", "\x1c", "\x1e", "x",
+    "A", "T", "i", "0", "1", "1.5", "é", "😀", "∑", "\u2028", "\u00a0", "\ufeff", "\ufb01",
+    "\ud800", "\udfff", "\x00", "def ", "class ", "@T.function\n", "for ", "in ", "if ",
+    "else:", "return ", "lambda", "yield", "await ", "T.", "A[i]", "range(8)", "f'{x}'", "...",
+    ";", "->", "**",
 )
 LITERALS = (
     "0", "1", "-1", "2", "7", "1.5", "-0.0", "1e30", "2**31", "2**63", "-(2**63)", "10**20",
@@ -153,7 +154,10 @@ def reindent(rng: random.Random, text: str, programs: Programs) -> str:
 
 
 def tabs(rng: random.Random, text: str, programs: Programs) -> str:
-    return re.sub(r"(?m)^(    )+", lambda m: "\t" * (len(m.group()) // 4), text, count=rng.randint(1, 9))
+    def as_tabs(found: re.Match) -> str:
+        return "\t" * (len(found.group()) // 4)
+
+    return re.sub(r"(?m)^(    )+", as_tabs, text, count=rng.randint(1, 9))
 
 
 def non_ascii(rng: random.Random, text: str, programs: Programs) -> str:

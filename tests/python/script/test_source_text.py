@@ -1037,7 +1037,9 @@ def test_parse_chunk_syntax_errors_report_file_lines():
             "'(' was never closed", "e.py", first + 1, 12, "    return (\n", first + 1, 0
         )
         # Messages that name a line name the file's line.
-        message = f"closing parenthesis ')' does not match opening parenthesis '[' on line {first + 4}"
+        message = (
+            f"closing parenthesis ')' does not match opening parenthesis '[' on line {first + 4}"
+        )
         assert error_of(lambda: parse_chunk(result, g, "e.py")) == (
             message, "e.py", first + 5, 2, "1)", first + 5, 2
         )
@@ -1065,7 +1067,8 @@ def test_parse_chunk_errors_equal_those_of_the_padded_chunk():
             continue
         for chunk in result.top_level:
             try:
-                expected = positions(ast.parse(chunk_text(result.blanked_text, chunk), "<string>").body)
+                padded = chunk_text(result.blanked_text, chunk)
+                expected = positions(ast.parse(padded, "<string>").body)
             except SyntaxError as error:
                 # `text` is the original line (the list not blanked); the rest is CPython's.
                 fields = error_of(lambda: parse_chunk(result, chunk))
@@ -1134,7 +1137,8 @@ def test_regress_parse_chunk_error_columns_are_the_original_lines_after_a_non_as
 
 
 def test_regress_lone_surrogate_in_a_header_list_is_a_utf8_encodable_syntax_error():
-    for text, offset in [("def f[n\ud800](A): pass\n", 8), ("def f[n: T.int\udfff](A): pass\n", 15)]:
+    cases = [("def f[n\ud800](A): pass\n", 8), ("def f[n: T.int\udfff](A): pass\n", 15)]
+    for text, offset in cases:
         error = syntax_error(text)
         assert error.msg.startswith("invalid character \\ud") and "lone surrogate" in error.msg
         assert (error.lineno, error.offset) == (1, offset)
