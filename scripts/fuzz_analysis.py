@@ -3,7 +3,8 @@ deterministic mutants of the corpus, checked with the invariants of
 tests/python/script/fuzz_mutants.py (the same ones as the test command's bounded run).
 
     PYTHONPATH=build/parser_bridge/python:build/parser_bridge/facade TVM_LSP_BUILD_DIR=build \\
-      .venv/bin/python3 scripts/fuzz_analysis.py --mutants 100000 --seed 1000000 --save fuzz-failures
+      .venv/bin/python3 scripts/fuzz_analysis.py --mutants 100000 --seed 1000000 \\
+      --save fuzz-failures
 
 Seeds ``seed .. seed + mutants - 1`` are run; each failing input is saved as
 ``<save>/seed_<n>.py`` (written with surrogatepass, so lone surrogates survive), with its
