@@ -17,12 +17,13 @@ too (the analysis cannot be interrupted in-process, so a hang shows as a stalled
 from __future__ import annotations
 
 import argparse
-import warnings
 import collections
 import faulthandler
 import pathlib
+import re
 import sys
 import time
+import warnings
 from typing import List, Optional, Sequence
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -31,6 +32,12 @@ sys.path.insert(0, str(ROOT / "tests" / "python" / "script"))
 import fuzz_mutants  # noqa: E402 - found through the path set above
 
 from tvm_tirx.script import parse_diagnostics  # noqa: E402
+
+
+def problem_kind(problem: str) -> str:
+    """The problem without its numbers and details: ``diagnostics[N]: repeated``."""
+    head = ":".join(problem.split(":")[:2])
+    return re.sub(r"\d+", "N", re.sub(r" in \[.*", "", head))[:90]
 
 
 def save(folder: pathlib.Path, seed: int, text: str, problems: Sequence[str], about: str) -> None:
@@ -70,7 +77,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             problems = problems + [f"slow: {spent:.1f} s"]
         if problems:
             failures.append(seed)
-            kinds.update(p.split(":")[0] for p in problems)
+            kinds.update(set(map(problem_kind, problems)))  # each kind once per mutant
             save(args.save, seed, found.text, problems, found.describe())
             print(f"FAIL {found.describe()}: {problems[0][:300]}", flush=True)
         if number % args.every == 0 or number == args.mutants:
@@ -83,7 +90,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
           f"{elapsed:.1f} s, {args.mutants / elapsed:.0f} mutants/s; {len(failures)} failing"
           + (f", saved under {args.save}" if failures else ""))
     for kind, count in kinds.most_common():
-        print(f"  {count:6d}  {kind}")
+        print(f"  {count:6d} mutants: {kind}")
     for line in slow:
         print(f"  slow: {line}")
     return 1 if failures else 0

@@ -332,7 +332,8 @@ def range_problem(lengths: Sequence[int], where: str, span: Any) -> Optional[str
 def report_problems(text: str, analyse: Callable[[str], Any]) -> List[str]:
     """What is wrong with ``analyse(text)`` (``parse_diagnostics``): it raised, its ``to_plain()``
     failed or is not JSON (as UTF-8, which is what the C++ bridge needs), a range lies outside
-    the text, a diagnostic has no code or message, or one is an ``internal-error``."""
+    the text, a diagnostic has no code or message or repeats another (same code, message and
+    range: an editor would show two identical marks), or one is an ``internal-error``."""
     try:
         report = analyse(text)
     except BaseException as error:  # noqa: BLE001 - the collecting API must never raise
@@ -350,7 +351,12 @@ def report_problems(text: str, analyse: Callable[[str], Any]) -> List[str]:
         problem = range_problem(lengths, where, span)
         if problem:
             problems.append(problem)
+    seen = set()
     for number, diagnostic in enumerate(plain["diagnostics"]):
+        key = (diagnostic["code"], diagnostic["message"], tuple(diagnostic["range"]))
+        if key in seen:
+            problems.append(f"diagnostics[{number}]: repeated: {ascii(key)[:300]}")
+        seen.add(key)
         if not diagnostic["code"] or not diagnostic["message"]:
             problems.append(f"diagnostics[{number}]: empty code or message: {diagnostic!r}")
         elif diagnostic["code"] == "internal-error":

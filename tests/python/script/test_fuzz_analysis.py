@@ -38,12 +38,27 @@ KNOWN_PROBLEMS = {
     # line, with the original text's line index; after a non-ASCII header list the blanked line
     # has more characters. fuzz_regressions/blanked_list_columns.py
     "blanked-columns": re.compile(r"diagnostics\[\d+\] \(syntax-error\): column \d+ outside"),
+    # _Collector._scan blanks the lines of a bad header list with _blank_lines, which splits on
+    # "\n" only: in a file with "\r" line ends it blanks nothing, so the same error comes back
+    # until its 100 tries are spent (source_text.blank_lines counts every line end).
+    # fuzz_regressions/cr_header_list_repeated.py
+    "repeated-header-error": re.compile(r"diagnostics\[\d+\]: repeated: \('syntax-error'"),
+    # _Collector._well_formed: two well-formedness diagnostics of one function (two parameters
+    # naming variables `batch`) both fall back to the function's range, so the editor shows two
+    # identical marks. fuzz_regressions/repeated_check_diagnostic.py
+    "repeated-check": re.compile(r"diagnostics\[\d+\]: repeated: \('pattern-mismatch'"),
 }
 KNOWN_SEEDS: Dict[int, str] = {
+    **dict.fromkeys([
+        349, 1144, 1334, 2178, 4106, 6294, 6471, 7611, 7802, 8285, 8341, 9217,
+    ], "repeated-header-error"),
     **dict.fromkeys([
         685, 1601, 1768, 1834, 1871, 2075, 2979, 3201, 3203, 3485, 3694, 3857, 5033, 7328, 7358,
         7972, 8629, 8656, 9308, 9460, 9559, 9816, 10157, 10214, 10350, 10896,
     ], "empty-message"),
+    **dict.fromkeys([
+        6730,
+    ], "repeated-check"),
     **dict.fromkeys([
         10513,
     ], "blanked-columns"),

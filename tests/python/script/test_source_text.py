@@ -23,6 +23,7 @@ from tvm_tirx.script.parser.source_text import (
     TopLevelChunk,
     TypeParam,
     TypeParamList,
+    blank_lines,
     chunk_text,
     parse_chunk,
     scan,
@@ -1145,3 +1146,17 @@ def test_regress_lone_surrogate_in_a_header_list_is_a_utf8_encodable_syntax_erro
         assert error.text == LONE_SURROGATE.sub("\ufffd", text.rstrip("\n"))
         error.msg.encode("utf-8")
         error.text.encode("utf-8")
+
+
+def test_regress_blank_lines_counts_every_line_end():
+    """The collector blanked a bad header list's lines splitting on "\\n" only, so in a file with
+    "\\r" line ends nothing was blanked and the same error came back 100 times."""
+    for end in ["\n", "\r\n", "\r"]:
+        text = end.join(["x = 1", "def f[n, n](A):", "    pass", "y = 2", ""])
+        blanked = blank_lines(text, 2, 2)
+        assert blanked == end.join(["x = 1", " " * 15, "    pass", "y = 2", ""])
+        assert scan(blanked).type_params == []
+    mixed = "a\rb\r\nc\nd"
+    assert blank_lines(mixed, 2, 3) == "a\r \r\n \nd"
+    assert blank_lines(mixed, 0, 99) == " \r \r\n \n "
+    assert blank_lines(mixed, 3, 2) == mixed

@@ -30,6 +30,7 @@ __all__ = [
     "TopLevelChunk",
     "TypeParam",
     "TypeParamList",
+    "blank_lines",
     "chunk_text",
     "parse_chunk",
     "scan",
@@ -224,6 +225,7 @@ _LIST_TOKEN = re.compile(r"|".join([r"\(|\[|\{|\)|\]|\}|,", _STRING, r"\#[^\r\n]
 _LIST_NAME = re.compile(_NAME)
 _LEADING_SPACE = re.compile(r"(?:[ \t\f\r\n]|\\(?:\r\n?|\n))*")
 _BLANK_LINE = " \t\f"
+_NOT_LINE_END = re.compile(r"[^\r\n]")
 _NOT_LINE_END_BYTES = re.compile(rb"[^\r\n]")
 _SPACE_BEFORE_LINE_END_BYTES = re.compile(rb" (?=[\r\n])")
 # In CPython's messages: "... on line 3", "unterminated string literal (detected at line 3)".
@@ -338,6 +340,19 @@ def scan(text: str, filename: str = "<string>") -> SourceScan:
         top_level=_chunks(heads, comments, lines),
         line_index=lines,
     )
+
+
+def blank_lines(text: str, first: int, last: int) -> str:
+    """``text`` with lines ``first..last`` (1-based, clamped to the text; ``\\r\\n``, ``\\r`` and
+    ``\\n`` end lines, as for ``ast``) made of spaces, one per character, line ends kept: every
+    other line keeps its number and its text. For dropping a broken header and scanning again."""
+    lines = LineIndex(text)
+    first, last = max(first, 1), min(last, lines.line_count)
+    if first > last:
+        return text
+    start = lines.starts[first - 1]
+    end = lines.starts[last] if last < lines.line_count else len(text)
+    return text[:start] + _NOT_LINE_END.sub(" ", text[start:end]) + text[end:]
 
 
 def chunk_text(text: str, chunk: TopLevelChunk) -> str:
