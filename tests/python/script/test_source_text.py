@@ -1160,3 +1160,70 @@ def test_regress_blank_lines_counts_every_line_end():
     assert blank_lines(mixed, 2, 3) == "a\r \r\n \nd"
     assert blank_lines(mixed, 0, 99) == " \r \r\n \n "
     assert blank_lines(mixed, 3, 2) == mixed
+
+
+LINE_ENDS = re.compile(r"\r\n|\r|\n")
+MIXED_TEXT = (
+    "é = 1  # naïve\r"
+    "# ∑ own line\r\n"
+    "def f[ñ, m: T.int64](x: 'ü'):  # after\n"
+    "    return x + ñ  # 中\r"
+    "\r\n"
+    "def g[k](y):\r"
+    "    return [\r\n"
+    "        y,  # in brackets\r"
+    "    ]\n"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [MIXED_TEXT, LINE_ENDS.sub("\r", MIXED_TEXT), LINE_ENDS.sub("\r\n", MIXED_TEXT)],
+    ids=["mixed", "cr", "crlf"],
+)
+def test_regress_positions_with_cr_crlf_and_mixed_line_ends_follow_ast(text):
+    """Every position the scan gives (LineIndex.position, byte and char columns, line_text,
+    comments, header lists) counts "\\r\\n", a lone "\\r" and "\\n" as line ends, as ast.parse
+    does, and columns are UTF-8 bytes; the oracle is ast on the blanked text."""
+    oracle_lines = LINE_ENDS.split(text)
+    oracle_starts = [0] + [m.end() for m in LINE_ENDS.finditer(text)]
+    result = scan(text)
+    lines = result.line_index
+    assert lines.line_count == len(oracle_lines) == 10
+    assert [lines.line_text(n) for n in range(1, 11)] == oracle_lines
+    assert LINE_ENDS.split(result.blanked_text)[2].startswith("def f" + " " * 16 + "(x: 'ü'):")
+    for node in ast.walk(ast.parse(result.blanked_text)):
+        if isinstance(node, (ast.Name, ast.Constant, ast.arg)):
+            line_text = oracle_lines[node.lineno - 1]
+            char = len(line_text.encode()[: node.col_offset].decode())
+            assert lines.byte_column(node.lineno, char) == node.col_offset
+            assert lines.char_column(node.lineno, node.col_offset) == char
+            index = oracle_starts[node.lineno - 1] + char
+            assert lines.position(index) == (node.lineno, node.col_offset)
+    assert [(c.line, c.text, c.own_line) for c in result.comments] == [
+        (1, "# naïve", False),
+        (2, "# ∑ own line", True),
+        (3, "# after", False),
+        (4, "# 中", False),
+        (8, "# in brackets", False),
+    ]
+    for comment in result.comments:
+        line_text = oracle_lines[comment.line - 1]
+        before = line_text[: line_text.index(comment.text)]
+        assert comment.column == len(before.encode())
+        assert comment.end_column == len(line_text.encode())  # each comment ends its line
+    f, g = result.type_params
+    assert (f.start_line, f.start_column, f.end_line, f.end_column) == (3, 5, 3, 21)
+    assert [(i.name, i.line, i.column, i.end_column) for i in f.items] == [
+        ("ñ", 3, 6, 8),
+        ("m", 3, 10, 11),
+    ]
+    assert (f.items[1].annotation, f.items[1].annotation_line, f.items[1].annotation_column) == (
+        "T.int64", 3, 13,
+    )
+    assert (g.start_line, g.start_column, g.items[0].line, g.items[0].column) == (6, 5, 6, 6)
+    assert [(c.start_line, c.end_line, c.name) for c in result.top_level] == [
+        (1, 1, None),
+        (2, 4, "f"),
+        (6, 9, "g"),
+    ]
