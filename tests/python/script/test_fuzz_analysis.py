@@ -19,6 +19,7 @@ import pytest
 
 import fuzz_mutants
 from tvm_tirx.script import parse_diagnostics
+from tvm_tirx.script.parser.source_text import parse_chunk, scan
 
 BLOCKS = 12
 SEEDS_PER_BLOCK = 1_000
@@ -101,6 +102,36 @@ def test_mutants_are_deterministic_and_reach_the_builders():
     assert past_the_parser > 0.25 * len(first)  # about 35% today
     edits = {edit for m in first for edit in m.edits}
     assert edits == {mutation.__name__ for mutation in fuzz_mutants.MUTATIONS}
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_parse_chunk_gives_a_tree_or_a_syntax_error_inside_the_chunk_on_mutants(block):
+    """What the new per-definition driver will parse with: on every chunk of every mutant,
+    parse_chunk returns a module or raises a SyntaxError at a line of the chunk (or just past
+    it, where CPython reports an unexpected end), with a UTF-8-encodable message and text."""
+    unexpected = []
+    for seed in range(block * SEEDS_PER_BLOCK, (block + 1) * SEEDS_PER_BLOCK):
+        found = fuzz_mutants.mutant(seed, PROGRAMS)
+        try:
+            result = scan(found.text)
+        except SyntaxError:
+            continue  # a bad header list: the collector reports it and blanks its lines
+        for chunk in result.top_level:
+            try:
+                parse_chunk(result, chunk)
+            except SyntaxError as error:
+                inside = chunk.start_line <= error.lineno <= chunk.end_line + 1
+                try:
+                    error.msg.encode("utf-8")
+                    (error.text or "").encode("utf-8")
+                except UnicodeEncodeError:
+                    inside = False
+                # CPython gives offset 0 where it has no column (the end of the input).
+                if not inside or not error.msg or error.offset is None or error.offset < 0:
+                    unexpected.append(f"{found.describe()}: {chunk}: {error!r}")
+            except BaseException as error:  # noqa: BLE001 - only SyntaxError may escape
+                unexpected.append(f"{found.describe()}: {chunk}: raised {error!r}")
+    assert not unexpected, "\n".join(unexpected[:20])
 
 
 def regression_text(path: pathlib.Path) -> str:

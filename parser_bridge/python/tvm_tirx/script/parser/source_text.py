@@ -5,6 +5,7 @@ The frontend needs three of them: the ``#`` comments, the PEP 695 header lists
 that every other token keeps its position), and a split of the file into top-level chunks so that
 a syntax error in one definition does not hide the others. ``tokenize`` would find the first and
 the last but is slower than ``ast.parse`` itself; one ``re.finditer`` pass costs a fraction of it.
+``parse_chunk`` then parses one chunk at its file lines, in time linear in the chunk.
 
 Positions: lines are 1-based; columns are 0-based UTF-8 byte offsets within the line (as
 ``ast``'s ``col_offset``), ends exclusive. Line ends are ``\\r\\n``, ``\\r`` and ``\\n``, as for
@@ -374,7 +375,9 @@ def parse_chunk(
 
     ``source`` is the file's ``SourceScan`` (its ``blanked_text`` is parsed) or the text to parse
     itself. Raises only ``SyntaxError``, at file lines with CPython's conventions: 1-based
-    character ``offset``/``end_offset`` into ``text``, the line. With a ``SourceScan`` these are
+    character ``offset``/``end_offset`` into ``text``, the line (CPython gives 0 where it has no
+    column, as at the end of the input, and an ``end_offset`` of 0 or -1 for "no end"); the line
+    is one of the chunk's or the one after it (an unexpected end). With a ``SourceScan`` these are
     characters of the original line, not of the blanked one (a blanked list has one space per
     UTF-8 byte, so the two differ after a non-ASCII list). Lone surrogates never reach the error:
     ``text`` has U+FFFD for them (same offsets) and ``msg`` escapes. What ``ast.parse`` reports
