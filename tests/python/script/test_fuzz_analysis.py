@@ -44,10 +44,13 @@ KNOWN_PROBLEMS = {
     # until its 100 tries are spent (source_text.blank_lines counts every line end).
     # fuzz_regressions/cr_header_list_repeated.py
     "repeated-header-error": re.compile(r"diagnostics\[\d+\]: repeated: \('syntax-error'"),
-    # _Collector._well_formed: two well-formedness diagnostics of one function (two parameters
-    # naming variables `batch`) both fall back to the function's range, so the editor shows two
-    # identical marks. fuzz_regressions/repeated_check_diagnostic.py
-    "repeated-check": re.compile(r"diagnostics\[\d+\]: repeated: \('pattern-mismatch'"),
+    # _Collector._well_formed places each well-formedness diagnostic at its statement (or, with
+    # no statement, the function), so two findings there give identical marks: two parameters
+    # naming variables `batch`, or two uses of a loop variable after its loop.
+    # fuzz_regressions/repeated_check_diagnostic.py, repeated_scope_diagnostic.py
+    "repeated-check": re.compile(
+        r"diagnostics\[\d+\]: repeated: \('(pattern-mismatch|out-of-scope-use)'"
+    ),
 }
 KNOWN_SEEDS: Dict[int, str] = {
     **dict.fromkeys([
