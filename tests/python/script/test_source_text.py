@@ -1013,6 +1013,8 @@ def test_parse_chunk_gives_every_node_the_whole_files_position(path):
 
 def test_parse_chunk_keeps_utf8_byte_columns_and_header_blanking():
     text = 'é = "ü😀"; y = 1\n\n\ndef f[n: T.int64, ñ](A: T.Buffer((n,), "int8")):  # ∑\n    x = ñ\n'
+    text += "    s = f'{x!r:>{n}} é {A[0]}' + f\"{'😀'}\"\n    import a.b as c\n    global g\n"
+    text += "    match x:\n        case [1, *r] | {'k': _} | P(a=1) if r:\n            pass\n"
     for variant in [text, DEEP + text]:
         result = scan(variant)
         assert result.type_params

@@ -235,9 +235,9 @@ _CLOSING = {"(": ")", "[": "]", "{": "}"}
 # What CPython refuses before tokenizing a str: NUL, and lone surrogates (not encodable as UTF-8).
 _UNPARSABLE_CHARACTER = re.compile("[\x00\ud800-\udfff]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-# parse_chunk: shifting the nodes of a chunk costs about what tokenizing 7 empty lines per
-# character of it costs (CPython 3.11, docs/performance.md "Fuzzing the analysis"); with 4, the
-# padding it uses instead near the top of a file stays cheaper than shifting.
+# parse_chunk pads a chunk with empty lines while that is cheaper than shifting its nodes:
+# shifting costs about what tokenizing 4 empty lines per character of the chunk costs (CPython
+# 3.11; docs/performance.md, "Fuzzing the analysis"). Either way the cost is linear in the chunk.
 _PAD_LINES_PER_CHAR = 4
 
 
@@ -444,24 +444,45 @@ def _cached_index(text: str) -> LineIndex:
 
 def _shift_lines(tree: ast.AST, offset: int) -> ast.AST:
     """Adds ``offset`` to every ``lineno``/``end_lineno`` under ``tree``, without recursion (a
-    deep expression must not overflow the stack) and faster than ``ast.increment_lineno``."""
+    deep expression must not overflow the stack); a third of the cost of ``ast.increment_lineno``
+    (it visits only the fields that can hold nodes)."""
     stack = [tree]
     pop, push, extend = stack.pop, stack.append, stack.extend
     node_type = ast.AST
+    children = _NODE_FIELDS
     while stack:
         node = pop()
-        if "lineno" in node._attributes:
+        kind = type(node)
+        if "lineno" in kind._attributes:
             node.lineno += offset
-            end = getattr(node, "end_lineno", None)
+            end = node.end_lineno
             if end is not None:
                 node.end_lineno = end + offset
-        for name in node._fields:
+        fields = children.get(kind)
+        if fields is None:
+            fields = children[kind] = _node_fields(kind)
+        for name in fields:
             value = getattr(node, name, None)
-            if isinstance(value, node_type):
+            if type(value) is list:
+                extend([item for item in value if isinstance(item, node_type)])
+            elif isinstance(value, node_type):
                 push(value)
-            elif isinstance(value, list):
-                extend(item for item in value if isinstance(item, node_type))
     return tree
+
+
+# Fields that never hold a node with a position: identifiers, flags, strings, and the operator
+# and context singletons (shared, without positions). `Constant.value` is a literal.
+_NO_NODE_FIELDS = frozenset(
+    {"ctx", "op", "id", "attr", "arg", "name", "kind", "type_comment", "level", "is_async",
+     "conversion", "module", "asname", "tag", "lineno"}
+)
+_NODE_FIELDS: dict = {}
+
+
+def _node_fields(kind: type) -> Tuple[str, ...]:
+    if kind is ast.Constant:
+        return ()
+    return tuple(name for name in kind._fields if name not in _NO_NODE_FIELDS)
 
 
 def _shifted_error(error: SyntaxError, offset: int, first_line: int) -> SyntaxError:
