@@ -22,7 +22,7 @@ import keyword
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 __all__ = [
     "Comment",
@@ -476,7 +476,7 @@ _NO_NODE_FIELDS = frozenset(
     {"ctx", "op", "id", "attr", "arg", "name", "kind", "type_comment", "level", "is_async",
      "conversion", "module", "asname", "tag", "lineno"}
 )
-_NODE_FIELDS: dict = {}
+_NODE_FIELDS: Dict[type, Tuple[str, ...]] = {}  # per node class, filled on first sight
 
 
 def _node_fields(kind: type) -> Tuple[str, ...]:
@@ -515,8 +515,10 @@ def _unparsable_character(found: re.Match, code: str, offset: int, filename: str
 def _unparsable_message(character: str) -> str:
     if character == "\x00":
         return "source code string cannot contain null bytes"  # CPython 3.11's ValueError
-    return f"invalid character {_safe_message(character)} (U+{ord(character):04X}): a lone " \
-        "surrogate cannot be encoded as UTF-8"
+    return (
+        f"invalid character {_safe_message(character)} (U+{ord(character):04X}): "
+        "a lone surrogate cannot be encoded as UTF-8"
+    )
 
 
 def _safe_line(text: str) -> str:
