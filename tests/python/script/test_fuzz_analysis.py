@@ -156,3 +156,32 @@ def test_fuzz_regressions(path):
 
 def test_the_fuzz_regressions_folder_has_reproducers():
     assert REGRESSIONS, "fuzz_regressions/ must hold the reproducers the fuzzer found"
+
+
+HEAD = "from tvm_tirx.script import tirx as T\n\n\n@T.function\n"
+
+
+@pytest.mark.parametrize(
+    "header, at",
+    [("def f[n\ud800](A: T.Tensor((n,), T.int8)):", 7), ("def f[n: T.int\udc00](A):", 14)],
+)
+def test_regress_lone_surrogate_in_a_header_list_is_a_diagnostic(header, at):
+    """It made the never-raising parse_diagnostics raise: scan's SyntaxError carried the
+    surrogate in its message, and so did the internal-error built from its traceback."""
+    text = HEAD + header + "\n    A[0] = T.int8(1)\n"
+    assert fuzz_mutants.report_problems(text, parse_diagnostics) == []
+    first = parse_diagnostics(text).to_plain()["diagnostics"][0]
+    assert first["code"] == "syntax-error" and "lone surrogate" in first["message"]
+    assert first["range"] == [5, at, 5, at + 3]  # a surrogate is 3 bytes with surrogatepass
+
+
+@pytest.mark.parametrize(
+    "line", ["    A[0] = T.int8(1)  # \ud800", '    s = "\udfff"', "    x\udbff = 1"]
+)
+def test_regress_lone_surrogates_elsewhere_are_diagnostics(line):
+    text = HEAD + "def f(A: T.Tensor((4,), T.int8)):\n" + line + "\n"
+    assert fuzz_mutants.report_problems(text, parse_diagnostics) == []
+    codes = [d["code"] for d in parse_diagnostics(text).to_plain()["diagnostics"]]
+    # Today at the chunk's first line (parser/diagnostics.py); parse_chunk, which the new
+    # driver will call, reports the surrogate's own position (test_source_text.py). Issue 9.
+    assert codes == ["syntax-error"]
