@@ -8,6 +8,7 @@ import ast
 import io
 import pathlib
 import random
+import re
 import sysconfig
 import time
 import tokenize
@@ -22,7 +23,9 @@ from tvm_tirx.script.parser.source_text import (
     TopLevelChunk,
     TypeParam,
     TypeParamList,
+    blank_lines,
     chunk_text,
+    parse_chunk,
     scan,
 )
 
@@ -866,6 +869,9 @@ def test_byte_and_char_columns_convert_cpython_offsets():
 # --- robustness ---------------------------------------------------------------------------------
 
 
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _utf8_length(line: str) -> int:
     return len(line.encode("utf-8", "surrogatepass"))
 
@@ -878,7 +884,10 @@ def check_invariants(text: str) -> None:
         lines = LineIndex(text)
         assert 1 <= error.lineno <= lines.line_count
         assert error.offset >= 1 and error.filename == "junk.py"
-        assert error.text == lines.line_text(error.lineno)
+        # Lone surrogates become U+FFFD in `text` (same offsets) and escapes in `msg`, so that
+        # both can be encoded as UTF-8.
+        assert error.text == LONE_SURROGATE.sub("\ufffd", lines.line_text(error.lineno))
+        error.msg.encode("utf-8")
         return
     original = source_text._NEWLINE.split(text)
     blanked = source_text._NEWLINE.split(result.blanked_text)
@@ -935,3 +944,288 @@ def test_random_slices_of_real_files():
         start = rng.randrange(len(real))
         check_invariants(real[start : start + rng.randrange(1, 3000)])
     check_invariants(real)
+
+
+# --- parse_chunk: file positions in time linear in the chunk ------------------------------------
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+CORPUS_FILES = sorted((REPO / "tests" / "script_corpus").glob("*.py")) + sorted(
+    (REPO / "examples" / "tvmscript").glob("*.py")
+)
+# Far enough down that parse_chunk shifts line numbers instead of padding (it pads only when the
+# padding is a few lines per character of the chunk).
+DEEP = "\n" * 60_000
+
+
+def positions(nodes) -> List[str]:
+    return [ast.dump(node, include_attributes=True) for node in nodes]
+
+
+def chunk_statements(text: str) -> List[str]:
+    result = scan(text)
+    body = []
+    for chunk in result.top_level:
+        body += parse_chunk(result, chunk, "c.py").body
+    return positions(body)
+
+
+def error_of(call) -> tuple:
+    with pytest.raises(SyntaxError) as info:
+        call()
+    return error_fields(info.value)
+
+
+def padded_statements(text: str) -> List[object]:
+    """The oracle: each chunk parsed at its place by padding (``chunk_text``), or its error."""
+    result = scan(text)
+    found: List[object] = []
+    for chunk in result.top_level:
+        try:
+            found += positions(ast.parse(chunk_text(result.blanked_text, chunk), "c.py").body)
+        except SyntaxError as error:
+            found.append(error_fields(error))
+    return found
+
+
+def chunk_statements_or_errors(text: str) -> List[object]:
+    result = scan(text)
+    found: List[object] = []
+    for chunk in result.top_level:
+        try:
+            found += positions(parse_chunk(result, chunk, "c.py").body)
+        except SyntaxError as error:
+            found.append(error_fields(error))
+    return found
+
+
+@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+def test_parse_chunk_gives_every_node_the_whole_files_position(path):
+    text = path.read_text()
+    crlf, cr = text.replace("\n", "\r\n"), text.replace("\n", "\r")
+    for variant in [text, DEEP + text, crlf, DEEP + cr, cr]:
+        result = scan(variant)
+        try:
+            whole = positions(ast.parse(result.blanked_text, "c.py").body)
+        except SyntaxError:  # work_in_progress.py: each chunk as CPython parses it at its place
+            whole = padded_statements(variant)
+        assert chunk_statements_or_errors(variant) == whole
+
+
+def test_parse_chunk_keeps_utf8_byte_columns_and_header_blanking():
+    text = 'é = "ü😀"; y = 1\n\n\ndef f[n: T.int64, ñ](A: T.Buffer((n,), "int8")):  # ∑\n    x = ñ\n'
+    text += "    s = f'{x!r:>{n}} é {A[0]}' + f\"{'😀'}\"\n    import a.b as c\n    global g\n"
+    text += "    match x:\n        case [1, *r] | {'k': _} | P(a=1) if r:\n            pass\n"
+    for variant in [text, DEEP + text]:
+        result = scan(variant)
+        assert result.type_params
+        assert chunk_statements(variant) == positions(ast.parse(result.blanked_text).body)
+    tree = parse_chunk(scan(DEEP + text), scan(DEEP + text).top_level[0])
+    y = tree.body[1].targets[0]
+    assert (y.lineno, y.col_offset) == (60_001, 15)
+
+
+def test_parse_chunk_takes_the_text_itself_too():
+    text = DEEP + "x = 1\ndef f():\n    return x\n"
+    chunk = scan(text).top_level[1]
+    assert positions(parse_chunk(text, chunk).body) == positions(ast.parse(text).body[1:])
+
+
+def test_parse_chunk_syntax_errors_report_file_lines():
+    for prefix in ["x = 1\n", DEEP]:
+        first = prefix.count("\n") + 1
+        text = prefix + "def f():\n    return (\n\ndef g():\n    h = [\n1)\ns = " + "'" * 3 + "\n"
+        result = scan(text)
+        f, g, s = result.top_level[-3:]
+        assert error_of(lambda: parse_chunk(result, f, "e.py")) == (
+            "'(' was never closed", "e.py", first + 1, 12, "    return (\n", first + 1, 0
+        )
+        # Messages that name a line name the file's line.
+        message = (
+            f"closing parenthesis ')' does not match opening parenthesis '[' on line {first + 4}"
+        )
+        assert error_of(lambda: parse_chunk(result, g, "e.py")) == (
+            message, "e.py", first + 5, 2, "1)", first + 5, 2
+        )
+        message = f"unterminated triple-quoted string literal (detected at line {first + 6})"
+        assert error_of(lambda: parse_chunk(result, s, "e.py"))[:4] == (
+            message, "e.py", first + 6, 5
+        )
+
+
+def test_parse_chunk_errors_equal_those_of_the_padded_chunk():
+    """The shifted parse must say what CPython says of the chunk at its place (``chunk_text``),
+    on random damage of real files, including messages that name a line."""
+    rng = random.Random(95)
+    texts = [p.read_text() for p in CORPUS_FILES[::4]]
+    damage = ["(", ")", "[", "]", "{", "}", ":", "\n", "    ", "'", '"""', "f'{", "é", "\\", "#"]
+    compared = 0
+    deep = "\n" * 12_000  # enough to shift the corpus's chunks; the padded oracle pays for it
+    for _ in range(300):
+        text = rng.choice(texts)
+        cut = rng.randrange(len(text))
+        text = deep + text[:cut] + rng.choice(damage) + text[cut + rng.randrange(3):]
+        try:
+            result = scan(text)
+        except SyntaxError:  # a header list broken by the damage: nothing to parse
+            continue
+        for chunk in result.top_level:
+            try:
+                padded = chunk_text(result.blanked_text, chunk)
+                expected = positions(ast.parse(padded, "<string>").body)
+            except SyntaxError as error:
+                # `text` is the original line (the list not blanked); the rest is CPython's.
+                fields = error_of(lambda: parse_chunk(result, chunk))
+                assert fields[:4] + fields[5:] == error_fields(error)[:4] + error_fields(error)[5:]
+                original = result.line_index.line_text(error.lineno)
+                assert fields[4] in (error.text, original)
+                compared += 1
+                continue
+            assert positions(parse_chunk(result, chunk).body) == expected
+    assert compared > 60
+
+
+def test_parse_chunk_reports_null_bytes_surrogates_and_deep_nesting_at_their_place():
+    for prefix in ["", DEEP]:
+        first = prefix.count("\n") + 1
+        text = prefix + "x = 1\r\ny = 'a\x00'\n"
+        assert error_of(lambda: parse_chunk(text, scan(text).top_level[1]))[:4] == (
+            "source code string cannot contain null bytes", "<string>", first + 1, 7
+        )
+        text = prefix + "def f():\r    s = 'é\ud800'\n"
+        fields = error_of(lambda: parse_chunk(text, scan(text).top_level[0]))
+        assert fields == (
+            "invalid character \\ud800 (U+D800): a lone surrogate cannot be encoded as UTF-8",
+            "<string>", first + 1, 11, "    s = 'é\ufffd'", first + 1, 12,
+        )
+        text = prefix + "# lead\nx = " + "-" * 100_000 + "1\n"
+        assert error_of(lambda: parse_chunk(text, scan(text).top_level[0]))[:4] == (
+            "too deeply nested for Python's parser", "<string>", first + 1, 1
+        )
+
+
+def test_parse_chunk_is_linear_in_the_chunk():
+    """A chunk at line 300,000 costs about what it costs at line 1 (it was 300,000 empty lines
+    to tokenize)."""
+    body = "def f(a):\n" + "    a = a + 1\n" * 20
+    near, far = body, "\n" * 300_000 + body
+    near_chunk, far_chunk = scan(near).top_level[0], scan(far).top_level[0]
+
+    def best(text, chunk):
+        times = []
+        for _ in range(5):
+            started = time.perf_counter()
+            parse_chunk(text, chunk)
+            times.append(time.perf_counter() - started)
+        return min(times)
+
+    assert best(far, far_chunk) < 10 * best(near, near_chunk) + 0.002
+
+
+def test_regress_parse_chunk_error_columns_are_the_original_lines_after_a_non_ascii_list():
+    """A blanked list has one space per UTF-8 byte, so the blanked line has more characters
+    than the original; CPython's character offsets were into the blanked line (the fuzzer found
+    a column past the end of the line this way)."""
+    for prefix in ["", DEEP]:
+        first = prefix.count("\n") + 1
+        text = prefix + "def clamp[é, ñ](X):\ny = (é +\n"
+        result = scan(text)
+        fields = error_of(lambda: parse_chunk(result, result.top_level[0]))
+        message = f"expected an indented block after function definition on line {first}"
+        assert fields == (message, "<string>", first, 20, "def clamp[é, ñ](X):", first, -1)
+        text = prefix + "def f[é](X): x = ñ + )\n"
+        result = scan(text)
+        fields = error_of(lambda: parse_chunk(result, result.top_level[0]))
+        assert fields[2:4] == (first, 22)  # the `)`, in characters of the original line
+        assert "def f[é](X): x = ñ + )"[21] == ")"
+
+
+def test_regress_lone_surrogate_in_a_header_list_is_a_utf8_encodable_syntax_error():
+    cases = [("def f[n\ud800](A): pass\n", 8), ("def f[n: T.int\udfff](A): pass\n", 15)]
+    for text, offset in cases:
+        error = syntax_error(text)
+        assert error.msg.startswith("invalid character \\ud") and "lone surrogate" in error.msg
+        assert (error.lineno, error.offset) == (1, offset)
+        assert error.text == LONE_SURROGATE.sub("\ufffd", text.rstrip("\n"))
+        error.msg.encode("utf-8")
+        error.text.encode("utf-8")
+
+
+def test_regress_blank_lines_counts_every_line_end():
+    """The collector blanked a bad header list's lines splitting on "\\n" only, so in a file with
+    "\\r" line ends nothing was blanked and the same error came back 100 times."""
+    for end in ["\n", "\r\n", "\r"]:
+        text = end.join(["x = 1", "def f[n, n](A):", "    pass", "y = 2", ""])
+        blanked = blank_lines(text, 2, 2)
+        assert blanked == end.join(["x = 1", " " * 15, "    pass", "y = 2", ""])
+        assert scan(blanked).type_params == []
+    mixed = "a\rb\r\nc\nd"
+    assert blank_lines(mixed, 2, 3) == "a\r \r\n \nd"
+    assert blank_lines(mixed, 0, 99) == " \r \r\n \n "
+    assert blank_lines(mixed, 3, 2) == mixed
+
+
+LINE_ENDS = re.compile(r"\r\n|\r|\n")
+MIXED_TEXT = (
+    "é = 1  # naïve\r"
+    "# ∑ own line\r\n"
+    "def f[ñ, m: T.int64](x: 'ü'):  # after\n"
+    "    return x + ñ  # 中\r"
+    "\r\n"
+    "def g[k](y):\r"
+    "    return [\r\n"
+    "        y,  # in brackets\r"
+    "    ]\n"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [MIXED_TEXT, LINE_ENDS.sub("\r", MIXED_TEXT), LINE_ENDS.sub("\r\n", MIXED_TEXT)],
+    ids=["mixed", "cr", "crlf"],
+)
+def test_regress_positions_with_cr_crlf_and_mixed_line_ends_follow_ast(text):
+    """Every position the scan gives (LineIndex.position, byte and char columns, line_text,
+    comments, header lists) counts "\\r\\n", a lone "\\r" and "\\n" as line ends, as ast.parse
+    does, and columns are UTF-8 bytes; the oracle is ast on the blanked text."""
+    oracle_lines = LINE_ENDS.split(text)
+    oracle_starts = [0] + [m.end() for m in LINE_ENDS.finditer(text)]
+    result = scan(text)
+    lines = result.line_index
+    assert lines.line_count == len(oracle_lines) == 10
+    assert [lines.line_text(n) for n in range(1, 11)] == oracle_lines
+    assert LINE_ENDS.split(result.blanked_text)[2].startswith("def f" + " " * 16 + "(x: 'ü'):")
+    for node in ast.walk(ast.parse(result.blanked_text)):
+        if isinstance(node, (ast.Name, ast.Constant, ast.arg)):
+            line_text = oracle_lines[node.lineno - 1]
+            char = len(line_text.encode()[: node.col_offset].decode())
+            assert lines.byte_column(node.lineno, char) == node.col_offset
+            assert lines.char_column(node.lineno, node.col_offset) == char
+            index = oracle_starts[node.lineno - 1] + char
+            assert lines.position(index) == (node.lineno, node.col_offset)
+    assert [(c.line, c.text, c.own_line) for c in result.comments] == [
+        (1, "# naïve", False),
+        (2, "# ∑ own line", True),
+        (3, "# after", False),
+        (4, "# 中", False),
+        (8, "# in brackets", False),
+    ]
+    for comment in result.comments:
+        line_text = oracle_lines[comment.line - 1]
+        before = line_text[: line_text.index(comment.text)]
+        assert comment.column == len(before.encode())
+        assert comment.end_column == len(line_text.encode())  # each comment ends its line
+    f, g = result.type_params
+    assert (f.start_line, f.start_column, f.end_line, f.end_column) == (3, 5, 3, 21)
+    assert [(i.name, i.line, i.column, i.end_column) for i in f.items] == [
+        ("ñ", 3, 6, 8),
+        ("m", 3, 10, 11),
+    ]
+    assert (f.items[1].annotation, f.items[1].annotation_line, f.items[1].annotation_column) == (
+        "T.int64", 3, 13,
+    )
+    assert (g.start_line, g.start_column, g.items[0].line, g.items[0].column) == (6, 5, 6, 6)
+    assert [(c.start_line, c.end_line, c.name) for c in result.top_level] == [
+        (1, 1, None),
+        (2, 4, "f"),
+        (6, 9, "g"),
+    ]

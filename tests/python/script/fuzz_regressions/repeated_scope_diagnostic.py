@@ -1,0 +1,10 @@
+# fuzz regression (issue 9): parser/diagnostics.py _Collector._well_formed places each well-formedness diagnostic at its statement (entry._statement_loc), so the two uses of `i` after its loop give two identical marks on the last line.
+# today: diagnostics\[\d+\]: repeated: \('out-of-scope-use'
+from tvm_tirx.script import tirx as T
+
+
+@T.function
+def shift(A: T.Tensor((8,), T.int32)):
+    for i in range(8):
+        A[i] = 1
+    A[i] = A[i] + 1
