@@ -13,7 +13,7 @@ from __future__ import annotations
 import pathlib
 import re
 import time
-from typing import Dict, List
+from typing import List
 
 import pytest
 
@@ -28,57 +28,12 @@ PROGRAMS = fuzz_mutants.corpus()
 pytestmark = pytest.mark.filterwarnings("ignore::SyntaxWarning")
 REGRESSIONS = sorted((pathlib.Path(__file__).parent / "fuzz_regressions").glob("*.py"))
 
-# Known failures, in code this branch does not own (parser/diagnostics.py, being rewritten for
-# issue 9): what each class of problem looks like today. A seed listed below must still fail
-# exactly so; once the new driver fixes it, this test fails and the seed comes off the list.
-KNOWN_PROBLEMS = {
-    # _Collector._parse_chunk reports a MemoryError of ast.parse (CPython 3.11 on very deep
-    # `-----1`) with str(error), which is empty. fuzz_regressions/memory_error_message.py
-    "empty-message": re.compile(r"diagnostics\[\d+\]: empty code or message: .*'message': ''"),
-    # _Collector.syntax_error converts CPython's character offsets, which are into the blanked
-    # line, with the original text's line index; after a non-ASCII header list the blanked line
-    # has more characters. fuzz_regressions/blanked_list_columns.py
-    "blanked-columns": re.compile(r"diagnostics\[\d+\] \(syntax-error\): column \d+ outside"),
-    # _Collector._scan blanks the lines of a bad header list with _blank_lines, which splits on
-    # "\n" only: in a file with "\r" line ends it blanks nothing, so the same error comes back
-    # until its 100 tries are spent (source_text.blank_lines counts every line end).
-    # fuzz_regressions/cr_header_list_repeated.py
-    "repeated-header-error": re.compile(r"diagnostics\[\d+\]: repeated: \('syntax-error'"),
-    # _Collector._well_formed places each well-formedness diagnostic at its statement (or, with
-    # no statement, the function), so two findings there give identical marks: two parameters
-    # naming variables `batch`, or two uses of a loop variable after its loop.
-    # fuzz_regressions/repeated_check_diagnostic.py, repeated_scope_diagnostic.py
-    "repeated-check": re.compile(
-        r"diagnostics\[\d+\]: repeated: \('(pattern-mismatch|out-of-scope-use)'"
-    ),
-}
-KNOWN_SEEDS: Dict[int, str] = {
-    **dict.fromkeys([
-        349, 1144, 1334, 2178, 4106, 6294, 6471, 7611, 7802, 8285, 8341, 9217,
-    ], "repeated-header-error"),
-    **dict.fromkeys([
-        685, 1601, 1768, 1834, 1871, 2075, 2979, 3201, 3203, 3485, 3694, 3857, 5033, 7328, 7358,
-        7972, 8629, 8656, 9308, 9460, 9559, 9816, 10157, 10214, 10350, 10896,
-    ], "empty-message"),
-    **dict.fromkeys([
-        6730,
-    ], "repeated-check"),
-    **dict.fromkeys([
-        10513,
-    ], "blanked-columns"),
-}
-
-
 def failures_in(seeds: range) -> List[str]:
     unexpected = []
     for seed in seeds:
         found = fuzz_mutants.mutant(seed, PROGRAMS)
         problems = fuzz_mutants.report_problems(found.text, parse_diagnostics)
-        known = KNOWN_SEEDS.get(seed)
-        if known is None:
-            unexpected += [f"{found.describe()}: {problem}" for problem in problems]
-        elif not problems or not all(KNOWN_PROBLEMS[known].match(p) for p in problems):
-            unexpected.append(f"{found.describe()}: known ({known}, issue 9) but now {problems}")
+        unexpected += [f"{found.describe()}: {problem}" for problem in problems]
     return unexpected
 
 
@@ -182,6 +137,4 @@ def test_regress_lone_surrogates_elsewhere_are_diagnostics(line):
     text = HEAD + "def f(A: T.Tensor((4,), T.int8)):\n" + line + "\n"
     assert fuzz_mutants.report_problems(text, parse_diagnostics) == []
     codes = [d["code"] for d in parse_diagnostics(text).to_plain()["diagnostics"]]
-    # Today at the chunk's first line (parser/diagnostics.py); parse_chunk, which the new
-    # driver will call, reports the surrogate's own position (test_source_text.py). Issue 9.
     assert codes == ["syntax-error"]

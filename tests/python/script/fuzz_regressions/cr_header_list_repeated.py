@@ -1,3 +1,2 @@
-# fuzz regression (issue 9): parser/diagnostics.py _Collector._scan blanks a bad header list's lines with _blank_lines, which splits on "\n" only; below the line ends are "\r", so nothing is blanked and the same syntax error is reported 100 times (source_text.blank_lines counts every line end).
-# today: diagnostics\[\d+\]: repeated: \('syntax-error', "duplicate type parameter 'n'"
+# fuzz regression (issue 9, fixed in parser/analysis.py): the old driver's _Collector._scan blanks a bad header list's lines with _blank_lines, which splits on "\n" only; below the line ends are "\r", so nothing is blanked and the same syntax error is reported 100 times (source_text.blank_lines counts every line end).
 from tvm_tirx.script import tirx as T@T.functiondef fill[n, n](A: T.Tensor((n,), T.int32)):    A[0] = 1

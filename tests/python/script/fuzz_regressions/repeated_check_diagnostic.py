@@ -1,5 +1,4 @@
-# fuzz regression (issue 9): parser/diagnostics.py _Collector._well_formed gives both well-formedness diagnostics of this function (two parameters name variables `batch`) the same fallback range, the function's, so an editor shows two identical marks.
-# today: diagnostics\[\d+\]: repeated: \('pattern-mismatch'
+# fuzz regression (issue 9, fixed in parser/analysis.py): the old driver's _Collector._well_formed gives both well-formedness diagnostics of this function (two parameters name variables `batch`) the same fallback range, the function's, so an editor shows two identical marks.
 from tvm_tirx.script import tirx as T
 
 batch = T.dynamic("batch")

@@ -1,5 +1,4 @@
-# fuzz regression (issue 9): parser/diagnostics.py _Collector._well_formed places each well-formedness diagnostic at its statement (entry._statement_loc), so the two uses of `i` after its loop give two identical marks on the last line.
-# today: diagnostics\[\d+\]: repeated: \('out-of-scope-use'
+# fuzz regression (issue 9, fixed in parser/analysis.py): the old driver's _Collector._well_formed places each well-formedness diagnostic at its statement (entry._statement_loc), so the two uses of `i` after its loop give two identical marks on the last line.
 from tvm_tirx.script import tirx as T
 
 

@@ -20,7 +20,6 @@ import ast
 import builtins
 import collections
 import hashlib
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Dict, List, Mapping, Optional, Tuple
 
@@ -40,7 +39,7 @@ from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseRepo
 from .report import UnitPart
 from .runtime import Failure, collecting_failures, let_stops_through
 from .source_facts import attach_comments, lossy_reasons
-from .source_text import LineIndex, SourceScan, TopLevelChunk, chunk_text, scan
+from .source_text import LineIndex, SourceScan, TopLevelChunk, blank_lines, parse_chunk, scan
 from .transpile import Loc, SyntaxErrorFactory, loc_of
 from .untrusted import NameCheck, UntrustedNotEvaluated
 
@@ -158,19 +157,17 @@ class _FileAnalysis:
                 return scan(text, self.options.source_name)
             except SyntaxError as error:
                 self._file_error(error, (1, 0, 1, 0))
-                text = _blank_lines(text, error.lineno or 1,
-                                    error.end_lineno or error.lineno or 1)
-        return scan(_blank_lines(text, 1, text.count("\n") + 1), self.options.source_name)
+                text = blank_lines(text, error.lineno or 1,
+                                   error.end_lineno or error.lineno or 1)
+        return scan(blank_lines(text, 1, LineIndex(text).line_count), self.options.source_name)
 
     def _parse_chunk(self, chunk: TopLevelChunk) -> Optional[ast.Module]:
+        """The chunk's AST at file lines (linear in the chunk); None after reporting its
+        syntax error (NUL bytes, lone surrogates and deep nesting are syntax errors too)."""
         try:
-            return ast.parse(chunk_text(self.scan.blanked_text, chunk), self.options.source_name)
+            return parse_chunk(self.scan, chunk, self.options.source_name)
         except SyntaxError as error:
             self._file_error(error, (chunk.start_line, 0, chunk.start_line, 0))
-        except (ValueError, MemoryError, RecursionError) as error:  # NUL bytes, deep nesting
-            self.report.errors.append(error)
-            self.diagnostics.add("syntax-error", str(error) or type(error).__name__,
-                                 (chunk.start_line, 0, chunk.start_line, 0))
         return None
 
     def _statements(self) -> List[ast.stmt]:
@@ -414,10 +411,14 @@ class _FileAnalysis:
         for name, ir_func in functions:
             if ir_func is None:
                 continue
+            seen = set()
             for diagnostic in _well_formed(ir_func):
                 loc = statement_loc(ir_func, diagnostic.path) or \
                     loc_of(unit.programs[name].node)
-                diagnostics.add(diagnostic.code, diagnostic.message, loc)
+                mark = (diagnostic.code, diagnostic.message, loc)
+                if mark not in seen:  # two findings at one statement: one mark, not two
+                    seen.add(mark)
+                    diagnostics.add(diagnostic.code, diagnostic.message, loc)
 
     def _occurrences(self, unit: DefinitionUnit) -> None:
         table, node = unit.part.table, unit.node
@@ -532,13 +533,6 @@ def _node_text(scan_result: SourceScan, node: ast.AST) -> str:
 
 def _statement_source(scan_result: SourceScan, stmt: ast.stmt) -> str:
     return scan_result.line_index.lines(stmt.lineno, stmt.end_lineno or stmt.lineno)
-
-
-def _blank_lines(text: str, first: int, last: int) -> str:
-    lines = text.split("\n")
-    for i in range(first - 1, min(last, len(lines))):
-        lines[i] = re.sub(r"[^\r]", " ", lines[i])
-    return "\n".join(lines)
 
 
 def analyze(text: str, options: AnalysisOptions = AnalysisOptions()) -> ParseReport:
