@@ -103,7 +103,8 @@ struct WorkerClient::Impl {
   std::condition_variable wake;
   pid_t worker_pid = 0;
   int to_worker = -1;
-  uint64_t generation = 0;  // of the running worker; a reader only reports for its own
+  uint64_t generation = 0;         // of the running worker; a reader only reports for its own
+  uint64_t killed_on_request = 0;  // the generation KillWorker or Restart killed
   bool alive = false;
   std::optional<protocol::ReadyParams> ready;
   std::thread reader;
@@ -370,12 +371,22 @@ void WorkerClient::Close(const std::string& uri) {
 }
 
 void WorkerClient::KillWorker() {
-  std::lock_guard<std::mutex> lock(impl_->mutex);
-  if (impl_->worker_pid > 0 && impl_->alive) kill(impl_->worker_pid, SIGKILL);
+  std::unique_lock<std::mutex> lock(impl_->mutex);
+  impl_->killed_on_request = impl_->generation;
+  if (impl_->worker_pid <= 0 || !impl_->alive) return;
+  kill(impl_->worker_pid, SIGKILL);
+  // Until its reader has reaped it, so the next request does not go to the dying process.
+  uint64_t generation = impl_->generation;
+  impl_->wake.wait_for(lock, std::chrono::seconds(5),
+                       [&] { return !impl_->alive || impl_->generation != generation; });
 }
 
 void WorkerClient::Restart() {
   std::lock_guard<std::mutex> lifecycle(impl_->lifecycle_mutex);
+  {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->killed_on_request = impl_->generation;
+  }
   impl_->StopLocked();
   impl_->StartLocked();
 }
@@ -460,6 +471,7 @@ struct WorkerClient::Impl::Attempt {
   enum class End { kReply, kDied, kDefinitionLimit, kBudget } end = End::kReply;
   protocol::Reply reply;
   std::optional<Started> running;  // the definition the worker last reported, if any
+  bool killed_on_request = false;  // kDied because KillWorker or Restart killed it
 };
 
 namespace {
@@ -560,9 +572,10 @@ AnalysisOutcome WorkerClient::Impl::AnalyzeLocked(const std::string& uri) {
       MergeStopped(stopped_here, &outcome.result);
       return finish(outcome);
     }
+    if (attempt.end == End::kDied && attempt.killed_on_request) continue;  // not the text's fault
     if (attempt.end != End::kDied) {
-      std::lock_guard<std::mutex> lock(mutex);
-      if (worker_pid > 0 && alive) kill(worker_pid, SIGKILL);
+      std::lock_guard<std::mutex> lifecycle(lifecycle_mutex);
+      StopLocked();  // killed and reaped: the next attempt starts a new worker
     }
     if (attempt.running) {
       const protocol::DefinitionStartedParams& definition = attempt.running->params;
@@ -625,6 +638,7 @@ WorkerClient::Impl::Attempt WorkerClient::Impl::RunAttempt(int64_t id,
     }
     if (!alive) {
       attempt.end = Attempt::End::kDied;
+      attempt.killed_on_request = killed_on_request == generation;
       break;
     }
     Clock::time_point now = Clock::now();

@@ -201,8 +201,8 @@ def _header(schema: Schema) -> str:
             out.append("")
         cpp = cpp_type(schema, t.name)
         out.append(f"nlohmann::json ToJson(const {cpp}& value);")
-        out.append(f"/*! \\brief Reads `json` into `out`. \\throws SchemaError naming the path. */")
-        out.append(f"void FromJson(const nlohmann::json& json, {cpp}* out);")
+        out.append("/*! \\brief Reads `json` into `out`; errors name the path from `root`. */")
+        out.append(f"void FromJson(const nlohmann::json& json, {cpp}* out, const char* root = nullptr);")
         if t.kind == "enum":
             out.append(f"const char* NameOf({cpp} value);")
         out.append("")
@@ -216,8 +216,9 @@ def _header(schema: Schema) -> str:
                 out.append(f"  using Result = {cpp_type(schema, m['result'])};")
             out.append("};")
     out += ["", "/*! \\brief T read from `json`. \\throws SchemaError naming the path. */",
-            "template <typename T>", "T Decode(const nlohmann::json& json) {", "  T value{};",
-            "  FromJson(json, &value);", "  return value;", "}", "",
+            "template <typename T>",
+            "T Decode(const nlohmann::json& json, const char* root = nullptr) {", "  T value{};",
+            "  FromJson(json, &value, root);", "  return value;", "}", "",
             "}  // namespace protocol", "}  // namespace lsp", "}  // namespace tvm", "",
             "#endif  // TVM_LSP_PROTOCOL_WORKER_PROTOCOL_H_", ""]
     return "\n".join(out)
@@ -238,13 +239,14 @@ struct Path {
   size_t index = 0;
 
   std::string Render() const {
-    if (parent == nullptr) return "(the message)";
-    std::string prefix = parent->parent == nullptr ? "" : parent->Render();
+    if (parent == nullptr) return key != nullptr ? key : "";
+    std::string prefix = parent->Render();
     if (key != nullptr) return prefix.empty() ? key : prefix + "." + key;
     return prefix + "[" + std::to_string(index) + "]";
   }
   [[noreturn]] void Fail(const std::string& what) const {
-    throw SchemaError(Render() + ": " + what);
+    std::string where = Render();
+    throw SchemaError(where.empty() ? what : where + ": " + what);
   }
 };
 
@@ -386,8 +388,9 @@ def _source(schema: Schema) -> str:
     for t in schema.types.values():
         cpp = cpp_type(schema, t.name)
         out.append(f"nlohmann::json ToJson(const {cpp}& value) {{ return Write(value); }}")
-        out.append(f"void FromJson(const nlohmann::json& json, {cpp}* out) {{ Read(json, Path{{}}, "
-                   "out); }")
+        out.append(f"void FromJson(const nlohmann::json& json, {cpp}* out, const char* root) {{")
+        out.append("  Read(json, Path{nullptr, root, 0}, out);")
+        out.append("}")
         if t.kind == "enum":
             out += [f"const char* NameOf({cpp} value) {{",
                     f"  for (size_t i = 0; i < {len(t.values)}; ++i) {{",

@@ -130,9 +130,9 @@ class Worker {
 template <typename T>
 T ParamsAs(const json& params) {
   try {
-    return protocol::Decode<T>(params.is_null() ? json::object() : params);
+    return protocol::Decode<T>(params.is_null() ? json::object() : params, "params");
   } catch (const protocol::SchemaError& error) {
-    throw RequestError{protocol::ErrorCode::kInvalidParams, std::string("params.") + error.what()};
+    throw RequestError{protocol::ErrorCode::kInvalidParams, error.what()};
   }
 }
 
