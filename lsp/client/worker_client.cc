@@ -539,17 +539,19 @@ AnalysisOutcome WorkerClient::Impl::AnalyzeLocked(const std::string& uri) {
     }
     outcome.version = document.version;
     std::vector<std::string> skip;
+    bool stopped_before = false;
     {
       std::lock_guard<std::mutex> lock(mutex);
-      if (stopped.count(DocumentKey(document.text)) != 0) {
-        outcome.result.diagnostics.push_back(ClientDiagnostic(
-            "time-limit",
-            "the analysis of this text ran past its budget before, without reporting which "
-            "definition ran: it is not retried until the text changes",
-            bridge::Range{1, 0, 1, 0}));
-        return finish(outcome);
-      }
+      stopped_before = stopped.count(DocumentKey(document.text)) != 0;
       skip.assign(stopped.begin(), stopped.end());
+    }
+    if (stopped_before) {
+      outcome.result.diagnostics.push_back(ClientDiagnostic(
+          "time-limit",
+          "the analysis of this text ran past its budget before, without reporting which "
+          "definition ran: it is not retried until the text changes",
+          bridge::Range{1, 0, 1, 0}));
+      return finish(outcome);
     }
     try {
       EnsureStarted();
@@ -602,7 +604,9 @@ AnalysisOutcome WorkerClient::Impl::AnalyzeLocked(const std::string& uri) {
       continue;  // once: the worker may have been killed from outside
     } else if (attempt.end == End::kDied) {
       return finish(Failed(outcome, "the analysis worker died twice outside any definition"));
-    } else {
+    } else if (stopped_here.empty()) {
+      // Nothing was ever reported (an entry without progress, or module-level code): the
+      // text as a whole is what ran too long.
       std::lock_guard<std::mutex> lock(mutex);
       stopped.insert(DocumentKey(document.text));
     }

@@ -150,6 +150,39 @@ TEST_SUITE("lsp.time_limits") {
                                       ": loop");
   }
 
+  TEST_CASE("an entry that reports no definitions is limited by the budget, per text") {
+    WorkerClientOptions options = FixtureOptions();
+    options.extra_args[1] = "worker_fixture:without_keywords";
+    options.analysis_budget = milliseconds(1000);
+    WorkerClient client(options);
+    client.Open("file:///quiet.tvm", 1, "def a: ok\ndef spin: loop\n");
+    client.Start();
+    Clock::time_point start = Clock::now();
+    AnalysisOutcome outcome = client.Analyze("file:///quiet.tvm");
+    milliseconds took = Since(start);
+    CHECK(took >= options.analysis_budget);
+    CHECK(took < options.analysis_budget + milliseconds(500));
+    CHECK(outcome.stopped_keys.empty());
+    REQUIRE(outcome.result.diagnostics.size() == 1);
+    CHECK(outcome.result.diagnostics[0].code == "analysis-budget");
+    CHECK(client.starts() == 1);  // killed; the next request starts a worker
+
+    // The same text is not run again...
+    start = Clock::now();
+    AnalysisOutcome again = client.Analyze("file:///quiet.tvm");
+    CHECK(Since(start) < milliseconds(100));
+    REQUIRE(again.result.diagnostics.size() == 1);
+    CHECK(again.result.diagnostics[0].message ==
+          "the analysis of this text ran past its budget before, without reporting which "
+          "definition ran: it is not retried until the text changes");
+    CHECK(client.starts() == 1);
+    // ...a changed one is.
+    client.Change("file:///quiet.tvm", 2, "def a: ok\n");
+    AnalysisOutcome changed = client.Analyze("file:///quiet.tvm");
+    CHECK(CodesByLine(changed.result) == std::map<int64_t, std::string>{{1, "ran"}});
+    CHECK(client.starts() == 2);
+  }
+
   TEST_CASE("a worker killed from outside mid-analysis is restarted and the analysis finishes") {
     WorkerClient client(FixtureOptions());
     client.Open("file:///other.tvm", 4, "def other: ok\n");
