@@ -41,6 +41,8 @@ TEST_SUITE("lsp.worker") {
     CHECK(outcome.uri == uri);
     CHECK(outcome.version == 1);
     CHECK(outcome.restarts == 1);  // the first request starts the worker
+    MESSAGE("the worker with the real frontend was ready after "
+            << client.last_start_duration().count() << " ms");
     const bridge::ParseResult& result = outcome.result;
     REQUIRE(result.diagnostics.size() == 2);
     CHECK(result.diagnostics[0] ==
@@ -52,6 +54,8 @@ TEST_SUITE("lsp.worker") {
     CHECK(result.definitions[0].name == "mixed_types");
     CHECK(result.definitions[0].range == bridge::Range{11, 0, 14, 25});
     CHECK(!result.definitions[0].canonical_text.has_value());
+    // Known gap (issue 9): today's frontend sends no keys, so nothing can be skipped by key yet.
+    CHECK(result.definitions[0].key == "");
     CHECK(result.definitions[1].name == "fine");
     CHECK(*result.definitions[1].canonical_text ==
           "@T.function\ndef fine(A: T.Tensor((8,), T.int32)):\n    for i in range(8):\n"
