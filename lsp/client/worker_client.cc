@@ -2,12 +2,13 @@
  * \file worker_client.cc
  * \brief WorkerClient: the worker process, its pipes, and time kept from outside.
  *
- * Locks: `send_mutex_` orders what is written to the worker (a document update and its write
- * happen under it, as does the re-sending of documents to a new worker, so the newest text is
- * always the last sent); `mutex_` guards the state the reader thread fills in (replies, events,
- * whether the worker lives). No thread writes to the pipe while holding `mutex_`, so a reader
- * waiting for `mutex_` can never block a writer. `lifecycle_mutex_` makes starts and stops one
- * at a time; `analyze_mutex_` makes analyses one at a time.
+ * Locks, in the order they may be taken: `analyze_mutex` (analyses one at a time),
+ * `lifecycle_mutex` (starts and stops one at a time), `send_mutex` (a document update and its
+ * write happen under it, as does the re-sending of documents to a new worker, so the newest
+ * text is always the last sent), `write_mutex` (one frame at a time on the pipe, which is
+ * closed under it too), `mutex` (the state the reader thread fills in: replies, events, whether
+ * the worker lives). Nobody writes to the pipe or waits for a thread while holding `mutex`, so
+ * the reader, which takes only `mutex`, always drains the worker's output.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -96,6 +97,7 @@ struct WorkerClient::Impl {
   std::mutex lifecycle_mutex;
   std::mutex analyze_mutex;
   std::mutex send_mutex;
+  std::mutex write_mutex;  // one frame at a time on the pipe; to_worker is closed under it too
   std::map<std::string, Document> documents;  // under send_mutex
   std::set<std::string> stopped;              // under mutex
 
@@ -124,7 +126,10 @@ struct WorkerClient::Impl {
   void EnsureStarted();
 
   // Requests.
+  /*! \brief Sends a request whose reply nobody waits for (it is dropped when it comes). */
   int64_t Send(const std::string& method, const json& params);
+  /*! \brief Sends a request whose reply `Wait` (or `RunAttempt`) will take. */
+  int64_t Ask(const std::string& method, const json& params);
   bool SendRaw(const std::string& body);
   std::optional<protocol::Reply> Wait(int64_t id, Clock::time_point deadline);
   json Call(const std::string& method, const json& params);
@@ -207,6 +212,7 @@ void WorkerClient::Impl::StopLocked() {
     if (worker_pid > 0 && alive) kill(worker_pid, SIGKILL);
   }
   if (reader.joinable()) reader.join();  // it reaps the process
+  std::lock_guard<std::mutex> writing(write_mutex);
   std::lock_guard<std::mutex> lock(mutex);
   if (to_worker >= 0) close(to_worker);
   to_worker = -1;
@@ -249,6 +255,7 @@ void WorkerClient::Impl::Deliver(const json& message) {
         ready = protocol::Decode<protocol::ReadyParams>(event.params);
       } else if (event.event == protocol::DefinitionStartedEvent::kName) {
         auto started = protocol::Decode<protocol::DefinitionStartedParams>(event.params);
+        if (waiting.count(started.request) == 0) return;  // an abandoned analysis
         current_definition[started.request] = Started{started, Clock::now()};
       }
     } else {
@@ -288,6 +295,7 @@ void WorkerClient::Impl::EnsureStarted() {
 // -- requests -------------------------------------------------------------------------------
 
 bool WorkerClient::Impl::SendRaw(const std::string& body) {
+  std::lock_guard<std::mutex> writing(write_mutex);
   int fd = -1;
   {
     std::lock_guard<std::mutex> lock(mutex);
@@ -297,6 +305,16 @@ bool WorkerClient::Impl::SendRaw(const std::string& body) {
 }
 
 int64_t WorkerClient::Impl::Send(const std::string& method, const json& params) {
+  protocol::Request request{0, method, params};
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    request.id = next_id++;
+  }
+  SendRaw(protocol::ToJson(request).dump());
+  return request.id;
+}
+
+int64_t WorkerClient::Impl::Ask(const std::string& method, const json& params) {
   protocol::Request request{0, method, params};
   {
     std::lock_guard<std::mutex> lock(mutex);
@@ -320,7 +338,7 @@ std::optional<protocol::Reply> WorkerClient::Impl::Wait(int64_t id, Clock::time_
 
 json WorkerClient::Impl::Call(const std::string& method, const json& params) {
   EnsureStarted();
-  int64_t id = Send(method, params);
+  int64_t id = Ask(method, params);
   std::optional<protocol::Reply> reply = Wait(id, Clock::now() + options.request_timeout);
   if (!reply) throw WorkerError("no reply from the worker to \"" + method + "\"");
   if (reply->error) throw WorkerError(reply->error->message);
@@ -340,7 +358,7 @@ WorkerClient::~WorkerClient() {
     alive = impl_->alive;
   }
   if (alive) {
-    int64_t id = impl_->Send(protocol::ShutdownMethod::kName, json::object());
+    int64_t id = impl_->Ask(protocol::ShutdownMethod::kName, json::object());
     impl_->Wait(id, Clock::now() + milliseconds(500));
   }
   impl_->StopLocked();
@@ -408,7 +426,7 @@ std::string WorkerClient::RawRequest(const std::string& method, const std::strin
   impl_->EnsureStarted();
   json params = json::parse(params_json, nullptr, false);
   if (params.is_discarded()) throw WorkerError("params are not JSON: " + params_json);
-  int64_t id = impl_->Send(method, params);
+  int64_t id = impl_->Ask(method, params);
   std::optional<protocol::Reply> reply =
       impl_->Wait(id, Clock::now() + impl_->options.request_timeout);
   if (!reply) throw WorkerError("no reply from the worker to \"" + method + "\"");
@@ -421,13 +439,16 @@ std::string WorkerClient::RawBytes(const std::string& bytes) {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     impl_->waiting.insert(-1);
   }
-  int fd = -1;
   {
-    std::lock_guard<std::mutex> lock(impl_->mutex);
-    fd = impl_->to_worker;
-  }
-  if (fd < 0 || write(fd, bytes.data(), bytes.size()) != static_cast<ssize_t>(bytes.size())) {
-    throw WorkerError("cannot write to the worker");
+    std::lock_guard<std::mutex> writing(impl_->write_mutex);
+    int fd = -1;
+    {
+      std::lock_guard<std::mutex> lock(impl_->mutex);
+      fd = impl_->to_worker;
+    }
+    if (fd < 0 || write(fd, bytes.data(), bytes.size()) != static_cast<ssize_t>(bytes.size())) {
+      throw WorkerError("cannot write to the worker");
+    }
   }
   std::optional<protocol::Reply> reply =
       impl_->Wait(-1, Clock::now() + impl_->options.request_timeout);
@@ -560,7 +581,7 @@ AnalysisOutcome WorkerClient::Impl::AnalyzeLocked(const std::string& uri) {
     }
     protocol::AnalyzeParams params{uri, document.version, skip, 0};
     Attempt attempt =
-        RunAttempt(Send(protocol::AnalyzeMethod::kName, protocol::ToJson(params)), budget_end);
+        RunAttempt(Ask(protocol::AnalyzeMethod::kName, protocol::ToJson(params)), budget_end);
     using End = Attempt::End;
     if (attempt.end == End::kReply) {
       if (attempt.reply.error) return finish(Failed(outcome, attempt.reply.error->message));
