@@ -235,7 +235,13 @@ void Worker::ReadRequests() {
   std::string body;
   while (true) {
     FrameReader::Status status = reader.Read(&body);
-    if (status == FrameReader::Status::kEnd || status == FrameReader::Status::kFailed) break;
+    if (status == FrameReader::Status::kEnd) break;
+    if (status == FrameReader::Status::kFailed) {
+      // The stream cannot be followed any more (a body past the limit, a read error): say why,
+      // then end as at the end of input.
+      ReplyError(-1, {protocol::ErrorCode::kInvalidMessage, reader.error()});
+      break;
+    }
     if (status == FrameReader::Status::kBadFrame) {
       ReplyError(-1, {protocol::ErrorCode::kInvalidMessage, reader.error()});
       continue;

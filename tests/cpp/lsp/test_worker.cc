@@ -2,7 +2,13 @@
 // in-process bridge's, cancellation by a newer version, bad messages, the test hook's absence
 // without its flag, and restarts that re-send the documents.
 #include <doctest/doctest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <tvm/lsp/framing.h>
 #include <tvm/script/bridge/bridge.h>
+#include <unistd.h>
 
 #include <future>
 #include <nlohmann/json.hpp>
@@ -11,6 +17,8 @@
 #include "worker_test_util.h"
 
 using nlohmann::json;
+
+extern char** environ;
 
 using namespace tvm::lsp;     // NOLINT(build/namespaces)
 using namespace worker_test;  // NOLINT(build/namespaces)
@@ -191,5 +199,114 @@ TEST_SUITE("lsp.worker") {
     CHECK(b.result.definitions[0].name == "b2");
     CHECK(client.Analyze("file:///a.tvm").result.definitions[0].name == "a");
     CHECK(client.starts() == 2);
+  }
+}
+
+namespace {
+
+/*! \brief A worker started by hand, without WorkerClient (which would kill it). */
+struct BareWorker {
+  explicit BareWorker(std::vector<std::string> args) {
+    int in[2];
+    int out[2];
+    REQUIRE(pipe2(in, O_CLOEXEC) == 0);
+    REQUIRE(pipe2(out, O_CLOEXEC) == 0);
+    args.insert(args.begin(), TVM_LSP_WORKER_PATH);
+    std::vector<char*> argv;
+    for (std::string& arg : args) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    REQUIRE(posix_spawn(&pid, TVM_LSP_WORKER_PATH, &actions, nullptr, argv.data(), environ) == 0);
+    posix_spawn_file_actions_destroy(&actions);
+    close(in[0]);
+    close(out[1]);
+    to_worker = in[1];
+    from_worker = out[0];
+  }
+  ~BareWorker() {
+    if (to_worker >= 0) close(to_worker);
+    close(from_worker);
+    if (pid > 0) {
+      kill(pid, SIGKILL);
+      waitpid(pid, nullptr, 0);
+    }
+  }
+  json Next() {
+    std::string body;
+    if (frames.Read(&body) != FrameReader::Status::kMessage) return json();
+    return json::parse(body);
+  }
+  /*! \brief Waits up to `limit` for the process to end; its exit code, or -1 if it did not. */
+  int WaitExit(milliseconds limit) {
+    Clock::time_point end = Clock::now() + limit;
+    int status = 0;
+    while (Clock::now() < end) {
+      if (waitpid(pid, &status, WNOHANG) == pid) {
+        pid = 0;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      }
+      std::this_thread::sleep_for(milliseconds(20));
+    }
+    return -1;
+  }
+
+  pid_t pid = 0;
+  int to_worker = -1;
+  int from_worker = -1;
+  FrameReader frames{-1};
+};
+
+}  // namespace
+
+TEST_SUITE("lsp.worker") {
+  TEST_CASE("a worker whose client went away exits, even from a definition stuck in C") {
+    BareWorker worker(
+        {"--entry", "worker_fixture:analyze", "--python-path", TVM_LSP_WORKER_FIXTURES});
+    worker.frames = FrameReader(worker.from_worker);
+    json ready = worker.Next();
+    CHECK(ready["event"] == "ready");
+    CHECK(ready["params"]["sandboxed"] == true);
+    WriteFrame(worker.to_worker,
+               R"({"id": 1, "method": "open", "params": {"uri": "u", "version": 1,
+                   "text": "def stuck: sleep 60\n"}})");
+    WriteFrame(worker.to_worker,
+               R"({"id": 2, "method": "analyze", "params": {"uri": "u", "version": 1}})");
+    CHECK(worker.Next()["id"] == 1);
+    json started = worker.Next();
+    CHECK(started["event"] == "definition-started");
+    CHECK(started["params"] == json{{"request", 2},
+                                    {"uri", "u"},
+                                    {"version", 1},
+                                    {"key", "stuck:def stuck: sleep 60"},
+                                    {"name", "stuck"},
+                                    {"range", {1, 0, 1, 19}}});
+    Clock::time_point closed = Clock::now();
+    close(worker.to_worker);
+    worker.to_worker = -1;
+    CHECK(worker.WaitExit(milliseconds(4000)) == 0);
+    milliseconds took = Since(closed);
+    MESSAGE("the orphaned worker exited " << took.count() << " ms after its input closed");
+    CHECK(took >= milliseconds(1900));  // it gives a running analysis 2 s to return
+  }
+
+  TEST_CASE("a body larger than the limit ends the stream with an error reply") {
+    BareWorker worker(
+        {"--entry", "worker_fixture:analyze", "--python-path", TVM_LSP_WORKER_FIXTURES});
+    worker.frames = FrameReader(worker.from_worker);
+    CHECK(worker.Next()["event"] == "ready");
+    std::string header = "Content-Length: 9999999999999\r\n\r\n";
+    REQUIRE(write(worker.to_worker, header.data(), header.size()) ==
+            static_cast<ssize_t>(header.size()));
+    CHECK(worker.Next() == json{{"id", -1},
+                                {"result", nullptr},
+                                {"error",
+                                 {{"code", "invalid-message"},
+                                  {"message",
+                                   "a body of 9999999999999 bytes is larger than the limit of "
+                                   "1073741824"}}}});
+    CHECK(worker.WaitExit(milliseconds(1000)) == 0);
   }
 }
