@@ -183,6 +183,39 @@ TEST_SUITE("lsp.time_limits") {
     CHECK(client.starts() == 2);
   }
 
+  TEST_CASE("the real frontend on C-level arithmetic in a body is stopped by the budget") {
+    // Today's tvm_tirx.script.parse_diagnostics reports no progress (issue 9), so only the
+    // budget applies; 10 ** 10 ** 8 would run for minutes in C.
+    WorkerClientOptions options = RealOptions();
+    options.analysis_budget = milliseconds(1500);
+    WorkerClient client(options);
+    const std::string header = "from tvm_tirx.script import tirx as T\n\n\n";
+    const std::string fine = "@T.function\ndef fine(A: T.Tensor((8,), T.int32)):\n    A[0] = 1\n";
+    client.Open("file:///dos.py", 1,
+                header + fine +
+                    "\n\n@T.function\ndef huge(A: T.Tensor((8,), T.int32)):\n"
+                    "    A[0] = 10 ** 10 ** 8\n");
+    client.Start();
+    Clock::time_point start = Clock::now();
+    AnalysisOutcome outcome = client.Analyze("file:///dos.py");
+    milliseconds took = Since(start);
+    MESSAGE("real frontend, 10 ** 10 ** 8: stopped after " << took.count() << " ms");
+    CHECK(took >= options.analysis_budget);
+    CHECK(took < options.analysis_budget + milliseconds(500));
+    REQUIRE(outcome.result.diagnostics.size() == 1);
+    CHECK(outcome.result.diagnostics[0].code == "analysis-budget");
+    // Not retried while the text stays the same; a fixed text analyses normally.
+    CHECK(client.Analyze("file:///dos.py").result.diagnostics[0].code == "time-limit");
+    CHECK(client.starts() == 1);
+    client.Change("file:///dos.py", 2, header + fine);
+    AnalysisOutcome fixed = client.Analyze("file:///dos.py");
+    CHECK(fixed.status == Status::kDone);
+    CHECK(fixed.result.diagnostics.empty());
+    REQUIRE(fixed.result.definitions.size() == 1);
+    CHECK(fixed.result.definitions[0].name == "fine");
+    CHECK(client.starts() == 2);
+  }
+
   TEST_CASE("a worker killed from outside mid-analysis is restarted and the analysis finishes") {
     WorkerClient client(FixtureOptions());
     client.Open("file:///other.tvm", 4, "def other: ok\n");
