@@ -218,12 +218,23 @@ void Worker::NoteArrival(const protocol::Request& request) {
   } else if (request.method == protocol::OpenMethod::kName ||
              request.method == protocol::ChangeMethod::kName ||
              request.method == protocol::CloseMethod::kName) {
-    std::string uri = params.is_object() ? params.value("uri", "") : "";
-    int64_t version = params.is_object() && params.value("version", json()).is_number_integer()
-                          ? params["version"].get<int64_t>()
-                          : INT64_MAX;  // a close supersedes every version
-    newest_version_[uri] = std::max(newest_version_[uri], version);
-    for_running = running_ && running_->uri == uri && version > running_->version;
+    // Malformed params are the main thread's to reject; here they only cancel nothing.
+    std::string uri = params.is_object() && params.value("uri", json()).is_string()
+                          ? params["uri"].get<std::string>()
+                          : "";
+    bool has_version = params.is_object() && params.value("version", json()).is_number_integer();
+    int64_t version = has_version ? params["version"].get<int64_t>() : 0;
+    bool running_here = running_ && running_->uri == uri;
+    if (request.method == protocol::CloseMethod::kName) {
+      newest_version_.erase(uri);
+      for_running = running_here;
+    } else if (has_version) {
+      // An open starts the document's versions afresh; a change only moves them on.
+      bool open = request.method == protocol::OpenMethod::kName;
+      int64_t& newest = newest_version_[uri];
+      newest = open ? version : std::max(newest, version);
+      for_running = running_here && (open || version > running_->version);
+    }
   } else if (request.method == protocol::ShutdownMethod::kName) {
     for_running = running_.has_value();
   }

@@ -108,6 +108,11 @@ TEST_SUITE("lsp.sandbox") {
     CHECK(client.TestEval("str(__import__('decimal').Decimal(1) / 7)[:8]") == "0.142857");
     CHECK(client.TestEval("__import__('json').dumps({'a': [1, 2]})") == "{\"a\": [1, 2]}");
 
+    // What Python prints goes to stderr, not into the protocol's stream.
+    CHECK(client.TestEval("print('the sandboxed worker prints this to stderr')") == "None");
+    CHECK(client.TestEval("__import__('sys').stdout.write('and this') and None") == "None");
+    CHECK(client.TestEval("__import__('sys').stdout.flush()") == "None");
+
     // And the worker still analyses.
     client.Open("file:///after.tvm", 1, "def fine: ok\n");
     CHECK(client.Analyze("file:///after.tvm").status == AnalysisOutcome::Status::kDone);

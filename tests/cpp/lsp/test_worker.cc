@@ -92,6 +92,12 @@ TEST_SUITE("lsp.worker") {
         json::parse(client.RawRequest("analyze", R"({"uri": ")" + uri + R"(", "version": 1})"));
     CHECK(reply["result"].is_null());
     CHECK(reply["error"] == json{{"code", "unknown-document"}, {"message", uri + " is not open"}});
+
+    // Reopened, its versions start afresh.
+    client.Open(uri, 1, text);
+    AnalysisOutcome reopened = client.Analyze(uri);
+    CHECK(reopened.status == Status::kDone);
+    CHECK(reopened.result == result);
   }
 }
 
