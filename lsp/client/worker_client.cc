@@ -136,6 +136,7 @@ struct WorkerClient::Impl {
 
   // Analysis.
   struct Attempt;
+  class AnalysisRun;
   AnalysisOutcome AnalyzeLocked(const std::string& uri);
   Attempt RunAttempt(int64_t id, Clock::time_point budget_end);
 };
@@ -534,115 +535,156 @@ AnalysisOutcome Failed(AnalysisOutcome outcome, const std::string& message) {
 
 }  // namespace
 
-AnalysisOutcome WorkerClient::Impl::AnalyzeLocked(const std::string& uri) {
-  AnalysisOutcome outcome;
-  outcome.uri = uri;
-  const Clock::time_point budget_end = Clock::now() + options.analysis_budget;
-  int starts_before = 0;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    starts_before = starts;
+/*!
+ * \brief One call of Analyze: attempts (one analyze request to one worker each) until a reply,
+ *  stopping and skipping what runs too long. Runs under analyze_mutex.
+ */
+class WorkerClient::Impl::AnalysisRun {
+ public:
+  AnalysisRun(Impl& impl, const std::string& uri)
+      : impl_(impl), budget_end_(Clock::now() + impl.options.analysis_budget) {
+    outcome_.uri = uri;
+    std::lock_guard<std::mutex> lock(impl_.mutex);
+    starts_before_ = impl_.starts;
   }
-  std::vector<bridge::Diagnostic> stopped_here;
-  int deaths_outside_definitions = 0;
-  auto finish = [&](AnalysisOutcome done) {
-    std::lock_guard<std::mutex> lock(mutex);
-    done.restarts = starts - starts_before;
-    return done;
-  };
-  while (true) {
-    Document document;
-    {
-      std::lock_guard<std::mutex> lock(send_mutex);
-      auto it = documents.find(uri);
-      if (it == documents.end()) return finish(Failed(outcome, uri + " is not open"));
-      document = it->second;
+
+  AnalysisOutcome Run() {
+    while (true) {
+      std::optional<Attempt> attempt = Next();
+      if (!attempt) return Finish();
+      if (attempt->end == Attempt::End::kReply) {
+        TakeReply(*attempt);
+        return Finish();
+      }
+      if (attempt->end == Attempt::End::kDied && attempt->killed_on_request) continue;
+      if (attempt->end != Attempt::End::kDied) {
+        std::lock_guard<std::mutex> lifecycle(impl_.lifecycle_mutex);
+        impl_.StopLocked();  // killed and reaped: the next attempt starts a new worker
+      }
+      if (attempt->running) {
+        Stop(*attempt);
+      } else if (attempt->end == Attempt::End::kDied) {
+        // Once: the worker may have died of something other than this text.
+        if (++deaths_outside_definitions_ < 2) continue;
+        Fail("the analysis worker died twice outside any definition");
+        return Finish();
+      } else if (stopped_here_.empty()) {
+        // Nothing was ever reported (an entry without progress, or module-level code): the
+        // text as a whole is what ran too long.
+        std::lock_guard<std::mutex> lock(impl_.mutex);
+        impl_.stopped.insert(DocumentKey(text_));
+      }
+      if (attempt->end == Attempt::End::kBudget || !attempt->running) {
+        BudgetSpent();
+        return Finish();
+      }
     }
-    outcome.version = document.version;
-    std::vector<std::string> skip;
-    bool stopped_before = false;
+  }
+
+ private:
+  /*! \brief Sends the next analyze and waits for it; nullopt when the outcome is settled. */
+  std::optional<Attempt> Next() {
     {
-      std::lock_guard<std::mutex> lock(mutex);
-      stopped_before = stopped.count(DocumentKey(document.text)) != 0;
-      skip.assign(stopped.begin(), stopped.end());
+      std::lock_guard<std::mutex> lock(impl_.send_mutex);
+      auto it = impl_.documents.find(outcome_.uri);
+      if (it == impl_.documents.end()) {
+        Fail(outcome_.uri + " is not open");
+        return std::nullopt;
+      }
+      outcome_.version = it->second.version;
+      text_ = it->second.text;
     }
-    if (stopped_before) {
-      outcome.result.diagnostics.push_back(ClientDiagnostic(
-          "time-limit",
-          "the analysis of this text ran past its budget before, without reporting which "
-          "definition ran: it is not retried until the text changes",
-          bridge::Range{1, 0, 1, 0}));
-      return finish(outcome);
+    protocol::AnalyzeParams params{outcome_.uri, outcome_.version, {}, 0};
+    {
+      std::lock_guard<std::mutex> lock(impl_.mutex);
+      params.skip.assign(impl_.stopped.begin(), impl_.stopped.end());
+      if (impl_.stopped.count(DocumentKey(text_)) != 0) {
+        outcome_.result.diagnostics.push_back(ClientDiagnostic(
+            "time-limit",
+            "the analysis of this text ran past its budget before, without reporting which "
+            "definition ran: it is not retried until the text changes",
+            bridge::Range{1, 0, 1, 0}));
+        return std::nullopt;
+      }
     }
     try {
-      EnsureStarted();
+      impl_.EnsureStarted();
     } catch (const WorkerError& error) {
-      return finish(Failed(outcome, error.what()));
+      Fail(error.what());
+      return std::nullopt;
     }
-    protocol::AnalyzeParams params{uri, document.version, skip, 0};
-    Attempt attempt =
-        RunAttempt(Ask(protocol::AnalyzeMethod::kName, protocol::ToJson(params)), budget_end);
-    using End = Attempt::End;
-    if (attempt.end == End::kReply) {
-      if (attempt.reply.error) return finish(Failed(outcome, attempt.reply.error->message));
-      try {
-        auto answer = protocol::Decode<protocol::AnalyzeResult>(attempt.reply.result);
-        outcome.status = StatusOf(answer.status);
-        outcome.result = std::move(answer.result);
-      } catch (const protocol::SchemaError& error) {
-        return finish(Failed(outcome, std::string("malformed analyze reply: ") + error.what()));
-      }
-      MergeStopped(stopped_here, &outcome.result);
-      return finish(outcome);
-    }
-    if (attempt.end == End::kDied && attempt.killed_on_request) continue;  // not the text's fault
-    if (attempt.end != End::kDied) {
-      std::lock_guard<std::mutex> lifecycle(lifecycle_mutex);
-      StopLocked();  // killed and reaped: the next attempt starts a new worker
-    }
-    if (attempt.running) {
-      const protocol::DefinitionStartedParams& definition = attempt.running->params;
-      std::string message;
-      std::string code = "time-limit";
-      if (attempt.end == End::kDied) {
-        code = "worker-crashed";
-        message = "the analysis worker died while analysing `" + definition.name +
-                  "`; it is not analysed again until it changes";
-      } else if (attempt.end == End::kDefinitionLimit) {
-        message = "the analysis of `" + definition.name + "` was stopped after " +
-                  std::to_string(options.definition_limit.count()) +
-                  " ms (the limit per definition); it is not retried until it changes";
-      } else {
-        message = "the analysis of `" + definition.name + "` was stopped when the document's " +
-                  std::to_string(options.analysis_budget.count()) +
-                  " ms budget ran out; it is not retried until it changes";
-      }
-      stopped_here.push_back(ClientDiagnostic(code, message, definition.range));
-      outcome.stopped_keys.push_back(definition.key);
-      std::lock_guard<std::mutex> lock(mutex);
-      stopped.insert(definition.key);
-    } else if (attempt.end == End::kDied && ++deaths_outside_definitions < 2) {
-      continue;  // once: the worker may have been killed from outside
-    } else if (attempt.end == End::kDied) {
-      return finish(Failed(outcome, "the analysis worker died twice outside any definition"));
-    } else if (stopped_here.empty()) {
-      // Nothing was ever reported (an entry without progress, or module-level code): the
-      // text as a whole is what ran too long.
-      std::lock_guard<std::mutex> lock(mutex);
-      stopped.insert(DocumentKey(document.text));
-    }
-    if (attempt.end == End::kBudget || !attempt.running) {
-      outcome.result = bridge::ParseResult{};
-      outcome.result.diagnostics = stopped_here;
-      outcome.result.diagnostics.push_back(ClientDiagnostic(
-          "analysis-budget",
-          "the analysis of this document was stopped after " +
-              std::to_string(options.analysis_budget.count()) +
-              " ms (its budget); definitions after the last one reported were not analysed",
-          bridge::Range{1, 0, 1, 0}));
-      return finish(outcome);
-    }
+    int64_t id = impl_.Ask(protocol::AnalyzeMethod::kName, protocol::ToJson(params));
+    return impl_.RunAttempt(id, budget_end_);
   }
+
+  /*! \brief The outcome from the worker's reply, with what this run stopped merged in. */
+  void TakeReply(const Attempt& attempt) {
+    if (attempt.reply.error) return Fail(attempt.reply.error->message);
+    try {
+      auto answer = protocol::Decode<protocol::AnalyzeResult>(attempt.reply.result);
+      outcome_.status = StatusOf(answer.status);
+      outcome_.result = std::move(answer.result);
+    } catch (const protocol::SchemaError& error) {
+      return Fail(std::string("malformed analyze reply: ") + error.what());
+    }
+    MergeStopped(stopped_here_, &outcome_.result);
+  }
+
+  /*! \brief Remembers the definition that ran too long (or crashed the worker). */
+  void Stop(const Attempt& attempt) {
+    const protocol::DefinitionStartedParams& definition = attempt.running->params;
+    const WorkerClientOptions& options = impl_.options;
+    std::string code = "time-limit";
+    std::string message;
+    if (attempt.end == Attempt::End::kDied) {
+      code = "worker-crashed";
+      message = "the analysis worker died while analysing `" + definition.name +
+                "`; it is not analysed again until it changes";
+    } else if (attempt.end == Attempt::End::kDefinitionLimit) {
+      message = "the analysis of `" + definition.name + "` was stopped after " +
+                std::to_string(options.definition_limit.count()) +
+                " ms (the limit per definition); it is not retried until it changes";
+    } else {
+      message = "the analysis of `" + definition.name + "` was stopped when the document's " +
+                std::to_string(options.analysis_budget.count()) +
+                " ms budget ran out; it is not retried until it changes";
+    }
+    stopped_here_.push_back(ClientDiagnostic(code, message, definition.range));
+    outcome_.stopped_keys.push_back(definition.key);
+    std::lock_guard<std::mutex> lock(impl_.mutex);
+    impl_.stopped.insert(definition.key);
+  }
+
+  void BudgetSpent() {
+    outcome_.result = bridge::ParseResult{};
+    outcome_.result.diagnostics = stopped_here_;
+    outcome_.result.diagnostics.push_back(ClientDiagnostic(
+        "analysis-budget",
+        "the analysis of this document was stopped after " +
+            std::to_string(impl_.options.analysis_budget.count()) +
+            " ms (its budget); definitions after the last one reported were not analysed",
+        bridge::Range{1, 0, 1, 0}));
+  }
+
+  void Fail(const std::string& message) { outcome_ = Failed(outcome_, message); }
+
+  AnalysisOutcome Finish() {
+    std::lock_guard<std::mutex> lock(impl_.mutex);
+    outcome_.restarts = impl_.starts - starts_before_;
+    return outcome_;
+  }
+
+  Impl& impl_;
+  const Clock::time_point budget_end_;
+  AnalysisOutcome outcome_;
+  std::string text_;
+  int starts_before_ = 0;
+  std::vector<bridge::Diagnostic> stopped_here_;
+  int deaths_outside_definitions_ = 0;
+};
+
+AnalysisOutcome WorkerClient::Impl::AnalyzeLocked(const std::string& uri) {
+  return AnalysisRun(*this, uri).Run();
 }
 
 WorkerClient::Impl::Attempt WorkerClient::Impl::RunAttempt(int64_t id,

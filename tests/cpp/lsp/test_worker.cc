@@ -130,6 +130,24 @@ TEST_SUITE("lsp.worker") {
     CHECK(client.starts() == 1);
   }
 
+  TEST_CASE("cancel is answered at once, while an analysis runs") {
+    WorkerClient client(FixtureOptions());
+    client.Open("file:///busy.tvm", 1, "def busy: sleep 0.3\n");
+    client.Start();
+    std::future<AnalysisOutcome> analysis =
+        std::async(std::launch::async, [&] { return client.Analyze("file:///busy.tvm"); });
+    std::this_thread::sleep_for(milliseconds(100));
+    Clock::time_point start = Clock::now();
+    json reply = json::parse(client.RawRequest("cancel", R"({"id": 123456})"));
+    CHECK(Since(start) < milliseconds(250));
+    CHECK(reply["result"] == json::object());
+    CHECK(reply["error"].is_null());
+    // Another request's id cancels nothing.
+    AnalysisOutcome outcome = analysis.get();
+    CHECK(outcome.status == Status::kDone);
+    CHECK(outcome.result.diagnostics[0].code == "ran");
+  }
+
   TEST_CASE("bad messages get an error reply and the worker goes on") {
     WorkerClient client(FixtureOptions());
     auto error_of = [](const std::string& raw) { return json::parse(raw)["error"]; };
