@@ -204,6 +204,20 @@ TEST_SUITE("lsp.worker") {
     CHECK_THROWS_WITH_AS(refused.Start(), "the worker exited before it was ready", WorkerError);
   }
 
+  TEST_CASE("a worker that cannot be started makes the analysis fail, not the caller") {
+    WorkerClientOptions options = FixtureOptions();
+    options.executable = "/nonexistent/tvm-lsp-worker";
+    WorkerClient client(options);
+    client.Open("file:///x.tvm", 1, "def a: ok\n");
+    AnalysisOutcome outcome = client.Analyze("file:///x.tvm");
+    CHECK(outcome.status == Status::kFailed);
+    REQUIRE(outcome.result.diagnostics.size() == 1);
+    CHECK(outcome.result.diagnostics[0].code == "worker-failed");
+    CHECK(outcome.result.diagnostics[0].message ==
+          "cannot start /nonexistent/tvm-lsp-worker: No such file or directory");
+    CHECK_THROWS_AS(client.TestEval("1"), WorkerError);
+  }
+
   TEST_CASE("a restart re-sends the open documents") {
     WorkerClient client(FixtureOptions());
     client.Open("file:///a.tvm", 3, "def a: ok\n");
