@@ -18,7 +18,7 @@ APT_PACKAGES=(
   meson ninja-build pkg-config cmake g++
   libboost-dev nlohmann-json3-dev doctest-dev pybind11-dev
   python3-dev python3-venv python3-pytest python3-numpy
-  libdlpack-dev clang-format
+  libdlpack-dev clang-format libseccomp-dev
 )
 
 log() { echo "[setup] $*"; }

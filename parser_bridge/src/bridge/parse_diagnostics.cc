@@ -4,6 +4,7 @@
  *  answer converted to plain data, and every failure turned into a diagnostic.
  */
 #include <exception>
+#include <memory>
 #include <string>
 
 #include "bridge_internal.h"
@@ -43,25 +44,122 @@ ParseResult PythonFailure(const std::string& what) {
                       what + ": " + error.kind + ": " + error.message + "\n\n" + error.traceback);
 }
 
+/*!
+ * \brief The (line, column) of byte `offset` of `text`. Line breaks are those of Python's
+ *  `ast`: "\n", "\r\n" and a lone "\r".
+ */
+Range PositionOf(const std::string& text, size_t offset) {
+  Range range{1, 0, 1, 0};
+  for (size_t i = 0; i < offset && i < text.size(); ++i) {
+    bool crlf = text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n';
+    if (text[i] == '\n' || (text[i] == '\r' && !crlf)) {
+      ++range.line;
+      range.column = 0;
+    } else if (!crlf) {
+      ++range.column;
+    }
+  }
+  range.end_line = range.line;
+  range.end_column = range.column + 1;
+  return range;
+}
+
 /*! \brief The "invalid-encoding" result for a UnicodeDecodeError of `text` (pending). */
 ParseResult InvalidEncoding(const std::string& text) {
   PyRef exception = FetchException();
   Py_ssize_t offset = 0;
   if (!exception || PyUnicodeDecodeError_GetStart(exception.get(), &offset) != 0) PyErr_Clear();
-  Range range{1, 0, 1, 0};
-  for (Py_ssize_t i = 0; i < offset && i < static_cast<Py_ssize_t>(text.size()); ++i) {
-    if (text[i] == '\n') {
-      ++range.line;
-      range.column = -1;
-    }
-    ++range.column;
-  }
-  range.end_line = range.line;
-  range.end_column = range.column + 1;
   ParseResult result = BridgeResult(
       "invalid-encoding", "the text is not valid UTF-8 (byte " + std::to_string(offset) + ")");
-  result.diagnostics[0].range = range;
+  result.diagnostics[0].range = PositionOf(text, static_cast<size_t>(offset));
   return result;
+}
+
+/*!
+ * \brief What the `progress=` callable of one analysis reaches. Shared by the call and the
+ *  callable (a capsule owns a reference), since Python may keep the callable after the call.
+ */
+struct ProgressContext {
+  std::function<void(const DefinitionProgress&)> progress;
+  const std::atomic<bool>* cancel = nullptr;
+  bool active = true;      // false once the analysis returned: calls then do nothing
+  bool cancelled = false;  // the callable raised because `cancel` was set
+};
+
+using ProgressHandle = std::shared_ptr<ProgressContext>;
+constexpr const char* kProgressCapsule = "tvm.script.bridge.progress";
+
+/*! \brief The exception the progress callable raises on cancellation (a BaseException). */
+PyObject* CancelledType() {
+  static PyObject* type = [] {
+    PyObject* made = PyErr_NewExceptionWithDoc(
+        "tvm_script_bridge.AnalysisCancelled",
+        "Raised by the progress callable when the caller cancelled the analysis.",
+        PyExc_BaseException, nullptr);
+    if (made == nullptr) PyErr_Clear();
+    return made;  // kept for the life of the process
+  }();
+  return type;
+}
+
+/*! \brief `range` as a Range: a list or tuple of 4 ints (false with a TypeError set). */
+bool ReadProgressRange(PyObject* range, Range* out) {
+  PyRef items(PySequence_Fast(range, "progress(): range must be a list of 4 ints"));
+  if (!items) return false;
+  if (PySequence_Fast_GET_SIZE(items.get()) != 4) {
+    PyErr_SetString(PyExc_TypeError, "progress(): range must be a list of 4 ints");
+    return false;
+  }
+  int64_t* members[] = {&out->line, &out->column, &out->end_line, &out->end_column};
+  for (Py_ssize_t i = 0; i < 4; ++i) {
+    *members[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(items.get(), i));
+    if (*members[i] == -1 && PyErr_Occurred()) return false;
+  }
+  return true;
+}
+
+/*! \brief progress(key, name, range): the body of the callable (GIL held). */
+PyObject* CallProgress(PyObject* capsule, PyObject* args) {
+  auto* handle = static_cast<ProgressHandle*>(PyCapsule_GetPointer(capsule, kProgressCapsule));
+  if (handle == nullptr) return nullptr;
+  ProgressContext& context = **handle;
+  const char* key = nullptr;
+  const char* name = nullptr;
+  Py_ssize_t key_size = 0;
+  Py_ssize_t name_size = 0;
+  PyObject* range_object = nullptr;
+  if (!PyArg_ParseTuple(args, "s#s#O:progress", &key, &key_size, &name, &name_size,
+                        &range_object)) {
+    return nullptr;
+  }
+  DefinitionProgress progress{std::string(key, static_cast<size_t>(key_size)),
+                              std::string(name, static_cast<size_t>(name_size)), Range{}};
+  if (!ReadProgressRange(range_object, &progress.range)) return nullptr;
+  if (!context.active) Py_RETURN_NONE;
+  if (context.cancel != nullptr && context.cancel->load()) {
+    context.cancelled = true;
+    PyErr_SetString(CancelledType() ? CancelledType() : PyExc_KeyboardInterrupt,
+                    "the analysis was cancelled");
+    return nullptr;
+  }
+  try {
+    context.progress(progress);
+  } catch (...) {
+    // The caller's callback failing is not the analysed text's problem: carry on.
+  }
+  Py_RETURN_NONE;
+}
+
+PyMethodDef kProgressMethod = {"progress", CallProgress, METH_VARARGS,
+                               "progress(key, name, range): a definition's analysis starts."};
+
+/*! \brief A new `progress` callable over `handle` (GIL held; nullptr on error). */
+PyRef MakeProgressCallable(const ProgressHandle& handle) {
+  PyRef capsule(PyCapsule_New(new ProgressHandle(handle), kProgressCapsule, [](PyObject* self) {
+    delete static_cast<ProgressHandle*>(PyCapsule_GetPointer(self, kProgressCapsule));
+  }));
+  if (!capsule) return PyRef();
+  return PyRef(PyCFunction_New(&kProgressMethod, capsule.get()));
 }
 
 /*! \brief Imports the entry module and returns the entry function (GIL held). */
@@ -71,17 +169,73 @@ PyRef FindEntry(const ParseOptions& options) {
   return PyRef(PyObject_GetAttrString(module.get(), options.entry_function.c_str()));
 }
 
-/*! \brief `entry(text, source_name=..., trusted=...).to_plain()` (GIL held; nullptr on error). */
-PyRef CallEntry(PyObject* entry, PyObject* text, const ParseOptions& options) {
-  PyRef args(PyTuple_Pack(1, text));
+/*!
+ * \brief Whether `entry` takes the keyword argument `name` (or any keyword); false when its
+ *  signature cannot be read (GIL held, never fails).
+ */
+bool TakesKeyword(PyObject* entry, const char* name) {
+  static PyObject* check = [] {
+    PyRef globals(PyDict_New());
+    PyDict_SetItemString(globals.get(), "__builtins__", PyEval_GetBuiltins());
+    PyRef done(PyRun_String(
+        "def takes_keyword(function, name):\n"
+        "    import inspect\n"
+        "    try:\n"
+        "        parameters = inspect.signature(function).parameters\n"
+        "    except (TypeError, ValueError):\n"
+        "        return False\n"
+        "    if any(p.kind == p.VAR_KEYWORD for p in parameters.values()):\n"
+        "        return True\n"
+        "    p = parameters.get(name)\n"
+        "    return p is not None and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)\n",
+        Py_file_input, globals.get(), globals.get()));
+    PyObject* function = done ? PyDict_GetItemString(globals.get(), "takes_keyword") : nullptr;
+    Py_XINCREF(function);  // kept for the life of the process, like the interpreter
+    if (function == nullptr) PyErr_Clear();
+    return function;
+  }();
+  if (check == nullptr) return false;
+  PyRef answer(PyObject_CallFunction(check, "Os", entry, name));
+  int truth = answer ? PyObject_IsTrue(answer.get()) : -1;
+  if (truth < 0) PyErr_Clear();
+  return truth == 1;
+}
+
+/*! \brief The keyword arguments of the entry call (GIL held; nullptr on error). */
+PyRef EntryKeywords(PyObject* entry, const ParseOptions& options, PyObject* progress) {
   PyRef kwargs(Py_BuildValue("{s:s#,s:O}", "source_name", options.source_name.data(),
                              static_cast<Py_ssize_t>(options.source_name.size()), "trusted",
                              options.trusted ? Py_True : Py_False));
+  if (!kwargs) return PyRef();
+  if (progress != nullptr && TakesKeyword(entry, "progress") &&
+      PyDict_SetItemString(kwargs.get(), "progress", progress) != 0) {
+    return PyRef();
+  }
+  if (!options.skip_keys.empty() && TakesKeyword(entry, "skip")) {
+    PyRef skip(PyList_New(0));
+    for (const std::string& key : options.skip_keys) {
+      PyRef item(skip ? PyUnicode_DecodeUTF8(key.data(), static_cast<Py_ssize_t>(key.size()),
+                                             "surrogateescape")
+                      : nullptr);
+      if (!item || PyList_Append(skip.get(), item.get()) != 0) return PyRef();
+    }
+    if (PyDict_SetItemString(kwargs.get(), "skip", skip.get()) != 0) return PyRef();
+  }
+  return kwargs;
+}
+
+/*! \brief `entry(text, source_name=..., trusted=..., ...).to_plain()` (GIL held; nullptr on error).
+ */
+PyRef CallEntry(PyObject* entry, PyObject* text, const ParseOptions& options, PyObject* progress) {
+  PyRef args(PyTuple_Pack(1, text));
+  PyRef kwargs = EntryKeywords(entry, options, progress);
   if (!args || !kwargs) return PyRef();
   PyRef answer(PyObject_Call(entry, args.get(), kwargs.get()));
   if (!answer) return PyRef();
   return PyRef(PyObject_CallMethod(answer.get(), "to_plain", nullptr));
 }
+
+ParseResult Cancelled() { return BridgeResult("cancelled", "the analysis was cancelled"); }
 
 /*! \brief Everything after the interpreter is up, with the GIL held. */
 ParseResult Run(const std::string& text, const ParseOptions& options) {
@@ -96,13 +250,29 @@ ParseResult Run(const std::string& text, const ParseOptions& options) {
   PyRef entry = FindEntry(options);
   if (!entry) return PythonFailure("cannot load " + entry_name);
 
+  ProgressHandle progress_context;
+  PyRef progress;
+  if (options.progress || options.cancel != nullptr) {
+    progress_context = std::make_shared<ProgressContext>();
+    progress_context->progress = options.progress;
+    progress_context->cancel = options.cancel;
+    progress = MakeProgressCallable(progress_context);
+    if (!progress) return PythonFailure("cannot make the progress callable");
+  }
+  if (options.cancel != nullptr && options.cancel->load()) return Cancelled();
+
   PyRef plain;
   bool stopped = false;
   {
     Watchdog::Guard guard(GuardedCall{entry_name, options.source_name, options.time_limit},
                           options.time_limit);
-    plain = CallEntry(entry.get(), text_object.get(), options);
+    plain = CallEntry(entry.get(), text_object.get(), options, progress.get());
     stopped = guard.Disarm();
+  }
+  if (progress_context) progress_context->active = false;
+  if (progress_context && progress_context->cancelled) {
+    if (!plain) PyErr_Clear();
+    return Cancelled();
   }
   if (stopped) {
     // Whatever came back (an exception, or a partial answer from code that caught one) is

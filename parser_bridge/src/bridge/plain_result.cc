@@ -64,10 +64,15 @@ class Node {
 
   /*! \brief The value of `key`; this node must be a dict that has it. */
   Node Key(const char* key) const {
-    if (!PyDict_Check(value_)) Expected("a dict");
-    PyObject* item = PyDict_GetItemString(value_, key);  // borrowed
+    PyObject* item = Find(key);
     if (item == nullptr) Fail(std::string("missing key \"") + key + "\"");
     return Node(item, this, key);
+  }
+
+  /*! \brief The value of `key` (borrowed), nullptr when absent; this node must be a dict. */
+  PyObject* Find(const char* key) const {
+    if (!PyDict_Check(value_)) Expected("a dict");
+    return PyDict_GetItemString(value_, key);  // borrowed
   }
 
  private:
@@ -80,6 +85,16 @@ class Node {
 /*! \brief One key of a struct and the member it fills. */
 template <typename S, typename M>
 struct Field {
+  const char* key;
+  M S::*member;
+};
+
+/*!
+ * \brief A key the entry function may leave out (newer than some entry functions); the member
+ *  keeps its default then.
+ */
+template <typename S, typename M>
+struct OptionalField {
   const char* key;
   M S::*member;
 };
@@ -97,13 +112,14 @@ constexpr auto FieldsOf(const Fix*) {
 constexpr auto FieldsOf(const Diagnostic*) {
   return std::tuple{Field{"severity", &Diagnostic::severity}, Field{"code", &Diagnostic::code},
                     Field{"message", &Diagnostic::message},   Field{"range", &Diagnostic::range},
-                    Field{"related", &Diagnostic::related},   Field{"fixes", &Diagnostic::fixes}};
+                    Field{"related", &Diagnostic::related},   Field{"fixes", &Diagnostic::fixes},
+                    OptionalField{"tags", &Diagnostic::tags}};
 }
 constexpr auto FieldsOf(const Definition*) {
-  return std::tuple{Field{"name", &Definition::name}, Field{"kind", &Definition::kind},
-                    Field{"range", &Definition::range},
-                    Field{"canonical_text", &Definition::canonical_text},
-                    Field{"lossy", &Definition::lossy}};
+  return std::tuple{
+      Field{"name", &Definition::name},   Field{"kind", &Definition::kind},
+      Field{"range", &Definition::range}, Field{"canonical_text", &Definition::canonical_text},
+      Field{"lossy", &Definition::lossy}, OptionalField{"key", &Definition::key}};
 }
 constexpr auto FieldsOf(const Occurrence*) {
   return std::tuple{Field{"range", &Occurrence::range}, Field{"symbol", &Occurrence::symbol},
@@ -209,10 +225,21 @@ void Read(const Node& node, std::vector<T>* out) {
   }
 }
 
+template <typename S, typename M>
+void ReadField(const Node& node, const Field<S, M>& field, S* out) {
+  Read(node.Key(field.key), &(out->*field.member));
+}
+
+template <typename S, typename M>
+void ReadField(const Node& node, const OptionalField<S, M>& field, S* out) {
+  PyObject* item = node.Find(field.key);
+  if (item != nullptr) Read(Node(item, &node, field.key), &(out->*field.member));
+}
+
 template <HasFields S>
 void Read(const Node& node, S* out) {
   if (!PyDict_Check(node.value())) node.Expected("a dict");
-  std::apply([&](const auto&... field) { (Read(node.Key(field.key), &(out->*field.member)), ...); },
+  std::apply([&](const auto&... field) { (ReadField(node, field, out), ...); },
              FieldsOf(static_cast<const S*>(nullptr)));
 }
 

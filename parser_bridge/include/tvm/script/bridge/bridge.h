@@ -15,6 +15,7 @@
 #ifndef TVM_SCRIPT_BRIDGE_BRIDGE_H_
 #define TVM_SCRIPT_BRIDGE_BRIDGE_H_
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -68,9 +69,10 @@ struct Fix {
 
 /*!
  * \brief One problem found in the text. `code` names the kind of problem; the bridge itself
- *  reports three codes: "internal-error" (the analysis failed or answered malformed data; the
+ *  reports four codes: "internal-error" (the analysis failed or answered malformed data; the
  *  message carries the Python exception and traceback or the offending key path),
- *  "time-limit" (the analysis was stopped) and "invalid-encoding" (the text is not UTF-8).
+ *  "time-limit" (the analysis was stopped), "invalid-encoding" (the text is not UTF-8) and
+ *  "cancelled" (`ParseOptions::cancel` was set while it ran).
  */
 struct Diagnostic {
   Severity severity = Severity::kError;
@@ -79,6 +81,8 @@ struct Diagnostic {
   Range range;
   std::vector<RelatedInformation> related;
   std::vector<Fix> fixes;
+  /*! \brief LSP tags: "unnecessary", "deprecated"; empty when the entry sends none. */
+  std::vector<std::string> tags{};
 
   bool operator==(const Diagnostic&) const = default;
 };
@@ -94,6 +98,13 @@ struct Definition {
   Range range;
   std::optional<std::string> canonical_text;
   bool lossy = false;
+  /*!
+   * \brief Identifies the definition by its text and context (what it depends on), so a
+   *  caller can remember one that timed out and skip it until it changes; empty when the
+   *  entry function sends none. (Last, with an initializer, so positional initialisers that
+   *  predate it stay valid.)
+   */
+  std::string key{};
 
   bool operator==(const Definition&) const = default;
 };
@@ -142,6 +153,18 @@ struct ParseResult {
   bool operator==(const ParseResult&) const = default;
 };
 
+/*!
+ * \brief What the entry function reports as it starts analysing one definition (see
+ *  `ParseOptions::progress`).
+ */
+struct DefinitionProgress {
+  std::string key;
+  std::string name;
+  Range range;
+
+  bool operator==(const DefinitionProgress&) const = default;
+};
+
 /*! \brief How to analyse one text. */
 struct ParseOptions {
   /*! \brief The name diagnostics and Python tracebacks give the text (a path or URI). */
@@ -163,6 +186,28 @@ struct ParseOptions {
    */
   std::string entry_module = "tvm_tirx.script";
   std::string entry_function = "parse_diagnostics";
+  /*!
+   * \brief When set, passed to the entry function as the keyword argument `progress=`, a
+   *  Python callable `progress(key: str, name: str, range: list[int])` that the entry calls
+   *  before it analyses each definition; the bridge calls this function (on the analysing
+   *  thread, GIL held: keep it short, and do not call into the bridge from it) with the
+   *  arguments. Not passed when empty, nor when the entry function takes no `progress`
+   *  keyword (nor `**kwargs`), so older entry functions still work (and report no progress).
+   *  The callable stays safe to call after the analysis returns: it then does nothing.
+   */
+  std::function<void(const DefinitionProgress&)> progress;
+  /*!
+   * \brief When not empty, passed as `skip=` (a list of str): the keys of definitions the
+   *  entry function reports with one "time-limit" diagnostic each instead of analysing them.
+   *  Like `progress`, only passed to an entry function that takes it.
+   */
+  std::vector<std::string> skip_keys;
+  /*!
+   * \brief When not null, read at each progress call (and before the entry runs): once true,
+   *  the analysis is abandoned (the progress callable raises, again at each later call) and
+   *  the result is one "cancelled" diagnostic. Must outlive the call.
+   */
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 /*!

@@ -1,0 +1,157 @@
+/*!
+ * \file tvm/lsp/worker_client.h
+ * \brief The analysis worker's client: starts `tvm-lsp-worker`, keeps its documents, and keeps
+ *  time from outside.
+ *
+ * The worker runs the frontend on untrusted text, so the client assumes it may hang in C code,
+ * exhaust memory, crash or be killed. Time is wall-clock time measured here: when one
+ * definition runs past `definition_limit` (the worker reports each definition as it starts),
+ * or one analysis past `analysis_budget`, the client kills the worker (SIGKILL), starts a new
+ * one, sends it the open documents again, and goes on with the rest of the file, skipping the
+ * definition that ran too long. Keys of such definitions are remembered (by the frontend's
+ * text-and-context key) across restarts and edits, and sent as `skip`, so they are not retried
+ * until they change.
+ *
+ * Thread-safety: every method may be called from any thread. `Analyze` calls run one at a
+ * time; `Open`, `Change`, `Close` and `KillWorker` may be called while one runs (a newer
+ * version of the document being analysed makes that analysis answer `kCancelled`).
+ */
+#ifndef TVM_LSP_WORKER_CLIENT_H_
+#define TVM_LSP_WORKER_CLIENT_H_
+
+#include <tvm/script/bridge/bridge.h>
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tvm {
+namespace lsp {
+
+/*! \brief How to run the worker. */
+struct WorkerClientOptions {
+  /*! \brief The `tvm-lsp-worker` executable. */
+  std::string executable;
+  /*! \brief More arguments for it (`--entry`, `--python-path`, `--enable-test-hooks`, ...). */
+  std::vector<std::string> extra_args;
+  /*! \brief Start it with `--trusted` (no sandbox; the file's module code may run). */
+  bool trusted = false;
+  /*! \brief Its address-space limit (RLIMIT_AS) in MiB; 0 for none. */
+  uint64_t memory_limit_mb = 4096;
+  /*! \brief Wall time one definition may take before the worker is killed. */
+  std::chrono::milliseconds definition_limit{3000};
+  /*! \brief Wall time one analysis of a document may take, restarts included. */
+  std::chrono::milliseconds analysis_budget{15000};
+  /*! \brief How long a starting worker may take to report ready. */
+  std::chrono::milliseconds start_timeout{30000};
+  /*! \brief How long a request other than `analyze` may take. */
+  std::chrono::milliseconds request_timeout{10000};
+};
+
+/*! \brief What `Analyze` gives back. */
+struct AnalysisOutcome {
+  enum class Status {
+    kDone,       // `result` is the analysis of the version asked for
+    kCancelled,  // the document changed (or closed) meanwhile; analyse again
+    kRefused,    // the worker would not analyse untrusted text (its sandbox is not up)
+    kFailed,     // no worker could be run; `result` holds one "worker-failed" diagnostic
+  };
+  Status status = Status::kDone;
+  std::string uri;
+  int64_t version = 0;
+  /*!
+   * \brief The worker's answer, plus one "time-limit" diagnostic per definition stopped in this
+   *  analysis (and a "worker-crashed" one per definition that killed the worker), and an
+   *  "analysis-budget" diagnostic when the budget ran out before the end of the file.
+   */
+  script::bridge::ParseResult result;
+  /*! \brief How many times the worker was (re)started during this analysis. */
+  int restarts = 0;
+  /*! \brief The keys stopped (or crashed on) during this analysis, in order. */
+  std::vector<std::string> stopped_keys;
+};
+
+/*! \brief What the worker said about itself when it started. */
+struct WorkerInfo {
+  int64_t pid = 0;
+  bool trusted = false;
+  bool sandboxed = false;
+  std::string sandbox_error;
+  bool test_hooks = false;
+};
+
+/*! \brief Thrown when the worker cannot be started or a request cannot be completed. */
+class WorkerError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class WorkerClient {
+ public:
+  /*! \brief Does not start the worker yet: the first request (or `Start`) does. */
+  explicit WorkerClient(WorkerClientOptions options);
+  /*! \brief Asks the worker to shut down, and kills it if it does not go at once. */
+  ~WorkerClient();
+  WorkerClient(const WorkerClient&) = delete;
+  WorkerClient& operator=(const WorkerClient&) = delete;
+
+  /*! \brief Starts the worker if none runs. \throws WorkerError when it does not come up. */
+  void Start();
+
+  /*! \brief Document state; remembered here and re-sent to every new worker. */
+  void Open(const std::string& uri, int64_t version, const std::string& text);
+  void Change(const std::string& uri, int64_t version, const std::string& text);
+  void Close(const std::string& uri);
+
+  /*!
+   * \brief Analyses the current version of `uri` (which must be open), within the limits.
+   *  Never throws for what the worker does; a worker that cannot be started is `kFailed`.
+   */
+  AnalysisOutcome Analyze(const std::string& uri);
+
+  /*!
+   * \brief Kills the worker now (SIGKILL), from any thread. The analysis running, if any, is
+   *  retried by a new worker; otherwise the next request starts one.
+   */
+  void KillWorker();
+  /*! \brief Kills the worker and starts a new one, which gets the open documents. */
+  void Restart();
+  /*! \brief Changes trust; a running worker is replaced (a seccomp filter cannot be lifted). */
+  void SetTrusted(bool trusted);
+
+  /*!
+   * \brief Test hook (the worker must run with `--enable-test-hooks`): evaluates a Python
+   *  expression inside the worker, returning str() of it or "<Kind>: message".
+   */
+  std::string TestEval(const std::string& expression);
+  /*!
+   * \brief Sends one raw request (`method`, `params` as JSON text) and returns the raw reply
+   *  as JSON text: for protocol tests. \throws WorkerError when no reply comes.
+   */
+  std::string RawRequest(const std::string& method, const std::string& params_json);
+  /*! \brief Sends raw bytes to the worker (framing tests); returns the next reply as text. */
+  std::string RawBytes(const std::string& bytes);
+
+  /*! \brief The running worker's report (starts one if needed). */
+  WorkerInfo Info();
+  /*! \brief The process id of the running worker, 0 when none runs. */
+  int64_t pid() const;
+  /*! \brief How many workers have been started so far. */
+  int starts() const;
+  /*! \brief How long the last start took, until the worker reported ready. */
+  std::chrono::milliseconds last_start_duration() const;
+  /*! \brief The keys of every definition stopped so far (skipped until they change). */
+  std::set<std::string> stopped_keys() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace lsp
+}  // namespace tvm
+
+#endif  // TVM_LSP_WORKER_CLIENT_H_

@@ -1,0 +1,433 @@
+/*!
+ * \file worker.cc
+ * \brief The analysis worker's request loop: documents by URI, analyses through the bridge,
+ *  cancellation by newer versions, one reply per request.
+ *
+ * Threads: a reader thread reads every request. It queues them for the main thread, and it
+ * alone sees a `change`, `close`, `cancel` or `shutdown` arrive while an analysis runs, so it
+ * raises the cancellation flag that the bridge reads at each definition's progress call. The
+ * main thread owns the documents and the interpreter. Every message out goes through Send
+ * (one mutex, one frame per write).
+ */
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <tvm/lsp/framing.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "worker_internal.h"
+#include "worker_protocol.h"
+
+namespace tvm {
+namespace lsp {
+
+namespace bridge = tvm::script::bridge;
+using nlohmann::json;
+
+namespace {
+
+/*!
+ * \brief Analysed once before the sandbox goes up, so the frontend's imports and first-use
+ *  caches (which may read files the filter would still allow, or write caches it would not)
+ *  are done.
+ */
+constexpr const char* kWarmUpText =
+    "from tvm_tirx.script import tirx as T\n"
+    "\n"
+    "\n"
+    "@T.function\n"
+    "def warm_up(A: T.Tensor((4,), T.int32)):\n"
+    "    for i in range(4):\n"
+    "        A[i] = A[i] + 1\n";
+
+/*! \brief How long a worker whose input ended may still finish its analysis. */
+constexpr std::chrono::seconds kExitGrace{2};
+
+/*! \brief A failed request: the error reply's code and message. */
+struct RequestError {
+  protocol::ErrorCode code;
+  std::string message;
+};
+
+struct Document {
+  int64_t version = 0;
+  std::string text;
+};
+
+/*! \brief The analysis the main thread is running, as the reader sees it. */
+struct Running {
+  int64_t id = 0;
+  std::string uri;
+  int64_t version = 0;
+};
+
+class Worker {
+ public:
+  explicit Worker(const WorkerOptions& options) : options_(options) {}
+
+  int Run();
+
+ private:
+  // Start-up, before any request is read.
+  void TakeProtocolFds();
+  void SetMemoryLimit();
+  void StartPython();
+  void RaiseWall();
+
+  // Threads.
+  void ReadRequests();
+  void NoteArrival(const protocol::Request& request);
+  void Serve();
+
+  // Requests (main thread).
+  json Dispatch(const protocol::Request& request);
+  json Open(const json& params);
+  json Change(const json& params);
+  json Close(const json& params);
+  json Analyze(int64_t id, const json& params);
+  json TestEval(const json& params);
+
+  bridge::ParseResult RunAnalysis(int64_t id, const std::string& uri, const Document& document,
+                                  const protocol::AnalyzeParams& params);
+  bridge::ParseOptions AnalysisOptions(const std::string& uri) const;
+
+  // Output (any thread).
+  void Send(const json& message);
+  void Reply(int64_t id, const json& result);
+  void ReplyError(int64_t id, const RequestError& error);
+
+  WorkerOptions options_;
+  int in_fd_ = -1;
+  int out_fd_ = -1;
+  bool sandboxed_ = false;
+  std::string sandbox_error_;
+
+  std::mutex send_mutex_;
+
+  // Shared by the reader and the main thread.
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<protocol::Request> queue_;
+  bool input_ended_ = false;
+  std::optional<Running> running_;
+  std::map<std::string, int64_t> newest_version_;  // per URI, as the reader saw them arrive
+  std::set<int64_t> cancelled_ids_;
+  std::atomic<bool> cancel_{false};
+
+  // Main thread only.
+  std::map<std::string, Document> documents_;
+};
+
+/*! \brief `params` decoded as T; a schema error is an invalid-params reply. */
+template <typename T>
+T ParamsAs(const json& params) {
+  try {
+    return protocol::Decode<T>(params.is_null() ? json::object() : params, "params");
+  } catch (const protocol::SchemaError& error) {
+    throw RequestError{protocol::ErrorCode::kInvalidParams, error.what()};
+  }
+}
+
+void Worker::TakeProtocolFds() {
+  // The protocol keeps private copies of stdin and stdout; fd 0 becomes /dev/null and fd 1 a
+  // copy of stderr, so whatever Python prints cannot break a frame.
+  in_fd_ = fcntl(0, F_DUPFD_CLOEXEC, 3);
+  out_fd_ = fcntl(1, F_DUPFD_CLOEXEC, 3);
+  int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (null_fd >= 0) {
+    dup2(null_fd, 0);
+    close(null_fd);
+  }
+  dup2(2, 1);
+  // A client that went away makes writes fail with EPIPE instead of killing the worker.
+  signal(SIGPIPE, SIG_IGN);
+}
+
+void Worker::SetMemoryLimit() {
+  if (options_.memory_limit == 0) return;
+  rlimit limit{options_.memory_limit, options_.memory_limit};
+  setrlimit(RLIMIT_AS, &limit);
+}
+
+void Worker::StartPython() {
+  bridge::Interpreter& interpreter = bridge::Interpreter::Global();
+  for (const std::string& folder : options_.python_paths) interpreter.AddTestPath(folder);
+  bridge::ParseOptions warm_up = AnalysisOptions("<warm-up>");
+  warm_up.progress = [](const bridge::DefinitionProgress&) {};
+  warm_up.skip_keys = {"<warm-up>"};
+  bridge::ParseDiagnostics(kWarmUpText, warm_up);
+  if (options_.test_hooks) interpreter.Evaluate("1");
+}
+
+void Worker::RaiseWall() {
+  if (options_.trusted) return;
+  SandboxOptions sandbox;
+  sandbox.write_fds = {out_fd_, 1, 2};
+  sandbox.fail_to_load = options_.test_sandbox_failure;
+  sandbox_error_ = InstallSandbox(sandbox);
+  sandboxed_ = sandbox_error_.empty();
+}
+
+int Worker::Run() {
+  TakeProtocolFds();
+  SetMemoryLimit();
+  StartPython();
+  RaiseWall();
+  protocol::ReadyParams ready{static_cast<int64_t>(getpid()), options_.trusted, sandboxed_,
+                              sandbox_error_, options_.test_hooks};
+  Send(protocol::ToJson(protocol::Event{protocol::ReadyEvent::kName, protocol::ToJson(ready)}));
+  std::thread reader([this] { ReadRequests(); });
+  reader.detach();  // blocked in read() at exit; _exit ends it
+  Serve();
+  return 0;
+}
+
+void Worker::Send(const json& message) {
+  std::string body = message.dump(-1, ' ', false, json::error_handler_t::replace);
+  std::lock_guard<std::mutex> lock(send_mutex_);
+  WriteFrame(out_fd_, body);
+}
+
+void Worker::Reply(int64_t id, const json& result) {
+  Send(protocol::ToJson(protocol::Reply{id, result, std::nullopt}));
+}
+
+void Worker::ReplyError(int64_t id, const RequestError& error) {
+  Send(protocol::ToJson(
+      protocol::Reply{id, nullptr, protocol::ReplyError{error.code, error.message}}));
+}
+
+void Worker::NoteArrival(const protocol::Request& request) {
+  const json& params = request.params;
+  std::lock_guard<std::mutex> lock(mutex_);
+  bool for_running = false;
+  if (request.method == protocol::CancelMethod::kName) {
+    int64_t target = params.is_object() && params.value("id", json()).is_number_integer()
+                         ? params["id"].get<int64_t>()
+                         : -1;
+    cancelled_ids_.insert(target);
+    for_running = running_ && running_->id == target;
+  } else if (request.method == protocol::OpenMethod::kName ||
+             request.method == protocol::ChangeMethod::kName ||
+             request.method == protocol::CloseMethod::kName) {
+    // Malformed params are the main thread's to reject; here they only cancel nothing.
+    std::string uri = params.is_object() && params.value("uri", json()).is_string()
+                          ? params["uri"].get<std::string>()
+                          : "";
+    bool has_version = params.is_object() && params.value("version", json()).is_number_integer();
+    int64_t version = has_version ? params["version"].get<int64_t>() : 0;
+    bool running_here = running_ && running_->uri == uri;
+    if (request.method == protocol::CloseMethod::kName) {
+      newest_version_.erase(uri);
+      for_running = running_here;
+    } else if (has_version) {
+      // An open starts the document's versions afresh; a change only moves them on.
+      bool open = request.method == protocol::OpenMethod::kName;
+      int64_t& newest = newest_version_[uri];
+      newest = open ? version : std::max(newest, version);
+      for_running = running_here && (open || version > running_->version);
+    }
+  } else if (request.method == protocol::ShutdownMethod::kName) {
+    for_running = running_.has_value();
+  }
+  if (for_running) cancel_ = true;
+}
+
+void Worker::ReadRequests() {
+  FrameReader reader(in_fd_);
+  std::string body;
+  while (true) {
+    FrameReader::Status status = reader.Read(&body);
+    if (status == FrameReader::Status::kEnd) break;
+    if (status == FrameReader::Status::kFailed) {
+      // The stream cannot be followed any more (a body past the limit, a read error): say why,
+      // then end as at the end of input.
+      ReplyError(-1, {protocol::ErrorCode::kInvalidMessage, reader.error()});
+      break;
+    }
+    if (status == FrameReader::Status::kBadFrame) {
+      ReplyError(-1, {protocol::ErrorCode::kInvalidMessage, reader.error()});
+      continue;
+    }
+    json message = json::parse(body, nullptr, false);
+    protocol::Request request;
+    try {
+      if (message.is_discarded()) throw protocol::SchemaError("the message is not JSON");
+      protocol::FromJson(message, &request);
+    } catch (const protocol::SchemaError& error) {
+      int64_t id = message.is_object() && message.value("id", json()).is_number_integer()
+                       ? message["id"].get<int64_t>()
+                       : -1;
+      ReplyError(id, {protocol::ErrorCode::kInvalidMessage, error.what()});
+      continue;
+    }
+    NoteArrival(request);
+    if (request.method == protocol::CancelMethod::kName) {
+      Reply(request.id, json::object());  // answered here: it must not wait behind the analysis
+      continue;
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    queue_.push_back(std::move(request));
+    wake_.notify_one();
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    input_ended_ = true;
+    cancel_ = true;  // nobody is left to read the result
+    wake_.notify_one();
+  }
+  // The main thread ends the process when its analysis returns; one stuck in C code (the
+  // client that would kill it is gone) must not outlive its client for long.
+  std::this_thread::sleep_for(kExitGrace);
+  _exit(0);
+}
+
+void Worker::Serve() {
+  while (true) {
+    protocol::Request request;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      wake_.wait(lock, [this] { return !queue_.empty() || input_ended_; });
+      if (queue_.empty()) return;
+      request = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    try {
+      Reply(request.id, Dispatch(request));
+    } catch (const RequestError& error) {
+      ReplyError(request.id, error);
+    } catch (const std::exception& error) {
+      ReplyError(request.id, {protocol::ErrorCode::kInternalError, error.what()});
+    }
+    if (request.method == protocol::ShutdownMethod::kName) return;
+  }
+}
+
+json Worker::Dispatch(const protocol::Request& request) {
+  const std::string& method = request.method;
+  if (method == protocol::OpenMethod::kName) return Open(request.params);
+  if (method == protocol::ChangeMethod::kName) return Change(request.params);
+  if (method == protocol::CloseMethod::kName) return Close(request.params);
+  if (method == protocol::AnalyzeMethod::kName) return Analyze(request.id, request.params);
+  if (method == protocol::ShutdownMethod::kName) return json::object();
+  if (method == protocol::TestEvalMethod::kName && options_.test_hooks) {
+    return TestEval(request.params);
+  }
+  throw RequestError{protocol::ErrorCode::kUnknownMethod, "unknown method \"" + method + "\""};
+}
+
+json Worker::Open(const json& params) {
+  auto open = ParamsAs<protocol::OpenParams>(params);
+  documents_[open.uri] = Document{open.version, std::move(open.text)};
+  return json::object();
+}
+
+json Worker::Change(const json& params) {
+  auto change = ParamsAs<protocol::ChangeParams>(params);
+  auto it = documents_.find(change.uri);
+  if (it == documents_.end()) {
+    throw RequestError{protocol::ErrorCode::kUnknownDocument, change.uri + " is not open"};
+  }
+  it->second = Document{change.version, std::move(change.text)};
+  return json::object();
+}
+
+json Worker::Close(const json& params) {
+  auto close = ParamsAs<protocol::CloseParams>(params);
+  if (documents_.erase(close.uri) == 0) {
+    throw RequestError{protocol::ErrorCode::kUnknownDocument, close.uri + " is not open"};
+  }
+  return json::object();
+}
+
+json Worker::TestEval(const json& params) {
+  auto eval = ParamsAs<protocol::TestEvalParams>(params);
+  protocol::TestEvalResult result{bridge::Interpreter::Global().Evaluate(eval.expression)};
+  return protocol::ToJson(result);
+}
+
+bridge::ParseOptions Worker::AnalysisOptions(const std::string& uri) const {
+  bridge::ParseOptions parse;
+  parse.source_name = uri;
+  parse.trusted = options_.trusted;
+  parse.time_limit = std::chrono::milliseconds(0);
+  parse.entry_module = options_.entry_module;
+  parse.entry_function = options_.entry_function;
+  return parse;
+}
+
+json Worker::Analyze(int64_t id, const json& params) {
+  auto analyze = ParamsAs<protocol::AnalyzeParams>(params);
+  auto it = documents_.find(analyze.uri);
+  if (it == documents_.end()) {
+    throw RequestError{protocol::ErrorCode::kUnknownDocument, analyze.uri + " is not open"};
+  }
+  protocol::AnalyzeResult reply;
+  reply.uri = analyze.uri;
+  reply.version = analyze.version;
+  if (analyze.version != it->second.version) {
+    reply.status = protocol::AnalyzeStatus::kCancelled;  // the document moved on
+  } else if (!options_.trusted && !sandboxed_) {
+    reply.status = protocol::AnalyzeStatus::kRefused;
+    bridge::Diagnostic refusal;
+    refusal.code = "sandbox-unavailable";
+    refusal.message =
+        "untrusted text is not analysed: the worker's seccomp sandbox did not load (" +
+        sandbox_error_ + ")";
+    refusal.range = bridge::Range{1, 0, 1, 0};
+    reply.result.diagnostics.push_back(std::move(refusal));
+  } else {
+    reply.result = RunAnalysis(id, analyze.uri, it->second, analyze);
+    bool cancelled = reply.result.diagnostics.size() == 1 &&
+                     reply.result.diagnostics[0].code == "cancelled" &&
+                     reply.result.definitions.empty();
+    reply.status = cancelled ? protocol::AnalyzeStatus::kCancelled : protocol::AnalyzeStatus::kDone;
+  }
+  return protocol::ToJson(reply);
+}
+
+bridge::ParseResult Worker::RunAnalysis(int64_t id, const std::string& uri,
+                                        const Document& document,
+                                        const protocol::AnalyzeParams& params) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    running_ = Running{id, uri, document.version};
+    auto newest = newest_version_.find(uri);
+    cancel_ = input_ended_ || cancelled_ids_.count(id) != 0 ||
+              (newest != newest_version_.end() && newest->second > document.version);
+  }
+  bridge::ParseOptions parse = AnalysisOptions(uri);
+  parse.time_limit = std::chrono::milliseconds(params.time_limit_ms);
+  parse.skip_keys = params.skip;
+  parse.cancel = &cancel_;
+  parse.progress = [this, id, &uri, &document](const bridge::DefinitionProgress& progress) {
+    protocol::DefinitionStartedParams started{id,           uri,           document.version,
+                                              progress.key, progress.name, progress.range};
+    Send(protocol::ToJson(
+        protocol::Event{protocol::DefinitionStartedEvent::kName, protocol::ToJson(started)}));
+  };
+  bridge::ParseResult result = bridge::ParseDiagnostics(document.text, parse);
+  std::lock_guard<std::mutex> lock(mutex_);
+  running_.reset();
+  cancelled_ids_.erase(id);
+  cancel_ = false;
+  return result;
+}
+
+}  // namespace
+
+int RunWorker(const WorkerOptions& options) {
+  Worker worker(options);
+  return worker.Run();
+}
+
+}  // namespace lsp
+}  // namespace tvm

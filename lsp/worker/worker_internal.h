@@ -1,0 +1,55 @@
+/*!
+ * \file worker_internal.h
+ * \brief The analysis worker (`tvm-lsp-worker`): its options, its request loop and its seccomp
+ *  sandbox. Only lsp/worker includes this.
+ */
+#ifndef TVM_LSP_WORKER_WORKER_INTERNAL_H_
+#define TVM_LSP_WORKER_WORKER_INTERNAL_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tvm {
+namespace lsp {
+
+/*! \brief How the worker was started (its command line, see main.cc). */
+struct WorkerOptions {
+  /*! \brief A trusted worker installs no seccomp filter (the workspace is trusted). */
+  bool trusted = false;
+  /*! \brief Accept the `test-eval` request. */
+  bool test_hooks = false;
+  /*! \brief Test hook: make loading the seccomp filter fail (needs `test_hooks`). */
+  bool test_sandbox_failure = false;
+  /*! \brief RLIMIT_AS in bytes (soft and hard), 0 for none. */
+  uint64_t memory_limit = uint64_t{4} << 30;
+  /*! \brief The frontend's entry function (tests point it at a fixture). */
+  std::string entry_module = "tvm_tirx.script";
+  std::string entry_function = "parse_diagnostics";
+  /*! \brief Folders put first on Python's path (fixture modules). */
+  std::vector<std::string> python_paths;
+};
+
+/*! \brief Serves requests on stdin/stdout until `shutdown` or the end of input; the exit code. */
+int RunWorker(const WorkerOptions& options);
+
+/*! \brief What the sandbox lets through. */
+struct SandboxOptions {
+  /*! \brief The only file descriptors `write` may use (the protocol's output, stderr). */
+  std::vector<int> write_fds;
+  /*! \brief Test hook: the filter is built, then loading it fails (a real libseccomp error). */
+  bool fail_to_load = false;
+};
+
+/*!
+ * \brief Installs the default-deny seccomp filter on every thread of the process (TSYNC):
+ *  an allowlist of what CPython needs to compute; denied calls fail with EPERM (`clone3` with
+ *  ENOSYS, so glibc falls back to `clone`, allowed only with CLONE_THREAD). Returns an error
+ *  message, empty on success. A filter cannot be lifted.
+ */
+std::string InstallSandbox(const SandboxOptions& options);
+
+}  // namespace lsp
+}  // namespace tvm
+
+#endif  // TVM_LSP_WORKER_WORKER_INTERNAL_H_
