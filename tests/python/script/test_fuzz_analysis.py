@@ -57,8 +57,8 @@ KNOWN_SEEDS: Dict[int, str] = {
         349, 1144, 1334, 2178, 4106, 6294, 6471, 7611, 7802, 8285, 8341, 9217,
     ], "repeated-header-error"),
     **dict.fromkeys([
-        685, 1601, 1768, 1834, 1871, 2075, 2979, 3201, 3203, 3485, 3694, 3857, 5033, 7328, 7358,
-        7972, 8629, 8656, 9308, 9460, 9559, 9816, 10157, 10214, 10350, 10896,
+        685, 1601, 1768, 1834, 1871, 2075, 2979, 3201, 3203, 3485, 3694, 3857, 4435, 5033, 7328,
+        7358, 7972, 8629, 8656, 9308, 9460, 9559, 9816, 10157, 10214, 10350, 10896,
     ], "empty-message"),
     **dict.fromkeys([
         6730,
@@ -185,3 +185,17 @@ def test_regress_lone_surrogates_elsewhere_are_diagnostics(line):
     # Today at the chunk's first line (parser/diagnostics.py); parse_chunk, which the new
     # driver will call, reports the surrogate's own position (test_source_text.py). Issue 9.
     assert codes == ["syntax-error"]
+
+
+def test_regress_a_bad_header_list_hides_no_later_definition():
+    """The collector blanks the lines of a bad header list; the decorator above was then joined
+    to the next definition, and that definition was never analysed."""
+    text = HEAD + "def f[n, n](A: T.Tensor((n,), T.int8)):\n    A[0] = T.int8(1)\n\n\n"
+    text += "@T.function\ndef g(A: T.Tensor((4,), T.int8)):\n    A[0] = T.int8(2)\n"
+    report = parse_diagnostics(text)
+    assert [d.name for d in report.definitions] == ["g"]
+    assert report.definitions[0].ir is not None
+    assert [d["message"] for d in report.to_plain()["diagnostics"]] == [
+        "duplicate type parameter 'n'",
+        "unexpected indent",  # f's body, its header blanked (parser/diagnostics.py, issue 9)
+    ]
