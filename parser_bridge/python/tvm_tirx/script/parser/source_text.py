@@ -266,8 +266,9 @@ def scan(text: str, filename: str = "<string>") -> SourceScan:
     unterminated triple-quoted string does, as in Python). Decorators join the definition after
     them (blank and comment lines may come between, as in Python); decorators followed by no
     definition form a "statement" chunk, and so do decorators followed by indented code (a
-    ``def`` line deleted or blanked), so that they do not join the next definition and hide it. ``end_line`` is the chunk's last line with code: trailing
-    blank and comment-only lines belong to no chunk. Comment lines with ``#`` at column 0 directly
+    ``def`` line deleted or blanked), so that they do not join the next definition and hide it.
+    ``end_line`` is the chunk's last line with code: trailing blank and comment-only lines belong
+    to no chunk. Comment lines with ``#`` at column 0 directly
     above ``code_start_line`` (no blank line between) start the chunk (``start_line``).
     """
     lines = LineIndex(text)
