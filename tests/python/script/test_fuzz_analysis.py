@@ -88,7 +88,9 @@ def test_parse_diagnostics_keeps_its_invariants_on_mutants(block):
     seeds = range(block * SEEDS_PER_BLOCK, (block + 1) * SEEDS_PER_BLOCK)
     unexpected = failures_in(seeds)
     assert not unexpected, f"{len(unexpected)} problems:\n" + "\n".join(unexpected[:20])
-    assert time.perf_counter() - started < 60  # bounded: about 1-2 s per block when idle
+    # About 1-2 s per block here (the file: about 15 s). 20 s leaves room for a loaded machine
+    # and still fails a 10x slowdown; a real hang cannot be cut short in-process.
+    assert time.perf_counter() - started < 20
 
 
 def test_mutants_are_deterministic_and_reach_the_builders():
