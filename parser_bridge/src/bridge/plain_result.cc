@@ -116,10 +116,13 @@ constexpr auto FieldsOf(const Diagnostic*) {
                     OptionalField{"tags", &Diagnostic::tags}};
 }
 constexpr auto FieldsOf(const Definition*) {
-  return std::tuple{
-      Field{"name", &Definition::name},   Field{"kind", &Definition::kind},
-      Field{"range", &Definition::range}, Field{"canonical_text", &Definition::canonical_text},
-      Field{"lossy", &Definition::lossy}, OptionalField{"key", &Definition::key}};
+  return std::tuple{Field{"name", &Definition::name},
+                    Field{"kind", &Definition::kind},
+                    Field{"range", &Definition::range},
+                    Field{"canonical_text", &Definition::canonical_text},
+                    Field{"lossy", &Definition::lossy},
+                    OptionalField{"key", &Definition::key},
+                    OptionalField{"partial", &Definition::partial}};
 }
 constexpr auto FieldsOf(const Occurrence*) {
   return std::tuple{Field{"range", &Occurrence::range}, Field{"symbol", &Occurrence::symbol},

@@ -234,20 +234,28 @@ TEST_SUITE("bridge.ParseDiagnostics") {
     options.source_name = "kernels.py";
     ParseResult result = ParseDiagnostics(text, options);
     REQUIRE(result.definitions.size() == 2);
-    // The failing store is recorded and skipped: f keeps a partial IR.
-    CHECK(result.definitions[0] ==
-          Definition{"f",
-                     "function",
-                     {3, 0, 6, 21},
-                     std::string("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    pass"),
-                     false});
-    CHECK(result.definitions[1] ==
-          Definition{"g",
-                     "function",
-                     {8, 0, 11, 16},
-                     std::string("@T.function\ndef g(B: T.Tensor((4,), T.int32)):\n"
-                                 "    for i in range(4):\n        B[i] = i"),
-                     false});
+    // The failing store is recorded and skipped: f keeps a partial IR, and says so.
+    Definition f = result.definitions[0];
+    CHECK(f.partial);
+    CHECK(f.key.size() == 32);
+    f.key.clear();
+    CHECK(f == Definition{"f",
+                          "function",
+                          {3, 0, 6, 21},
+                          std::string("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    pass"),
+                          false,
+                          "",
+                          true});
+    Definition g = result.definitions[1];
+    CHECK(g.key.size() == 32);
+    CHECK(g.key != result.definitions[0].key);
+    g.key.clear();
+    CHECK(g == Definition{"g",
+                          "function",
+                          {8, 0, 11, 16},
+                          std::string("@T.function\ndef g(B: T.Tensor((4,), T.int32)):\n"
+                                      "    for i in range(4):\n        B[i] = i"),
+                          false});
     REQUIRE(result.diagnostics.size() == 1);
     Diagnostic error = result.diagnostics[0];
     CHECK(error == Diagnostic{Severity::kError,

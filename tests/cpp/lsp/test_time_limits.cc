@@ -183,31 +183,52 @@ TEST_SUITE("lsp.time_limits") {
     CHECK(client.starts() == 2);
   }
 
-  TEST_CASE("the real frontend on C-level arithmetic in a body is stopped by the budget") {
-    // Today's tvm_tirx.script.parse_diagnostics reports no progress (issue 9), so only the
-    // budget applies; 10 ** 10 ** 8 would run for minutes in C.
+  TEST_CASE("the real frontend on C-level arithmetic in a body is stopped per definition") {
+    // The frontend reports each definition before it runs (progress=), so the client knows
+    // which one ran past its limit: 10 ** 10 ** 8 would run for minutes in C.
     WorkerClientOptions options = RealOptions();
-    options.analysis_budget = milliseconds(1500);
+    options.definition_limit = milliseconds(1000);
+    options.analysis_budget = milliseconds(20000);
     WorkerClient client(options);
     const std::string header = "from tvm_tirx.script import tirx as T\n\n\n";
     const std::string fine = "@T.function\ndef fine(A: T.Tensor((8,), T.int32)):\n    A[0] = 1\n";
+    const std::string after = "@T.function\ndef after(A: T.Tensor((8,), T.int32)):\n    A[1] = 2\n";
     client.Open("file:///dos.py", 1,
                 header + fine +
                     "\n\n@T.function\ndef huge(A: T.Tensor((8,), T.int32)):\n"
-                    "    A[0] = 10 ** 10 ** 8\n");
+                    "    A[0] = 10 ** 10 ** 8\n\n\n" +
+                    after);
     client.Start();
     Clock::time_point start = Clock::now();
     AnalysisOutcome outcome = client.Analyze("file:///dos.py");
     milliseconds took = Since(start);
     MESSAGE("real frontend, 10 ** 10 ** 8: stopped after " << took.count() << " ms");
-    CHECK(took >= options.analysis_budget);
-    CHECK(took < options.analysis_budget + milliseconds(500));
+    CHECK(took >= options.definition_limit);
+    CHECK(took < options.definition_limit + kSlack);
+    CHECK(outcome.status == Status::kDone);
+    CHECK(outcome.restarts == 1);
     REQUIRE(outcome.result.diagnostics.size() == 1);
-    CHECK(outcome.result.diagnostics[0].code == "analysis-budget");
-    // Not retried while the text stays the same; a fixed text analyses normally.
-    CHECK(client.Analyze("file:///dos.py").result.diagnostics[0].code == "time-limit");
-    CHECK(client.starts() == 1);
-    client.Change("file:///dos.py", 2, header + fine);
+    CHECK(outcome.result.diagnostics[0].code == "time-limit");
+    CHECK(outcome.result.diagnostics[0].range.line == 9);  // `huge`'s name
+    REQUIRE(outcome.result.definitions.size() == 3);
+    CHECK(outcome.result.definitions[0].canonical_text.has_value());
+    CHECK(!outcome.result.definitions[1].canonical_text.has_value());
+    CHECK(*outcome.result.definitions[2].canonical_text ==
+          "@T.function\ndef after(A: T.Tensor((8,), T.int32)):\n    A[1] = 2");
+    // Not retried while its text stays the same, even when another definition changes.
+    client.Change("file:///dos.py", 2,
+                  header + fine +
+                      "\n\n@T.function\ndef huge(A: T.Tensor((8,), T.int32)):\n"
+                      "    A[0] = 10 ** 10 ** 8\n\n\n" +
+                      after + "    A[2] = 3\n");
+    start = Clock::now();
+    AnalysisOutcome again = client.Analyze("file:///dos.py");
+    CHECK(Since(start) < milliseconds(1000));
+    CHECK(again.restarts == 0);
+    REQUIRE(again.result.diagnostics.size() == 1);
+    CHECK(again.result.diagnostics[0].code == "time-limit");
+    CHECK(client.starts() == 2);
+    client.Change("file:///dos.py", 3, header + fine);
     AnalysisOutcome fixed = client.Analyze("file:///dos.py");
     CHECK(fixed.status == Status::kDone);
     CHECK(fixed.result.diagnostics.empty());

@@ -61,9 +61,13 @@ TEST_SUITE("lsp.worker") {
     REQUIRE(result.definitions.size() == 2);
     CHECK(result.definitions[0].name == "mixed_types");
     CHECK(result.definitions[0].range == bridge::Range{11, 0, 14, 25});
-    CHECK(!result.definitions[0].canonical_text.has_value());
-    // Known gap (issue 9): today's frontend sends no keys, so nothing can be skipped by key yet.
-    CHECK(result.definitions[0].key == "");
+    // Its failing statement is left out of a partial IR; its key lets a client skip it.
+    CHECK(result.definitions[0].partial);
+    CHECK(*result.definitions[0].canonical_text ==
+          "@T.function\ndef mixed_types(A: T.Tensor((8,), T.int32)):\n    for i in range(8):\n"
+          "        pass");
+    CHECK(result.definitions[0].key.size() == 32);
+    CHECK(!result.definitions[1].partial);
     CHECK(result.definitions[1].name == "fine");
     CHECK(*result.definitions[1].canonical_text ==
           "@T.function\ndef fine(A: T.Tensor((8,), T.int32)):\n    for i in range(8):\n"

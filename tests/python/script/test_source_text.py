@@ -1229,3 +1229,26 @@ def test_regress_positions_with_cr_crlf_and_mixed_line_ends_follow_ast(text):
         (2, 4, "f"),
         (6, 9, "g"),
     ]
+
+
+def test_regress_decorators_followed_by_indented_code_do_not_join_the_next_definition():
+    """With its `def` line deleted (or blanked by the collector after a bad header list), a
+    decorator was joined to the next definition, whose chunk then failed to parse: it vanished."""
+    for end in ["\n", "\r", "\r\n"]:
+        lines = ["@T.function", "    A[0] = 1", "", "@T.function", "def g():", "    pass", ""]
+        text = end.join(lines)
+        assert chunks_of(text) == [(1, 2, "statement", None, 1), (4, 6, "definition", "g", 4)]
+        g = parse_chunk(text, scan(text).top_level[1]).body[0]
+        assert isinstance(g, ast.FunctionDef) and g.lineno == 5
+    assert chunks_of("@a\n@b\n    x\n@c\ndef g(): pass\n") == [
+        (1, 3, "statement", None, 1),
+        (4, 5, "definition", "g", 4),
+    ]
+    # What stays one definition: continuation lines, strings and comments of the decorator.
+    for text in [
+        "@T.function(\n    private=True,\n)\ndef f():\n    pass\n",
+        "@dec \\\n    (1)\n# c\n    # indented comment\n\ndef f(): pass\n",
+        '@dec("""\n  x\n""")\ndef f(): pass\n',
+        "@dec(1,  # c )\n  2)\n@other\ndef f(): pass\n",
+    ]:
+        assert [(c.kind, c.name) for c in scan(text).top_level] == [("definition", "f")]

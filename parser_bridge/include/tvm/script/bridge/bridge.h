@@ -105,6 +105,12 @@ struct Definition {
    *  predate it stay valid.)
    */
   std::string key{};
+  /*!
+   * \brief Whether parts of it failed: its IR (and `canonical_text`) then leaves out the
+   *  statements with errors, so a formatter must never use it; false when the entry function
+   *  sends none.
+   */
+  bool partial = false;
 
   bool operator==(const Definition&) const = default;
 };

@@ -222,6 +222,10 @@ _FIRST_LINE = re.compile(r"(?:[ \t\f]*\f)?(?=[^ \t\f\r\n#])")
 _HEAD = re.compile(
     rf"(?:async{_GAP}+)?(def|class)(?!\w){_GAP}*({_NAME})?|(@)|(?:else|elif|except|finally)(?!\w)"
 )
+# A logical line's tokens: brackets, strings, comments, continuations (skipped) and line ends.
+_LOGICAL_TOKEN = re.compile(
+    "|".join([r"\(|\[|\{|\)|\]|\}", _STRING, r"\#[^\r\n]*", r"\\(?:\r\n?|\n)", r"\r\n?|\n"])
+)
 _LIST_TOKEN = re.compile(r"|".join([r"\(|\[|\{|\)|\]|\}|,", _STRING, r"\#[^\r\n]*"]))
 _LIST_NAME = re.compile(_NAME)
 _LEADING_SPACE = re.compile(r"(?:[ \t\f\r\n]|\\(?:\r\n?|\n))*")
@@ -261,8 +265,10 @@ def scan(text: str, filename: str = "<string>") -> SourceScan:
     brackets, so that an unclosed ``(`` being typed does not swallow the rest of the file (an
     unterminated triple-quoted string does, as in Python). Decorators join the definition after
     them (blank and comment lines may come between, as in Python); decorators followed by no
-    definition form a "statement" chunk. ``end_line`` is the chunk's last line with code: trailing
-    blank and comment-only lines belong to no chunk. Comment lines with ``#`` at column 0 directly
+    definition form a "statement" chunk, and so do decorators followed by indented code (a
+    ``def`` line deleted or blanked), so that they do not join the next definition and hide it.
+    ``end_line`` is the chunk's last line with code: trailing blank and comment-only lines belong
+    to no chunk. Comment lines with ``#`` at column 0 directly
     above ``code_start_line`` (no blank line between) start the chunk (``start_line``).
     """
     lines = LineIndex(text)
@@ -557,10 +563,15 @@ def _chunks(
 ) -> List[TopLevelChunk]:
     groups: List[Tuple[int, str, Optional[str]]] = []  # (code start line, kind, name)
     decorated: Optional[int] = None  # first line of pending decorators
-    for line, kind, name in heads:
+    for number, (line, kind, name) in enumerate(heads):
         if kind == "deco":
             if decorated is None:
                 decorated = line
+            following = heads[number + 1][0] if number + 1 < len(heads) else lines.line_count + 1
+            end = lines.starts[following - 1] if following <= lines.line_count else len(lines.text)
+            if _code_after_logical_line(lines.text, lines.starts[line - 1], end):
+                groups.append((decorated, "statement", None))  # no definition follows them
+                decorated = None
             continue
         if decorated is not None:
             if kind == "def":
@@ -587,6 +598,25 @@ def _chunks(
             start -= 1
         chunks.append(TopLevelChunk(start, end, kind, name, code_start))
     return chunks
+
+
+def _code_after_logical_line(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` has code after the logical line that starts at ``start``: an
+    indented line after a decorator (its ``def`` line deleted or blanked) means that the
+    decorators decorate nothing, so they must not join the next definition and hide it."""
+    depth = 0
+    for m in _LOGICAL_TOKEN.finditer(text, start, end):
+        c = text[m.start()]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth = max(depth - 1, 0)
+        elif c in "\r\n" and not depth:
+            return any(
+                line.strip(_BLANK_LINE) and not line.lstrip(_BLANK_LINE).startswith("#")
+                for line in _NEWLINE.split(text[m.end() : end])
+            )
+    return False
 
 
 def _read_list(
