@@ -24,8 +24,10 @@ struct WorkerOptions {
   /*! \brief RLIMIT_AS in bytes (soft and hard), 0 for none. */
   uint64_t memory_limit = uint64_t{4} << 30;
   /*! \brief The frontend's entry function (tests point it at a fixture). */
-  std::string entry_module = "tvm_tirx.script";
-  std::string entry_function = "parse_diagnostics";
+  // The frontend's per-document sessions: each analysis of a URI rebuilds only the
+  // definitions whose text or context changed (parser/session.py).
+  std::string entry_module = "tvm_tirx.script.parser.session";
+  std::string entry_function = "analyze_document";
   /*! \brief Folders put first on Python's path (fixture modules). */
   std::vector<std::string> python_paths;
 };

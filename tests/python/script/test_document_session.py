@@ -122,3 +122,22 @@ def test_random_edit_sequences_match_a_from_scratch_analysis(seed: int) -> None:
         rebuilt.append(len(session.stats.built))
     # Most single edits leave most definitions alone.
     assert sum(rebuilt) < 12 * len(session.analyze().definitions)
+
+
+def test_analyze_document_keeps_a_session_per_document() -> None:
+    from tvm_tirx.script.parser import session as sessions
+
+    first = sessions.analyze_document(FILE, source_name="file:///a.py")
+    again = sessions.analyze_document(FILE.replace("A[0] = 2.5", "A[0] = 3"),
+                                      source_name="file:///a.py")
+    assert [d.name for d in first.definitions] == [d.name for d in again.definitions]
+    session = sessions.document_session("file:///a.py")
+    assert (session.stats.built, session.stats.reused) == (["second"], ["first", "third"])
+    assert again.to_plain() == parse_diagnostics(session.text,
+                                                 source_name="file:///a.py").to_plain()
+    for i in range(sessions.OPEN_DOCUMENT_LIMIT + 3):
+        sessions.analyze_document("x = 1\n", source_name=f"file:///other{i}.py")
+    assert sessions.open_document_count() == sessions.OPEN_DOCUMENT_LIMIT
+    assert sessions.document_session("file:///a.py") is None
+    broken = sessions.analyze_document(b"bytes", source_name="file:///b.py")  # type: ignore
+    assert broken.to_plain()["diagnostics"][0]["code"] == "internal-error"

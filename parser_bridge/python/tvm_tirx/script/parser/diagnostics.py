@@ -37,11 +37,16 @@ def parse_diagnostics(text: str, *, source_name: str = "<string>",
     except (Cancelled, TimeoutError, KeyboardInterrupt, SystemExit):
         raise
     except BaseException as exc:  # noqa: BLE001 - the collecting API never raises
-        report = ParseReport(source_name)
-        lines = LineIndex(text if isinstance(text, str) else "")
-        DiagnosticMaker(source_name, report.file_diagnostics, lines).add(
-            "internal-error", "".join(traceback.format_exception(exc)).strip(), (1, 0, 1, 0))
-        return report
+        return internal_error_report(exc, text, source_name)
 
 
-__all__ = ["DefinitionReport", "ParseReport", "parse_diagnostics"]
+def internal_error_report(exc: BaseException, text: Any, source_name: str) -> ParseReport:
+    """The report of an analysis that failed itself: one internal-error with the traceback."""
+    report = ParseReport(source_name)
+    lines = LineIndex(text if isinstance(text, str) else "")
+    DiagnosticMaker(source_name, report.file_diagnostics, lines).add(
+        "internal-error", "".join(traceback.format_exception(exc)).strip(), (1, 0, 1, 0))
+    return report
+
+
+__all__ = ["DefinitionReport", "ParseReport", "internal_error_report", "parse_diagnostics"]

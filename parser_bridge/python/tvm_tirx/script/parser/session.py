@@ -13,12 +13,15 @@ what the session saves.
 
 from __future__ import annotations
 
+import collections
 import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .analysis import AnalysisOptions, Progress, analyze_with
+from .diagnostics import internal_error_report
 from .report import ParseReport, PlainUnit, UnitPart
+from .runtime import Cancelled
 from .source_text import LineIndex
 
 Range = Tuple[int, int, int, int]
@@ -170,4 +173,48 @@ def _shifted(data: Dict[str, Any], first: int, last: int, delta: int) -> Dict[st
     return moved
 
 
-__all__ = ["DocumentSession", "SessionStats", "TextEdit"]
+
+
+# --- one process's open documents (the analysis worker's entry) --------------------------------
+
+_OPEN_DOCUMENTS: "collections.OrderedDict[Tuple[str, bool], DocumentSession]" = \
+    collections.OrderedDict()
+OPEN_DOCUMENT_LIMIT = 32
+"""How many documents' sessions one process keeps (least recently analysed dropped first)."""
+
+
+def document_session(source_name: str, trusted: bool = False) -> Optional[DocumentSession]:
+    """The session ``analyze_document`` keeps for a document, if any."""
+    return _OPEN_DOCUMENTS.get((source_name, bool(trusted)))
+
+
+def open_document_count() -> int:
+    return len(_OPEN_DOCUMENTS)
+
+
+def analyze_document(text: str, *, source_name: str = "<string>", trusted: bool = False,
+                     progress: Optional[Progress] = None,
+                     skip: Collection[str] = ()) -> ParseReport:
+    """``parse_diagnostics`` for a document analysed again and again (the analysis worker's
+    entry): the session of ``source_name`` (kept per process, at most
+    ``OPEN_DOCUMENT_LIMIT``) takes the new text and rebuilds only what changed. Never raises
+    but for cancellation and the watchdog's time-out, like ``parse_diagnostics``."""
+    key = (source_name, bool(trusted))
+    session = _OPEN_DOCUMENTS.pop(key, None)
+    try:
+        if session is None:
+            session = DocumentSession(source_name, trusted=trusted)
+        session.set_text(text)
+        report = session.analyze(progress=progress, skip=skip)
+    except (Cancelled, TimeoutError, KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as exc:  # noqa: BLE001 - the collecting API never raises
+        return internal_error_report(exc, text, source_name)
+    _OPEN_DOCUMENTS[key] = session
+    while len(_OPEN_DOCUMENTS) > OPEN_DOCUMENT_LIMIT:
+        _OPEN_DOCUMENTS.popitem(last=False)
+    return report
+
+
+__all__ = ["DocumentSession", "OPEN_DOCUMENT_LIMIT", "SessionStats", "TextEdit",
+           "analyze_document", "document_session", "open_document_count"]
