@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""The analysis engine's figures (issue 9, item 9), on generated files of 1,000, 5,000 and
+20,000 lines (the generator of bench_frontend.py: canonical TVMScript, many definitions).
+
+Run from the repository root (after ``ninja -C build``)::
+
+    .venv/bin/python3 benchmarks/bench_analysis.py            # table
+    .venv/bin/python3 benchmarks/bench_analysis.py --json     # machine-readable
+    .venv/bin/python3 benchmarks/bench_analysis.py --quick    # 300 lines, one run (smoke)
+
+Measures, per size:
+
+- **ast.parse:** of the text with its header lists blanked (CPython 3.11 cannot parse them),
+  best of N: the floor the cold target compares with;
+- **cold:** ``parse_diagnostics(text)`` in this process (diagnostics, occurrences, symbols and
+  the position index; canonical texts are printed lazily and not asked for), best of N, and
+  its ratio to ast.parse (target: at most 6x);
+- **edit:** a one-character edit inside one definition in the middle of the file, sent to the
+  real analysis worker (``build/lsp/tvm-lsp-worker``, seccomp sandbox on) as a ``change``
+  with the new text and re-analysed with ``analyze``; the time from writing the change to
+  reading the analysis reply, median of N edits that alternate between inserting and deleting
+  one space (target: at most 20 ms at 5,000 lines, at most 1.5x that at 20,000). The worker
+  protocol carries whole texts today; the session applies the text and rebuilds what changed;
+- **query p50/p99:** ``ParseReport.what_is_at(line, column)`` at 2,000 random positions inside
+  definitions, in this process (the worker has no query request yet) (target p99: 5 ms);
+- **worker RSS:** VmRSS of the worker process after it analysed the file (target: at most
+  150 MB at 20,000 lines).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+REPO = Path(__file__).resolve().parent.parent
+BUILD = Path(os.environ.get("TVM_LSP_BUILD_DIR", str(REPO / "build")))
+sys.path.insert(0, str(BUILD / "parser_bridge" / "python"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+sys.path.insert(0, str(REPO / "lsp" / "protocol"))
+
+from bench_frontend import generate_file  # noqa: E402
+from worker_pipe import Worker  # noqa: E402
+from tvm_tirx.script import parse_diagnostics  # noqa: E402
+from tvm_tirx.script.parser.source_text import scan  # noqa: E402
+
+WORKER = BUILD / "lsp" / "tvm-lsp-worker"
+
+
+def best(function: Any, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def edit_line(text: str) -> int:
+    """A body line of a definition in the middle of the file (1-based)."""
+    lines = text.split("\n")
+    index = len(lines) // 2
+    while not lines[index].startswith("        ") or "#" in lines[index]:
+        index += 1
+    return index + 1
+
+
+def measure(size: int, runs: int, edits: int) -> Dict[str, Any]:
+    text, _ = generate_file(size)
+    blanked = scan(text).blanked_text
+    floor = best(lambda: ast.parse(blanked), runs)
+    cold = best(lambda: parse_diagnostics(text), runs)
+    report = parse_diagnostics(text)
+    assert not [d for d in report.to_plain()["diagnostics"] if d["severity"] == "error"]
+    # Queries at random positions inside definitions.
+    rng = random.Random(size)
+    lines = text.split("\n")
+    spans = [d.range for d in report.definitions]
+    query_times = []
+    for _ in range(2000):
+        first, _, last, _ = rng.choice(spans)
+        line = rng.randint(first, last)
+        column = rng.randint(0, max(len(lines[line - 1].encode()), 1))
+        start = time.perf_counter()
+        report.what_is_at(line, column)
+        query_times.append(time.perf_counter() - start)
+    query_times.sort()
+    # Edits through the worker.
+    if not WORKER.exists():
+        sys.exit(f"bench_analysis: {WORKER} does not exist; build first")
+    worker = Worker(WORKER)
+    try:
+        uri = f"file:///bench_{size}.py"
+        worker.reply(worker.send("open", {"uri": uri, "version": 1, "text": text}))
+        answer = worker.reply(worker.send("analyze", {"uri": uri, "version": 1}))
+        assert answer["result"]["status"] == "done", answer
+        target = edit_line(text)
+        edit_times = []
+        current = text
+        for k in range(edits):
+            lines = current.split("\n")
+            row = lines[target - 1]
+            lines[target - 1] = row[:8] + " " + row[8:] if k % 2 == 0 else row[:8] + row[9:]
+            current = "\n".join(lines)
+            version = k + 2
+            start = time.perf_counter()
+            worker.send("change", {"uri": uri, "version": version, "text": current})
+            answer = worker.reply(worker.send("analyze", {"uri": uri, "version": version}))
+            edit_times.append(time.perf_counter() - start)
+            assert answer["result"]["status"] == "done", answer
+        rss = worker.rss_mb()
+        sandboxed = worker.ready.get("sandboxed")
+    finally:
+        worker.close()
+    return {
+        "lines": len(text.split("\n")), "definitions": len(report.definitions),
+        "ast_parse_ms": floor * 1e3, "cold_ms": cold * 1e3, "cold_over_parse": cold / floor,
+        "edit_ms": statistics.median(edit_times) * 1e3, "edit_min_ms": min(edit_times) * 1e3,
+        "query_p50_ms": query_times[len(query_times) // 2] * 1e3,
+        "query_p99_ms": query_times[int(len(query_times) * 0.99)] * 1e3,
+        "worker_rss_mb": rss, "sandboxed": sandboxed,
+    }
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="300 lines, one run (smoke test)")
+    args = parser.parse_args(argv)
+    sizes, runs, edits = ((300,), 1, 2) if args.quick else ((1000, 5000, 20000), 3, 9)
+    rows = [measure(size, runs, edits) for size in sizes]
+    if args.json:
+        print(json.dumps(rows, indent=1))
+        return 0
+    print(f"{'lines':>6} {'defs':>5} {'ast.parse':>10} {'cold':>9} {'ratio':>6} {'edit':>8} "
+          f"{'q p50':>7} {'q p99':>7} {'RSS':>7}")
+    for r in rows:
+        print(f"{r['lines']:>6} {r['definitions']:>5} {r['ast_parse_ms']:>8.1f}ms "
+              f"{r['cold_ms']:>7.0f}ms {r['cold_over_parse']:>5.1f}x {r['edit_ms']:>6.1f}ms "
+              f"{r['query_p50_ms']:>5.2f}ms {r['query_p99_ms']:>5.2f}ms "
+              f"{r['worker_rss_mb']:>5.0f}MB")
+    print(f"(worker sandboxed: {rows[0]['sandboxed']})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
