@@ -24,8 +24,23 @@ def test_codes_written_by_the_cpp_sources_are_registered() -> None:
     bridge = (ROOT / "parser_bridge/src/bridge/parse_diagnostics.cc").read_text()
     found |= set(re.findall(r'BridgeResult\(\s*"([a-z-]+)"', bridge))
     found |= set(re.findall(r'kInternalError = "([a-z-]+)"', bridge))
-    assert {"undefined-variable", "invalid-encoding", "time-limit", "internal-error"} <= found
+    worker = (ROOT / "lsp/worker/worker.cc").read_text()
+    found |= set(re.findall(r'\.code = "([a-z-]+)"', worker))
+    client = (ROOT / "lsp/client/worker_client.cc").read_text()
+    found |= _client_codes(client)
+    assert {"undefined-variable", "invalid-encoding", "time-limit", "internal-error",
+            "cancelled", "analysis-budget", "worker-crashed", "sandbox-unavailable",
+            "worker-failed"} <= found
     assert found <= set(CODES), found - set(CODES)
+
+
+def _client_codes(source: str) -> set:
+    """The codes lsp/client/worker_client.cc gives its own diagnostics: string literals that
+    stand alone as an argument line or are assigned to `code`."""
+    codes = set(re.findall(r'^\s*"([a-z]+(?:-[a-z]+)+)",$', source, re.MULTILINE))
+    codes |= set(re.findall(r'code = "([a-z]+(?:-[a-z]+)+)"', source))
+    codes |= set(re.findall(r'Diagnostic\("([a-z]+(?:-[a-z]+)+)"', source))
+    return codes
 
 
 def test_exceptions_map_onto_registered_codes() -> None:

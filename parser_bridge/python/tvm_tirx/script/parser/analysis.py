@@ -83,6 +83,8 @@ class DefinitionUnit:
     part: UnitPart
     failures: List[Failure] = field(default_factory=list)
     programs: Dict[str, BuilderProgram] = field(default_factory=dict)
+    recorded: Dict[str, List[Tuple[Loc, str, Any]]] = field(default_factory=dict)
+    """Per function: what its builder program recorded (range, what, value)."""
 
     @property
     def node(self) -> Any:
@@ -271,7 +273,8 @@ class _FileAnalysis:
         report = DefinitionReport(node.name, found.kind, _definition_range(node),
                                   depth=found.depth, decorator=found.decorator)
         # A live view: the file's macros are bound after the units are made.
-        env = collections.ChainMap(found.scope_symbols, self.env)
+        env = collections.ChainMap(found.scope_symbols, self.env) if found.scope_symbols \
+            else self.env
         table = OccurrenceTable(prefix=self._unit_id(found), shared=self.report.module_table)
         return DefinitionUnit(found, env, report, UnitPart(report, table=table))
 
@@ -348,20 +351,22 @@ class _FileAnalysis:
             return
         if self.options.progress is not None:
             self.options.progress(report.key, report.name, list(report.range))
+        if not self.options.build_only:  # reads the source before building rewrites it
+            report.lossy_reasons = self._lossy(unit)
         try:
             self._build(unit)
         except (RecursionError, MemoryError) as exc:
             self._unit_error(unit, exc)
         first = report.range[0]
+        recorded = {name: program.recorded_positions() for name, program in unit.programs.items()}
         report.positions = [((loc[0] - first, loc[1], loc[2] - first, loc[3]), value)
-                            for program in unit.programs.values()
-                            for loc, value in program.recorded_positions()]
+                            for found in recorded.values() for loc, _, value in found]
+        unit.recorded = recorded
         if report.ir is None or self.options.build_only:
             return
         try:
             self._well_formed(unit)
             self._occurrences(unit)
-            report.lossy_reasons = self._lossy(unit)
         except (RecursionError, MemoryError) as exc:
             self._unit_error(unit, exc)
 
@@ -421,13 +426,12 @@ class _FileAnalysis:
                     diagnostics.add(diagnostic.code, diagnostic.message, loc)
 
     def _occurrences(self, unit: DefinitionUnit) -> None:
+        """Definitions from the IR (each variable's span is its name where it is bound), uses
+        from what the builder program recorded at each name it read."""
         table, node = unit.part.table, unit.node
         name_loc = self._name_loc(node)
-        captured: Dict[str, Tuple[Any, Optional[Loc]]] = {
-            name: (value, self.symbol_locs.get(name)) for name, value in unit.env.items()
-            if isinstance(value, _ir.Var)}
         module_name = None
-        function_symbols: Dict[str, int] = {}
+        function_symbols: Dict[str, str] = {}
         if isinstance(unit.decorator, ModuleDecorator):
             module_name = node.name
             symbol = table.symbol_for(("module", node.name, name_loc), node.name, "module", "",
@@ -444,7 +448,7 @@ class _FileAnalysis:
             table.add(name_loc, symbol, True)
         for name, program in unit.programs.items():
             collect_function(table, program.node, program.header,
-                             _function_of(unit.report.ir, name), captured, module_name,
+                             _function_of(unit.report.ir, name), unit.recorded.get(name, ()),
                              function_symbols)
 
     def _lossy(self, unit: DefinitionUnit) -> List[str]:
@@ -452,11 +456,18 @@ class _FileAnalysis:
         module_name = node.name if unit.report.kind == "module" else None
         local = [n.id for n in ast.walk(node) if isinstance(n, ast.Name)
                  and isinstance(n.ctx, ast.Store)]
-        for program in unit.programs.values():
-            local.extend(a.arg for a in program.node.args.args)
-            local.extend(h.name for h in program.header)
+        functions = [m for m in node.body if isinstance(m, ast.FunctionDef)] \
+            if isinstance(node, ast.ClassDef) else [node]
+        for function in functions:
+            local.extend(a.arg for a in function.args.args)
+            local.extend(self._header_names(function))
         return lossy_reasons(node, unit.env, module_name, local)
 
+    def _header_names(self, function: ast.FunctionDef) -> List[str]:
+        for header in self.scan.type_params:
+            if header.def_name == function.name and header.start_line == function.lineno:
+                return [item.name for item in header.items]
+        return []
 
 def _simple_target(stmt: ast.stmt) -> Optional[str]:
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \

@@ -2,7 +2,8 @@
 
 Codes are what clients match on (``# tvm-lsp: ignore[code]``, code actions), so a new one is
 added here first. docs/diagnostics.md lists them (a test checks the two agree, and that every
-code the C++ well-formedness check, the embedding API and the worker write is here). Python
+code the C++ well-formedness check, the embedding API, the worker and its client write is
+here). Python
 exceptions map onto the registry by type (``code_of``); a type outside the map is
 ``python-error``.
 """
@@ -37,6 +38,12 @@ CODES: Dict[str, str] = {
     "internal-error": "the analysis itself failed: a bug, reported with its traceback",
     # The embedding API (C++).
     "invalid-encoding": "the text is not valid UTF-8",
+    "cancelled": "the analysis was cancelled (a newer version of the document arrived)",
+    # The analysis worker and its client (lsp/).
+    "analysis-budget": "the analysis of the file ran past its total budget",
+    "worker-crashed": "the analysis worker died while it analysed this definition",
+    "worker-failed": "no analysis worker could be started",
+    "sandbox-unavailable": "the worker's sandbox did not load, so untrusted text is refused",
     # Well-formedness (C++, tirx.analysis.WellFormedDiagnostics).
     "undefined-variable": "a variable used with no definition in scope",
     "out-of-scope-use": "a variable used outside the scope that defines it",

@@ -1,11 +1,10 @@
 """Every occurrence of every variable, tensor, symbol and module function in a definition,
 with the identity of what it refers to (references, rename, semantic tokens and hover).
 
-Definitions are found in the AST (parameters, header symbols, assignment and loop targets) and
-matched to the IR variable the builder made there by the variable's span, which the builder
-sets to the name's position. A use (a ``Name`` read) refers to the latest binding of its name
-before it in the definition, as the generated Python code would read it, else to a captured
-symbol (``n = T.dynamic("n")`` at module level).
+Nothing here re-implements Python's scoping: definitions are the IR's own variables (the
+builder sets each one's span to the name it was bound to), and a use is a name the builder
+program read, recorded by the runtime with the value it got (parser/runtime.py ``at_``), so it
+refers to exactly the variable Python gave it.
 """
 
 from __future__ import annotations
@@ -101,113 +100,82 @@ def definition_vars(root: Any) -> Dict[Tuple[int, int], Any]:
     return found
 
 
-@dataclass
-class _Binding:
-    name: str
-    loc: Loc
-    kind: str
-    symbol: Optional[str]
-
-
-class _Resolver(ast.NodeVisitor):
-    """Walks one function in source order, recording bindings and resolving reads."""
-
-    def __init__(self, table: OccurrenceTable, defined: Mapping[Tuple[int, int], Any],
-                 captured: Mapping[str, Tuple[Any, Optional[Loc]]], module: Optional[str],
-                 functions: Mapping[str, str]) -> None:
-        self.table = table
-        self.defined = defined
-        self.captured = captured
-        self.module = module
-        self.functions = functions
-        self.bindings: List[_Binding] = []
-
-    def bind(self, name: str, loc: Loc, kind: str) -> None:
-        var = self.defined.get((loc[0], loc[1]))
-        symbol = None
-        if var is not None:
-            if isinstance(var.ty, _ir.TensorType):
-                kind = "tensor"
-            symbol = self.table.symbol_for(var, name, kind, type_text(var), loc, var)
-            self.table.add(loc, symbol, True)
-        self.bindings.append(_Binding(name, loc, kind, symbol))
-
-    def resolve(self, name: str, loc: Loc) -> None:
-        for binding in reversed(self.bindings):
-            if binding.name == name:
-                if binding.symbol is not None:
-                    self.table.add(loc, binding.symbol, False)
-                return
-        if name in self.captured:
-            var, definition = self.captured[name]
-            symbol = self.table.shared_symbol_for(var, name, "symbol", type_text(var),
-                                                  definition, var)
-            self.table.add(loc, symbol, False)
-
-    # -- bindings ------------------------------------------------------------------------------
-
-    def visit_arguments(self, node: ast.arguments) -> None:
-        for arg in node.args:
-            if arg.annotation is not None:
-                self.visit(arg.annotation)
-            self.bind(arg.arg, _name_loc(arg, arg.arg), "parameter")
-
-    def visit_Assign(self, node: ast.Assign) -> None:
-        self.visit(node.value)
-        for target in node.targets:
-            self._target(target, "variable")
-
-    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
-        if node.value is not None:
-            self.visit(node.value)
-        self.visit(node.annotation)
-        self._target(node.target, "variable")
-
-    def visit_For(self, node: ast.For) -> None:
-        self.visit(node.iter)
-        self._target(node.target, "loop")
-        for stmt in node.body + node.orelse:
-            self.visit(stmt)
-
-    def _target(self, target: ast.expr, kind: str) -> None:
-        if isinstance(target, ast.Name):
-            self.bind(target.id, loc_of(target), kind)
-        elif isinstance(target, (ast.Tuple, ast.List)):
-            for element in target.elts:
-                self._target(element, kind)
+def _target_kinds(node: ast.FunctionDef,
+                  header: Sequence[HeaderSymbol]) -> Dict[Tuple[int, int], Tuple[str, Loc]]:
+    """What each name that the function's source binds is (a header symbol, a parameter, a
+    loop variable or a variable) and the name's range, keyed by where it starts
+    (statement-level facts only, which the transpiler does not rewrite)."""
+    kinds: Dict[Tuple[int, int], Tuple[str, Loc]] = {}
+    for symbol in header:
+        kinds[(symbol.loc[0], symbol.loc[1])] = ("symbol", symbol.loc)
+    for arg in node.args.args:
+        width = len(arg.arg.encode("utf-8"))
+        kinds[(arg.lineno, arg.col_offset)] = (
+            "parameter", (arg.lineno, arg.col_offset, arg.lineno, arg.col_offset + width))
+    pending: List[ast.AST] = list(node.body)
+    while pending:
+        stmt = pending.pop()
+        if isinstance(stmt, (ast.For, ast.AsyncFor)):
+            targets, kind = [stmt.target], "loop"
+        elif isinstance(stmt, ast.Assign):
+            targets, kind = stmt.targets, "variable"
+        elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
+            targets, kind = [stmt.target], "variable"
+        elif isinstance(stmt, ast.With):
+            targets, kind = [i.optional_vars for i in stmt.items if i.optional_vars], "variable"
         else:
-            self.visit(target)
-
-    # -- uses ----------------------------------------------------------------------------------
-
-    def visit_Name(self, node: ast.Name) -> None:
-        if isinstance(node.ctx, ast.Load):
-            self.resolve(node.id, loc_of(node))
-
-    def visit_Attribute(self, node: ast.Attribute) -> None:
-        value = node.value
-        if (self.module is not None and isinstance(value, ast.Name) and value.id == self.module
-                and node.attr in self.functions):
-            self.table.add(_attribute_loc(node), self.functions[node.attr], False)
-            return
-        self.visit(value)
-
-    def visit_Lambda(self, node: ast.Lambda) -> None:
-        # `T.Let(body, where={x: value})`: x is defined by the Let; its uses stay unresolved.
-        return
+            targets, kind = [], ""
+        for target in targets:
+            for element in (target.elts if isinstance(target, (ast.Tuple, ast.List))
+                            else [target]):
+                if isinstance(element, ast.Name):
+                    kinds.setdefault((element.lineno, element.col_offset),
+                                     (kind, loc_of(element)))
+        for field_name in ("body", "orelse", "finalbody"):
+            pending.extend(getattr(stmt, field_name, None) or ())
+    return kinds
 
 
-def _name_loc(node: ast.AST, name: str) -> Loc:
-    """The range of a name that starts where its node does (parameters)."""
-    line, col = node.lineno, node.col_offset
-    return (line, col, line, col + len(name.encode("utf-8")))
+def _span_loc(span: Any) -> Loc:
+    return (span.start_line, span.start_column, span.end_line, span.end_column)
 
 
-def _attribute_loc(node: ast.Attribute) -> Loc:
-    """The range of ``attr`` in ``value.attr`` (it ends where the node does)."""
-    end = node.end_col_offset or 0
-    line = node.end_lineno or node.lineno
-    return (line, end - len(node.attr.encode("utf-8")), line, end)
+def collect_function(table: OccurrenceTable, node: ast.FunctionDef,
+                     header: Sequence[HeaderSymbol], built: Any,
+                     recorded: Sequence[Tuple[Loc, str, Any]],
+                     functions: Optional[Mapping[str, str]] = None) -> None:
+    """The occurrences of one built function. Every variable its IR defines (with a known
+    span, which the builder sets to the bound name's range) is a symbol with a definition
+    occurrence; every name the builder program read (``recorded`` by the runtime: range,
+    name, value) whose value is one of its variables, a module symbol or a module function
+    (``Mod.f``) is a use. A name read inside a ``T.Let`` body is not recorded."""
+    kinds = _target_kinds(node, header)
+    defined = definition_vars(built) if built is not None else {}
+    symbols: Dict[int, str] = {}
+    definitions = set()
+    for start in sorted(defined):
+        var = defined[start]
+        kind, loc = kinds.get(start, ("variable", _span_loc(var.span)))
+        if isinstance(var.ty, _ir.TensorType):
+            kind = "tensor"
+        symbols[var._handle_address] = table.symbol_for(var, var.name, kind, type_text(var),
+                                                        loc, var)
+        table.add(loc, symbols[var._handle_address], True)
+        definitions.add(loc)
+    for loc, what, value in recorded:
+        if what.startswith("."):
+            if functions and type(value).__name__ == "ModuleFunction" and value.name in functions:
+                name = what[1:]
+                attr = (loc[2], loc[3] - len(name.encode("utf-8")), loc[2], loc[3])
+                table.add(attr, functions[value.name], False)
+            continue
+        if not what or not isinstance(value, _ir.Var) or loc in definitions:
+            continue
+        symbol = symbols.get(value._handle_address)
+        if symbol is None:  # defined outside the function: a module symbol
+            symbol = table.shared_symbol_for(value, what, "symbol", type_text(value),
+                                             None, value)
+        table.add(loc, symbol, False)
 
 
 _DEF_NAME = re.compile(rb"(?:async\s+)?(?:def|class)\s+")
@@ -215,27 +183,8 @@ _DEF_NAME = re.compile(rb"(?:async\s+)?(?:def|class)\s+")
 
 def definition_name_loc(node: ast.AST, line_text: str) -> Loc:
     """The range of a def/class name (the AST gives only the keyword's position)."""
-    data = line_text.encode("utf-8")
+    data = line_text.encode("utf-8", "surrogatepass")
     match = _DEF_NAME.match(data, node.col_offset)
     start = match.end() if match else node.col_offset
-    name = node.name.encode("utf-8")  # type: ignore[attr-defined]
+    name = node.name.encode("utf-8", "surrogatepass")  # type: ignore[attr-defined]
     return (node.lineno, start, node.lineno, start + len(name))
-
-
-def collect_function(table: OccurrenceTable, node: ast.FunctionDef, header: Sequence[HeaderSymbol],
-                     built: Any, captured: Mapping[str, Tuple[Any, Optional[Loc]]],
-                     module: Optional[str] = None,
-                     functions: Optional[Mapping[str, str]] = None) -> None:
-    """Records the occurrences of one built function (``built``: its IR)."""
-    resolver = _Resolver(table, definition_vars(built) if built is not None else {}, captured,
-                         module, functions or {})
-    for symbol in header:
-        if symbol.annotation is not None:
-            resolver.visit(symbol.annotation)
-        resolver.bind(symbol.name, symbol.loc, "symbol")
-    resolver.visit(node.args)
-    if node.returns is not None:
-        resolver.visit(node.returns)
-    for stmt in node.body:
-        resolver.visit(stmt)
-

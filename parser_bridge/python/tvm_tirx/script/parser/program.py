@@ -27,7 +27,7 @@ from .runtime import BuilderRuntime, record_failure
 from .source_text import SourceScan, TypeParamList
 from .transpile import MAKE, RUNTIME_KEY, HeaderSymbol, Loc, SyntaxErrorFactory
 from .transpile import BINDINGS_KEY, GeneratedBuilder, TranspiledDefinition, TranspileOptions
-from .transpile import copy_tree, loc_of, transpile_function, transpile_macro, without_docstring
+from .transpile import loc_of, transpile_function, transpile_macro, without_docstring
 from .untrusted import SAFE_BUILTINS, NameCheck, UntrustedNotEvaluated, bound_names
 
 @dataclass(frozen=True)
@@ -149,10 +149,11 @@ class BuilderProgram:
         self.qualname = qualname or node.name
 
     def transpile(self) -> TranspiledDefinition:
-        """The builder program, made from a copy of the AST (the definition's own tree stays
-        as parsed for the analyses that read it afterwards)."""
+        """The builder program. The transpiler rewrites the definition's expressions in place,
+        so the analyses that read its source (lossy verdict) run before; occurrences come from
+        what the program records."""
         options = self._transpile_options()
-        node = copy_tree(self.node)
+        node = self.node  # rewritten in place: read the source-level facts before
         if self.decorator.kind is DefinitionKind.MACRO:
             if self.header:
                 raise self.errors.at_loc(self.header[0].loc, f"Macro `{self.node.name}` declares "
@@ -160,8 +161,7 @@ class BuilderProgram:
             return transpile_macro(node, self.errors, lambda name: name in self.bindings,
                                    preserve_return=self.decorator.preserve_return,
                                    options=options)
-        header = [HeaderSymbol(h.name, copy_tree(h.annotation), h.loc) for h in self.header]
-        return transpile_function(node, header, self.errors,
+        return transpile_function(node, self.header, self.errors,
                                   lambda name: name in self.bindings,
                                   jit=self.const_args is not None, options=options)
 
@@ -172,7 +172,7 @@ class BuilderProgram:
         if names is None and not self.trusted:  # the rule still holds without file facts
             names = NameCheck(lambda name: name in self.bindings, frozenset())
         # The collecting analysis records positions (the position index).
-        self.positions: Optional[List[Loc]] = [] if self.options.tolerant else None
+        self.positions: Optional[List[Tuple[Loc, str]]] = [] if self.options.tolerant else None
         if names is None:
             return TranspileOptions(tolerant=self.options.tolerant, positions=self.positions)
         local = bound_names([self.node.args]) | bound_names(self.node.body)
@@ -245,14 +245,14 @@ class BuilderProgram:
         self.compile_program(namespace)
         self.helpers = self.instantiate()
 
-    def recorded_positions(self) -> List[Tuple[Loc, Any]]:
-        """(range, last value) of every expression the program computed (tolerant programs
-        only; empty otherwise)."""
+    def recorded_positions(self) -> List[Tuple[Loc, str, Any]]:
+        """(range, what, last value) of every expression the program computed (``what``: a
+        name, ``.attr``, or empty; see TranspileOptions.positions); tolerant programs only."""
         positions = getattr(self, "positions", None)
         runtime = getattr(self, "runtime", None)
         if not positions or runtime is None:
             return []
-        return [(positions[i], value) for i, value in runtime.values.items()]
+        return [(*positions[i], value) for i, value in runtime.values.items()]
 
     def locate_at(self, exc: BaseException, fallback: Loc) -> Loc:
         """Gives ``exc`` its location (the failing instruction, else ``fallback``); returns it."""

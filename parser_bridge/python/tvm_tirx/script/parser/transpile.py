@@ -60,9 +60,11 @@ class TranspileOptions:
     precheck: Optional[Callable[[Sequence[ast.AST]], None]] = None
     rejects: Tuple[type, ...] = ()
     """Exception types of ``precheck`` that reject a statement in tolerant mode."""
-    positions: Optional[List[Loc]] = None
+    positions: Optional[List[Tuple[Loc, str]]] = None
     """A list to record positions in: every value-producing expression of the source then
-    reports its value to the runtime's ``at_`` with its index here (the position index)."""
+    reports its value to the runtime's ``at_`` with its index here (the position index). Each
+    entry is (range, what): ``what`` is the name of a name, ``.attr`` for an attribute, else
+    empty."""
     """Called with each statement's own parts (a compound statement's header, not its body)
     before it is transpiled; what it raises rejects the statement (untrusted.py's names)."""
 
@@ -681,15 +683,16 @@ class _PositionRecorder(ast.NodeTransformer):
     _RECORDED = (ast.Name, ast.Call, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Attribute,
                  ast.Compare, ast.BoolOp, ast.IfExp)
 
-    def __init__(self, positions: List[Loc]) -> None:
+    def __init__(self, positions: List[Tuple[Loc, str]]) -> None:
         self.positions = positions
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
         super().generic_visit(node)
         if not isinstance(node, self._RECORDED) or not hasattr(node, "lineno"):
             return node
-        if isinstance(node, ast.Name) and (not isinstance(node.ctx, ast.Load)
-                                           or node.id.startswith("__tvm")):
+        if not isinstance(getattr(node, "ctx", ast.Load()), ast.Load):
+            return node
+        if isinstance(node, ast.Name) and node.id.startswith("__tvm"):
             return node
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                 isinstance(node.func.value, ast.Name) and node.func.value.id in (NS, RUNTIME_KEY) \
@@ -698,7 +701,9 @@ class _PositionRecorder(ast.NodeTransformer):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
                 node.value.id in (NS, RUNTIME_KEY):
             return node
-        self.positions.append(loc_of(node))
+        what = node.id if isinstance(node, ast.Name) else \
+            "." + node.attr if isinstance(node, ast.Attribute) else ""
+        self.positions.append((loc_of(node), what))
         call = ast.Call(func=ast.Attribute(value=_name(RUNTIME_KEY), attr="at_", ctx=ast.Load()),
                         args=[node, _const(len(self.positions) - 1)], keywords=[])
         return ast.copy_location(call, node)
