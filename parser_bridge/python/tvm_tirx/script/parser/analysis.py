@@ -50,6 +50,21 @@ Reuse = Callable[[str, str, Loc], Optional[PlainUnit]]
 """``reuse(key, unit id, range)``: an earlier result for the definition, or None to build it
 (a document session's cache, session.py)."""
 
+ChunkKey = Tuple[str, int]
+"""A chunk's blanked text and first line: equal keys parse to equal trees."""
+
+
+@dataclass
+class ChunkCache:
+    """Parsed chunks kept between analyses of one document (session.py): a chunk whose text
+    and first line are unchanged is not parsed again. Building rewrites a definition's
+    expressions in place (its statements, names, positions and decorators stay as parsed), so
+    a chunk in which something was built is kept as dirty: good for finding definitions and
+    their keys, parsed again before anything in it is built again."""
+
+    parsed: Dict[ChunkKey, Tuple[Any, bool]] = field(default_factory=dict)
+    """key -> (ast.Module or the SyntaxError it raised, dirty)."""
+
 
 @dataclass(frozen=True)
 class AnalysisOptions:
@@ -99,10 +114,13 @@ class _FileAnalysis:
     """The state of one ``analyze`` call."""
 
     def __init__(self, text: str, options: AnalysisOptions,
-                 reuse: Optional[Reuse] = None) -> None:
+                 reuse: Optional[Reuse] = None, chunks: Optional[ChunkCache] = None) -> None:
         self.text = text
         self.options = options
         self.reuse = reuse
+        self.chunks = chunks
+        self.parsed: Dict[ChunkKey, Tuple[Any, bool, TopLevelChunk]] = {}
+        self.built_lines: List[int] = []
         self.report = ParseReport(options.source_name)
         self.lines = LineIndex(text)
         self.diagnostics = DiagnosticMaker(options.source_name, self.report.file_diagnostics,
@@ -164,13 +182,52 @@ class _FileAnalysis:
         return scan(blank_lines(text, 1, LineIndex(text).line_count), self.options.source_name)
 
     def _parse_chunk(self, chunk: TopLevelChunk) -> Optional[ast.Module]:
-        """The chunk's AST at file lines (linear in the chunk); None after reporting its
-        syntax error (NUL bytes, lone surrogates and deep nesting are syntax errors too)."""
+        """The chunk's AST at file lines (linear in the chunk), or the earlier one of the same
+        text at the same line; None after reporting its syntax error (NUL bytes, lone
+        surrogates and deep nesting are syntax errors too)."""
+        key = (self.scan.line_index.lines(chunk.start_line, chunk.end_line), chunk.start_line)
+        cached = self.chunks.parsed.get(key) if self.chunks is not None else None
+        if cached is not None:
+            parsed, dirty = cached
+        else:
+            parsed, dirty = self._parse_fresh(chunk), False
+        self.parsed[key] = (parsed, dirty, chunk)
+        if isinstance(parsed, SyntaxError):
+            self._file_error(parsed, (chunk.start_line, 0, chunk.start_line, 0))
+            return None
+        return parsed
+
+    def _parse_fresh(self, chunk: TopLevelChunk) -> Any:
         try:
             return parse_chunk(self.scan, chunk, self.options.source_name)
         except SyntaxError as error:
-            self._file_error(error, (chunk.start_line, 0, chunk.start_line, 0))
-        return None
+            return error
+
+    def _pristine(self, unit: DefinitionUnit) -> None:
+        """Before building: a definition from a dirty cached chunk gets the same node parsed
+        afresh (the cached one's expressions were rewritten by an earlier build)."""
+        line = unit.node.lineno
+        for key, (parsed, dirty, chunk) in self.parsed.items():
+            if not dirty or not chunk.start_line <= line <= chunk.end_line:
+                continue
+            fresh = self._parse_fresh(chunk)
+            self.parsed[key] = (fresh, False, chunk)
+            for node in ast.walk(fresh):
+                if isinstance(node, type(unit.node)) and node.lineno == line and \
+                        node.col_offset == unit.node.col_offset:
+                    unit.found.node = node
+            return
+
+    def keep_chunks(self) -> None:
+        """Hands this analysis's parsed chunks to the cache, those in which something was
+        built marked dirty."""
+        if self.chunks is None:
+            return
+        kept = {}
+        for key, (parsed, dirty, chunk) in self.parsed.items():
+            built = any(chunk.start_line <= line <= chunk.end_line for line in self.built_lines)
+            kept[key] = (parsed, dirty or built)
+        self.chunks.parsed = kept
 
     def _statements(self) -> List[ast.stmt]:
         """The top-level statements of every chunk that parses, in source order."""
@@ -306,6 +363,9 @@ class _FileAnalysis:
         # Macro bodies raise into their caller's statement guard, which records the error
         # (located in the macro, with a note naming the call) and poisons what it binds.
         strict = ProgramOptions(trusted=self.options.trusted, names=self.names)
+        for unit in macros:
+            self._pristine(unit)
+            self.built_lines.append(unit.node.lineno)
         programs = [BuilderProgram(u.node, self.scan, self.options.source_name, self.env,
                                    u.decorator, strict) for u in macros]
         try:
@@ -351,6 +411,7 @@ class _FileAnalysis:
             return
         if self.options.progress is not None:
             self.options.progress(report.key, report.name, list(report.range))
+        self._pristine(unit)
         if not self.options.build_only:  # reads the source before building rewrites it
             report.lossy_reasons = self._lossy(unit)
         try:
@@ -372,6 +433,7 @@ class _FileAnalysis:
 
     def _build(self, unit: DefinitionUnit) -> None:
         """Builds the unit's IR, collecting every failure; IR stays None when nothing built."""
+        self.built_lines.append(unit.node.lineno)
         with collecting_failures() as sink:
             try:
                 unit.report.ir, unit.programs = self._construct(unit)
@@ -553,9 +615,14 @@ def analyze(text: str, options: AnalysisOptions = AnalysisOptions()) -> ParseRep
     return _FileAnalysis(text, options).run()
 
 
-def analyze_with(text: str, options: AnalysisOptions, reuse: Reuse) -> ParseReport:
-    """``analyze``, taking earlier results of unchanged definitions from ``reuse``."""
-    return _FileAnalysis(text, options, reuse).run()
+def analyze_with(text: str, options: AnalysisOptions, reuse: Reuse,
+                 chunks: Optional[ChunkCache] = None) -> ParseReport:
+    """``analyze``, taking earlier results of unchanged definitions from ``reuse`` and earlier
+    trees of unchanged chunks from ``chunks`` (which then holds this analysis's)."""
+    analysis = _FileAnalysis(text, options, reuse, chunks)
+    report = analysis.run()
+    analysis.keep_chunks()
+    return report
 
 
-__all__ = ["AnalysisOptions", "DefinitionUnit", "Reuse", "analyze", "analyze_with"]
+__all__ = ["AnalysisOptions", "ChunkCache", "DefinitionUnit", "Reuse", "analyze", "analyze_with"]

@@ -7,8 +7,9 @@ text and context are the same as in an earlier analysis takes that analysis's re
 to where the definition now is. Every range of a definition's result that lies inside the
 definition moves with it; ranges outside it (an "add the import" fix at line 1) stay.
 
-The whole text is scanned and parsed again on each analysis (a linear pass); building is
-what the session saves.
+The whole text is scanned again on each analysis (one regex pass); a top-level chunk whose text
+and first line are unchanged keeps its parsed tree, unless something in it was built (which
+rewrites the tree). Building is what the session saves most.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from .analysis import AnalysisOptions, Progress, analyze_with
+from .analysis import AnalysisOptions, ChunkCache, Progress, analyze_with
 from .diagnostics import internal_error_report
 from .report import ParseReport, PlainUnit, UnitPart
 from .runtime import Cancelled
@@ -64,6 +65,7 @@ class DocumentSession:
         self.version = 0
         self.stats = SessionStats()
         self._cache: Dict[Tuple[str, str], _Cached] = {}
+        self._chunks = ChunkCache()
 
     # -- text ----------------------------------------------------------------------------------
 
@@ -97,7 +99,7 @@ class DocumentSession:
                                   extra_vars=self.extra_vars, progress=progress,
                                   skip=frozenset(skip))
         self.stats = SessionStats()
-        report = analyze_with(self.text, options, self._reuse)
+        report = analyze_with(self.text, options, self._reuse, self._chunks)
         cache: Dict[Tuple[str, str], _Cached] = {}
         for unit in report.units:
             definition = unit.definition
