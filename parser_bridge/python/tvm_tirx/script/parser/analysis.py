@@ -177,8 +177,15 @@ class _FileAnalysis:
                 return scan(text, self.options.source_name)
             except SyntaxError as error:
                 self._file_error(error, (1, 0, 1, 0))
-                text = blank_lines(text, error.lineno or 1,
-                                   error.end_lineno or error.lineno or 1)
+                first = error.lineno or 1
+                last = error.end_lineno or first
+                blanked = blank_lines(text, first, last)
+                # An empty line inside a list blanks to itself: take the lines above too, up
+                # to the list's own line, or the same error would come back.
+                while blanked == text and first > 1:
+                    first -= 1
+                    blanked = blank_lines(text, first, last)
+                text = blanked
         return scan(blank_lines(text, 1, LineIndex(text).line_count), self.options.source_name)
 
     def _parse_chunk(self, chunk: TopLevelChunk) -> Optional[ast.Module]:
