@@ -122,7 +122,8 @@ constexpr auto FieldsOf(const Definition*) {
                     Field{"canonical_text", &Definition::canonical_text},
                     Field{"lossy", &Definition::lossy},
                     OptionalField{"key", &Definition::key},
-                    OptionalField{"partial", &Definition::partial}};
+                    OptionalField{"partial", &Definition::partial},
+                    OptionalField{"stale", &Definition::stale}};
 }
 constexpr auto FieldsOf(const Occurrence*) {
   return std::tuple{Field{"range", &Occurrence::range}, Field{"symbol", &Occurrence::symbol},

@@ -94,6 +94,7 @@ def test_optional_keys_are_the_ones_an_entry_may_not_send() -> None:
     assert optional == {
         "Diagnostic.tags",  # the Python side does not send it yet
         "Definition.key", "Definition.partial",  # the frontend sends them; fixtures need not
+        "Definition.stale",  # sent only when true
         "Request.params", "Reply.result", "Reply.error", "AnalyzeParams.skip",
         "AnalyzeParams.time_limit_ms",
     }

@@ -111,6 +111,11 @@ struct Definition {
    *  sends none.
    */
   bool partial = false;
+  /*!
+   * \brief A result kept from before an edit broke the definition (a syntax error now): for
+   *  navigation and hover only; false when the entry function sends none.
+   */
+  bool stale = false;
 
   bool operator==(const Definition&) const = default;
 };

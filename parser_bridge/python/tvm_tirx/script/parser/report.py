@@ -48,6 +48,9 @@ class DefinitionReport:
     decorator: Any = None
     program: Any = None
     """A standalone function's builder program (the raising APIs check it)."""
+    stale: bool = False
+    """A result kept from before an edit broke the definition (a syntax error): for
+    navigation and hover only."""
     positions: List[Tuple[Loc, Any]] = field(default_factory=list)
     """The position index: (range relative to the definition's first line, value) of every
     expression the builder program computed, innermost first for equal starts."""

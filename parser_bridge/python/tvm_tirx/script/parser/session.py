@@ -51,6 +51,12 @@ class _Cached:
     last_line: int
     definition: Any
     data: Dict[str, Any]
+    moved: int = 0
+    """Lines it moved by with the text changes since its analysis."""
+    touched: bool = False
+    """A change since its analysis overlaps it."""
+    grown: int = 0
+    """Lines added by the changes that overlap it."""
 
 
 class DocumentSession:
@@ -72,8 +78,34 @@ class DocumentSession:
     def set_text(self, text: str, version: Optional[int] = None) -> None:
         if not isinstance(text, str):
             raise TypeError(f"a document's text is a str, got `{type(text).__name__}`")
+        self._follow_change(self.text, text)
         self.text = text
         self.version = self.version + 1 if version is None else version
+
+    def _follow_change(self, old: str, new: str) -> None:
+        """Where the last analysis's definitions are in the new text: the changed lines are
+        what lies between the texts' common first and last lines; a definition below them
+        moves by the change in line count, one that overlaps them is touched."""
+        if old == new:
+            return
+        old_lines, new_lines = old.splitlines(True), new.splitlines(True)
+        limit = min(len(old_lines), len(new_lines))
+        prefix = 0
+        while prefix < limit and old_lines[prefix] == new_lines[prefix]:
+            prefix += 1
+        suffix = 0
+        while suffix < limit - prefix and old_lines[-1 - suffix] == new_lines[-1 - suffix]:
+            suffix += 1
+        changed_last = len(old_lines) - suffix  # old lines prefix+1..changed_last changed
+        delta = len(new_lines) - len(old_lines)
+        for cached in self._cache.values():
+            if cached.last_line <= prefix:
+                continue
+            if cached.first_line > changed_last:
+                cached.moved += delta
+            else:
+                cached.touched = True
+                cached.grown += max(0, delta)
 
     def apply_edits(self, edits: Sequence[TextEdit], version: Optional[int] = None) -> None:
         """Applies edits in order, each to the text the previous one left (as LSP's
@@ -113,8 +145,30 @@ class DocumentSession:
                 continue
             cache[(definition.key, unit_id_of(data))] = _Cached(
                 definition.range[0], definition.range[2], definition, data)
+        self._keep_stale(report, cache)
         self._cache = cache
         return report
+
+    def _keep_stale(self, report: ParseReport, cache: Dict[Tuple[str, str], _Cached]) -> None:
+        """A definition that an edit broke (touched, now gone, with a syntax error in its
+        lines) keeps its last good result, marked stale, for navigation and hover: its
+        symbols, occurrences and comments, without its old diagnostics."""
+        present = {unit_id_of(u.plain()) for u in report.units}
+        errors = [d.span.start_line for d in report.file_diagnostics if d.code == "syntax-error"]
+        for key, cached in self._cache.items():
+            if not cached.touched or key[1] in present or cached.definition.partial:
+                continue
+            first = cached.first_line + cached.moved
+            last = cached.last_line + cached.moved + cached.grown
+            if not any(first <= line <= last for line in errors):
+                continue
+            data = copy.deepcopy(cached.data)
+            data["definition"]["stale"] = True
+            data["diagnostics"] = []
+            report.units.append(PlainUnit(replace(cached.definition, stale=True), data))
+            cache[key] = replace(cached, touched=True)
+            present.add(key[1])
+        report.units.sort(key=lambda u: tuple(u.definition.range))
 
     def _reuse(self, key: str, unit_id: str, where: Range) -> Optional[PlainUnit]:
         cached = self._cache.get((key, unit_id))
