@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "worker_test_util.h"
 
@@ -156,7 +157,18 @@ TEST_SUITE("lsp.sandbox") {
     AnalysisOutcome outcome = client.Analyze("file:///t.tvm");
     REQUIRE(outcome.result.diagnostics.size() == 1);
     CHECK(outcome.result.diagnostics[0].message == "fine ran (trusted=True, file:///t.tvm)");
+    // What a trusted worker starts dies with it (the worker has its own process group).
+    std::string child = client.TestEval(
+        "__import__('subprocess').Popen(['sleep', '30'], stdout=__import__('subprocess')"
+        ".DEVNULL).pid");
+    int64_t child_pid = std::stoll(child);
+    CHECK(ProcessExists(child_pid));
     client.SetTrusted(false);
     CHECK(client.Info().sandboxed);
+    Clock::time_point end = Clock::now() + milliseconds(2000);
+    while (ProcessExists(child_pid) && Clock::now() < end) {
+      std::this_thread::sleep_for(milliseconds(20));
+    }
+    CHECK(!ProcessExists(child_pid));
   }
 }
