@@ -179,6 +179,8 @@ void WorkerClient::Impl::StartLocked() {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
   posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
+  // Nothing else of this process leaks into the worker (fds opened without O_CLOEXEC).
+  posix_spawn_file_actions_addclosefrom_np(&actions, 3);
   // Its own process group, so a kill reaches what a trusted worker started, and the
   // terminal's Ctrl-C reaches the client only.
   posix_spawnattr_t attributes;
