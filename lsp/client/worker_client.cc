@@ -63,6 +63,14 @@ bool Within(const bridge::Range& inner, const bridge::Range& outer) {
          before(inner.end_line, inner.end_column, outer.end_line, outer.end_column);
 }
 
+/*!
+ * \brief SIGKILL to the worker's process group: the worker and whatever a trusted worker's
+ *  Python started. Only called before the worker is reaped, so the group id is still its own.
+ */
+void KillGroup(pid_t pid) {
+  if (kill(-pid, SIGKILL) != 0) kill(pid, SIGKILL);
+}
+
 /*! \brief The key under which a document whose worker reported no definition is remembered. */
 std::string DocumentKey(const std::string& text) {
   return "<document>:" + std::to_string(std::hash<std::string>{}(text)) + ":" +
@@ -171,8 +179,18 @@ void WorkerClient::Impl::StartLocked() {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, to_child[0], 0);
   posix_spawn_file_actions_adddup2(&actions, from_child[1], 1);
+  // Nothing else of this process leaks into the worker (fds opened without O_CLOEXEC).
+  posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+  // Its own process group, so a kill reaches what a trusted worker started, and the
+  // terminal's Ctrl-C reaches the client only.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   pid_t pid = 0;
-  int rc = posix_spawn(&pid, options.executable.c_str(), &actions, nullptr, argv.data(), environ);
+  int rc =
+      posix_spawn(&pid, options.executable.c_str(), &actions, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   close(to_child[0]);
   close(from_child[1]);
@@ -210,7 +228,7 @@ void WorkerClient::Impl::StartLocked() {
 void WorkerClient::Impl::StopLocked() {
   {
     std::lock_guard<std::mutex> lock(mutex);
-    if (worker_pid > 0 && alive) kill(worker_pid, SIGKILL);
+    if (worker_pid > 0 && alive) KillGroup(worker_pid);
   }
   if (reader.joinable()) reader.join();  // it reaps the process
   std::lock_guard<std::mutex> writing(write_mutex);
@@ -236,7 +254,7 @@ void WorkerClient::Impl::ReadReplies(int from_worker, uint64_t my_generation, pi
     if (generation == my_generation) Deliver(message);
   }
   // The worker closed its output: it is gone or going. Make sure, and reap it.
-  kill(pid, SIGKILL);
+  KillGroup(pid);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
@@ -393,7 +411,7 @@ void WorkerClient::KillWorker() {
   std::unique_lock<std::mutex> lock(impl_->mutex);
   impl_->killed_on_request = impl_->generation;
   if (impl_->worker_pid <= 0 || !impl_->alive) return;
-  kill(impl_->worker_pid, SIGKILL);
+  KillGroup(impl_->worker_pid);
   // Until its reader has reaped it, so the next request does not go to the dying process.
   uint64_t generation = impl_->generation;
   impl_->wake.wait_for(lock, std::chrono::seconds(5),

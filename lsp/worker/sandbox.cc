@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/seccomp.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <unistd.h>
@@ -126,10 +127,39 @@ std::string AddConditionalRules(scmp_filter_ctx context, const SandboxOptions& o
   // Reading limits, never setting them.
   rc = seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, SCMP_A2(SCMP_CMP_EQ, 0));
   if (rc < 0) return Failure("adding the prlimit64 rule", rc);
+  // Adding a filter to the calling thread (it can only take rights away): the second filter,
+  // which bars the protocol's fds from the thread that runs Python, is loaded after this one.
+  rc = seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(seccomp), 2,
+                        SCMP_A0(SCMP_CMP_EQ, SECCOMP_SET_MODE_FILTER), SCMP_A1(SCMP_CMP_EQ, 0));
+  if (rc < 0) return Failure("adding the seccomp rule", rc);
   // Signals to the process's own threads (raise, abort, pthread_kill).
   rc = seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1,
                         SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(getpid())));
   if (rc < 0) return Failure("adding the tgkill rule", rc);
+  return "";
+}
+
+/*!
+ * \brief The calling thread's own filter (no TSYNC: threads started earlier keep only the
+ *  first): no read, write or close of the protocol's file descriptors.
+ */
+std::string BarProtocolFds(const std::vector<int>& fds) {
+  scmp_filter_ctx raw = seccomp_init(SCMP_ACT_ALLOW);
+  if (raw == nullptr) return "seccomp_init failed";
+  std::unique_ptr<scmp_filter_ctx, ContextDeleter> context(&raw);
+  // No new privileges is set already (by the first filter); the first filter denies prctl.
+  int rc = seccomp_attr_set(raw, SCMP_FLTATR_CTL_NNP, 0);
+  if (rc < 0) return Failure("seccomp_attr_set(NNP)", rc);
+  for (int fd : fds) {
+    for (int call : {SCMP_SYS(read), SCMP_SYS(readv), SCMP_SYS(pread64), SCMP_SYS(preadv),
+                     SCMP_SYS(write), SCMP_SYS(writev), SCMP_SYS(pwrite64), SCMP_SYS(close)}) {
+      rc = seccomp_rule_add(raw, SCMP_ACT_ERRNO(EPERM), call, 1,
+                            SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(fd)));
+      if (rc < 0) return Failure("adding a protocol fd rule", rc);
+    }
+  }
+  rc = seccomp_load(raw);
+  if (rc < 0) return Failure("seccomp_load (protocol fds)", rc);
   return "";
 }
 
@@ -151,7 +181,7 @@ std::string InstallSandbox(const SandboxOptions& options) {
   // The test hook asks libseccomp to load no filter at all, which it refuses (EINVAL).
   rc = seccomp_load(options.fail_to_load ? nullptr : raw);
   if (rc < 0) return Failure("seccomp_load", rc);
-  return "";
+  return BarProtocolFds(options.protocol_fds);
 }
 
 }  // namespace lsp

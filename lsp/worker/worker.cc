@@ -6,8 +6,10 @@
  * Threads: a reader thread reads every request. It queues them for the main thread, and it
  * alone sees a `change`, `close`, `cancel` or `shutdown` arrive while an analysis runs, so it
  * raises the cancellation flag that the bridge reads at each definition's progress call. The
- * main thread owns the documents and the interpreter. Every message out goes through Send
- * (one mutex, one frame per write).
+ * main thread owns the documents and the interpreter. Every message out goes through Send to
+ * a writer thread, the only one that writes the protocol's output: the thread that runs
+ * Python (and every thread it starts) is barred by its own seccomp filter from the protocol's
+ * file descriptors, so code in an analysis cannot forge, steal or cut off messages.
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -99,8 +101,10 @@ class Worker {
                                   const protocol::AnalyzeParams& params);
   bridge::ParseOptions AnalysisOptions(const std::string& uri) const;
 
-  // Output (any thread).
+  // Output (any thread queues; the writer thread writes).
   void Send(const json& message);
+  void WriteOutput();
+  void FlushOutput();
   void Reply(int64_t id, const json& result);
   void ReplyError(int64_t id, const RequestError& error);
 
@@ -110,13 +114,17 @@ class Worker {
   bool sandboxed_ = false;
   std::string sandbox_error_;
 
-  std::mutex send_mutex_;
+  std::mutex out_mutex_;
+  std::condition_variable out_wake_;
+  std::deque<std::string> outbox_;
+  bool writing_ = false;
 
   // Shared by the reader and the main thread.
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<protocol::Request> queue_;
   bool input_ended_ = false;
+  bool serving_ = false;  // the wall is up: the reader may start reading
   std::optional<Running> running_;
   std::map<std::string, int64_t> newest_version_;  // per URI, as the reader saw them arrive
   std::set<int64_t> cancelled_ids_;
@@ -171,6 +179,7 @@ void Worker::RaiseWall() {
   if (options_.trusted) return;
   SandboxOptions sandbox;
   sandbox.write_fds = {out_fd_, 1, 2};
+  sandbox.protocol_fds = {in_fd_, out_fd_};
   sandbox.fail_to_load = options_.test_sandbox_failure;
   sandbox_error_ = InstallSandbox(sandbox);
   sandboxed_ = sandbox_error_.empty();
@@ -180,20 +189,51 @@ int Worker::Run() {
   TakeProtocolFds();
   SetMemoryLimit();
   StartPython();
+  // The writer and the reader start before the wall, so they alone keep the protocol's fds;
+  // the reader reads nothing before the wall is up and `ready` is queued.
+  std::thread writer([this] { WriteOutput(); });
+  writer.detach();  // blocked waiting for output at exit; _exit ends it
+  std::thread reader([this] { ReadRequests(); });
+  reader.detach();  // blocked in read() at exit; _exit ends it
   RaiseWall();
   protocol::ReadyParams ready{static_cast<int64_t>(getpid()), options_.trusted, sandboxed_,
                               sandbox_error_, options_.test_hooks};
   Send(protocol::ToJson(protocol::Event{protocol::ReadyEvent::kName, protocol::ToJson(ready)}));
-  std::thread reader([this] { ReadRequests(); });
-  reader.detach();  // blocked in read() at exit; _exit ends it
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    serving_ = true;
+    wake_.notify_all();
+  }
   Serve();
+  FlushOutput();
   return 0;
 }
 
 void Worker::Send(const json& message) {
   std::string body = message.dump(-1, ' ', false, json::error_handler_t::replace);
-  std::lock_guard<std::mutex> lock(send_mutex_);
-  WriteFrame(out_fd_, body);
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  outbox_.push_back(std::move(body));
+  out_wake_.notify_all();
+}
+
+void Worker::WriteOutput() {
+  std::unique_lock<std::mutex> lock(out_mutex_);
+  while (true) {
+    out_wake_.wait(lock, [this] { return !outbox_.empty(); });
+    std::string body = std::move(outbox_.front());
+    outbox_.pop_front();
+    writing_ = true;
+    lock.unlock();
+    WriteFrame(out_fd_, body);  // a client that went away: nothing to do
+    lock.lock();
+    writing_ = false;
+    out_wake_.notify_all();
+  }
+}
+
+void Worker::FlushOutput() {
+  std::unique_lock<std::mutex> lock(out_mutex_);
+  out_wake_.wait(lock, [this] { return outbox_.empty() && !writing_; });
 }
 
 void Worker::Reply(int64_t id, const json& result) {
@@ -242,6 +282,10 @@ void Worker::NoteArrival(const protocol::Request& request) {
 }
 
 void Worker::ReadRequests() {
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    wake_.wait(lock, [this] { return serving_; });
+  }
   FrameReader reader(in_fd_);
   std::string body;
   while (true) {
@@ -276,13 +320,13 @@ void Worker::ReadRequests() {
     }
     std::lock_guard<std::mutex> lock(mutex_);
     queue_.push_back(std::move(request));
-    wake_.notify_one();
+    wake_.notify_all();
   }
   {
     std::lock_guard<std::mutex> lock(mutex_);
     input_ended_ = true;
     cancel_ = true;  // nobody is left to read the result
-    wake_.notify_one();
+    wake_.notify_all();
   }
   // The main thread ends the process when its analysis returns; one stuck in C code (the
   // client that would kill it is gone) must not outlive its client for long.
@@ -413,6 +457,8 @@ bridge::ParseResult Worker::RunAnalysis(int64_t id, const std::string& uri,
                                               progress.key, progress.name, progress.range};
     Send(protocol::ToJson(
         protocol::Event{protocol::DefinitionStartedEvent::kName, protocol::ToJson(started)}));
+    // On the pipe before the definition runs: it may kill the worker at once.
+    FlushOutput();
   };
   bridge::ParseResult result = bridge::ParseDiagnostics(document.text, parse);
   std::lock_guard<std::mutex> lock(mutex_);
@@ -425,8 +471,10 @@ bridge::ParseResult Worker::RunAnalysis(int64_t id, const std::string& uri,
 }  // namespace
 
 int RunWorker(const WorkerOptions& options) {
-  Worker worker(options);
-  return worker.Run();
+  // Never destroyed: its detached reader and writer threads wait on its members until the
+  // process leaves with _exit (main.cc).
+  Worker* worker = new Worker(options);
+  return worker->Run();
 }
 
 }  // namespace lsp

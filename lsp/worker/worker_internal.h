@@ -39,6 +39,12 @@ int RunWorker(const WorkerOptions& options);
 struct SandboxOptions {
   /*! \brief The only file descriptors `write` may use (the protocol's output, stderr). */
   std::vector<int> write_fds;
+  /*!
+   * \brief File descriptors the calling thread (the one that runs Python) and the threads it
+   *  starts later may not read, write or close: the protocol's, which only the worker's reader
+   *  and writer threads (started before) use.
+   */
+  std::vector<int> protocol_fds;
   /*! \brief Test hook: the filter is built, then loading it fails (a real libseccomp error). */
   bool fail_to_load = false;
 };
@@ -46,8 +52,9 @@ struct SandboxOptions {
 /*!
  * \brief Installs the default-deny seccomp filter on every thread of the process (TSYNC):
  *  an allowlist of what CPython needs to compute; denied calls fail with EPERM (`clone3` with
- *  ENOSYS, so glibc falls back to `clone`, allowed only with CLONE_THREAD). Returns an error
- *  message, empty on success. A filter cannot be lifted.
+ *  ENOSYS, so glibc falls back to `clone`, allowed only with CLONE_THREAD); then a second
+ *  filter on the calling thread alone that bars `protocol_fds`. Returns an error message,
+ *  empty on success. A filter cannot be lifted.
  */
 std::string InstallSandbox(const SandboxOptions& options);
 

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "worker_test_util.h"
 
@@ -108,6 +109,25 @@ TEST_SUITE("lsp.sandbox") {
     CHECK(client.TestEval("str(__import__('decimal').Decimal(1) / 7)[:8]") == "0.142857");
     CHECK(client.TestEval("__import__('json').dumps({'a': [1, 2]})") == "{\"a\": [1, 2]}");
 
+    // The protocol's pipes (the worker's private copies of its stdin and stdout) cannot be
+    // written (a forged reply), read (a stolen request) or closed from Python, in the thread
+    // that runs it or in one it starts.
+    const std::string pipes =
+        "[int(f) for f in __import__('os').listdir('/proc/self/fd') if int(f) > 2 and "
+        "__import__('os').path.exists('/proc/self/fd/' + f) and "
+        "__import__('os').readlink('/proc/self/fd/' + f).startswith('pipe:')]";
+    CHECK(client.TestEval("len(" + pipes + ")") == "2");
+    const std::string forged = "b'Content-Length: 2\\r\\n\\r\\n{}'";
+    CHECK(client.TestEval("[__import__('os').write(f, " + forged + ") for f in " + pipes + "]") ==
+          kDenied);
+    CHECK(client.TestEval("__import__('os').read(" + pipes + "[0], 1)") == kDenied);
+    CHECK(client.TestEval("[__import__('os').close(f) for f in " + pipes + "]") == kDenied);
+    CHECK(client.TestEval("(lambda box: (lambda t: (t.start(), t.join(), box)[2])("
+                          "__import__('threading').Thread(target=lambda: box.append("
+                          "__import__('errno').errorcode[__import__('ctypes').get_errno()] if "
+                          "__import__('ctypes').CDLL(None, use_errno=True).write(" +
+                          pipes + "[1], b'x', 1) < 0 else 'written'))))([])") == "['EPERM']");
+
     // What Python prints goes to stderr, not into the protocol's stream.
     CHECK(client.TestEval("print('the sandboxed worker prints this to stderr')") == "None");
     CHECK(client.TestEval("__import__('sys').stdout.write('and this') and None") == "None");
@@ -156,7 +176,18 @@ TEST_SUITE("lsp.sandbox") {
     AnalysisOutcome outcome = client.Analyze("file:///t.tvm");
     REQUIRE(outcome.result.diagnostics.size() == 1);
     CHECK(outcome.result.diagnostics[0].message == "fine ran (trusted=True, file:///t.tvm)");
+    // What a trusted worker starts dies with it (the worker has its own process group).
+    std::string child = client.TestEval(
+        "__import__('subprocess').Popen(['sleep', '30'], stdout=__import__('subprocess')"
+        ".DEVNULL).pid");
+    int64_t child_pid = std::stoll(child);
+    CHECK(ProcessExists(child_pid));
     client.SetTrusted(false);
     CHECK(client.Info().sandboxed);
+    Clock::time_point end = Clock::now() + milliseconds(2000);
+    while (ProcessExists(child_pid) && Clock::now() < end) {
+      std::this_thread::sleep_for(milliseconds(20));
+    }
+    CHECK(!ProcessExists(child_pid));
   }
 }

@@ -247,6 +247,8 @@ TEST_SUITE("lsp.time_limits") {
     std::this_thread::sleep_for(milliseconds(150));
     Clock::time_point killed = Clock::now();
     client.KillWorker();
+    MESSAGE("KillWorker: SIGKILL to reaped in " << Since(killed).count() << " ms");
+    CHECK(!ProcessExists(first_pid));
     AnalysisOutcome outcome = analysis.get();
     MESSAGE("killed from outside: the analysis finished " << Since(killed).count()
                                                           << " ms after the kill");

@@ -189,6 +189,43 @@ TEST_SUITE("lsp.worker") {
     CHECK(client.starts() == 1);
   }
 
+  TEST_CASE("300 requests of every method with params of the wrong shapes: one reply each") {
+    WorkerClient client(FixtureOptions());
+    int64_t pid = client.Info().pid;
+    const std::vector<std::string> methods = {"open",   "change",    "close",   "analyze",
+                                              "cancel", "test-eval", "nothing", ""};
+    const std::vector<std::string> values = {
+        "null",  "1",           "-7",          "1.5",
+        "\"s\"", "[]",          "{}",          "[1, 2, 3, 4]",
+        "true",  "{\"a\": {}}", "\"\\u00e9\"", "18446744073709551615"};
+    const std::vector<std::string> keys = {"uri", "version",    "text",         "skip",
+                                           "id",  "expression", "time_limit_ms"};
+    uint64_t state = 12345;
+    auto next = [&](size_t bound) {
+      state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+      return static_cast<size_t>((state >> 33) % bound);
+    };
+    int errors = 0;
+    for (int i = 0; i < 300; ++i) {
+      std::string params = "{";
+      for (size_t k = 0, n = next(4); k < n; ++k) {
+        params +=
+            (k ? ", \"" : "\"") + keys[next(keys.size())] + "\": " + values[next(values.size())];
+      }
+      params += "}";
+      std::string method = methods[next(methods.size())];
+      CAPTURE(method);
+      CAPTURE(params);
+      json reply = json::parse(client.RawRequest(method, params));
+      REQUIRE(reply.contains("id"));
+      errors += reply["error"].is_null() ? 0 : 1;
+    }
+    MESSAGE(errors << " of 300 requests answered with an error");
+    CHECK(errors > 200);
+    CHECK(client.Info().pid == pid);
+    CHECK(client.starts() == 1);
+  }
+
   TEST_CASE("test-eval exists only with --enable-test-hooks") {
     WorkerClientOptions options = FixtureOptions();
     options.extra_args.pop_back();  // --enable-test-hooks
