@@ -302,3 +302,25 @@ def test_what_is_at_follows_a_session_edit_above() -> None:
     assert session.stats.reused == ["f"]
     assert report.what_is_at(7, 13)["text"] == "A[1] + k * 2"
     assert report.what_is_at(7, 13)["range"] == [7, 8, 7, 20]
+
+
+def test_cancellation_from_progress_propagates_out_of_the_collecting_api() -> None:
+    from tvm_tirx.script.parser.runtime import Cancelled
+    from tvm_tirx.script.parser.session import analyze_document
+
+    class Stop(BaseException):  # as the bridge's AnalysisCancelled
+        pass
+
+    def stop(*_: object) -> None:
+        raise Stop()
+
+    with pytest.raises(Stop):
+        parse_diagnostics(TWO, progress=stop)
+    with pytest.raises(Stop):
+        analyze_document(TWO, source_name="file:///cancel.py", progress=stop)
+
+    def cancel(*_: object) -> None:
+        raise Cancelled()
+
+    with pytest.raises(Cancelled):
+        parse_diagnostics(TWO, progress=cancel)

@@ -13,7 +13,6 @@ from typing import Any, Collection, Mapping, Optional
 
 from .analysis import AnalysisOptions, Progress, analyze
 from .report import DefinitionReport, DiagnosticMaker, ParseReport
-from .runtime import Cancelled
 from .source_text import LineIndex
 
 
@@ -34,9 +33,11 @@ def parse_diagnostics(text: str, *, source_name: str = "<string>",
             raise TypeError(f"parse_diagnostics takes the source text as a str, got "
                             f"`{type(text).__name__}`")
         return analyze(text, options)
-    except (Cancelled, TimeoutError, KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException as exc:  # noqa: BLE001 - the collecting API never raises
+    except TimeoutError:
+        raise  # the watchdog's: the embedding API reports it
+    except Exception as exc:  # noqa: BLE001 - the collecting API never raises
+        # Cancellation (runtime.Cancelled, the bridge's AnalysisCancelled), KeyboardInterrupt
+        # and SystemExit are BaseExceptions: they propagate.
         return internal_error_report(exc, text, source_name)
 
 

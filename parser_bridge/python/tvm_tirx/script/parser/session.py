@@ -22,7 +22,6 @@ from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Tup
 from .analysis import AnalysisOptions, ChunkCache, Progress, analyze_with
 from .diagnostics import internal_error_report
 from .report import ParseReport, PlainUnit, UnitPart
-from .runtime import Cancelled
 from .source_text import LineIndex
 
 Range = Tuple[int, int, int, int]
@@ -262,9 +261,11 @@ def analyze_document(text: str, *, source_name: str = "<string>", trusted: bool 
             session = DocumentSession(source_name, trusted=trusted)
         session.set_text(text)
         report = session.analyze(progress=progress, skip=skip)
-    except (Cancelled, TimeoutError, KeyboardInterrupt, SystemExit):
-        raise
-    except BaseException as exc:  # noqa: BLE001 - the collecting API never raises
+    except TimeoutError:
+        raise  # the watchdog's: the embedding API reports it
+    except Exception as exc:  # noqa: BLE001 - the collecting API never raises
+        # Cancellation (runtime.Cancelled, the bridge's AnalysisCancelled), KeyboardInterrupt
+        # and SystemExit are BaseExceptions: they propagate.
         return internal_error_report(exc, text, source_name)
     _OPEN_DOCUMENTS[key] = session
     while len(_OPEN_DOCUMENTS) > OPEN_DOCUMENT_LIMIT:
