@@ -45,6 +45,7 @@ class _Decorator:
     to), its namespace path, its root and its name."""
 
     kind: DefinitionKind
+    __tvm_script_decorator__ = True  # what protocol_registry.is_decorator reads
 
     def __init__(self, builder: Any, namespace_path: str, what: str) -> None:
         if builder is None:
@@ -126,9 +127,7 @@ class ScriptDecorator(_Decorator):
         if _is_class_body(frame):
             # A module member: built when the module is, after every signature is declared.
             return DeferredDefinition(definition, self, frame)
-        from .parser.entry import parse_decorated  # the parser imports the namespaces
-
-        return parse_decorated(definition, self, caller_frame=frame)
+        return _PARSER.definition(definition, self, caller_frame=frame)
 
 
 class JITDecorator(ScriptDecorator):
@@ -241,14 +240,31 @@ class ModuleDecorator(_Decorator):
         return f"<decorator {self.namespace_path}>"
 
     def __call__(self, definition: Any) -> Any:
-        from .parser.entry import parse_decorated_module
-
-        return parse_decorated_module(definition, self, caller_frame=sys._getframe(1))
+        return _PARSER.module(definition, self, caller_frame=sys._getframe(1))
 
 
 def is_decorator(value: Any) -> bool:
     """Whether ``value`` is a construction decorator (of any kind)."""
     return isinstance(value, _Decorator)
+
+
+class _Parser:
+    """What applying a decorator hands the definition to: the parser's entry points, which
+    parser/entry.py installs when it is imported (the parser imports the decorators, so they
+    cannot import it)."""
+
+    definition: Any = None
+    module: Any = None
+
+
+_PARSER = _Parser()
+
+
+def install_parser(definition: Any, module: Any) -> None:
+    """Called once by parser/entry.py: ``definition(obj, decorator, caller_frame=...)`` parses a
+    decorated function, ``module(cls, decorator, caller_frame=...)`` a decorated class."""
+    _PARSER.definition = definition
+    _PARSER.module = module
 
 
 def make_decorator(builder: Any, *, namespace_path: str,

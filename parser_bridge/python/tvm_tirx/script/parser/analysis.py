@@ -30,7 +30,8 @@ from ..decorators import JITDecorator, ModuleDecorator
 from . import namespaces
 from .discovery import Evaluator, Found, Refusal, discover, namespace_imports
 from .discovery import SCRIPT_PACKAGES, definition_decorator, symbol_declaration
-from .locations import attach_location
+from .locations import attach_location, error_location
+from .macro import define_text_macros
 from .occurrences import collect_function, definition_name_loc, type_text
 from .program import BuilderProgram, ModuleSource, ProgramOptions, build_function
 from .program import build_module, module_members, statement_loc
@@ -361,8 +362,6 @@ class _FileAnalysis:
         return ProgramOptions(trusted=self.options.trusted, tolerant=True, names=self.names)
 
     def _define_macros(self, macros: List[DefinitionUnit]) -> None:
-        from .macro import define_text_macros
-
         for unit in macros:
             self._add_definition(unit)
         if not macros:
@@ -552,8 +551,6 @@ def _located(refusal: Refusal, analysis: _FileAnalysis) -> BaseException:
 
 
 def _failure_order(item: Tuple[BaseException, Optional[Loc]]) -> Tuple[int, int]:
-    from .locations import error_location
-
     exc, loc = item
     known = error_location(exc)
     if known is not None:

@@ -14,10 +14,12 @@ import types
 from typing import Any, Dict, Mapping, Optional, Tuple
 
 from ..decorators import DeferredDefinition, DefinitionKind, JITDecorator, ModuleDecorator
-from ..decorators import PythonFunctionDecorator, ScriptDecorator
+from ..decorators import PythonFunctionDecorator, ScriptDecorator, install_parser
 from . import namespaces
 from .analysis import AnalysisOptions, analyze
+from ..ir import pyfunc
 from .locations import error_location
+from .macro import from_python
 from .program import BuilderProgram, ModuleSource, ProgramOptions, build_function, build_module
 from .program import check_standalone, module_members
 from .source import acquire, require_decorated_at_definition
@@ -108,8 +110,6 @@ def parse_decorated(definition: Any, decorator: ScriptDecorator,
         raise TypeError(f"`{decorator.name}` decorates functions, got a "
                         f"{type(acquired.node).__name__}")
     if decorator.kind is DefinitionKind.MACRO or isinstance(decorator, JITDecorator):
-        from .macro import from_python
-
         return from_python(BuilderProgram(
             acquired.node, source, acquired.source_name, acquired.captures,
             decorator, _TRUSTED, qualname=getattr(definition, "__qualname__", None),
@@ -130,8 +130,6 @@ def parse_decorated_module(cls: Any, decorator: ModuleDecorator,
     # Python already applied the member decorators: each left a DeferredDefinition.
     deferred = {name: value for name, value in vars(cls).items()
                 if isinstance(value, DeferredDefinition)}
-    from ..ir import pyfunc
-
     python_members = {name: value for name, value in vars(cls).items()
                       if PythonFunctionDecorator.marks(value)}
 
@@ -145,5 +143,7 @@ def parse_decorated_module(cls: Any, decorator: ModuleDecorator,
                         _evaluate_attrs, python_members)
     return build_module(spec, members, decorator=decorator).ir
 
+
+install_parser(parse_decorated, parse_decorated_module)
 
 __all__ = ["error_location", "from_source", "parse", "parse_decorated", "loc_of"]

@@ -19,6 +19,8 @@ import types
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 
+from ... import Stmt
+from ...analysis import check_well_formed, well_formed_diagnostics
 from ..builder import IRBuilder, NamedByBinding
 from ..decorators import DefinitionKind, ModuleDecorator, PythonFunctionDecorator, ScriptDecorator
 from . import namespaces
@@ -354,8 +356,6 @@ def check_standalone(result: Any, decorator: ScriptDecorator, definition: "Build
     raises ValueError located at the statement holding the first problem."""
     if not decorator.check_well_formed:
         return result
-    from ...analysis import check_well_formed, well_formed_diagnostics
-
     try:
         check_well_formed(result)
     except ValueError as exc:
@@ -371,8 +371,6 @@ def check_standalone(result: Any, decorator: ScriptDecorator, definition: "Build
 def statement_loc(root: Any, path: Any) -> Optional[Loc]:
     """The source range of the innermost statement on ``path`` (an AccessPath from ``root``):
     expressions carry no spans, and a variable's span is its definition, not this use."""
-    from ... import Stmt
-
     found: Optional[Loc] = None
     node = root
     for step in (path.to_steps() if path is not None else []):

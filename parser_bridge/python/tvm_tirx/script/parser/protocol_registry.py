@@ -27,6 +27,9 @@ import types
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple, TypeVar
 
+import tvm_ffi
+
+from ... import ir as _ir
 from . import namespaces
 
 _F = TypeVar("_F")
@@ -90,8 +93,6 @@ def canonical_path(path: str) -> Optional[str]:
 # --- scalar annotations -----------------------------------------------------------------------
 
 def _scalar_dtype(dtype: Any, what: str) -> str:
-    import tvm_ffi
-
     text = getattr(dtype, "dtype", dtype)  # a PrimType such as T.int32 gives its dtype
     if not isinstance(text, str):
         raise TypeError(f"{what}: the dtype is a str such as 'int32', got "
@@ -199,13 +200,17 @@ class _Elided:
         return "..."
 
 
+def is_decorator(value: Any) -> bool:
+    """Whether ``value`` is a construction decorator (decorators.py marks their class; the
+    registry does not import the decorators, which import it)."""
+    return bool(getattr(type(value), "__tvm_script_decorator__", False))
+
+
 def _is_sentinel(value: Any) -> bool:
     return type(value) is object or " at 0x" in repr(value)
 
 
 def _signature_text(value: Any) -> str:
-    from ..decorators import is_decorator
-
     if is_decorator(value):
         return value.signature_text()
     try:
@@ -231,8 +236,6 @@ def _first_paragraph(value: Any) -> str:
 def _classify(name: str, value: Any, declared: Mapping[str, str]) -> Optional[str]:
     """The kind of a member: the namespace's declaration, else what the value shows. With a
     declaration table, undeclared values that show nothing are not members."""
-    from ..decorators import is_decorator
-
     if name in declared:
         return declared[name]
     if is_decorator(value):
@@ -243,8 +246,6 @@ def _classify(name: str, value: Any, declared: Mapping[str, str]) -> Optional[st
         return None
     if getattr(value, "__module__", None) == "typing":
         return None
-    from ... import ir as _ir
-
     if isinstance(value, _ir.Type):
         return "type"
     if declared:

@@ -13,6 +13,7 @@ import types
 from dataclasses import dataclass
 from typing import Any, Iterator, List, Mapping, Optional, Sequence
 
+from ... import ir as _ir
 from .source_text import Comment
 from .transpile import Loc, loc_of
 
@@ -67,8 +68,6 @@ def lossy_reasons(node: ast.AST, bindings: Mapping[str, Any], module_name: Optio
     """Why the canonical print of this definition would lose source structure (empty when it
     would not). ``bindings`` are the definition's captures; ``local_names`` the names it binds
     itself (parameters, header symbols, assignment and loop targets)."""
-    from ... import ir as _ir
-
     reasons: List[str] = []
     local = set(local_names)
 
