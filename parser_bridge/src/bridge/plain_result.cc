@@ -113,7 +113,8 @@ constexpr auto FieldsOf(const Diagnostic*) {
   return std::tuple{Field{"severity", &Diagnostic::severity}, Field{"code", &Diagnostic::code},
                     Field{"message", &Diagnostic::message},   Field{"range", &Diagnostic::range},
                     Field{"related", &Diagnostic::related},   Field{"fixes", &Diagnostic::fixes},
-                    OptionalField{"tags", &Diagnostic::tags}};
+                    OptionalField{"tags", &Diagnostic::tags},
+                    OptionalField{"path", &Diagnostic::path}};
 }
 constexpr auto FieldsOf(const Definition*) {
   return std::tuple{Field{"name", &Definition::name},

@@ -92,7 +92,7 @@ def test_optional_keys_are_the_ones_an_entry_may_not_send() -> None:
     optional = {f"{t.name}.{f.name}" for t in SCHEMA.types.values() for f in t.fields
                 if f.optional}
     assert optional == {
-        "Diagnostic.tags",  # the Python side does not send it yet
+        "Diagnostic.tags", "Diagnostic.path",  # the frontend sends them; fixtures need not
         "Definition.key", "Definition.partial",  # the frontend sends them; fixtures need not
         "Definition.stale",  # sent only when true
         "Request.params", "Reply.result", "Reply.error", "AnalyzeParams.skip",

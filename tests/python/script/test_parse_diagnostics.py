@@ -252,3 +252,14 @@ def test_macros_are_defined_first_and_jit_functions_are_only_checked() -> None:
     user = report.definitions[1]
     assert user.canonical_text.endswith("    A[0] = 1\n    A[1] = 1")
     assert any("store_twice" in r for r in user.lossy_reasons)
+
+
+def test_well_formedness_diagnostics_keep_their_access_path_and_tags() -> None:
+    text = ("from tvm_tirx.script import tirx as T\n@T.function\n"
+            "def f(A: T.Tensor((4,), T.int32)):\n    for i in range(4):\n        A[i] = 0\n"
+            "    A[i] = 1\n")
+    (diagnostic,) = parse_diagnostics(text).to_plain()["diagnostics"]
+    assert diagnostic["path"] is not None and diagnostic["path"].startswith("<root>.body")
+    assert diagnostic["tags"] == []
+    plain_error = parse_diagnostics(text.replace("    A[i] = 1\n", "    A[0] = 1.5\n"))
+    assert plain_error.to_plain()["diagnostics"][0]["path"] is None

@@ -83,6 +83,11 @@ struct Diagnostic {
   std::vector<Fix> fixes;
   /*! \brief LSP tags: "unnecessary", "deprecated"; empty when the entry sends none. */
   std::vector<std::string> tags{};
+  /*!
+   * \brief The access path of the offending IR node from its function (`<root>.body.seq[2]`),
+   *  for a diagnostic of an IR check; none otherwise.
+   */
+  std::optional<std::string> path{};
 
   bool operator==(const Diagnostic&) const = default;
 };

@@ -491,7 +491,9 @@ class _FileAnalysis:
                 mark = (diagnostic.code, diagnostic.message, loc)
                 if mark not in seen:  # two findings at one statement: one mark, not two
                     seen.add(mark)
-                    diagnostics.add(diagnostic.code, diagnostic.message, loc)
+                    diagnostics.add(diagnostic.code, diagnostic.message, loc,
+                                    path=diagnostic.path, related=tuple(diagnostic.related),
+                                    tags=tuple(diagnostic.tags))
 
     def _occurrences(self, unit: DefinitionUnit) -> None:
         """Definitions from the IR (each variable's span is its name where it is bound), uses

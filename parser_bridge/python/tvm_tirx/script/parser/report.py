@@ -269,7 +269,13 @@ def _span_range(span: Any) -> List[int]:
     return [span.start_line, span.start_column, span.end_line, span.end_column]
 
 
+def _plain_path(path: Any) -> Optional[str]:
+    return None if path is None else clean_text(str(path))
+
+
 def plain_diagnostic(diagnostic: Any) -> Dict[str, Any]:
+    """A diagnostic as plain data: every field of the core ``ir.Diagnostic`` survives (the
+    access path as its text, ``<root>.body.seq[2]``)."""
     return {
         "severity": SEVERITY_NAMES.get(int(diagnostic.severity), "error"),
         "code": diagnostic.code,
@@ -281,6 +287,8 @@ def plain_diagnostic(diagnostic: Any) -> Dict[str, Any]:
                    "edits": [{"range": _span_range(e.span), "new_text": e.new_text}
                              for e in f.edits]}
                   for f in diagnostic.fixes],
+        "tags": [str(t) for t in diagnostic.tags],
+        "path": _plain_path(diagnostic.path),
     }
 
 
@@ -319,11 +327,12 @@ class DiagnosticMaker:
         return len(self.lines.line_text(line).encode("utf-8", "surrogatepass"))
 
     def add(self, code: str, message: str, loc: Loc, severity: int = ERROR,
-            fixes: Tuple[Any, ...] = ()) -> None:
+            fixes: Tuple[Any, ...] = (), *, path: Any = None, related: Tuple[Any, ...] = (),
+            tags: Tuple[str, ...] = ()) -> None:
         if code not in CODES:  # the registry is closed (codes.py): a bug, made visible
             code, message = "internal-error", f"unregistered diagnostic code `{code}`: {message}"
-        self.sink.append(Diagnostic(severity, code, clean_text(message), self.span(loc), None,
-                                    [], [], list(fixes)))
+        self.sink.append(Diagnostic(severity, code, clean_text(message), self.span(loc), path,
+                                    list(related), list(tags), list(fixes)))
 
     def syntax_error(self, error: SyntaxError) -> None:
         lines = self.lines
