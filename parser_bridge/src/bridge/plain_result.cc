@@ -110,11 +110,11 @@ constexpr auto FieldsOf(const Fix*) {
   return std::tuple{Field{"title", &Fix::title}, Field{"edits", &Fix::edits}};
 }
 constexpr auto FieldsOf(const Diagnostic*) {
-  return std::tuple{Field{"severity", &Diagnostic::severity}, Field{"code", &Diagnostic::code},
-                    Field{"message", &Diagnostic::message},   Field{"range", &Diagnostic::range},
-                    Field{"related", &Diagnostic::related},   Field{"fixes", &Diagnostic::fixes},
-                    OptionalField{"tags", &Diagnostic::tags},
-                    OptionalField{"path", &Diagnostic::path}};
+  return std::tuple{
+      Field{"severity", &Diagnostic::severity}, Field{"code", &Diagnostic::code},
+      Field{"message", &Diagnostic::message},   Field{"range", &Diagnostic::range},
+      Field{"related", &Diagnostic::related},   Field{"fixes", &Diagnostic::fixes},
+      OptionalField{"tags", &Diagnostic::tags}, OptionalField{"path", &Diagnostic::path}};
 }
 constexpr auto FieldsOf(const Definition*) {
   return std::tuple{Field{"name", &Definition::name},
