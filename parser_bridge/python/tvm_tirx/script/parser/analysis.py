@@ -32,6 +32,7 @@ from .discovery import Evaluator, Found, Refusal, discover, namespace_imports
 from .discovery import SCRIPT_PACKAGES, definition_decorator, symbol_declaration
 from .locations import attach_location, error_location
 from .macro import define_text_macros
+from .spelling import apache_members
 from .occurrences import collect_function, definition_name_loc, type_text
 from .program import BuilderProgram, ModuleSource, ProgramOptions, build_function
 from .program import build_module, module_members, statement_loc
@@ -420,6 +421,9 @@ class _FileAnalysis:
         self._pristine(unit)
         if not self.options.build_only:  # reads the source before building rewrites it
             report.lossy_reasons = self._lossy(unit)
+            report.apache_spelling = apache_members(unit.node, unit.env)
+        report.node, report.env = unit.node, unit.env
+        report.comment_count = len(unit.part.comments)
         try:
             self._build(unit)
         except (RecursionError, MemoryError) as exc:

@@ -48,6 +48,14 @@ class DefinitionReport:
     decorator: Any = None
     program: Any = None
     """A standalone function's builder program (the raising APIs check it)."""
+    node: Any = None
+    """Its AST (statements, names and positions as parsed; building rewrites expressions)."""
+    env: Any = None
+    """What its source could name (namespace aliases, module symbols, macros)."""
+    apache_spelling: List[str] = field(default_factory=list)
+    """The Apache TVM spellings it uses (``T.prim_func``, ``T.Buffer``...), read before
+    building."""
+    comment_count: int = 0
     stale: bool = False
     """A result kept from before an edit broke the definition (a syntax error): for
     navigation and hover only."""
