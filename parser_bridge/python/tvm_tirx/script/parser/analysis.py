@@ -42,7 +42,8 @@ from .report import UnitPart
 from .runtime import Failure, collecting_failures, let_stops_through
 from .source_facts import attach_comments, lossy_reasons
 from .source_text import LineIndex, SourceScan, TopLevelChunk, blank_lines, parse_chunk, scan
-from .transpile import Loc, SyntaxErrorFactory, loc_of
+from .ast_build import Loc, loc_of
+from .transpile import SyntaxErrorFactory
 from .untrusted import NameCheck, UntrustedNotEvaluated
 
 _well_formed = get_global_func("tirx.analysis.WellFormedDiagnostics")

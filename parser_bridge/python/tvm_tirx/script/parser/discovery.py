@@ -23,7 +23,7 @@ from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set,
 from ..builder import NamedByBinding
 from ..decorators import ModuleDecorator, PythonFunctionDecorator, ScriptDecorator, is_decorator
 from . import namespaces
-from .transpile import Loc, loc_of
+from .ast_build import Loc, loc_of
 from .runtime import let_stops_through
 from .untrusted import UntrustedNotEvaluated, literal
 

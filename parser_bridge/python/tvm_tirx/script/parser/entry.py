@@ -24,7 +24,8 @@ from .program import BuilderProgram, ModuleSource, ProgramOptions, build_functio
 from .program import check_standalone, module_members
 from .source import acquire, require_decorated_at_definition
 from .source_text import SourceScan, scan
-from .transpile import SyntaxErrorFactory, loc_of
+from .ast_build import loc_of
+from .transpile import SyntaxErrorFactory
 
 _TRUSTED = ProgramOptions(trusted=True)
 

@@ -17,7 +17,8 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from tvm_ffi import DefRegionKind, structural_walk
 
 from ... import ir as _ir
-from .transpile import HeaderSymbol, Loc, loc_of
+from .ast_build import Loc, loc_of
+from .transpile import HeaderSymbol
 
 
 @dataclass

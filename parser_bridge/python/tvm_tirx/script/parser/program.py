@@ -27,9 +27,10 @@ from . import namespaces
 from .locations import attach_location, error_location
 from .runtime import BuilderRuntime, record_failure
 from .source_text import SourceScan, TypeParamList
-from .transpile import MAKE, RUNTIME_KEY, HeaderSymbol, Loc, SyntaxErrorFactory
+from .ast_build import RUNTIME_KEY, Loc, loc_of
+from .transpile import MAKE, HeaderSymbol, SyntaxErrorFactory
 from .transpile import BINDINGS_KEY, GeneratedBuilder, TranspiledDefinition, TranspileOptions
-from .transpile import loc_of, transpile_function, transpile_macro, without_docstring
+from .transpile import transpile_function, transpile_macro, without_docstring
 from .untrusted import SAFE_BUILTINS, NameCheck, UntrustedNotEvaluated, bound_names
 
 @dataclass(frozen=True)

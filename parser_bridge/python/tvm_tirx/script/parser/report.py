@@ -17,7 +17,7 @@ from .codes import CODES, SEVERITY_NAMES, code_of
 from .locations import error_location
 from .occurrences import OccurrenceTable
 from .source_facts import AttachedComment
-from .transpile import Loc
+from .ast_build import Loc
 from .untrusted import UNTRUSTED_CODE
 
 Diagnostic = object_class("ir.Diagnostic")

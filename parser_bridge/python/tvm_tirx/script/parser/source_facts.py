@@ -15,7 +15,7 @@ from typing import Any, Iterator, List, Mapping, Optional, Sequence
 
 from ... import ir as _ir
 from .source_text import Comment
-from .transpile import Loc, loc_of
+from .ast_build import Loc, loc_of
 
 
 @dataclass
@@ -107,4 +107,4 @@ def _is_script_call(call: ast.Call, bindings: Mapping[str, Any],
         return False
 
 
-__all__ = ["AttachedComment", "attach_comments", "lossy_reasons", "walk_statements", "loc_of"]
+__all__ = ["AttachedComment", "attach_comments", "lossy_reasons", "walk_statements"]

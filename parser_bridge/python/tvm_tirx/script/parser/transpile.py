@@ -28,9 +28,12 @@ from __future__ import annotations
 import ast
 import types
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-NS = "__tvm_ns"
+from .ast_build import NS, RUNTIME_KEY, Loc, const_node, hook_call, loc_node, loc_of
+from .ast_build import locate_header, located, name_node
+from .guards import guard_attributes, guarded, poison_stores, statement_parts
+
 MAKE = "__tvm_make"
 CONST_ARGS = "_const_args"
 BODY = "__tvm_body"
@@ -38,14 +41,6 @@ BODY = "__tvm_body"
 # non-hygienic macro it calls can resolve names the caller never mentions (parser/macro.py).
 # The generated code never reads it, and untrusted source cannot name dunders.
 BINDINGS_KEY = "__tvm_bindings__"
-# The exec globals key of the builder-program runtime (parser/runtime.py): statement guards and
-# the attribute check of untrusted source. Source cannot name it (untrusted.py refuses dunders).
-RUNTIME_KEY = "__tvm_rt"
-_FAILURE = "__tvm_failure"
-_POISONED = "__tvm_poisoned"
-
-Loc = Tuple[int, int, int, int]
-
 
 @dataclass(frozen=True)
 class TranspileOptions:
@@ -158,11 +153,6 @@ class GeneratedBuilder:
         return any(code is c for c in self.code_objects())
 
 
-def loc_of(node: ast.AST) -> Loc:
-    return (node.lineno, node.col_offset, node.end_lineno or node.lineno,
-            node.end_col_offset if node.end_col_offset is not None else node.col_offset)
-
-
 class SyntaxErrorFactory:
     """Builds CPython-style SyntaxErrors (1-based character offsets) from AST byte positions.
 
@@ -182,40 +172,6 @@ class SyntaxErrorFactory:
             self.source_name, line, self.lines.char_column(line, col) + 1,
             self.lines.line_text(line), end_line,
             self.lines.char_column(end_line, end_col) + 1))
-
-
-def _name(id_: str, ctx: ast.expr_context = None) -> ast.Name:
-    return ast.Name(id=id_, ctx=ctx or ast.Load())
-
-
-def _hook(hook: str, args: Iterable[ast.expr] = (), **kwargs: ast.expr) -> ast.Call:
-    """``__tvm_ns.<hook>(args..., key=value...)``."""
-    return ast.Call(
-        func=ast.Attribute(value=_name(NS), attr=hook, ctx=ast.Load()),
-        args=list(args),
-        keywords=[ast.keyword(arg=k, value=v) for k, v in kwargs.items()],
-    )
-
-
-def _const(value: object) -> ast.Constant:
-    return ast.Constant(value=value)
-
-
-def _loc(node: ast.AST) -> ast.Constant:
-    return _const(loc_of(node))
-
-
-def _locate_header(call: ast.expr, first: ast.AST, last: ast.AST) -> None:
-    """Gives a frame-opening call the span from ``first`` to ``last`` (a compound statement's
-    header) instead of the whole statement's, which would end at its last body line."""
-    call.lineno, call.col_offset = first.lineno, first.col_offset
-    call.end_lineno, call.end_col_offset = last.end_lineno, last.end_col_offset
-
-
-def _located(template: ast.AST, nodes: List[ast.stmt]) -> List[ast.stmt]:
-    for node in nodes:
-        ast.copy_location(node, template)
-    return nodes
 
 
 class _ExprRewriter(ast.NodeTransformer):
@@ -242,13 +198,13 @@ class _ExprRewriter(ast.NodeTransformer):
         # `a and b and c` is one BoolOp; the IR nests to the right, as the printer prints it.
         result = node.values[-1]
         for value in reversed(node.values[:-1]):
-            result = ast.copy_location(_hook(hook, [value, result]), node)
+            result = ast.copy_location(hook_call(hook, [value, result]), node)
         return result
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
         self.generic_visit(node)
         if isinstance(node.op, ast.Not):
-            return ast.copy_location(_hook("not_", [node.operand]), node)
+            return ast.copy_location(hook_call("not_", [node.operand]), node)
         return node
 
     def visit_Compare(self, node: ast.Compare) -> ast.AST:
@@ -258,7 +214,7 @@ class _ExprRewriter(ast.NodeTransformer):
         for op, right in zip(node.ops, node.comparators):
             hook = self._COMPARE_HOOKS.get(type(op))
             if hook is not None:
-                pair = _hook(hook, [left, right])
+                pair = hook_call(hook, [left, right])
             else:
                 pair = ast.Compare(left=left, ops=[op], comparators=[right])
             pairs.append(ast.copy_location(pair, node))
@@ -267,12 +223,12 @@ class _ExprRewriter(ast.NodeTransformer):
             return pairs[0]
         result = pairs[-1]
         for pair in reversed(pairs[:-1]):
-            result = ast.copy_location(_hook("and_", [pair, result]), node)
+            result = ast.copy_location(hook_call("and_", [pair, result]), node)
         return result
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
         self.generic_visit(node)
-        return ast.copy_location(_hook("if_then_else_", [node.test, node.body, node.orelse]),
+        return ast.copy_location(hook_call("if_then_else_", [node.test, node.body, node.orelse]),
                                  node)
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
@@ -288,9 +244,9 @@ class _ExprRewriter(ast.NodeTransformer):
                 args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=name.id)], kwonlyargs=[],
                                    kw_defaults=[], defaults=[]),
                 body=node.args[0])
-            call = _hook("let_", [node.func, _const(name.id), where[0].value.values[0],
+            call = hook_call("let_", [node.func, const_node(name.id), where[0].value.values[0],
                                   ast.copy_location(body, node.args[0])],
-                         name_loc=_const(loc_of(name)))
+                         name_loc=const_node(loc_of(name)))
             return ast.copy_location(call, node)
         return node
 
@@ -383,10 +339,10 @@ class _BodyTranspiler:
                 generated = self.stmt(stmt)
             except (SyntaxError, *self.options.rejects) as error:
                 self.rejected.append(error)
-                out.extend(_poison_stores(stmt, _const(None)))
+                out.extend(poison_stores(stmt, const_node(None)))
                 continue
             if generated:
-                out.append(_guarded(stmt, generated))
+                out.append(guarded(stmt, generated))
         return out or [ast.Pass()]
 
     def stmt(self, node: ast.stmt) -> List[ast.stmt]:
@@ -399,22 +355,22 @@ class _BodyTranspiler:
         if method is None:
             raise self.errors.at(node, f"`{type(node).__name__}` statements are not supported "
                                        "in TVMScript")
-        return _located(node, method(node))
+        return located(node, method(node))
 
     def stmt_Pass(self, node: ast.Pass) -> List[ast.stmt]:
         return []
 
     def stmt_Expr(self, node: ast.Expr) -> List[ast.stmt]:
-        return [ast.Expr(_hook("emit_", [self.expr(node.value)], loc=_loc(node)))]
+        return [ast.Expr(hook_call("emit_", [self.expr(node.value)], loc=loc_node(node)))]
 
     def _bind(self, target: ast.expr, value: ast.expr, node: ast.stmt,
               annotation: Optional[ast.expr] = None) -> List[ast.stmt]:
         if isinstance(target, ast.Name):
-            kwargs = {"loc": _loc(node), "name_loc": _loc(target)}
+            kwargs = {"loc": loc_node(node), "name_loc": loc_node(target)}
             if annotation is not None:
                 kwargs["ty"] = self.annotation(annotation)
-            call = _hook("bind_", [value, _const(target.id)], **kwargs)
-            return [ast.Assign(targets=[_name(target.id, ast.Store())], value=call)]
+            call = hook_call("bind_", [value, const_node(target.id)], **kwargs)
+            return [ast.Assign(targets=[name_node(target.id, ast.Store())], value=call)]
         if isinstance(target, ast.Subscript):
             if annotation is not None:
                 raise self.errors.at(node, "A store `x[...] = value` takes no annotation")
@@ -425,9 +381,9 @@ class _BodyTranspiler:
                 if not isinstance(element, ast.Name):
                     raise self.errors.at(element, "Unpacking assigns to plain names only")
                 names.append(element)
-            call = _hook("bind_many_", [value, _const(tuple(n.id for n in names))],
-                         loc=_loc(node), name_locs=_const(tuple(loc_of(n) for n in names)))
-            store = ast.Tuple(elts=[_name(n.id, ast.Store()) for n in names], ctx=ast.Store())
+            call = hook_call("bind_many_", [value, const_node(tuple(n.id for n in names))],
+                         loc=loc_node(node), name_locs=const_node(tuple(loc_of(n) for n in names)))
+            store = ast.Tuple(elts=[name_node(n.id, ast.Store()) for n in names], ctx=ast.Store())
             return [ast.Assign(targets=[store], value=call)]
         raise self.errors.at(target, "Only names, tensor elements and tuples of names can be "
                                      "assigned in TVMScript")
@@ -440,8 +396,8 @@ class _BodyTranspiler:
                 raise self.errors.at(i, "Slices cannot be stored to; store element by element")
         key = ast.Tuple(elts=[self.expr(i) for i in indices], ctx=ast.Load())
         # Keyword order keeps Python's evaluation order: the value before the target.
-        return _hook("setitem_", value=value, target=self.expr(target.value), key=key,
-                     loc=_loc(node))
+        return hook_call("setitem_", value=value, target=self.expr(target.value), key=key,
+                     loc=loc_node(node))
 
     def stmt_Assign(self, node: ast.Assign) -> List[ast.stmt]:
         if len(node.targets) != 1:
@@ -475,7 +431,7 @@ class _BodyTranspiler:
                 and node.func.id == "range"):
             args = [self.expr(a) for a in node.args]
             kwargs = {k.arg: self.expr(k.value) for k in node.keywords if k.arg}
-            return ast.copy_location(_hook("range_", [node.func, *args], **kwargs), node)
+            return ast.copy_location(hook_call("range_", [node.func, *args], **kwargs), node)
         return self.expr(node)
 
     def stmt_For(self, node: ast.For) -> List[ast.stmt]:
@@ -488,13 +444,13 @@ class _BodyTranspiler:
         for element in elements:
             if not isinstance(element, ast.Name):
                 raise self.errors.at(element, "A loop variable must be a plain name")
-        names = _const(tuple(e.id for e in elements))
-        frame = _hook("for_", [self._loop_iter(node.iter)], names=names, loc=_loc(node),
-                      name_locs=_const(tuple(loc_of(e) for e in elements)))
+        names = const_node(tuple(e.id for e in elements))
+        frame = hook_call("for_", [self._loop_iter(node.iter)], names=names, loc=loc_node(node),
+                      name_locs=const_node(tuple(loc_of(e) for e in elements)))
         # Errors opening the loop point at its header, not at the whole statement.
-        _locate_header(frame, node.target, node.iter)
-        store: ast.expr = _name(target.id, ast.Store()) if isinstance(target, ast.Name) else \
-            ast.Tuple(elts=[_name(e.id, ast.Store()) for e in elements], ctx=ast.Store())
+        locate_header(frame, node.target, node.iter)
+        store: ast.expr = name_node(target.id, ast.Store()) if isinstance(target, ast.Name) else \
+            ast.Tuple(elts=[name_node(e.id, ast.Store()) for e in elements], ctx=ast.Store())
         return [ast.With(items=[ast.withitem(context_expr=frame, optional_vars=store)],
                          body=self.scoped(_IR_LOOP, node.body))]
 
@@ -516,8 +472,8 @@ class _BodyTranspiler:
             # `while T.constexpr(c):` a Python loop, its condition evaluated before each pass.
             return [ast.While(test=self.expr(node.test),
                               body=self.scoped(_HOST_LOOP, node.body), orelse=[])]
-        frame = _hook("while_", [self.expr(node.test)], loc=_loc(node))
-        _locate_header(frame, node.test, node.test)
+        frame = hook_call("while_", [self.expr(node.test)], loc=loc_node(node))
+        locate_header(frame, node.test, node.test)
         return [ast.With(items=[ast.withitem(context_expr=frame)],
                          body=self.scoped(_IR_LOOP, node.body))]
 
@@ -526,31 +482,31 @@ class _BodyTranspiler:
             # `if T.constexpr(c):` a Python if: only the branch taken builds IR.
             orelse = self.body(node.orelse) if node.orelse else []
             return [ast.If(test=self.expr(node.test), body=self.body(node.body), orelse=orelse)]
-        branches = [ast.With(items=[ast.withitem(context_expr=_hook("then_", loc=_loc(node)))],
+        branches = [ast.With(items=[ast.withitem(context_expr=hook_call("then_", loc=loc_node(node)))],
                              body=self.scoped(_IR_SCOPE, node.body))]
         if node.orelse:
             first = node.orelse[0]
             branches.append(ast.With(
-                items=[ast.withitem(context_expr=_hook("else_", loc=_loc(first)))],
+                items=[ast.withitem(context_expr=hook_call("else_", loc=loc_node(first)))],
                 body=self.scoped(_IR_SCOPE, node.orelse)))
-        frame = _hook("if_", [self.expr(node.test)], loc=_loc(node))
-        _locate_header(frame, node.test, node.test)
-        return [ast.With(items=[ast.withitem(context_expr=frame)], body=_located(node, branches))]
+        frame = hook_call("if_", [self.expr(node.test)], loc=loc_node(node))
+        locate_header(frame, node.test, node.test)
+        return [ast.With(items=[ast.withitem(context_expr=frame)], body=located(node, branches))]
 
     def stmt_With(self, node: ast.With) -> List[ast.stmt]:
         items = []
         for item in node.items:
-            frame = _hook("with_", [self.expr(item.context_expr)], loc=_loc(item.context_expr))
-            _locate_header(frame, item.context_expr, item.context_expr)
+            frame = hook_call("with_", [self.expr(item.context_expr)], loc=loc_node(item.context_expr))
+            locate_header(frame, item.context_expr, item.context_expr)
             items.append(ast.withitem(context_expr=frame, optional_vars=item.optional_vars))
         return [ast.With(items=items, body=self.scoped(_IR_SCOPE, node.body))]
 
     def stmt_Assert(self, node: ast.Assert) -> List[ast.stmt]:
-        message = self.expr(node.msg) if node.msg is not None else _const("")
-        return [ast.Expr(_hook("assert_", [self.expr(node.test), message], loc=_loc(node)))]
+        message = self.expr(node.msg) if node.msg is not None else const_node("")
+        return [ast.Expr(hook_call("assert_", [self.expr(node.test), message], loc=loc_node(node)))]
 
     def stmt_Return(self, node: ast.Return) -> List[ast.stmt]:
-        value = self.expr(node.value) if node.value is not None else _const(None)
+        value = self.expr(node.value) if node.value is not None else const_node(None)
         if self.returns_value:
             if any(scope != _HOST_LOOP for scope in self.scopes):
                 raise self.errors.at(node, "A macro's `return` hands a value to its caller, so "
@@ -558,7 +514,7 @@ class _BodyTranspiler:
                                            "`with` scope (use `T.constexpr(...)` for host "
                                            "control flow)")
             return [ast.Return(value)]
-        return [ast.Expr(_hook("return_", [value], loc=_loc(node)))]
+        return [ast.Expr(hook_call("return_", [value], loc=loc_node(node)))]
 
     def _loop_exit(self, node: ast.stmt, hook: str, python: ast.stmt) -> List[ast.stmt]:
         """``break``/``continue``: Python's in a host loop, the IR's in an IR loop."""
@@ -568,167 +524,13 @@ class _BodyTranspiler:
                 raise self.errors.at(node, f"`{hook[:-1]}` inside an IR scope cannot leave a "
                                            "host loop (`for ... in T.constexpr(...)`)")
             return [python]
-        return [ast.Expr(_hook(hook, loc=_loc(node)))]
+        return [ast.Expr(hook_call(hook, loc=loc_node(node)))]
 
     def stmt_Break(self, node: ast.Break) -> List[ast.stmt]:
         return self._loop_exit(node, "break_", ast.Break())
 
     def stmt_Continue(self, node: ast.Continue) -> List[ast.stmt]:
         return self._loop_exit(node, "continue_", ast.Continue())
-
-
-def _statement_names(node: ast.stmt, ctx: type, header_only: bool) -> List[str]:
-    """Names of ``ctx`` (Load or Store) in a statement, in first-seen order, not looking into
-    comprehensions and lambdas (their own scopes) nor, with ``header_only``, into the bodies
-    of compound statements."""
-    found: Dict[str, None] = {}
-    pending: List[ast.AST] = [node]
-    while pending:
-        current = pending.pop()
-        if isinstance(current, ast.Name) and isinstance(current.ctx, ctx):
-            found[current.id] = None
-        for field_name, value in ast.iter_fields(current):
-            if header_only and current is node and field_name in ("body", "orelse"):
-                continue
-            children = value if isinstance(value, list) else [value]
-            for child in children:
-                if isinstance(child, ast.AST) and not isinstance(child, _OWN_SCOPES):
-                    pending.append(child)
-    return list(found)
-
-
-def statement_parts(node: ast.stmt) -> List[ast.AST]:
-    """What a statement evaluates itself: a compound statement's header (iterable, condition,
-    context managers), a simple statement whole."""
-    if isinstance(node, (ast.For, ast.AsyncFor)):
-        return [node.target, node.iter]
-    if isinstance(node, (ast.While, ast.If)):
-        return [node.test]
-    if isinstance(node, (ast.With, ast.AsyncWith)):
-        return [part for item in node.items
-                for part in (item.context_expr, item.optional_vars) if part is not None]
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Try)):
-        return []
-    return [node]
-
-
-_OWN_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
-
-
-def _poison_stores(node: ast.stmt, value: ast.expr) -> List[ast.stmt]:
-    """``name = value`` for each name ``node`` binds (``value`` evaluated once), so later
-    uses see a poison value instead of an unbound name."""
-    stores = _statement_names(node, ast.Store, header_only=False)
-    if isinstance(node, ast.For):
-        stores = _statement_names(node.target, ast.Store, header_only=False) + stores
-    out: List[ast.stmt] = [ast.Assign(targets=[_name(_POISONED, ast.Store())], value=value)]
-    out.extend(ast.Assign(targets=[_name(n, ast.Store())], value=_name(_POISONED))
-               for n in dict.fromkeys(stores) if not n.startswith("__tvm"))
-    return _located(node, out)
-
-
-def _guarded(node: ast.stmt, generated: List[ast.stmt]) -> ast.stmt:
-    """``try: <generated> except Exception as e: <poison what node binds>``; the runtime's
-    ``fail`` records the error (or re-raises what must not be swallowed) and returns the
-    poison value. It reads the failing frame for poisoned operands, named in ``reads``."""
-    reads = _const(tuple(_statement_names(node, ast.Load, header_only=True)))
-    fail = ast.Call(func=ast.Attribute(value=_name(RUNTIME_KEY), attr="fail", ctx=ast.Load()),
-                    args=[_name(_FAILURE), _loc(node), reads], keywords=[])
-    caught = ast.Attribute(value=_name(RUNTIME_KEY), attr="catch", ctx=ast.Load())
-    handler = ast.ExceptHandler(type=caught, name=_FAILURE,
-                                body=_poison_stores(node, fail))
-    return ast.copy_location(ast.Try(body=generated, handlers=[handler], orelse=[],
-                                     finalbody=[]), node)
-
-
-class _AttributeGuard(ast.NodeTransformer):
-    """Untrusted source: ``value.attr`` (read) becomes ``__tvm_rt.getattr_(value, "attr")``,
-    checked on the receiver when it runs. The generated hook calls (on ``__tvm_ns`` and
-    ``__tvm_rt``, names source cannot write) are left alone."""
-
-    _GENERATED = (NS, RUNTIME_KEY)
-
-    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-        if isinstance(node.value, ast.Name) and node.value.id in self._GENERATED:
-            return node
-        self.generic_visit(node)
-        if not isinstance(node.ctx, ast.Load):
-            return node
-        call = ast.Call(func=ast.Attribute(value=_name(RUNTIME_KEY), attr="getattr_",
-                                           ctx=ast.Load()),
-                        args=[node.value, _const(node.attr)], keywords=[])
-        return ast.copy_location(call, node)
-
-
-def _guard_attributes(helpers: List[ast.stmt], options: TranspileOptions) -> List[ast.stmt]:
-    if options.positions is not None:
-        recorder = _PositionRecorder(options.positions)
-        helpers = [recorder.visit(helper) for helper in helpers]
-    if not options.untrusted:
-        return helpers
-    guard = _AttributeGuard()
-    return [guard.visit(helper) for helper in helpers]
-
-
-# Hooks whose result is an expression of the source (the others make statements or frames).
-_EXPRESSION_HOOKS = frozenset(("and_", "or_", "not_", "eq_", "ne_", "lt_", "le_", "gt_", "ge_",
-                               "if_then_else_", "let_"))
-
-
-class _PositionRecorder(ast.NodeTransformer):
-    """``expr`` -> ``__tvm_rt.at_(expr, i)`` for each value the source computes (names, calls,
-    operations, subscripts, attributes), ``i`` indexing its position in ``positions``; the
-    runtime keeps the last value of each (docs/frontend.md, "Positions")."""
-
-    _RECORDED = (ast.Name, ast.Call, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Attribute,
-                 ast.Compare, ast.BoolOp, ast.IfExp)
-
-    def __init__(self, positions: List[Tuple[Loc, str]]) -> None:
-        self.positions = positions
-
-    def generic_visit(self, node: ast.AST) -> ast.AST:
-        super().generic_visit(node)
-        if not isinstance(node, self._RECORDED) or not hasattr(node, "lineno"):
-            return node
-        if not isinstance(getattr(node, "ctx", ast.Load()), ast.Load):
-            return node
-        if isinstance(node, ast.Name) and node.id.startswith("__tvm"):
-            return node
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-                isinstance(node.func.value, ast.Name) and node.func.value.id in (NS, RUNTIME_KEY) \
-                and node.func.attr not in _EXPRESSION_HOOKS:
-            return node
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
-                node.value.id in (NS, RUNTIME_KEY):
-            return node
-        what = node.id if isinstance(node, ast.Name) else \
-            "." + node.attr if isinstance(node, ast.Attribute) else ""
-        self.positions.append((loc_of(node), what))
-        call = ast.Call(func=ast.Attribute(value=_name(RUNTIME_KEY), attr="at_", ctx=ast.Load()),
-                        args=[node, _const(len(self.positions) - 1)], keywords=[])
-        return ast.copy_location(call, node)
-
-    def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
-        return node  # `T.Let` bodies: their names are the Let's, unrecorded
-
-    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
-        return node  # f-string parts must stay FormattedValue nodes
-
-
-def copy_tree(node: Any) -> Any:
-    """A copy of an AST (positions kept): the transpiler rewrites expressions in place, and
-    the analysis still reads the definition's own tree afterwards (occurrences, lossy)."""
-    if isinstance(node, list):
-        return [copy_tree(item) for item in node]
-    if not isinstance(node, ast.AST):
-        return node
-    copied = node.__class__()
-    for name, value in ast.iter_fields(node):
-        setattr(copied, name, copy_tree(value))
-    for name in node._attributes:
-        if hasattr(node, name):
-            setattr(copied, name, getattr(node, name))
-    return copied
 
 
 def without_docstring(body: List[ast.stmt]) -> List[ast.stmt]:
@@ -790,7 +592,7 @@ def _wrap(helpers: List[ast.stmt], capture_names: Tuple[str, ...], extra_params:
     wrapper_args = ast.arguments(
         posonlyargs=[],
         args=[ast.arg(arg=NS)] + [ast.arg(arg=n) for n in (*extra_params, *capture_names)],
-        kwonlyargs=[], kw_defaults=[], defaults=[_name(n) for n in capture_names])
+        kwonlyargs=[], kw_defaults=[], defaults=[name_node(n) for n in capture_names])
     wrapper = ast.FunctionDef(name=MAKE, args=wrapper_args, body=helpers, decorator_list=[],
                               returns=None, type_comment=None)
     ast.copy_location(wrapper, template)
@@ -839,10 +641,10 @@ def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
             helpers.append(ast.copy_location(
                 _helper(f"__tvm_header_{i}", declared, [ast.Return(annotation)]),
                 symbol.annotation))
-            returned.append(_name(f"__tvm_header_{i}"))
+            returned.append(name_node(f"__tvm_header_{i}"))
             names.append(f"__tvm_header_{i}")
         else:
-            returned.append(_const(None))
+            returned.append(const_node(None))
         _declare(declared, symbol.name)
     for i, arg in enumerate(params):
         annotation = body.annotation(arg.annotation)
@@ -850,31 +652,31 @@ def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
             thunk = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[],
                                                   kw_defaults=[], defaults=[]), body=annotation)
             annotation = ast.copy_location(
-                _hook("jit_arg_", [_name(const_args), _const(arg.arg),
+                hook_call("jit_arg_", [name_node(const_args), const_node(arg.arg),
                                    ast.copy_location(thunk, arg.annotation)],
-                      loc=_const(loc_of(arg))), arg)
+                      loc=const_node(loc_of(arg))), arg)
         helpers.append(ast.copy_location(
             _helper(f"__tvm_param_{i}", declared, [ast.Return(annotation)]), arg))
-        returned.append(_name(f"__tvm_param_{i}"))
+        returned.append(name_node(f"__tvm_param_{i}"))
         names.append(f"__tvm_param_{i}")
         _declare(declared, arg.arg)
     if node.returns is not None:
         annotation = body.annotation(node.returns)
         helpers.append(ast.copy_location(
             _helper("__tvm_return", declared, [ast.Return(annotation)]), node.returns))
-        returned.append(_name("__tvm_return"))
+        returned.append(name_node("__tvm_return"))
         names.append("__tvm_return")
     statements = without_docstring(node.body)
     helpers.append(ast.copy_location(
         _helper(BODY, declared, body.body(statements)), node))
-    returned.append(_name(BODY))
+    returned.append(name_node(BODY))
     names.append(BODY)
     helpers.append(ast.copy_location(
         ast.Return(ast.Tuple(elts=returned, ctx=ast.Load())), node))
 
     capture_names = tuple(sorted(n for n in load_names if not n.startswith("__tvm_")
                                  and is_captured(n)))
-    helpers = _guard_attributes(helpers, options)
+    helpers = guard_attributes(helpers, options)
     module = _wrap(helpers, capture_names, (const_args,) if const_args else (), node)
     signature = Signature(
         name=node.name, loc=loc_of(node), header=header,
@@ -913,12 +715,12 @@ def transpile_macro(node: ast.FunctionDef, errors: SyntaxErrorFactory,
                              returns=None, type_comment=None)
     helpers: List[ast.stmt] = [
         ast.copy_location(helper, node),
-        ast.copy_location(ast.Return(ast.Tuple(elts=[_name(BODY)], ctx=ast.Load())), node),
+        ast.copy_location(ast.Return(ast.Tuple(elts=[name_node(BODY)], ctx=ast.Load())), node),
     ]
     load_names = _load_names(node)
     capture_names = tuple(sorted(n for n in load_names if not n.startswith("__tvm_")
                                  and is_captured(n)))
-    helpers = _guard_attributes(helpers, options)
+    helpers = guard_attributes(helpers, options)
     module = _wrap(helpers, capture_names, (), node)
     params = [a for a in (*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs,
                           args.kwarg) if a is not None]

@@ -1,0 +1,60 @@
+"""Small builders of Python AST nodes for the generated builder programs, and the names the
+generated code reserves (source cannot write them: untrusted.py refuses ``__*`` names)."""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterable, List, Tuple
+
+Loc = Tuple[int, int, int, int]
+
+NS = "__tvm_ns"
+"""The namespace whose hooks the program calls."""
+RUNTIME_KEY = "__tvm_rt"
+"""The exec globals key of the builder-program runtime (parser/runtime.py): statement guards,
+the attribute check of untrusted source, position recording."""
+FAILURE_NAME = "__tvm_failure"
+POISONED_NAME = "__tvm_poisoned"
+
+
+def loc_of(node: ast.AST) -> Loc:
+    return (node.lineno, node.col_offset, node.end_lineno or node.lineno,
+            node.end_col_offset if node.end_col_offset is not None else node.col_offset)
+
+
+def name_node(id_: str, ctx: ast.expr_context = None) -> ast.Name:
+    return ast.Name(id=id_, ctx=ctx or ast.Load())
+
+
+def hook_call(hook: str, args: Iterable[ast.expr] = (), **kwargs: ast.expr) -> ast.Call:
+    """``__tvm_ns.<hook>(args..., key=value...)``."""
+    return ast.Call(
+        func=ast.Attribute(value=name_node(NS), attr=hook, ctx=ast.Load()),
+        args=list(args),
+        keywords=[ast.keyword(arg=k, value=v) for k, v in kwargs.items()],
+    )
+
+
+def const_node(value: object) -> ast.Constant:
+    return ast.Constant(value=value)
+
+
+def loc_node(node: ast.AST) -> ast.Constant:
+    return const_node(loc_of(node))
+
+
+def locate_header(call: ast.expr, first: ast.AST, last: ast.AST) -> None:
+    """Gives a frame-opening call the span from ``first`` to ``last`` (a compound statement's
+    header) instead of the whole statement's, which would end at its last body line."""
+    call.lineno, call.col_offset = first.lineno, first.col_offset
+    call.end_lineno, call.end_col_offset = last.end_lineno, last.end_col_offset
+
+
+def located(template: ast.AST, nodes: List[ast.stmt]) -> List[ast.stmt]:
+    for node in nodes:
+        ast.copy_location(node, template)
+    return nodes
+
+
+__all__ = ["FAILURE_NAME", "Loc", "NS", "POISONED_NAME", "RUNTIME_KEY", "const_node",
+           "hook_call", "loc_node", "loc_of", "locate_header", "located", "name_node"]
