@@ -270,7 +270,8 @@ class _FileAnalysis:
                 continue
             if declared is not None:
                 self.env[declared[0]] = declared[1]
-                self.symbol_locs[declared[0]] = loc_of(stmt.targets[0])  # type: ignore[attr-defined]
+                target = stmt.targets[0]  # type: ignore[attr-defined]
+                self.symbol_locs[declared[0]] = loc_of(target)
                 context.append(ast.unparse(stmt))
         if self.options.trusted:
             self.env.update((k, v) for k, v in self.module_globals.items()
@@ -413,9 +414,10 @@ class _FileAnalysis:
         for refusal in found.match.refusals:
             self._unit_error(unit, _located(refusal, self))
         if report.key in self.options.skip:
-            self.diagnostics.into(unit.part.diagnostics).add("time-limit", f"The analysis of `{report.name}` ran past its "
-                                 "time limit before; it is not analysed again until it "
-                                 "changes", self._name_loc(unit.node))
+            message = (f"The analysis of `{report.name}` ran past its time limit before; it "
+                       "is not analysed again until it changes")
+            self.diagnostics.into(unit.part.diagnostics).add(
+                "time-limit", message, self._name_loc(unit.node))
             return
         if self.options.progress is not None:
             self.options.progress(report.key, report.name, list(report.range))

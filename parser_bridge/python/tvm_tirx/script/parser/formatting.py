@@ -15,7 +15,6 @@ decorator pays for it.
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional
 

@@ -138,7 +138,8 @@ class _PositionRecorder(ast.NodeTransformer):
         what = node.id if isinstance(node, ast.Name) else \
             "." + node.attr if isinstance(node, ast.Attribute) else ""
         self.positions.append((loc_of(node), what))
-        call = ast.Call(func=ast.Attribute(value=name_node(RUNTIME_KEY), attr="at_", ctx=ast.Load()),
+        at = ast.Attribute(value=name_node(RUNTIME_KEY), attr="at_", ctx=ast.Load())
+        call = ast.Call(func=at,
                         args=[node, const_node(len(self.positions) - 1)], keywords=[])
         return ast.copy_location(call, node)
 

@@ -24,7 +24,6 @@ same program with another mapping.
 
 from __future__ import annotations
 
-import ast
 import collections
 import inspect
 import sys
@@ -37,7 +36,7 @@ from ..builder import source_scope
 from ..decorators import DefinitionKind, MacroDecorator, ScriptDecorator
 from .program import check_standalone
 from .untrusted import UntrustedNotEvaluated
-from .transpile import BINDINGS_KEY, GeneratedBuilder, SyntaxErrorFactory
+from .transpile import BINDINGS_KEY, GeneratedBuilder
 
 _in_builder = get_global_func("ir.builder.BuilderIsInScope")
 

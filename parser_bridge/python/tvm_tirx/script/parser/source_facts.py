@@ -15,7 +15,7 @@ from typing import Any, Iterator, List, Mapping, Optional, Sequence
 
 from ... import ir as _ir
 from .source_text import Comment
-from .ast_build import Loc, loc_of
+from .ast_build import Loc
 
 
 @dataclass

@@ -30,7 +30,7 @@ import types
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-from .ast_build import NS, RUNTIME_KEY, Loc, const_node, hook_call, loc_node, loc_of
+from .ast_build import NS, Loc, const_node, hook_call, loc_node, loc_of
 from .ast_build import locate_header, located, name_node
 from .guards import guard_attributes, guarded, poison_stores, statement_parts
 
@@ -482,7 +482,8 @@ class _BodyTranspiler:
             # `if T.constexpr(c):` a Python if: only the branch taken builds IR.
             orelse = self.body(node.orelse) if node.orelse else []
             return [ast.If(test=self.expr(node.test), body=self.body(node.body), orelse=orelse)]
-        branches = [ast.With(items=[ast.withitem(context_expr=hook_call("then_", loc=loc_node(node)))],
+        then = hook_call("then_", loc=loc_node(node))
+        branches = [ast.With(items=[ast.withitem(context_expr=then)],
                              body=self.scoped(_IR_SCOPE, node.body))]
         if node.orelse:
             first = node.orelse[0]
@@ -496,7 +497,8 @@ class _BodyTranspiler:
     def stmt_With(self, node: ast.With) -> List[ast.stmt]:
         items = []
         for item in node.items:
-            frame = hook_call("with_", [self.expr(item.context_expr)], loc=loc_node(item.context_expr))
+            frame = hook_call("with_", [self.expr(item.context_expr)],
+                              loc=loc_node(item.context_expr))
             locate_header(frame, item.context_expr, item.context_expr)
             items.append(ast.withitem(context_expr=frame, optional_vars=item.optional_vars))
         return [ast.With(items=items, body=self.scoped(_IR_SCOPE, node.body))]
