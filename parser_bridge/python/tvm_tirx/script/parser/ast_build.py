@@ -56,5 +56,32 @@ def located(template: ast.AST, nodes: List[ast.stmt]) -> List[ast.stmt]:
     return nodes
 
 
+_POSITION_FIELDS = ("lineno", "col_offset", "end_lineno", "end_col_offset")
+
+
+def fill_locations(root: ast.AST) -> None:
+    """``ast.fix_missing_locations`` without a Python call per node: every node that takes a
+    position and has none gets its parent's (generated nodes take the statement's)."""
+    pending: List[Tuple[ast.AST, Tuple[int, int, int, int]]] = [(root, (1, 0, 1, 0))]
+    while pending:
+        node, inherited = pending.pop()
+        if "lineno" in node._attributes:
+            if getattr(node, "lineno", None) is None:
+                node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = inherited
+            else:
+                if getattr(node, "end_lineno", None) is None:
+                    node.end_lineno = node.lineno
+                if getattr(node, "end_col_offset", None) is None:
+                    node.end_col_offset = node.col_offset
+                inherited = (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+        for field_name in node._fields:
+            value = getattr(node, field_name, None)
+            if type(value) is list:
+                pending.extend((item, inherited) for item in value if isinstance(item, ast.AST))
+            elif isinstance(value, ast.AST):
+                pending.append((value, inherited))
+
+
 __all__ = ["FAILURE_NAME", "Loc", "NS", "POISONED_NAME", "RUNTIME_KEY", "const_node",
+           "fill_locations",
            "hook_call", "loc_node", "loc_of", "locate_header", "located", "name_node"]

@@ -5,7 +5,7 @@ the position recorder (each value the source computes reported to the runtime)."
 from __future__ import annotations
 
 import ast
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .ast_build import FAILURE_NAME, NS, POISONED_NAME, RUNTIME_KEY, Loc, const_node, loc_node
 from .ast_build import loc_of, located, name_node
@@ -75,79 +75,88 @@ def guarded(node: ast.stmt, generated: List[ast.stmt]) -> ast.stmt:
                                      finalbody=[]), node)
 
 
-class _AttributeGuard(ast.NodeTransformer):
-    """Untrusted source: ``value.attr`` (read) becomes ``__tvm_rt.getattr_(value, "attr")``,
-    checked on the receiver when it runs. The generated hook calls (on ``__tvm_ns`` and
-    ``__tvm_rt``, names source cannot write) are left alone."""
-
-    _GENERATED = (NS, RUNTIME_KEY)
-
-    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-        if isinstance(node.value, ast.Name) and node.value.id in self._GENERATED:
-            return node
-        self.generic_visit(node)
-        if not isinstance(node.ctx, ast.Load):
-            return node
-        call = ast.Call(func=ast.Attribute(value=name_node(RUNTIME_KEY), attr="getattr_",
-                                           ctx=ast.Load()),
-                        args=[node.value, const_node(node.attr)], keywords=[])
-        return ast.copy_location(call, node)
-
-
-def guard_attributes(helpers: List[ast.stmt], options: Any) -> List[ast.stmt]:
-    if options.positions is not None:
-        recorder = _PositionRecorder(options.positions)
-        helpers = [recorder.visit(helper) for helper in helpers]
-    if not options.untrusted:
-        return helpers
-    guard = _AttributeGuard()
-    return [guard.visit(helper) for helper in helpers]
-
-
 # Hooks whose result is an expression of the source (the others make statements or frames).
 _EXPRESSION_HOOKS = frozenset(("and_", "or_", "not_", "eq_", "ne_", "lt_", "le_", "gt_", "ge_",
                                "if_then_else_", "let_"))
+_GENERATED = (NS, RUNTIME_KEY)
+_RECORDED = (ast.Name, ast.Call, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Attribute,
+             ast.Compare, ast.BoolOp, ast.IfExp)
+# Inside these nothing is recorded: `T.Let` bodies (their names are the Let's), f-strings
+# (their parts must stay FormattedValue nodes). Attributes inside are still checked.
+_UNRECORDED_INSIDE = (ast.Lambda, ast.JoinedStr)
 
 
-class _PositionRecorder(ast.NodeTransformer):
-    """``expr`` -> ``__tvm_rt.at_(expr, i)`` for each value the source computes (names, calls,
-    operations, subscripts, attributes), ``i`` indexing its position in ``positions``; the
-    runtime keeps the last value of each (docs/frontend.md, "Positions")."""
+def _runtime_call(method: str, args: List[ast.expr], template: ast.AST) -> ast.Call:
+    func = ast.Attribute(value=name_node(RUNTIME_KEY), attr=method, ctx=ast.Load())
+    return ast.copy_location(ast.Call(func=func, args=args, keywords=[]), template)
 
-    _RECORDED = (ast.Name, ast.Call, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Attribute,
-                 ast.Compare, ast.BoolOp, ast.IfExp)
 
-    def __init__(self, positions: List[Tuple[Loc, str]]) -> None:
+class _Rewriter:
+    """One post-order pass over the generated helpers that does both rewrites:
+
+    - untrusted source: ``value.attr`` (read) becomes ``__tvm_rt.getattr_(value, "attr")``,
+      checked on the receiver when it runs;
+    - the position index: each value the source computes (names, calls, operations,
+      subscripts, attributes) becomes ``__tvm_rt.at_(expr, i)``, ``i`` indexing its position
+      in ``positions``; the runtime keeps the last value of each (docs/frontend.md,
+      "Positions").
+
+    The generated hook calls (on ``__tvm_ns`` and ``__tvm_rt``, names source cannot write) are
+    left alone."""
+
+    def __init__(self, guard: bool, positions: Optional[List[Tuple[Loc, str]]]) -> None:
+        self.guard = guard
         self.positions = positions
 
-    def generic_visit(self, node: ast.AST) -> ast.AST:
-        super().generic_visit(node)
-        if not isinstance(node, self._RECORDED) or not hasattr(node, "lineno"):
+    def visit(self, node: ast.AST, record: bool) -> ast.AST:
+        kind = type(node)
+        if kind is ast.Attribute and type(node.value) is ast.Name and \
+                node.value.id in _GENERATED:
             return node
-        if not isinstance(getattr(node, "ctx", ast.Load()), ast.Load):
-            return node
-        if isinstance(node, ast.Name) and node.id.startswith("__tvm"):
-            return node
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-                isinstance(node.func.value, ast.Name) and node.func.value.id in (NS, RUNTIME_KEY) \
-                and node.func.attr not in _EXPRESSION_HOOKS:
-            return node
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
-                node.value.id in (NS, RUNTIME_KEY):
-            return node
-        what = node.id if isinstance(node, ast.Name) else \
-            "." + node.attr if isinstance(node, ast.Attribute) else ""
-        self.positions.append((loc_of(node), what))
-        at = ast.Attribute(value=name_node(RUNTIME_KEY), attr="at_", ctx=ast.Load())
-        call = ast.Call(func=at,
-                        args=[node, const_node(len(self.positions) - 1)], keywords=[])
-        return ast.copy_location(call, node)
+        inner = record and kind not in _UNRECORDED_INSIDE
+        for field_name in node._fields:
+            value = getattr(node, field_name, None)
+            if type(value) is list:
+                for i, item in enumerate(value):
+                    if isinstance(item, ast.AST):
+                        new = self.visit(item, inner)
+                        if new is not item:
+                            value[i] = new
+            elif isinstance(value, ast.AST):
+                new = self.visit(value, inner)
+                if new is not value:
+                    setattr(node, field_name, new)
+        result: ast.AST = node
+        loads = type(getattr(node, "ctx", None)) is not ast.Store and \
+            type(getattr(node, "ctx", None)) is not ast.Del
+        if self.guard and kind is ast.Attribute and loads:
+            result = _runtime_call("getattr_", [node.value, const_node(node.attr)], node)
+        if record and self.positions is not None and loads and self._recorded(node, kind):
+            what = node.id if kind is ast.Name else "." + node.attr if kind is ast.Attribute \
+                else ""
+            self.positions.append((loc_of(node), what))
+            result = _runtime_call("at_", [result, const_node(len(self.positions) - 1)], node)
+        return result
 
-    def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
-        return node  # `T.Let` bodies: their names are the Let's, unrecorded
+    @staticmethod
+    def _recorded(node: Any, kind: type) -> bool:
+        if kind not in _RECORDED or not hasattr(node, "lineno"):
+            return False
+        if kind is ast.Name:
+            return not node.id.startswith("__tvm")
+        if kind is ast.Call:
+            func = node.func
+            return not (type(func) is ast.Attribute and type(func.value) is ast.Name
+                        and func.value.id in _GENERATED and func.attr not in _EXPRESSION_HOOKS)
+        return True
 
-    def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
-        return node  # f-string parts must stay FormattedValue nodes
 
+def guard_attributes(helpers: List[ast.stmt], options: Any) -> List[ast.stmt]:
+    """The helpers with untrusted attribute checks and position recording, as the options
+    ask (one pass)."""
+    if not options.untrusted and options.positions is None:
+        return helpers
+    rewriter = _Rewriter(options.untrusted, options.positions)
+    return [rewriter.visit(helper, True) for helper in helpers]  # type: ignore[misc]
 
 __all__ = ["guard_attributes", "guarded", "poison_stores", "statement_parts"]

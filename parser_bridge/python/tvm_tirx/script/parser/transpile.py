@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from .ast_build import NS, Loc, const_node, hook_call, loc_node, loc_of
-from .ast_build import locate_header, located, name_node
+from .ast_build import fill_locations, locate_header, located, name_node
 from .guards import guard_attributes, guarded, poison_stores, statement_parts
 
 MAKE = "__tvm_make"
@@ -599,7 +599,7 @@ def _wrap(helpers: List[ast.stmt], capture_names: Tuple[str, ...], extra_params:
                               returns=None, type_comment=None)
     ast.copy_location(wrapper, template)
     module = ast.Module(body=[wrapper], type_ignores=[])
-    ast.fix_missing_locations(module)
+    fill_locations(module)
     return module
 
 
