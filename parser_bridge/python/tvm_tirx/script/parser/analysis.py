@@ -17,11 +17,12 @@ in ``skip`` (they ran past their time limit before) are reported, not run.
 from __future__ import annotations
 
 import ast
+import bisect
 import builtins
 import collections
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Collection, Dict, List, Mapping, Optional, Set, Tuple
 
 from tvm_ffi import get_global_func
 
@@ -35,7 +36,7 @@ from .macro import define_text_macros
 from .spelling import apache_members
 from .occurrences import collect_function, definition_name_loc, type_text
 from .program import BuilderProgram, ModuleSource, ProgramOptions, build_function
-from .program import build_module, module_members, statement_loc
+from .program import build_module, header_list, module_members, statement_loc
 from .occurrences import OccurrenceTable
 from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseReport, PlainUnit
 from .report import UnitPart
@@ -99,7 +100,6 @@ class DefinitionUnit:
     env: Mapping[str, Any]
     report: DefinitionReport
     part: UnitPart
-    failures: List[Failure] = field(default_factory=list)
     programs: Dict[str, BuilderProgram] = field(default_factory=dict)
     recorded: Dict[str, List[Tuple[Loc, str, Any]]] = field(default_factory=dict)
     """Per function: what its builder program recorded (range, what, value)."""
@@ -123,7 +123,10 @@ class _FileAnalysis:
         self.reuse = reuse
         self.chunks = chunks
         self.parsed: Dict[ChunkKey, Tuple[Any, bool, TopLevelChunk]] = {}
-        self.built_lines: List[int] = []
+        self.chunk_starts: List[int] = []  # first lines of the parsed chunks, in order
+        self.chunk_keys: List[ChunkKey] = []
+        self.built: Set[ChunkKey] = set()
+        """Keys of the chunks in which something was built (their trees were rewritten)."""
         self.report = ParseReport(options.source_name)
         self.lines = LineIndex(text)
         self.diagnostics = DiagnosticMaker(options.source_name, self.report.file_diagnostics,
@@ -202,6 +205,8 @@ class _FileAnalysis:
         else:
             parsed, dirty = self._parse_fresh(chunk), False
         self.parsed[key] = (parsed, dirty, chunk)
+        self.chunk_starts.append(chunk.start_line)
+        self.chunk_keys.append(key)
         if isinstance(parsed, SyntaxError):
             self._file_error(parsed, (chunk.start_line, 0, chunk.start_line, 0))
             return None
@@ -213,31 +218,37 @@ class _FileAnalysis:
         except SyntaxError as error:
             return error
 
+    def _chunk_key(self, line: int) -> Optional[ChunkKey]:
+        """The key of the parsed chunk holding ``line`` (chunks are in source order)."""
+        index = bisect.bisect_right(self.chunk_starts, line) - 1
+        return self.chunk_keys[index] if index >= 0 else None
+
     def _pristine(self, unit: DefinitionUnit) -> None:
-        """Before building: a definition from a dirty cached chunk gets the same node parsed
-        afresh (the cached one's expressions were rewritten by an earlier build)."""
+        """Before building, which rewrites the tree: a definition from a dirty cached chunk
+        gets the same node parsed afresh (an earlier build rewrote the cached one's
+        expressions), and its chunk is marked built."""
         line = unit.node.lineno
-        for key, (parsed, dirty, chunk) in self.parsed.items():
-            if not dirty or not chunk.start_line <= line <= chunk.end_line:
-                continue
-            fresh = self._parse_fresh(chunk)
-            self.parsed[key] = (fresh, False, chunk)
-            for node in ast.walk(fresh):
-                if isinstance(node, type(unit.node)) and node.lineno == line and \
-                        node.col_offset == unit.node.col_offset:
-                    unit.found.node = node
+        key = self._chunk_key(line)
+        if key is None:
             return
+        self.built.add(key)
+        parsed, dirty, chunk = self.parsed[key]
+        if not dirty:
+            return
+        fresh = self._parse_fresh(chunk)
+        self.parsed[key] = (fresh, False, chunk)
+        for node in ast.walk(fresh):
+            if isinstance(node, type(unit.node)) and node.lineno == line and \
+                    node.col_offset == unit.node.col_offset:
+                unit.found.node = node
 
     def keep_chunks(self) -> None:
         """Hands this analysis's parsed chunks to the cache, those in which something was
         built marked dirty."""
         if self.chunks is None:
             return
-        kept = {}
-        for key, (parsed, dirty, chunk) in self.parsed.items():
-            built = any(chunk.start_line <= line <= chunk.end_line for line in self.built_lines)
-            kept[key] = (parsed, dirty or built)
-        self.chunks.parsed = kept
+        self.chunks.parsed = {key: (parsed, dirty or key in self.built)
+                              for key, (parsed, dirty, _) in self.parsed.items()}
 
     def _statements(self) -> List[ast.stmt]:
         """The top-level statements of every chunk that parses, in source order."""
@@ -374,7 +385,6 @@ class _FileAnalysis:
         strict = ProgramOptions(trusted=self.options.trusted, names=self.names)
         for unit in macros:
             self._pristine(unit)
-            self.built_lines.append(unit.node.lineno)
         programs = [BuilderProgram(u.node, self.scan, self.options.source_name, self.env,
                                    u.decorator, strict) for u in macros]
         try:
@@ -446,7 +456,6 @@ class _FileAnalysis:
 
     def _build(self, unit: DefinitionUnit) -> None:
         """Builds the unit's IR, collecting every failure; IR stays None when nothing built."""
-        self.built_lines.append(unit.node.lineno)
         with collecting_failures() as sink:
             try:
                 unit.report.ir, unit.programs = self._construct(unit)
@@ -541,10 +550,8 @@ class _FileAnalysis:
         return lossy_reasons(node, unit.env, module_name, local)
 
     def _header_names(self, function: ast.FunctionDef) -> List[str]:
-        for header in self.scan.type_params:
-            if header.def_name == function.name and header.start_line == function.lineno:
-                return [item.name for item in header.items]
-        return []
+        header = header_list(self.scan.type_params, function)
+        return [] if header is None else [item.name for item in header.items]
 
 def _simple_target(stmt: ast.stmt) -> Optional[str]:
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \

@@ -87,12 +87,19 @@ class _DefinitionScope(dict):
 
 
 
-def _header_symbols(lists: Sequence[TypeParamList], node: ast.FunctionDef,
-                    errors: SyntaxErrorFactory) -> List[HeaderSymbol]:
+def header_list(lists: Sequence[TypeParamList],
+                node: ast.FunctionDef) -> Optional[TypeParamList]:
+    """The ``def f[n, ...]`` list the scan found for ``node`` (None when it has none)."""
     for header in lists:
         if header.def_name == node.name and header.start_line == node.lineno:
-            return [_header_symbol(item, errors) for item in header.items]
-    return []
+            return header
+    return None
+
+
+def _header_symbols(lists: Sequence[TypeParamList], node: ast.FunctionDef,
+                    errors: SyntaxErrorFactory) -> List[HeaderSymbol]:
+    header = header_list(lists, node)
+    return [] if header is None else [_header_symbol(item, errors) for item in header.items]
 
 
 def _header_symbol(item: Any, errors: SyntaxErrorFactory) -> HeaderSymbol:

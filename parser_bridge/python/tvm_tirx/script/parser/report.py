@@ -168,9 +168,21 @@ class UnitPart:
     table: OccurrenceTable = field(default_factory=OccurrenceTable)
     comments: List[AttachedComment] = field(default_factory=list)
 
+    _plain: Optional[Dict[str, Any]] = None
+
+    @property
+    def unit_id(self) -> str:
+        """The definition's symbol-id prefix (its path in the file)."""
+        return self.table.prefix
+
     def plain(self) -> Dict[str, Any]:
         """The part as plain data (``ParseReport.to_plain``'s items, comments without their
-        definition index)."""
+        definition index), made once: call it when the analysis is done."""
+        if self._plain is None:
+            self._plain = self._make_plain()
+        return self._plain
+
+    def _make_plain(self) -> Dict[str, Any]:
         d = self.definition
         return {
             "unit_id": self.table.prefix,
@@ -192,6 +204,10 @@ class PlainUnit:
 
     definition: DefinitionReport
     data: Dict[str, Any]
+
+    @property
+    def unit_id(self) -> str:
+        return self.data.get("unit_id", "")
 
     def plain(self) -> Dict[str, Any]:
         return self.data

@@ -142,7 +142,7 @@ class DocumentSession:
                 data = unit.data
             if not definition.key or definition.key in options.skip:
                 continue
-            cache[(definition.key, unit_id_of(data))] = _Cached(
+            cache[(definition.key, unit.unit_id)] = _Cached(
                 definition.range[0], definition.range[2], definition, data)
         self._keep_stale(report, cache)
         self._cache = cache
@@ -152,7 +152,7 @@ class DocumentSession:
         """A definition that an edit broke (touched, now gone, with a syntax error in its
         lines) keeps its last good result, marked stale, for navigation and hover: its
         symbols, occurrences and comments, without its old diagnostics."""
-        present = {unit_id_of(u.plain()) for u in report.units}
+        present = {u.unit_id for u in report.units}
         errors = [d.span.start_line for d in report.file_diagnostics if d.code == "syntax-error"]
         for key, cached in self._cache.items():
             if not cached.touched or key[1] in present or cached.definition.partial:
@@ -177,11 +177,6 @@ class DocumentSession:
         data = _shifted(cached.data, cached.first_line, cached.last_line, delta)
         definition = replace(cached.definition, range=tuple(data["definition"]["range"]))
         return PlainUnit(definition, data)
-
-
-def unit_id_of(data: Mapping[str, Any]) -> str:
-    """The symbol-id prefix of a definition's part (its path in the file)."""
-    return data.get("unit_id", "")
 
 
 def _offset(lines: LineIndex, line: int, byte_column: int) -> int:
