@@ -69,6 +69,8 @@ class DocumentSession:
         self.text = ""
         self.version = 0
         self.stats = SessionStats()
+        self.report: Optional[ParseReport] = None
+        """The last analysis's report (for queries between analyses)."""
         self._cache: Dict[Tuple[str, str], _Cached] = {}
         self._chunks = ChunkCache()
 
@@ -146,6 +148,7 @@ class DocumentSession:
                 definition.range[0], definition.range[2], definition, data)
         self._keep_stale(report, cache)
         self._cache = cache
+        self.report = report
         return report
 
     def _keep_stale(self, report: ParseReport, cache: Dict[Tuple[str, str], _Cached]) -> None:
