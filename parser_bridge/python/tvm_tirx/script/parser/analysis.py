@@ -42,6 +42,7 @@ from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseRepo
 from .report import UnitPart
 from .runtime import Failure, collecting_failures, let_stops_through
 from .source_facts import attach_comments, lossy_reasons
+from .source_rescan import rescan
 from .source_text import LineIndex, SourceScan, TopLevelChunk, blank_lines, parse_chunk, scan
 from .ast_build import Loc, loc_of
 from .transpile import SyntaxErrorFactory
@@ -68,6 +69,9 @@ class ChunkCache:
 
     parsed: Dict[ChunkKey, Tuple[Any, bool]] = field(default_factory=dict)
     """key -> (ast.Module or the SyntaxError it raised, dirty)."""
+    scan: Optional[SourceScan] = None
+    """The last text's scan when it had no bad header list: the next text is scanned again
+    only around the change (source_rescan.py)."""
 
 
 @dataclass(frozen=True)
@@ -178,13 +182,23 @@ class _FileAnalysis:
         """Scans the text; a bad header list is reported and its lines blanked, so the rest of
         the file is still split and parsed."""
         text = self.text
+        earlier = self.chunks.scan if self.chunks is not None else None
+        if self.chunks is not None:
+            self.chunks.scan = None
         for _ in range(100):
             try:
-                return scan(text, self.options.source_name)
+                if earlier is not None:
+                    found = rescan(earlier, text, self.options.source_name)
+                else:
+                    found = scan(text, self.options.source_name)
+                if self.chunks is not None and text is self.text:
+                    self.chunks.scan = found
+                return found
             except SyntaxError as error:
                 self._file_error(error, (1, 0, 1, 0))
                 first = error.lineno or 1
                 last = error.end_lineno or first
+                earlier = None  # the blanked text is scanned whole
                 blanked = blank_lines(text, first, last)
                 # An empty line inside a list blanks to itself: take the lines above too, up
                 # to the list's own line, or the same error would come back.
