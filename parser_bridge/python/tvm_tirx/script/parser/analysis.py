@@ -140,6 +140,7 @@ class _FileAnalysis:
         self.module_globals: Dict[str, Any] = {}
         self.symbol_locs: Dict[str, Loc] = {}
         self.context_text = ""
+        self._context_digest: Optional[bytes] = None
 
     # -- the file ------------------------------------------------------------------------------
 
@@ -378,10 +379,13 @@ class _FileAnalysis:
         return path if count == 1 else f"{path}#{count}"
 
     def _key(self, unit: DefinitionUnit) -> str:
+        if self._context_digest is None:  # the context is the same for every definition
+            self._context_digest = hashlib.sha256(
+                self.context_text.encode("utf-8", "surrogatepass")).digest()
         digest = hashlib.sha256()
         digest.update(_node_text(self.scan, unit.node).encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
-        digest.update(self.context_text.encode("utf-8", "surrogatepass"))
+        digest.update(self._context_digest)
         for name in sorted(unit.found.scope_symbols):
             digest.update(f"\0{name}".encode("utf-8", "surrogatepass"))
         return digest.hexdigest()[:32]

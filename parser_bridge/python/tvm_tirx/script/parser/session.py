@@ -61,6 +61,8 @@ class _Cached:
     """A change since its analysis overlaps it."""
     grown: int = 0
     """Lines added by the changes that overlap it."""
+    unit: Optional[PlainUnit] = None
+    """The part as reported, for reuse in place."""
 
 
 class DocumentSession:
@@ -155,13 +157,14 @@ class DocumentSession:
             if isinstance(unit, UnitPart):
                 self.stats.built.append(definition.name)
                 data = unit.plain()
+                plain_unit = PlainUnit(definition, data)
             else:
                 self.stats.reused.append(definition.name)
-                data = unit.data
+                data, plain_unit = unit.data, unit
             if not definition.key or definition.key in options.skip:
                 continue
             cache[(definition.key, unit.unit_id)] = _Cached(
-                definition.range[0], definition.range[2], definition, data)
+                definition.range[0], definition.range[2], definition, data, unit=plain_unit)
         self._keep_stale(report, cache)
         self._cache = cache
         self.report = report
@@ -196,8 +199,11 @@ class DocumentSession:
         if cached is None:
             return None
         delta = where[0] - cached.first_line
+        if delta == 0 and cached.unit is not None:
+            return cached.unit  # where it was: the same part serves (nothing mutates one)
         data = _shifted(cached.data, cached.first_line, cached.last_line, delta)
-        definition = replace(cached.definition, range=tuple(data["definition"]["range"]))
+        definition = copy.copy(cached.definition)
+        definition.range = tuple(data["definition"]["range"])
         return PlainUnit(definition, data)
 
 
