@@ -157,15 +157,26 @@ class _FileAnalysis:
             self._visible, frozenset(discovery.python_names))
         for refusal in discovery.refusals:
             self._file_error(refusal.error, refusal.loc)
-        units = [self._unit(found) for found in discovery.found]
-        self.context_text += "".join(_node_text(self.scan, u.node) for u in units
-                                     if u.report.kind == "macro")
-        for unit in units:
-            unit.report.key = self._key(unit)
-        self._define_macros([u for u in units if u.report.kind == "macro"])
-        for unit in units:
-            if unit.report.kind != "macro":
-                self._analyze_unit(unit)
+        found_ids = [(found, self._unit_id(found)) for found in discovery.found]
+        macros = [self._unit(found, uid) for found, uid in found_ids if found.kind == "macro"]
+        self.context_text += "".join(_node_text(self.scan, u.node) for u in macros)
+        for unit in macros:
+            unit.report.key = self._key(unit.found)
+        self._define_macros(macros)
+        for found, uid in found_ids:
+            if found.kind == "macro":
+                continue
+            key = self._key(found)
+            # A definition reused from an earlier analysis is never made a unit (most of an
+            # edit's analysis is this loop over unchanged definitions).
+            if self.reuse is not None and key not in self.options.skip:
+                earlier = self.reuse(key, uid, _definition_range(found.node))
+                if earlier is not None:
+                    self.report.units.append(earlier)
+                    continue
+            unit = self._unit(found, uid)
+            unit.report.key = key
+            self._analyze_unit(unit)
         for part in self.report.units:
             if isinstance(part, UnitPart):
                 part.table.occurrences.sort(key=lambda o: o.range)
@@ -362,14 +373,14 @@ class _FileAnalysis:
 
     # -- units ---------------------------------------------------------------------------------
 
-    def _unit(self, found: Found) -> DefinitionUnit:
+    def _unit(self, found: Found, unit_id: str) -> DefinitionUnit:
         node = found.node
         report = DefinitionReport(node.name, found.kind, _definition_range(node),
                                   depth=found.depth, decorator=found.decorator)
         # A live view: the file's macros are bound after the units are made.
         env = collections.ChainMap(found.scope_symbols, self.env) if found.scope_symbols \
             else self.env
-        table = OccurrenceTable(prefix=self._unit_id(found), shared=self.report.module_table)
+        table = OccurrenceTable(prefix=unit_id, shared=self.report.module_table)
         return DefinitionUnit(found, env, report, UnitPart(report, table=table))
 
     def _unit_id(self, found: Found) -> str:
@@ -378,15 +389,15 @@ class _FileAnalysis:
         count = self.unit_ids[path] = self.unit_ids.get(path, 0) + 1
         return path if count == 1 else f"{path}#{count}"
 
-    def _key(self, unit: DefinitionUnit) -> str:
+    def _key(self, found: Found) -> str:
         if self._context_digest is None:  # the context is the same for every definition
             self._context_digest = hashlib.sha256(
                 self.context_text.encode("utf-8", "surrogatepass")).digest()
         digest = hashlib.sha256()
-        digest.update(_node_text(self.scan, unit.node).encode("utf-8", "surrogatepass"))
+        digest.update(_node_text(self.scan, found.node).encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
         digest.update(self._context_digest)
-        for name in sorted(unit.found.scope_symbols):
+        for name in sorted(found.scope_symbols):
             digest.update(f"\0{name}".encode("utf-8", "surrogatepass"))
         return digest.hexdigest()[:32]
 
@@ -430,11 +441,6 @@ class _FileAnalysis:
 
     def _analyze_unit(self, unit: DefinitionUnit) -> None:
         found, report = unit.found, unit.report
-        if self.reuse is not None and report.key not in self.options.skip:
-            earlier = self.reuse(report.key, unit.part.table.prefix, report.range)
-            if earlier is not None:
-                self.report.units.append(earlier)
-                return
         self._add_definition(unit)
         if found.error is not None:
             self._unit_error(unit, found.error, loc_of(found.node))
