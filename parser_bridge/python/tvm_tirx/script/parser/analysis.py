@@ -514,7 +514,11 @@ class _FileAnalysis:
             return None, {node.name: program}
         ir, program = build_function(node, self.scan, source_name, unit.env, decorator, options,
                                      const_args)
-        unit.report.program = program
+        if self.options.build_only:
+            # The raising APIs check the program; a collecting analysis is done with it once
+            # the unit is analysed (a program is the largest thing a unit holds: its generated
+            # tree, code and runtime, about two thirds of a session's Python memory).
+            unit.report.program = program
         return ir, {node.name: program}
 
     def _well_formed(self, unit: DefinitionUnit) -> None:
