@@ -42,6 +42,7 @@ from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseRepo
 from .report import UnitPart
 from .runtime import Failure, collecting_failures, let_stops_through
 from .source_facts import attach_comments, lossy_reasons
+from .collector import fewer_collections
 from .source_rescan import rescan
 from .source_text import LineIndex, SourceScan, TopLevelChunk, blank_lines, parse_chunk, scan
 from .ast_build import Loc, loc_of
@@ -145,6 +146,10 @@ class _FileAnalysis:
     # -- the file ------------------------------------------------------------------------------
 
     def run(self) -> ParseReport:
+        with fewer_collections():
+            return self._run()
+
+    def _run(self) -> ParseReport:
         namespaces.ensure_initialized()
         self.scan = self._scan()
         self.diagnostics.lines = self.lines = self.scan.line_index
