@@ -19,7 +19,8 @@ import pytest
 
 import fuzz_mutants
 from tvm_tirx.script import parse_diagnostics
-from tvm_tirx.script.parser.source_text import parse_chunk, scan
+from tvm_tirx.script.parser.chunk_parse import parse_chunk
+from tvm_tirx.script.parser.source_text import scan
 
 BLOCKS = 12
 SEEDS_PER_BLOCK = 1_000

@@ -24,10 +24,9 @@ from tvm_tirx.script.parser.source_text import (
     TypeParam,
     TypeParamList,
     blank_lines,
-    chunk_text,
-    parse_chunk,
     scan,
 )
+from tvm_tirx.script.parser.chunk_parse import chunk_text, parse_chunk
 
 
 def comments_of(text: str) -> List[Tuple[int, int, int, str, bool]]:
@@ -889,8 +888,8 @@ def check_invariants(text: str) -> None:
         assert error.text == LONE_SURROGATE.sub("\ufffd", lines.line_text(error.lineno))
         error.msg.encode("utf-8")
         return
-    original = source_text._NEWLINE.split(text)
-    blanked = source_text._NEWLINE.split(result.blanked_text)
+    original = source_text.NEWLINE.split(text)
+    blanked = source_text.NEWLINE.split(result.blanked_text)
     assert [_utf8_length(line) for line in blanked] == [_utf8_length(line) for line in original]
     changed = {n for n, (a, b) in enumerate(zip(original, blanked), 1) if a != b}
     assert changed <= {n for t in result.type_params for n in range(t.start_line, t.end_line + 1)}

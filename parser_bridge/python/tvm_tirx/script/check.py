@@ -13,7 +13,7 @@ from typing import List, Optional, TextIO
 
 from .parser.diagnostics import parse_diagnostics
 from .parser.codes import SEVERITY_NAMES
-from .parser.source_text import LineIndex
+from .parser.line_index import LineIndex
 
 
 

@@ -44,7 +44,8 @@ from .runtime import Failure, collecting_failures, let_stops_through
 from .source_facts import attach_comments, lossy_reasons
 from .collector import fewer_collections
 from .source_rescan import rescan
-from .source_text import LineIndex, SourceScan, TopLevelChunk, blank_lines, parse_chunk, scan
+from .chunk_parse import parse_chunk
+from .source_text import LineIndex, SourceScan, TopLevelChunk, blank_lines, scan
 from .ast_build import Loc, loc_of
 from .transpile import SyntaxErrorFactory
 from .untrusted import NameCheck, UntrustedNotEvaluated
@@ -549,10 +550,8 @@ class _FileAnalysis:
         from what the builder program recorded at each name it read."""
         table, node = unit.part.table, unit.node
         name_loc = self._name_loc(node)
-        module_name = None
         function_symbols: Dict[str, str] = {}
         if isinstance(unit.decorator, ModuleDecorator):
-            module_name = node.name
             symbol = table.symbol_for(("module", node.name, name_loc), node.name, "module", "",
                                       name_loc)
             table.add(name_loc, symbol, True)

@@ -13,7 +13,7 @@ from typing import Any, Collection, Mapping, Optional
 
 from .analysis import AnalysisOptions, Progress, analyze
 from .report import DefinitionReport, DiagnosticMaker, ParseReport
-from .source_text import LineIndex
+from .line_index import LineIndex
 
 
 def parse_diagnostics(text: str, *, source_name: str = "<string>",

@@ -25,7 +25,7 @@ from .analysis import AnalysisOptions, ChunkCache, Progress, analyze_with
 from .diagnostics import internal_error_report
 from .report import ParseReport, PlainUnit, UnitPart
 from .source_rescan import changed_region
-from .source_text import LineIndex
+from .line_index import LineIndex
 
 _LINE_END = re.compile(r"\r\n?|\n")
 

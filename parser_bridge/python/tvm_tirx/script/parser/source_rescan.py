@@ -22,6 +22,7 @@ import bisect
 from dataclasses import replace
 from typing import Callable, List, Optional, Tuple
 
+from .line_index import line_starts
 from .source_text import (
     Comment,
     Head,
@@ -32,7 +33,6 @@ from .source_text import (
     blanked,
     chunks_of,
     comments_at,
-    line_starts,
     scan,
     scan_tokens,
 )

@@ -5,7 +5,8 @@ The frontend needs three of them: the ``#`` comments, the PEP 695 header lists
 that every other token keeps its position), and a split of the file into top-level chunks so that
 a syntax error in one definition does not hide the others. ``tokenize`` would find the first and
 the last but is slower than ``ast.parse`` itself; one ``re.finditer`` pass costs a fraction of it.
-``parse_chunk`` then parses one chunk at its file lines, in time linear in the chunk.
+``chunk_parse.parse_chunk`` then parses one chunk at its file lines, in time linear in the
+chunk; line_index.py moves between lines, characters and bytes.
 
 Positions: lines are 1-based; columns are 0-based UTF-8 byte offsets within the line (as
 ``ast``'s ``col_offset``), ends exclusive. Line ends are ``\\r\\n``, ``\\r`` and ``\\n``, as for
@@ -16,13 +17,20 @@ from __future__ import annotations
 
 import ast
 import bisect
-import functools
-import itertools
 import keyword
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Tuple, Union
+from typing import Callable, List, Optional, Tuple
+
+from .line_index import NEWLINE, LineIndex, encoded_length
+from .syntax_errors import (
+    ON_LINE,
+    UNPARSABLE_CHARACTER,
+    safe_line,
+    safe_message,
+    unparsable_message,
+)
 
 __all__ = [
     "Comment",
@@ -32,8 +40,6 @@ __all__ = [
     "TypeParam",
     "TypeParamList",
     "blank_lines",
-    "chunk_text",
-    "parse_chunk",
     "scan",
 ]
 
@@ -114,86 +120,6 @@ def _identifier(name: str) -> str:
     return name if name.isascii() else unicodedata.normalize("NFKC", name)
 
 
-def _encoded_length(s: str) -> int:
-    # surrogatepass: scanning arbitrary editor text must not raise on lone surrogates.
-    return len(s.encode("utf-8", "surrogatepass"))
-
-
-class LineIndex:
-    """Line starts of a text, built on first use, to move between lines, chars and bytes."""
-
-    def __init__(self, text: str, starts: Optional[List[int]] = None) -> None:
-        self.text = text
-        self._starts: Optional[List[int]] = starts
-        self.is_ascii = text.isascii()
-
-    @property
-    def starts(self) -> List[int]:
-        """String index where each line starts (``starts[line - 1]``); a final newline starts
-        an empty last line, as CPython may report errors there."""
-        if self._starts is None:
-            self._starts = line_starts(self.text)
-        return self._starts
-
-    @property
-    def line_count(self) -> int:
-        return len(self.starts)
-
-    def line_text(self, line: int) -> str:
-        """The line without its ending; "" past the last line (CPython may point there)."""
-        starts = self.starts
-        if line < 1:
-            raise IndexError(f"line {line} is before the first line")
-        if line > len(starts):
-            return ""
-        end = starts[line] if line < len(starts) else len(self.text)
-        return self.text[starts[line - 1] : end].rstrip("\r\n")
-
-    def byte_column(self, line: int, char_column: int) -> int:
-        """Byte column of a 0-based char column; columns past the end count one byte each."""
-        if self.is_ascii:
-            return char_column
-        text = self.line_text(line)
-        return _encoded_length(text[:char_column]) + max(0, char_column - len(text))
-
-    def char_column(self, line: int, byte_column: int) -> int:
-        """Char column of a byte column (rounded down inside a character); past the end, one
-        char per byte."""
-        if self.is_ascii:
-            return byte_column
-        data = self.line_text(line).encode("utf-8", "surrogatepass")
-        head = data[:byte_column].decode("utf-8", "ignore")
-        return len(head) + max(0, byte_column - len(data))
-
-    def position(self, index: int) -> Tuple[int, int]:
-        """(line, byte column) of a string index."""
-        starts = self.starts
-        line = bisect.bisect_right(starts, index)
-        start = starts[line - 1]
-        if self.is_ascii:
-            return line, index - start
-        return line, _encoded_length(self.text[start:index])
-
-    def lines(self, first: int, last: int) -> str:
-        """Lines ``first..last`` with their line endings."""
-        starts = self.starts
-        end = starts[last] if last < len(starts) else len(self.text)
-        return self.text[starts[first - 1] : end]
-
-
-def line_starts(text: str) -> List[int]:
-    if _OTHER_LINE_BREAK.search(text):
-        return [0] + [m.end() for m in _NEWLINE.finditer(text)]
-    # Without the breaks that only str.splitlines knows, it splits like ast, in C.
-    starts = list(itertools.accumulate(map(len, text.splitlines(True)), initial=0))
-    if text and text[-1] not in "\r\n":
-        starts.pop()  # the end of the text, not the start of a line
-    return starts
-
-
-_NEWLINE = re.compile(r"\r\n?|\n")
-_OTHER_LINE_BREAK = re.compile("[\v\f\x1c-\x1e\x85\u2028\u2029]")
-
 # Strings need no prefix: raw, bytes and (in 3.11) f-strings end where plain strings end, since
 # the tokenizer skips the character after a backslash in all of them. A single-quoted string
 # ends at its line end when unterminated; a triple-quoted one runs to the end of the text.
@@ -240,18 +166,7 @@ _BLANK_LINE = " \t\f"
 _NOT_LINE_END = re.compile(r"[^\r\n]")
 _NOT_LINE_END_BYTES = re.compile(rb"[^\r\n]")
 _SPACE_BEFORE_LINE_END_BYTES = re.compile(rb" (?=[\r\n])")
-# In CPython's messages: "... on line 3", "unterminated string literal (detected at line 3)".
-_ON_LINE = re.compile(r"(?<=\b(?:on|at) line )(\d+)")
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
-# What CPython refuses before tokenizing a str: NUL, and lone surrogates (not encodable as UTF-8).
-_UNPARSABLE_CHARACTER = re.compile("[\x00\ud800-\udfff]")
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-# parse_chunk pads a chunk with empty lines while that is cheaper than shifting its nodes:
-# shifting costs about what tokenizing 4 empty lines per character of the chunk costs (CPython
-# 3.11; docs/performance.md, "Fuzzing the analysis"). Either way the cost is linear in the chunk.
-_PAD_LINES_PER_CHAR = 4
-
-
 def scan(text: str, filename: str = "<string>") -> SourceScan:
     """Finds comments, header lists and top-level chunks in one pass; never raises except
     ``SyntaxError`` for a malformed header list (CPython's conventions: 1-based character
@@ -419,185 +334,6 @@ def blank_lines(text: str, first: int, last: int) -> str:
     return text[:start] + _NOT_LINE_END.sub(" ", text[start:end]) + text[end:]
 
 
-def chunk_text(text: str, chunk: TopLevelChunk) -> str:
-    """The chunk's lines preceded by empty lines, so that ``ast.parse`` gives file lines. Pass
-    ``blanked_text`` to parse; the line index of the last texts is cached, so calling this for
-    every chunk does not rescan the text. Its cost grows with ``start_line``: to parse every
-    chunk of a file, use ``parse_chunk``, which is linear."""
-    return "\n" * (chunk.start_line - 1) + _cached_index(text).lines(
-        chunk.start_line, chunk.end_line
-    )
-
-
-def parse_chunk(
-    source: Union[SourceScan, str], chunk: TopLevelChunk, filename: str = "<string>"
-) -> ast.Module:
-    """The chunk's statements as ``ast.parse`` of the chunk at its place in the file gives them:
-    every node's ``lineno``/``end_lineno`` is a line of the file and columns are UTF-8 byte
-    offsets, in time linear in the chunk (not in ``start_line``, as with ``chunk_text``).
-
-    ``source`` is the file's ``SourceScan`` (its ``blanked_text`` is parsed) or the text to parse
-    itself. Raises only ``SyntaxError``, at file lines with CPython's conventions: 1-based
-    character ``offset``/``end_offset`` into ``text``, the line (CPython gives 0 where it has no
-    column, as at the end of the input, and an ``end_offset`` of 0 or -1 for "no end"); the line
-    is one of the chunk's or the one after it (an unexpected end). With a ``SourceScan`` these are
-    characters of the original line, not of the blanked one (a blanked list has one space per
-    UTF-8 byte, so the two differ after a non-ASCII list). Lone surrogates never reach the error:
-    ``text`` has U+FFFD for them (same offsets) and ``msg`` escapes. What ``ast.parse`` reports
-    otherwise is a ``SyntaxError`` too: a null byte or a lone surrogate at its character, and
-    nesting too deep for CPython's parser at the chunk's first line of code."""
-    if isinstance(source, SourceScan):
-        text, original = source.blanked_text, source.line_index
-    else:
-        text, original = source, None
-    lines = original if original is not None and text is original.text else _cached_index(text)
-    try:
-        return _parse_lines(lines, chunk, filename)
-    except SyntaxError as error:
-        if original is not None and lines is not original:
-            _to_original_columns(error, lines, original)
-        raise error.with_traceback(None) from None
-
-
-def _parse_lines(lines: LineIndex, chunk: TopLevelChunk, filename: str) -> ast.Module:
-    code = lines.lines(chunk.start_line, chunk.end_line)
-    offset = chunk.start_line - 1
-    bad = _UNPARSABLE_CHARACTER.search(code)
-    if bad is not None:
-        raise _unparsable_character(bad, code, offset, filename)
-    # Empty lines cost CPython's tokenizer far less per line than shifting every node does, so
-    # a chunk near the top is padded; the padding stays within a constant times the chunk.
-    padded = offset <= _PAD_LINES_PER_CHAR * len(code)
-    try:
-        if padded:
-            return ast.parse("\n" * offset + code, filename)
-        return _shift_lines(ast.parse(code, filename), offset)
-    except SyntaxError as error:
-        raise _shifted_error(error, 0 if padded else offset, chunk.start_line) from None
-    except (RecursionError, MemoryError):  # how CPython's parser says "nested too deeply"
-        line = chunk.code_start_line
-        message = "too deeply nested for Python's parser"
-        text_of_line = _safe_line(lines.line_text(line))
-        raise SyntaxError(message, (filename, line, 1, text_of_line, line, 2)) from None
-
-
-def _to_original_columns(error: SyntaxError, blanked: LineIndex, original: LineIndex) -> None:
-    """Moves ``error``'s character offsets from the blanked text's lines to the original's: the
-    byte column is the same in both."""
-
-    def moved(line: Optional[int], offset: Optional[int]) -> Optional[int]:
-        if line is None or offset is None or offset < 1:
-            return offset  # CPython's "no end" (0 or -1) stays as it is
-        byte = blanked.byte_column(line, offset - 1)
-        return original.char_column(line, byte) + 1
-
-    error.offset = moved(error.lineno, error.offset)
-    error.end_offset = moved(error.end_lineno, error.end_offset)
-    if error.lineno is not None and blanked.line_text(error.lineno) != original.line_text(
-        error.lineno
-    ):
-        error.text = _safe_line(original.line_text(error.lineno))
-
-
-@functools.lru_cache(maxsize=2)
-def _cached_index(text: str) -> LineIndex:
-    # A str caches its hash, so the frontend's per-chunk calls cost one lookup, not a rescan.
-    return LineIndex(text)
-
-
-def _shift_lines(tree: ast.AST, offset: int) -> ast.AST:
-    """Adds ``offset`` to every ``lineno``/``end_lineno`` under ``tree``, without recursion (a
-    deep expression must not overflow the stack); a third of the cost of ``ast.increment_lineno``
-    (it visits only the fields that can hold nodes)."""
-    stack = [tree]
-    pop, push, extend = stack.pop, stack.append, stack.extend
-    node_type = ast.AST
-    children = _NODE_FIELDS
-    while stack:
-        node = pop()
-        kind = type(node)
-        if "lineno" in kind._attributes:
-            node.lineno += offset
-            end = node.end_lineno
-            if end is not None:
-                node.end_lineno = end + offset
-        fields = children.get(kind)
-        if fields is None:
-            fields = children[kind] = _node_fields(kind)
-        for name in fields:
-            value = getattr(node, name, None)
-            if type(value) is list:
-                extend([item for item in value if isinstance(item, node_type)])
-            elif isinstance(value, node_type):
-                push(value)
-    return tree
-
-
-# Fields that never hold a node with a position: identifiers, flags, strings, and the operator
-# and context singletons (shared, without positions). `Constant.value` is a literal.
-_NO_NODE_FIELDS = frozenset(
-    {"ctx", "op", "id", "attr", "arg", "name", "kind", "type_comment", "level", "is_async",
-     "conversion", "module", "asname", "tag", "lineno"}
-)
-_NODE_FIELDS: Dict[type, Tuple[str, ...]] = {}  # per node class, filled on first sight
-
-
-def _node_fields(kind: type) -> Tuple[str, ...]:
-    if kind is ast.Constant:
-        return ()
-    return tuple(name for name in kind._fields if name not in _NO_NODE_FIELDS)
-
-
-def _shifted_error(error: SyntaxError, offset: int, first_line: int) -> SyntaxError:
-    """``error`` of a chunk parsed ``offset`` lines above its place, at its file lines."""
-    if error.lineno is None:
-        error.lineno, error.offset = first_line, 1
-    elif offset:
-        error.lineno += offset
-        if error.end_lineno is not None:
-            error.end_lineno += offset
-        if error.msg:
-            error.msg = _ON_LINE.sub(lambda m: str(int(m.group(1)) + offset), error.msg)
-    error.msg = _safe_message(error.msg or "invalid syntax")
-    error.text = _safe_line(error.text) if error.text is not None else None
-    return error.with_traceback(None)
-
-
-def _unparsable_character(found: re.Match, code: str, offset: int, filename: str) -> SyntaxError:
-    """CPython's refusal of a NUL or a lone surrogate, as a SyntaxError at its character."""
-    before = code[: found.start()]
-    line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
-    column = found.start() - line_start + 1
-    line_end = _NEWLINE.search(code, found.start())
-    line_text = code[line_start : line_end.start() if line_end else len(code)]
-    line = offset + len(_NEWLINE.findall(before)) + 1
-    message = _unparsable_message(found.group())
-    return SyntaxError(message, (filename, line, column, _safe_line(line_text), line, column + 1))
-
-
-def _unparsable_message(character: str) -> str:
-    if character == "\x00":
-        return "source code string cannot contain null bytes"  # CPython 3.11's ValueError
-    return (
-        f"invalid character {_safe_message(character)} (U+{ord(character):04X}): "
-        "a lone surrogate cannot be encoded as UTF-8"
-    )
-
-
-def _safe_line(text: str) -> str:
-    """``text`` with lone surrogates replaced by U+FFFD: encodable as UTF-8 and of the same
-    length, so character offsets into it still hold."""
-    return text if text.isascii() else _LONE_SURROGATE.sub("\ufffd", text)
-
-
-def _safe_message(text: str) -> str:
-    """``text`` with lone surrogates written as ``\\udXXX`` escapes, so that a message can be
-    encoded as UTF-8 (and cross into C++) and still shows what was there."""
-    if text.isascii():
-        return text
-    return _LONE_SURROGATE.sub(lambda m: ascii(m.group())[1:-1], text)
-
-
 def comments_at(text: str, lines: LineIndex, spans: List[Tuple[int, int]]) -> List[Comment]:
     """The comments at ``spans`` (string indices of ``#`` to the line end)."""
     starts = lines.starts
@@ -609,7 +345,7 @@ def comments_at(text: str, lines: LineIndex, spans: List[Tuple[int, int]]) -> Li
         if lines.is_ascii:
             column, width = len(before), end - start
         else:
-            column, width = _encoded_length(before), _encoded_length(body)
+            column, width = encoded_length(before), encoded_length(body)
         comments.append(
             Comment(line, column, column + width, body, not before.strip(_BLANK_LINE))
         )
@@ -672,7 +408,7 @@ def _code_after_logical_line(text: str, start: int, end: int) -> bool:
         elif c in "\r\n" and not depth:
             return any(
                 line.strip(_BLANK_LINE) and not line.lstrip(_BLANK_LINE).startswith("#")
-                for line in _NEWLINE.split(text[m.end() : end])
+                for line in NEWLINE.split(text[m.end() : end])
             )
     return False
 
@@ -681,9 +417,9 @@ def _read_list(
     text: str, left: int, right: int, def_name: str, lines: LineIndex, filename: str
 ) -> TypeParamList:
     """Checks and reads the list ``text[left:right + 1]``."""
-    bad = _UNPARSABLE_CHARACTER.search(text, left, right)
+    bad = UNPARSABLE_CHARACTER.search(text, left, right)
     if bad is not None:
-        raise _error(_unparsable_message(bad.group()), lines, filename, bad.start())
+        raise _error(unparsable_message(bad.group()), lines, filename, bad.start())
     offset = left + 1  # item_code[i] is text[offset + i]
     commas = []
     depth = 0
@@ -735,7 +471,7 @@ def _read_list(
             raise _error(f"duplicate type parameter '{name}'", lines, filename, first, after)
         seen.add(name)
         line, column = lines.position(first)
-        end_column = column + _encoded_length(text[first:after])
+        end_column = column + encoded_length(text[first:after])
         if colon == last:
             items.append(TypeParam(name, line, column, end_column, None, None, None))
             continue
@@ -750,7 +486,7 @@ def _read_list(
 
     start_line, start_column = lines.position(left)
     # _blanked continues each line of the list with a backslash, which an empty line cannot hold.
-    for number, line_text in enumerate(_NEWLINE.split(text[left : right + 1])[1:-1], 1):
+    for number, line_text in enumerate(NEWLINE.split(text[left : right + 1])[1:-1], 1):
         if not line_text:
             empty = lines.starts[start_line - 1 + number]
             message = (
@@ -784,12 +520,12 @@ def _check_annotation(code: str, start: int, lines: LineIndex, filename: str) ->
     try:
         compile(source, filename, "eval", ast.PyCF_ONLY_AST)
     except SyntaxError as error:
-        code_lines = len(_NEWLINE.findall(code)) + 1
+        code_lines = len(NEWLINE.findall(code)) + 1
         if error.lineno is None or not 1 <= error.lineno <= code_lines:
             raise _error(error.msg, lines, filename, first) from None
         end_line = error.end_lineno if error.end_lineno and error.end_lineno <= code_lines else None
         raise _syntax_error(
-            _ON_LINE.sub(lambda m: str(int(m.group(1)) + line - 1), error.msg),
+            ON_LINE.sub(lambda m: str(int(m.group(1)) + line - 1), error.msg),
             filename,
             lines,
             line - 1 + error.lineno,
@@ -816,8 +552,8 @@ def _syntax_error(
     if end_offset is None:
         end_line, end_offset = line, offset + 1
     return SyntaxError(
-        _safe_message(message),
-        (filename, line, offset, _safe_line(lines.line_text(line)), end_line, end_offset),
+        safe_message(message),
+        (filename, line, offset, safe_line(lines.line_text(line)), end_line, end_offset),
     )
 
 
