@@ -29,6 +29,15 @@ def kind_of(value: Any) -> str:
     return "object"
 
 
+def defined_in(value: Any) -> str:
+    """The module that defines a member (its own name for a module), which tells a device
+    backend's member (``tvm_tirx.backend.cuda...``) from the core ones."""
+    if isinstance(value, types.ModuleType):
+        return value.__name__
+    module = getattr(value, "__module__", None)
+    return module if isinstance(module, str) else type(value).__module__
+
+
 def signature_of(value: Any, kind: str) -> str:
     """``inspect.signature`` text for functions and classes ("" where there is none)."""
     if kind not in ("function", "class"):
@@ -45,7 +54,8 @@ def members(namespace: Any) -> List[Dict[str, str]]:
     for name in sorted(n for n in dir(namespace) if not n.startswith("_")):
         value = getattr(namespace, name)
         kind = kind_of(value)
-        rows.append({"name": name, "kind": kind, "signature": signature_of(value, kind)})
+        rows.append({"name": name, "kind": kind, "module": defined_in(value),
+                     "signature": signature_of(value, kind)})
     return rows
 
 
@@ -54,4 +64,4 @@ def namespace_record() -> Dict[str, List[Dict[str, str]]]:
     return {alias: members(namespace) for alias, namespace in sorted(NAMESPACES.items())}
 
 
-__all__ = ["NAMESPACES", "kind_of", "members", "namespace_record", "signature_of"]
+__all__ = ["NAMESPACES", "defined_in", "kind_of", "members", "namespace_record", "signature_of"]
