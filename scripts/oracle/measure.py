@@ -216,14 +216,22 @@ def _figures(label: str, programs: List[Program]) -> List[str]:
             f"| ... the reference reads our print back as the same IR | {len(back)} of {total} |"]
 
 
-def our_print(path: pathlib.Path) -> Optional[str]:
-    """Our canonical print of a program file (``.script()`` plus a newline), None when ours
-    rejects it."""
+def our_reading(path: pathlib.Path) -> Dict[str, Any]:
+    """Our parse and print of a program file: ``accepted``, ``error`` (class and message of the
+    first error) and ``print`` (``.script()`` plus a newline, as goldens hold it)."""
     try:
-        return from_source(path.read_text(encoding="utf-8"), source_name=path.name).script() \
-            + "\n"
-    except Exception:  # noqa: BLE001 - a rejection is a measured gap
-        return None
+        definition = from_source(path.read_text(encoding="utf-8"), source_name=path.name)
+        printed = definition.script() + "\n"
+    except Exception as exc:  # noqa: BLE001 - a rejection is a measured gap
+        message = exc.msg if isinstance(exc, SyntaxError) else str(exc)
+        return {"accepted": False, "error": {"class": type(exc).__name__, "message": message},
+                "print": None}
+    return {"accepted": True, "error": None, "print": printed}
+
+
+def our_print(path: pathlib.Path) -> Optional[str]:
+    """Our canonical print of a program file, None when ours rejects it."""
+    return our_reading(path)["print"]
 
 
 def main() -> int:

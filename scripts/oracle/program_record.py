@@ -50,11 +50,10 @@ def _reference_part(source: Reading, workspace: Workspace, stem: str) -> Dict[st
     part: Dict[str, Any] = {"accepted": source.accepted, "error": source.error}
     if not source.accepted:
         return part
-    printed = script_of(source.definition, workspace.replacements)
-    part["print"] = printed.definition
-    part["print_error"] = printed.error
-    if printed.accepted:
-        again = workspace.read_text(printed.definition, f"{stem}__reference.py")
+    printed, part["print_error"] = script_of(source.definition, workspace.replacements)
+    part["print"] = printed
+    if printed is not None:
+        again = workspace.read_text(printed, f"{stem}__reference.py")
         part["round_trip"] = _compare(source, again)
     return part
 

@@ -14,7 +14,7 @@ import pathlib
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Tuple
 
 import tvm_ffi
 from tvm_tirx.ir import IRModule
@@ -84,13 +84,13 @@ def read_file(path: pathlib.Path, *, provide_namespaces: bool,
     return Reading(definition=found[0])
 
 
-def script_of(definition: Any, replacements: Dict[str, str]) -> Reading:
-    """The reference's print of a definition (``.script()`` plus a final newline, as our
-    goldens hold), or the error printing raised, as a Reading whose definition is the text."""
+def script_of(definition: Any, replacements: Dict[str, str]) -> Tuple[Optional[str], Any]:
+    """``(text, None)``: the reference's print of a definition (``.script()`` plus a final
+    newline, as our goldens hold it); ``(None, error)`` when printing raised."""
     try:
-        return Reading(definition=definition.script() + "\n")
+        return definition.script() + "\n", None
     except Exception as exc:  # noqa: BLE001
-        return Reading(error=_error(exc, replacements))
+        return None, _error(exc, replacements)
 
 
 def first_mismatch(lhs: Any, rhs: Any) -> Optional[str]:
