@@ -191,16 +191,33 @@ def _rejected_source_figure(corpus: List[Program]) -> str:
            f"{len(accepted)} of {len(rejected)} |"
 
 
+BACKEND_PREFIXES = ("gpu_", "ptx", "nvshmem", "cuda")
+
+
+def member_group(row: Dict[str, str]) -> str:
+    """Which part of the namespace a reference member belongs to: ``backend`` (a device
+    backend's module or namespace object, or a ``gpu_``/``ptx``/``cuda`` member), ``hook`` (the
+    parser protocol: names ending in ``_``), ``dtype``, or ``core`` (the rest)."""
+    if row["kind"] == "module" or row["module"].startswith("tvm_tirx.backend") or \
+            row["name"].startswith(BACKEND_PREFIXES):
+        return "backend"
+    if row["name"].endswith("_"):
+        return "hook"
+    return "dtype" if row["kind"] == "dtype" else "core"
+
+
 def _namespace_figures() -> List[str]:
     missing = missing_members()
     lines = []
     for alias, rows in sorted(reference_members().items(), reverse=True):
-        kinds = collections.Counter(row["kind"] for row in rows)
-        absent = collections.Counter(kind for name, kind in missing.items()
-                                     if name.startswith(alias + "."))
-        per_kind = ", ".join(f"{k} {kinds[k] - absent[k]}/{kinds[k]}" for k in sorted(kinds))
-        lines.append(f"| `{alias}` members ours has | {len(rows) - sum(absent.values())} of "
-                     f"{len(rows)} ({per_kind}) |")
+        groups: Dict[str, List[int]] = collections.defaultdict(lambda: [0, 0])
+        for row in rows:
+            counts = groups[member_group(row)]
+            counts[0] += 1
+            counts[1] += f"{alias}.{row['name']}" not in missing
+        have = sum(c[1] for c in groups.values())
+        per_group = ", ".join(f"{g} {c[1]}/{c[0]}" for g, c in sorted(groups.items()))
+        lines.append(f"| `{alias}` members ours has | {have} of {len(rows)} ({per_group}) |")
     return lines
 
 
