@@ -195,10 +195,11 @@ class _ExprRewriter(ast.NodeTransformer):
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
         self.generic_visit(node)
         hook = "and_" if isinstance(node.op, ast.And) else "or_"
-        # `a and b and c` is one BoolOp; the IR nests to the right, as the printer prints it.
-        result = node.values[-1]
-        for value in reversed(node.values[:-1]):
-            result = ast.copy_location(hook_call(hook, [value, result]), node)
+        # `a and b and c` is one BoolOp; the IR nests to the left, as the reference builds it
+        # (docs/conformance.md), so the printer prints the chain bare.
+        result = node.values[0]
+        for value in node.values[1:]:
+            result = ast.copy_location(hook_call(hook, [result, value]), node)
         return result
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:
