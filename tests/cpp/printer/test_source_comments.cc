@@ -38,8 +38,7 @@ CommentedScript CheckCommented(const ffi::Any& node, const SourceComments& comme
 
 TEST_SUITE("printer.SourceComments") {
   TEST_CASE("simple statements: comments above, and at the end of the line as written") {
-    CheckDoc(Commented(AssignDoc(X(), LiteralDoc::Int(1), std::nullopt)),
-             "# above\nx = 1  #  end");
+    CheckDoc(Commented(AssignDoc(X(), LiteralDoc::Int(1), std::nullopt)), "# above\nx = 1  #  end");
     CheckDoc(Commented(ExprStmtDoc(X().Call({}))), "# above\nx()  #  end");
     CheckDoc(Commented(AssertDoc(X(), LiteralDoc::Str("m"))), "# above\nassert x, \"m\"  #  end");
     CheckDoc(Commented(ReturnDoc(X())), "# above\nreturn x  #  end");
@@ -96,8 +95,7 @@ TEST_SUITE("printer.SourceComments") {
     for (const char* bad : {"x = 1", "", "# a\nx = 1", "# a\rx = 1"}) {
       CHECK_THROWS_WITH_AS(details::WithSourceComments(BreakDoc::Make(), {bad}, std::nullopt),
                            doctest::Contains("holds no line break"), ffi::Error);
-      CHECK_THROWS_AS(details::WithSourceComments(BreakDoc::Make(), {}, String(bad)),
-                      ffi::Error);
+      CHECK_THROWS_AS(details::WithSourceComments(BreakDoc::Make(), {}, String(bad)), ffi::Error);
     }
     CHECK_THROWS_WITH_AS(details::WithSourceComments(more, {}, String("# d")),
                          doctest::Contains("one trailing comment"), ffi::Error);
@@ -118,8 +116,10 @@ TEST_SUITE("printer.SourceComments") {
     Function f({a}, SeqStmt({loop, check}), options);
     SourceComments comments;
     comments.leading = {{loop, Array<String>{"# the loop", "#"}}, {store, Array<String>{"# st"}}};
-    comments.trailing = {{loop, String("# header")}, {bind, String("# let")},
-                         {check, String("# done")}, {f, String("# def")}};
+    comments.trailing = {{loop, String("# header")},
+                         {bind, String("# let")},
+                         {check, String("# done")},
+                         {f, String("# def")}};
     CommentedScript printed = CheckCommented(f, comments,
                                              "@T.function\n"
                                              "def f(A: T.Tensor((4,), T.float32)):  # def\n"

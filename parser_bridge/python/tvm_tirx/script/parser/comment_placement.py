@@ -173,7 +173,7 @@ class _Layout:
             return _Place(inside, leading=False)
         if line < _body_start(inside):
             return f"it is inside the header of {_what(inside)}, which prints on one line"
-        return f"it is on a line of {_what(inside)} that the canonical form does not keep " \
+        return f"it is on a line of {_what(inside)} that holds no statement of its own " \
                "(such as `else:`)"
 
     def _leading(self, inside: ast.AST, line: int, column: int) -> Union[_Place, str]:

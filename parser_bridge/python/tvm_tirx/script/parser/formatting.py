@@ -18,7 +18,7 @@ decorator pays for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from tvm_ffi import DefRegionKind, structural_equal, structural_walk
 
@@ -43,12 +43,14 @@ REASONS: Dict[str, str] = {
 
 @dataclass(frozen=True)
 class FormatVerdict:
-    """``text`` replaces the definition's range (decorators to its end), or ``reason`` (a key
-    of ``REASONS``) says why it is left alone, with ``detail``."""
+    """``text`` replaces ``range`` (the definition's range, decorators to its end, stretched to
+    the end of a comment on its last line, which the text carries), or ``reason`` (a key of
+    ``REASONS``) says why it is left alone, with ``detail``."""
 
     text: Optional[str] = None
     reason: Optional[str] = None
     detail: str = ""
+    range: Optional[Tuple[int, int, int, int]] = None
 
 
 def _decline(reason: str, detail: str = "") -> FormatVerdict:
@@ -111,10 +113,25 @@ def format_verdict(definition: Any) -> FormatVerdict:
         problem = _comments_problem(definition, text, names)
         if problem is not None:
             return problem
-    return FormatVerdict(text=_indented(text, node))
+    return FormatVerdict(text=_indented(text, node), range=_replaced_range(definition))
 
 
-def _comments_problem(definition: Any, text: str, names: Dict[str, Any]) -> Optional[FormatVerdict]:
+def _replaced_range(definition: Any) -> Tuple[int, int, int, int]:
+    """The definition's range, to the end of a comment after its last statement on its last
+    line: that comment is in the text too, so it must not stay behind."""
+    first_line, first_column, last_line, last_column = definition.range
+    # The node and the comments keep the lines of the analysis that made them (a session
+    # moves only the range), so compare them with each other.
+    node = definition.node
+    for comment in definition.comments:
+        line, column, _, end = comment.range
+        if line == node.end_lineno and column >= node.end_col_offset:
+            last_column = max(last_column, end)
+    return (first_line, first_column, last_line, last_column)
+
+
+def _comments_problem(definition: Any, text: str,
+                      names: Dict[str, Any]) -> Optional[FormatVerdict]:
     """Why the text with comments cannot replace the source: a comment lost or moved, or a
     second formatting that would change it; None when it can."""
     found = [c.text for c in scan(text).comments]
