@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tvm_tirx.script import parse_diagnostics
+from tvm_tirx.script.parser.comment_placement import print_with_comments
 from tvm_tirx.script.parser.formatting import FormatVerdict, format_verdict
 from tvm_tirx.script.parser.session import DocumentSession, TextEdit
 from tvm_tirx.script.parser.source_text import scan
@@ -169,6 +170,28 @@ def test_statements_the_canonical_form_splits_or_joins() -> None:
                 "        A[i] = a + b  # one-liner")
 
 
+def test_elif_allocations_loop_kinds_and_spacing_before_the_comment() -> None:
+    check(SIG + "    B = T.alloc_tensor(ty_args=[T.Tensor((4,), T.int32)])  # scratch\n"
+                "    for i in T.parallel(4):  # par\n"
+                "        B[i] = A[i] # one space\n"
+                "    if A[0] > 0:\n"
+                "        A[1] = 1   ## three spaces, two hashes\n"
+                "    elif A[0] < 0:  # negative\n"
+                "        A[1] = 2\n"
+                "    else:\n"
+                "        A[1] = 3\n",
+          SIG + "    B = T.alloc_tensor(ty_args=[T.Tensor((4,), T.int32)])  # scratch\n"
+                "    for i in T.parallel(4):  # par\n"
+                "        B[i] = A[i]  # one space\n"
+                "    if A[0] > 0:\n"
+                "        A[1] = 1  ## three spaces, two hashes\n"
+                "    else:\n"
+                "        if A[0] < 0:  # negative\n"
+                "            A[1] = 2\n"
+                "        else:\n"
+                "            A[1] = 3")
+
+
 @pytest.mark.parametrize("source, detail", [
     (SIG + "    for i in range(4):\n        A[i] = 1\n        # end of the loop body\n"
            "    A[0] = 2\n",
@@ -315,3 +338,15 @@ def test_a_reused_definition_formats_where_it_now_is() -> None:
     moved = H + "\n\n\n" + SIG + "    # lead\n    A[1] = 2  # end\n"
     assert verdict.range == (6, 0, 9, 19)
     assert _apply(moved, verdict) == moved
+
+
+def test_a_print_whose_comments_come_out_in_another_order_declines() -> None:
+    # The canonical form keeps statement order today; the rescan guards the day it does not.
+    # Handing the comments over in reverse order plays that day.
+    definition = parse_diagnostics(H + SIG + "    A[0] = 1  # one\n    A[1] = 2  # two\n"
+                                   ).definitions[0]
+    printed = print_with_comments(definition.node, definition.ir, definition.comments[::-1],
+                                  definition.canonical_text)
+    assert printed.text is None
+    assert [u.describe() for u in printed.unplaced] == [
+        "line 6: the canonical form reorders its statements, so the comments would move"]
