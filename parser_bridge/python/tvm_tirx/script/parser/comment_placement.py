@@ -98,23 +98,10 @@ def _print(node: ast.AST, ir: Any, places: List[Tuple[AttachedComment, _Place]],
             trailing[key] = comment.text
     if unplaced:
         return CommentedPrint(None, tuple(unplaced))
-    try:
-        text, placed = get_global_func("script.ScriptWithSourceComments")(
-            ir, {"show_header": False}, leading, trailing)
-    except Exception as exc:  # noqa: BLE001 - a comment the printer refuses stays unplaced
-        let_stops_through(exc)
-        comment = places[0][0]
-        return CommentedPrint(None, (UnplacedComment(
-            comment.range[0], comment.text, f"the printer refuses the comments: {exc}"),))
-    for comment, key in owners:
-        count = placed.get(key, 0)
-        if count != 1:
-            why = ("its statement does not print as one statement" if count == 0
-                   else f"its statement prints at {count} places")
-            unplaced.append(UnplacedComment(comment.range[0], comment.text, why))
-    if unplaced:
-        return CommentedPrint(None, tuple(unplaced))
-    found = [c.text for c in scan(text).comments]
+    printed = _printed(ir, leading, trailing, owners)
+    if printed.text is None:
+        return printed
+    found = [c.text for c in scan(printed.text).comments]
     if found != expected:
         first = next((i for i, (a, b) in enumerate(zip(found, expected)) if a != b),
                      min(len(found), len(expected)))
@@ -122,7 +109,28 @@ def _print(node: ast.AST, ir: Any, places: List[Tuple[AttachedComment, _Place]],
         return CommentedPrint(None, (UnplacedComment(
             comment.range[0], comment.text,
             "the canonical form reorders its statements, so the comments would move"),))
-    return CommentedPrint(str(text))
+    return printed
+
+
+def _printed(ir: Any, leading: Dict[Any, List[str]], trailing: Dict[Any, str],
+             owners: List[Tuple[AttachedComment, Any]]) -> CommentedPrint:
+    """The printer's text, when it placed every comment exactly once."""
+    try:
+        text, placed = get_global_func("script.ScriptWithSourceComments")(
+            ir, {"show_header": False}, leading, trailing)
+    except Exception as exc:  # noqa: BLE001 - a comment the printer refuses stays unplaced
+        let_stops_through(exc)
+        comment = owners[0][0]
+        return CommentedPrint(None, (UnplacedComment(
+            comment.range[0], comment.text, f"the printer refuses the comments: {exc}"),))
+    unplaced = []
+    for comment, key in owners:
+        count = placed.get(key, 0)
+        if count != 1:
+            why = ("its statement does not print as one statement" if count == 0
+                   else f"its statement prints at {count} places")
+            unplaced.append(UnplacedComment(comment.range[0], comment.text, why))
+    return CommentedPrint(None, tuple(unplaced)) if unplaced else CommentedPrint(str(text))
 
 
 class _Layout:
