@@ -163,6 +163,13 @@ def test_nested_definitions_keep_their_indentation_and_their_last_comment() -> N
                   "            A[1] = 1  # set", index=1)
 
 
+def test_a_multi_line_header_keeps_the_comment_that_ends_it() -> None:
+    check("@T.function\ndef f(A: T.Tensor((4,), T.int32),\n      k: T.int32):  # the def\n"
+          "    A[0] = k\n",
+          "@T.function\ndef f(A: T.Tensor((4,), T.int32), k: T.int32):  # the def\n"
+          "    A[0] = k")
+
+
 def test_statements_the_canonical_form_splits_or_joins() -> None:
     check(SIG + "    a = 1; b = 2  # two on a line\n"
                 "    for i in range(4): A[i] = a + b  # one-liner\n",
@@ -294,6 +301,13 @@ def test_hashes_in_strings_and_comments_that_look_like_code() -> None:
                 "    #    A[1] = 3\n"
                 "    A[1] = 2  # \"\"\" not a docstring \"\"\"\n"
                 "    A[2] = 2  # '''")
+
+
+def test_a_hash_line_inside_a_multi_line_string_is_not_a_comment() -> None:
+    check(SIG + "    assert A[0] > 0, \"\"\"first line\n# not a comment\nlast\"\"\"  # after it\n"
+                "    A[0] = \\\n        1  # after a continuation\n",
+          SIG + "    assert A[0] > 0, \"first line\\n# not a comment\\nlast\"  # after it\n"
+                "    A[0] = 1  # after a continuation")
 
 
 def test_tabs_and_unusual_characters_are_carried_byte_for_byte() -> None:
