@@ -101,3 +101,13 @@ TEST_SUITE("lsp.protocol") {
                {"error", {{"code", "invalid-params"}, {"message", "m"}}}});
   }
 }
+
+TEST_CASE("the bridge spells each severity as the schema does") {
+  // The bridge reads the frontend's severity names (plain_result.cc); the wire writes the
+  // schema's: one spelling, checked here so that neither can drift.
+  for (bridge::Severity severity : {bridge::Severity::kError, bridge::Severity::kWarning,
+                                    bridge::Severity::kInformation, bridge::Severity::kHint}) {
+    CHECK(std::string(bridge::SeverityName(severity)) == protocol::NameOf(severity));
+    CHECK(protocol::ToJson(severity) == bridge::SeverityName(severity));
+  }
+}

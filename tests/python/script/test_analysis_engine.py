@@ -4,11 +4,14 @@ progress and skip for the worker, trusted module code."""
 
 from __future__ import annotations
 
+import gc
 from typing import List, Tuple
 
 import pytest
 
 from tvm_tirx.script import parse_diagnostics
+from tvm_tirx.script.parser.analysis import AnalysisOptions, analyze
+from tvm_tirx.script.parser.collector import ANALYSIS_THRESHOLDS
 
 HEADER = "from tvm_tirx.script import tirx as T\n"
 
@@ -324,3 +327,29 @@ def test_cancellation_from_progress_propagates_out_of_the_collecting_api() -> No
 
     with pytest.raises(Cancelled):
         parse_diagnostics(TWO, progress=cancel)
+
+
+def test_collections_are_fewer_while_an_analysis_runs_and_restored_after() -> None:
+    saved = gc.get_threshold()
+    seen: List[Tuple[int, ...]] = []
+    options = AnalysisOptions(progress=lambda key, name, where: seen.append(gc.get_threshold()))
+    try:
+        gc.set_threshold(700, 10, 10)
+        analyze(TWO, options)
+        assert seen and all(t == ANALYSIS_THRESHOLDS for t in seen)
+        assert gc.get_threshold() == (700, 10, 10)
+        # A process that collects less often already keeps its own thresholds where higher.
+        gc.set_threshold(90_000, 5, 500)
+        seen.clear()
+        analyze(TWO, options)
+        assert seen[0] == (90_000, 50, 500)
+        assert gc.get_threshold() == (90_000, 5, 500)
+
+        def cancel(key, name, where):
+            raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):  # an analysis that ends early restores them too
+            analyze(TWO, AnalysisOptions(progress=cancel))
+        assert gc.get_threshold() == (90_000, 5, 500)
+    finally:
+        gc.set_threshold(*saved)

@@ -3,11 +3,12 @@ and the codes written by the C++ sources agree."""
 
 from __future__ import annotations
 
+import json
 import pathlib
 import re
 
 from tvm_tirx.script import parse_diagnostics
-from tvm_tirx.script.parser.codes import CODES, code_of
+from tvm_tirx.script.parser.codes import CODES, SEVERITY_NAMES, code_of
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -59,3 +60,12 @@ def test_every_reported_code_is_registered_over_the_corpus() -> None:
         for diagnostic in parse_diagnostics(path.read_text()).to_plain()["diagnostics"]:
             assert diagnostic["code"] in CODES and diagnostic["code"] != "internal-error", \
                 (path.name, diagnostic)
+
+
+def test_severities_are_spelled_as_the_worker_schema_spells_them() -> None:
+    """The frontend's names (LSP's numbers in order) are the schema's enum, which the C++
+    codecs are generated from (test_protocol.cc checks the bridge's names against them)."""
+    schema = json.loads((ROOT / "lsp" / "protocol" / "worker_protocol.json").read_text())
+    severity = next(t for t in schema["types"] if t["name"] == "Severity")
+    assert list(SEVERITY_NAMES) == [1, 2, 3, 4]
+    assert list(SEVERITY_NAMES.values()) == severity["values"]

@@ -162,3 +162,24 @@ def test_a_definition_broken_by_an_edit_keeps_its_last_good_result_marked_stale(
     fixed = session.analyze().to_plain()
     assert not any(d.get("stale") for d in fixed["definitions"])
     assert fixed == parse_diagnostics(session.text, source_name="doc.py").to_plain()
+
+
+def test_a_stale_result_moves_with_lines_added_above_it() -> None:
+    session = _session(FILE)
+    good = session.analyze().to_plain()
+    third = next(d for d in good["definitions"] if d["name"] == "third")
+    x_in_third = [o["range"] for o in good["occurrences"] if o["symbol"].startswith("third:")]
+    # One change set: two lines above everything, and `third` broken (line 16, now 18).
+    session.apply_edits([TextEdit((1, 0, 1, 0), "# a\n# b\n"), TextEdit((18, 16, 18, 16), "(")])
+    plain = session.analyze().to_plain()
+    stale = next(d for d in plain["definitions"] if d["name"] == "third")
+    assert stale["stale"] is True
+    assert stale["range"] == [third["range"][0] + 2, third["range"][1],
+                              third["range"][2] + 2, third["range"][3]]
+    moved = [o["range"] for o in plain["occurrences"] if o["symbol"].startswith("third:")]
+    assert moved == [[r[0] + 2, r[1], r[2] + 2, r[3]] for r in x_in_third]
+    # Two more lines above it while it stays broken: it moves again.
+    session.apply_edits([TextEdit((1, 0, 1, 0), "\n\n")])
+    again = session.analyze().to_plain()
+    stale = next(d for d in again["definitions"] if d["name"] == "third")
+    assert stale["range"][0] == third["range"][0] + 4

@@ -20,7 +20,7 @@ import types
 import weakref
 from typing import Any, Dict, Mapping, Optional
 
-from .parser.protocol_registry import DEFINITION_KIND, DefinitionKind
+from .definition_kind import DEFINITION_KIND, DefinitionKind
 
 # Options the parser consumes itself; everything else goes to the namespace's function_ hook.
 PARSER_OPTIONS = ("check_well_formed", "const_args")

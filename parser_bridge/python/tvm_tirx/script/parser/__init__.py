@@ -9,8 +9,6 @@ is also ``tvm_tirx.script.parser.<name>`` (its script module, imported on first 
 import contextlib
 from typing import Any, Iterator
 
-# The registries before the decorators: decorators.py imports them while this package is still
-# initializing (tvm_tirx/script/__init__.py imports this package first).
 from . import namespaces, protocol_registry
 from .namespaces import register_namespace, register_namespace_initializer
 from .protocol_registry import DEFINITION_KIND, DefinitionKind

@@ -42,6 +42,8 @@ from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseRepo
 from .report import UnitPart
 from .runtime import Failure, collecting_failures, let_stops_through
 from .source_facts import attach_comments, lossy_reasons
+from .collector import fewer_collections
+from .source_rescan import rescan
 from .source_text import LineIndex, SourceScan, TopLevelChunk, blank_lines, parse_chunk, scan
 from .ast_build import Loc, loc_of
 from .transpile import SyntaxErrorFactory
@@ -68,6 +70,9 @@ class ChunkCache:
 
     parsed: Dict[ChunkKey, Tuple[Any, bool]] = field(default_factory=dict)
     """key -> (ast.Module or the SyntaxError it raised, dirty)."""
+    scan: Optional[SourceScan] = None
+    """The last text's scan when it had no bad header list: the next text is scanned again
+    only around the change (source_rescan.py)."""
 
 
 @dataclass(frozen=True)
@@ -136,10 +141,15 @@ class _FileAnalysis:
         self.module_globals: Dict[str, Any] = {}
         self.symbol_locs: Dict[str, Loc] = {}
         self.context_text = ""
+        self._context_digest: Optional[bytes] = None
 
     # -- the file ------------------------------------------------------------------------------
 
     def run(self) -> ParseReport:
+        with fewer_collections():
+            return self._run()
+
+    def _run(self) -> ParseReport:
         namespaces.ensure_initialized()
         self.scan = self._scan()
         self.diagnostics.lines = self.lines = self.scan.line_index
@@ -152,15 +162,26 @@ class _FileAnalysis:
             self._visible, frozenset(discovery.python_names))
         for refusal in discovery.refusals:
             self._file_error(refusal.error, refusal.loc)
-        units = [self._unit(found) for found in discovery.found]
-        self.context_text += "".join(_node_text(self.scan, u.node) for u in units
-                                     if u.report.kind == "macro")
-        for unit in units:
-            unit.report.key = self._key(unit)
-        self._define_macros([u for u in units if u.report.kind == "macro"])
-        for unit in units:
-            if unit.report.kind != "macro":
-                self._analyze_unit(unit)
+        found_ids = [(found, self._unit_id(found)) for found in discovery.found]
+        macros = [self._unit(found, uid) for found, uid in found_ids if found.kind == "macro"]
+        self.context_text += "".join(_node_text(self.scan, u.node) for u in macros)
+        for unit in macros:
+            unit.report.key = self._key(unit.found)
+        self._define_macros(macros)
+        for found, uid in found_ids:
+            if found.kind == "macro":
+                continue
+            key = self._key(found)
+            # A definition reused from an earlier analysis is never made a unit (most of an
+            # edit's analysis is this loop over unchanged definitions).
+            if self.reuse is not None and key not in self.options.skip:
+                earlier = self.reuse(key, uid, _definition_range(found.node))
+                if earlier is not None:
+                    self.report.units.append(earlier)
+                    continue
+            unit = self._unit(found, uid)
+            unit.report.key = key
+            self._analyze_unit(unit)
         for part in self.report.units:
             if isinstance(part, UnitPart):
                 part.table.occurrences.sort(key=lambda o: o.range)
@@ -178,13 +199,23 @@ class _FileAnalysis:
         """Scans the text; a bad header list is reported and its lines blanked, so the rest of
         the file is still split and parsed."""
         text = self.text
+        earlier = self.chunks.scan if self.chunks is not None else None
+        if self.chunks is not None:
+            self.chunks.scan = None
         for _ in range(100):
             try:
-                return scan(text, self.options.source_name)
+                if earlier is not None:
+                    found = rescan(earlier, text, self.options.source_name)
+                else:
+                    found = scan(text, self.options.source_name)
+                if self.chunks is not None and text is self.text:
+                    self.chunks.scan = found
+                return found
             except SyntaxError as error:
                 self._file_error(error, (1, 0, 1, 0))
                 first = error.lineno or 1
                 last = error.end_lineno or first
+                earlier = None  # the blanked text is scanned whole
                 blanked = blank_lines(text, first, last)
                 # An empty line inside a list blanks to itself: take the lines above too, up
                 # to the list's own line, or the same error would come back.
@@ -347,14 +378,14 @@ class _FileAnalysis:
 
     # -- units ---------------------------------------------------------------------------------
 
-    def _unit(self, found: Found) -> DefinitionUnit:
+    def _unit(self, found: Found, unit_id: str) -> DefinitionUnit:
         node = found.node
         report = DefinitionReport(node.name, found.kind, _definition_range(node),
                                   depth=found.depth, decorator=found.decorator)
         # A live view: the file's macros are bound after the units are made.
         env = collections.ChainMap(found.scope_symbols, self.env) if found.scope_symbols \
             else self.env
-        table = OccurrenceTable(prefix=self._unit_id(found), shared=self.report.module_table)
+        table = OccurrenceTable(prefix=unit_id, shared=self.report.module_table)
         return DefinitionUnit(found, env, report, UnitPart(report, table=table))
 
     def _unit_id(self, found: Found) -> str:
@@ -363,12 +394,15 @@ class _FileAnalysis:
         count = self.unit_ids[path] = self.unit_ids.get(path, 0) + 1
         return path if count == 1 else f"{path}#{count}"
 
-    def _key(self, unit: DefinitionUnit) -> str:
+    def _key(self, found: Found) -> str:
+        if self._context_digest is None:  # the context is the same for every definition
+            self._context_digest = hashlib.sha256(
+                self.context_text.encode("utf-8", "surrogatepass")).digest()
         digest = hashlib.sha256()
-        digest.update(_node_text(self.scan, unit.node).encode("utf-8", "surrogatepass"))
+        digest.update(_node_text(self.scan, found.node).encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
-        digest.update(self.context_text.encode("utf-8", "surrogatepass"))
-        for name in sorted(unit.found.scope_symbols):
+        digest.update(self._context_digest)
+        for name in sorted(found.scope_symbols):
             digest.update(f"\0{name}".encode("utf-8", "surrogatepass"))
         return digest.hexdigest()[:32]
 
@@ -412,11 +446,6 @@ class _FileAnalysis:
 
     def _analyze_unit(self, unit: DefinitionUnit) -> None:
         found, report = unit.found, unit.report
-        if self.reuse is not None and report.key not in self.options.skip:
-            earlier = self.reuse(report.key, unit.part.table.prefix, report.range)
-            if earlier is not None:
-                self.report.units.append(earlier)
-                return
         self._add_definition(unit)
         if found.error is not None:
             self._unit_error(unit, found.error, loc_of(found.node))
@@ -490,7 +519,11 @@ class _FileAnalysis:
             return None, {node.name: program}
         ir, program = build_function(node, self.scan, source_name, unit.env, decorator, options,
                                      const_args)
-        unit.report.program = program
+        if self.options.build_only:
+            # The raising APIs check the program; a collecting analysis is done with it once
+            # the unit is analysed (a program is the largest thing a unit holds: its generated
+            # tree, code and runtime, about two thirds of a session's Python memory).
+            unit.report.program = program
         return ir, {node.name: program}
 
     def _well_formed(self, unit: DefinitionUnit) -> None:

@@ -20,7 +20,6 @@ language server (completion, signature help, quick fixes).
 from __future__ import annotations
 
 import __future__ as _future
-import enum
 import inspect
 import re
 import types
@@ -35,20 +34,9 @@ from . import namespaces
 _F = TypeVar("_F")
 
 
-class DefinitionKind(enum.Enum):
-    """How the parser treats a decorated definition."""
-
-    FUNCTION = "function"
-    """Builds IR now (standalone) or at module construction (module member); JIT too."""
-    MACRO = "macro"
-    """Builds IR in the caller's context when called from script code (macro, inline)."""
-    PYTHON = "python"
-    """Kept as an ordinary Python callable (``I.pyfunc``)."""
-
-
-DEFINITION_KIND: Dict[str, DefinitionKind] = {}
-"""The kind of every decorator by its namespace path (``"tirx.macro"``: MACRO), filled in as the
-decorator factories create decorators."""
+# The decorators' kinds live in a leaf module (decorators.py imports it without importing
+# this package); this table is the same object.
+from ..definition_kind import DEFINITION_KIND, DefinitionKind  # noqa: E402
 
 MUTABLE_DECL_SYNTAX = ("call", "annotation", "parameter")
 """The forms a mutable declaration can take: a constructor call (``x = X.cell(0)``), an

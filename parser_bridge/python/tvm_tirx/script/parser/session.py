@@ -7,22 +7,27 @@ text and context are the same as in an earlier analysis takes that analysis's re
 to where the definition now is. Every range of a definition's result that lies inside the
 definition moves with it; ranges outside it (an "add the import" fix at line 1) stay.
 
-The whole text is scanned again on each analysis (one regex pass); a top-level chunk whose text
-and first line are unchanged keeps its parsed tree, unless something in it was built (which
-rewrites the tree). Building is what the session saves most.
+The text is scanned again only around the change (source_rescan.py); a top-level chunk whose
+text and first line are unchanged keeps its parsed tree, unless something in it was built
+(which rewrites the tree). Building is what the session saves most.
 """
 
 from __future__ import annotations
 
+import bisect
 import collections
 import copy
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .analysis import AnalysisOptions, ChunkCache, Progress, analyze_with
 from .diagnostics import internal_error_report
 from .report import ParseReport, PlainUnit, UnitPart
+from .source_rescan import changed_region
 from .source_text import LineIndex
+
+_LINE_END = re.compile(r"\r\n?|\n")
 
 Range = Tuple[int, int, int, int]
 
@@ -56,6 +61,8 @@ class _Cached:
     """A change since its analysis overlaps it."""
     grown: int = 0
     """Lines added by the changes that overlap it."""
+    unit: Optional[PlainUnit] = None
+    """The part as reported, for reuse in place."""
 
 
 class DocumentSession:
@@ -80,29 +87,36 @@ class DocumentSession:
         if not isinstance(text, str):
             raise TypeError(f"a document's text is a str, got `{type(text).__name__}`")
         self._follow_change(self.text, text)
+        self._set(text, version)
+
+    def _set(self, text: str, version: Optional[int]) -> None:
+        if not isinstance(text, str):
+            raise TypeError(f"a document's text is a str, got `{type(text).__name__}`")
         self.text = text
         self.version = self.version + 1 if version is None else version
 
     def _follow_change(self, old: str, new: str) -> None:
         """Where the last analysis's definitions are in the new text: the changed lines are
-        what lies between the texts' common first and last lines; a definition below them
-        moves by the change in line count, one that overlaps them is touched."""
-        if old == new:
+        those holding the characters between the texts' common prefix and suffix; a definition
+        below them moves by the change in line count, one that overlaps them is touched."""
+        if old == new or not self._cache:
             return
-        old_lines, new_lines = old.splitlines(True), new.splitlines(True)
-        limit = min(len(old_lines), len(new_lines))
-        prefix = 0
-        while prefix < limit and old_lines[prefix] == new_lines[prefix]:
-            prefix += 1
-        suffix = 0
-        while suffix < limit - prefix and old_lines[-1 - suffix] == new_lines[-1 - suffix]:
-            suffix += 1
-        changed_last = len(old_lines) - suffix  # old lines prefix+1..changed_last changed
-        delta = len(new_lines) - len(old_lines)
+        start, old_end, new_end = changed_region(old, new)
+        scanned = self._chunks.scan
+        lines = scanned.line_index if scanned is not None and scanned.line_index.text is old \
+            else LineIndex(old)
+        first_changed = bisect.bisect_right(lines.starts, start)
+        last_changed = bisect.bisect_right(lines.starts, max(old_end - 1, start))
+        # One unchanged character on each side counts a "\r\n" split by the change alike in
+        # both texts.
+        low = max(start - 1, 0)
+        delta = len(_LINE_END.findall(new, low, new_end + 1)) - \
+            len(_LINE_END.findall(old, low, old_end + 1))
         for cached in self._cache.values():
-            if cached.last_line <= prefix:
+            # Where it is in ``old``: earlier changes moved or grew it.
+            if cached.last_line + cached.moved + cached.grown < first_changed:
                 continue
-            if cached.first_line > changed_last:
+            if cached.first_line + cached.moved > last_changed:
                 cached.moved += delta
             else:
                 cached.touched = True
@@ -110,17 +124,21 @@ class DocumentSession:
 
     def apply_edits(self, edits: Sequence[TextEdit], version: Optional[int] = None) -> None:
         """Applies edits in order, each to the text the previous one left (as LSP's
-        ``contentChanges``). A range past the end of the text is clamped to it."""
+        ``contentChanges``). A range past the end of the text is clamped to it. Each edit is
+        followed on its own, so a definition moved by one and broken by the next keeps its
+        stale result at its new place."""
         text = self.text
         for edit in edits:
             if edit.range is None:
-                text = edit.new_text
-                continue
-            lines = LineIndex(text)
-            start = _offset(lines, edit.range[0], edit.range[1])
-            end = max(start, _offset(lines, edit.range[2], edit.range[3]))
-            text = text[:start] + edit.new_text + text[end:]
-        self.set_text(text, version)
+                changed = edit.new_text
+            else:
+                lines = LineIndex(text)
+                start = _offset(lines, edit.range[0], edit.range[1])
+                end = max(start, _offset(lines, edit.range[2], edit.range[3]))
+                changed = text[:start] + edit.new_text + text[end:]
+            self._follow_change(text, changed)
+            text = changed
+        self._set(text, version)
 
     # -- analysis ------------------------------------------------------------------------------
 
@@ -139,13 +157,14 @@ class DocumentSession:
             if isinstance(unit, UnitPart):
                 self.stats.built.append(definition.name)
                 data = unit.plain()
+                plain_unit = PlainUnit(definition, data)
             else:
                 self.stats.reused.append(definition.name)
-                data = unit.data
+                data, plain_unit = unit.data, unit
             if not definition.key or definition.key in options.skip:
                 continue
             cache[(definition.key, unit.unit_id)] = _Cached(
-                definition.range[0], definition.range[2], definition, data)
+                definition.range[0], definition.range[2], definition, data, unit=plain_unit)
         self._keep_stale(report, cache)
         self._cache = cache
         self.report = report
@@ -164,10 +183,13 @@ class DocumentSession:
             last = cached.last_line + cached.moved + cached.grown
             if not any(first <= line <= last for line in errors):
                 continue
-            data = copy.deepcopy(cached.data)
+            data = copy.deepcopy(_shifted(cached.data, cached.first_line, cached.last_line,
+                                          cached.moved))
             data["definition"]["stale"] = True
             data["diagnostics"] = []
-            report.units.append(PlainUnit(replace(cached.definition, stale=True), data))
+            definition = replace(cached.definition, stale=True,
+                                 range=tuple(data["definition"]["range"]))
+            report.units.append(PlainUnit(definition, data))
             cache[key] = replace(cached, touched=True)
             present.add(key[1])
         report.units.sort(key=lambda u: tuple(u.definition.range))
@@ -177,8 +199,11 @@ class DocumentSession:
         if cached is None:
             return None
         delta = where[0] - cached.first_line
+        if delta == 0 and cached.unit is not None:
+            return cached.unit  # where it was: the same part serves (nothing mutates one)
         data = _shifted(cached.data, cached.first_line, cached.last_line, delta)
-        definition = replace(cached.definition, range=tuple(data["definition"]["range"]))
+        definition = copy.copy(cached.definition)
+        definition.range = tuple(data["definition"]["range"])
         return PlainUnit(definition, data)
 
 

@@ -21,8 +21,8 @@ import itertools
 import keyword
 import re
 import unicodedata
-from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple, Union
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Tuple, Union
 
 __all__ = [
     "Comment",
@@ -100,6 +100,13 @@ class SourceScan:
     blanked_text: str  # the text with every header list blanked; the text itself when none
     top_level: List[TopLevelChunk]
     line_index: LineIndex  # of the original text
+    heads: List["Head"] = field(default_factory=list, repr=False, compare=False)
+    """What the chunks were made of (for rescanning after an edit: source_rescan.py)."""
+    list_spans: List[Tuple[int, int]] = field(default_factory=list, repr=False, compare=False)
+    """String indices of the header lists (what ``blanked_text`` blanks)."""
+    scanned: Tuple[int, int] = field(default=(0, -1), repr=False, compare=False)
+    """The string indices the token pass went over (a rescan goes over the changed region
+    only); ``(0, -1)`` for the whole text."""
 
 
 def _identifier(name: str) -> str:
@@ -115,9 +122,9 @@ def _encoded_length(s: str) -> int:
 class LineIndex:
     """Line starts of a text, built on first use, to move between lines, chars and bytes."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, starts: Optional[List[int]] = None) -> None:
         self.text = text
-        self._starts: Optional[List[int]] = None
+        self._starts: Optional[List[int]] = starts
         self.is_ascii = text.isascii()
 
     @property
@@ -125,7 +132,7 @@ class LineIndex:
         """String index where each line starts (``starts[line - 1]``); a final newline starts
         an empty last line, as CPython may report errors there."""
         if self._starts is None:
-            self._starts = _line_starts(self.text)
+            self._starts = line_starts(self.text)
         return self._starts
 
     @property
@@ -174,7 +181,7 @@ class LineIndex:
         return self.text[starts[first - 1] : end]
 
 
-def _line_starts(text: str) -> List[int]:
+def line_starts(text: str) -> List[int]:
     if _OTHER_LINE_BREAK.search(text):
         return [0] + [m.end() for m in _NEWLINE.finditer(text)]
     # Without the breaks that only str.splitlines knows, it splits like ast, in C.
@@ -272,9 +279,54 @@ def scan(text: str, filename: str = "<string>") -> SourceScan:
     above ``code_start_line`` (no blank line between) start the chunk (``start_line``).
     """
     lines = LineIndex(text)
+    found = scan_tokens(text, lines, filename)
+    comments = comments_at(text, lines, found.comment_spans)
+    return SourceScan(
+        comments=comments,
+        type_params=found.lists,
+        blanked_text=blanked(text, found.list_spans) if found.list_spans else text,
+        top_level=chunks_of(found.heads, comments, lines),
+        line_index=lines,
+        heads=found.heads,
+        list_spans=found.list_spans,
+    )
+
+
+Head = Tuple[int, str, Optional[str], int, bool]
+"""A line with code at indentation 0 that starts a statement: (line, "def" | "deco" | "stmt",
+name, string index of the line end before it (-1 for the first line), clean). Clean: no bracket
+was open and no backslash continued the line above, so the scanner's state before the line end
+is its initial state: a scan may start there (source_rescan.py)."""
+
+
+@dataclass
+class TokenScan:
+    """What the token pass over ``text[begin:stop]`` found (string indices of the whole text)."""
+
+    heads: List[Head]
+    comment_spans: List[Tuple[int, int]]
+    lists: List[TypeParamList]
+    list_spans: List[Tuple[int, int]]
+    stop: int
+    """Where the pass stopped: the end of the text, or the line end ``resync`` accepted."""
+
+
+def scan_tokens(
+    text: str,
+    lines: LineIndex,
+    filename: str,
+    begin: int = 0,
+    resync: Optional[Callable[[int], bool]] = None,
+    resync_from: int = 0,
+) -> TokenScan:
+    """The token pass of ``scan`` from ``begin``: 0, or the line end before a clean head of an
+    earlier scan of a text with the same ``text[:begin + 1]`` (the state there is the initial
+    one). With ``resync``, the pass stops at the first line end at or after ``resync_from``
+    before a line with code at indentation 0, in the initial state, for which ``resync(index)``
+    is true (the caller knows that from there on the rest of an earlier scan holds)."""
     starts = lines.starts
     comment_spans: List[Tuple[int, int]] = []
-    heads: List[Tuple[int, str, Optional[str]]] = []  # (line, "def"|"deco"|"stmt", name)
+    heads: List[Head] = []
     lists: List[TypeParamList] = []
     spans: List[Tuple[int, int]] = []  # of the lists, as string indices
     open_list: Optional[Tuple[int, str]] = None  # ("[" index, def name)
@@ -282,13 +334,14 @@ def scan(text: str, filename: str = "<string>") -> SourceScan:
     depth = 0
     continued_at = -1  # index of the line end that follows the last backslash continuation
 
-    def line_start(code: int, after_continuation: bool) -> None:
+    def line_start(line_end: int, code: int, after_continuation: bool) -> None:
         nonlocal depth
+        clean = not depth and not after_continuation
         head = _HEAD.match(text, code)
         if head is None:
-            if depth or after_continuation:
+            if not clean:
                 return
-            heads.append((bisect.bisect_right(starts, code), "stmt", None))
+            heads.append((bisect.bisect_right(starts, code), "stmt", None, line_end, True))
             return
         if head.group(1) is None and head.group(3) is None:
             return  # a clause continuing the statement above
@@ -297,12 +350,15 @@ def scan(text: str, filename: str = "<string>") -> SourceScan:
         depth = 0
         kind = "deco" if head.group(3) else "def"
         name = head.group(2)
-        heads.append((bisect.bisect_right(starts, code), kind, name and _identifier(name)))
+        line = bisect.bisect_right(starts, code)
+        heads.append((line, kind, name and _identifier(name), line_end, clean))
 
-    first = _FIRST_LINE.match(text)
-    if first is not None:
-        line_start(first.end(), False)
-    for m in _TOKEN.finditer(text):
+    if begin == 0:
+        first = _FIRST_LINE.match(text)
+        if first is not None:
+            line_start(-1, first.end(), False)
+    stop = len(text)
+    for m in _TOKEN.finditer(text, begin):
         start = m.start()
         c = text[start]
         if c in "([{":
@@ -328,7 +384,16 @@ def scan(text: str, filename: str = "<string>") -> SourceScan:
         elif c == "#":
             comment_spans.append(m.span())
         elif c in "\r\n":
-            line_start(m.end(), start == continued_at)
+            if (
+                resync is not None
+                and start >= resync_from
+                and not depth
+                and start != continued_at
+                and resync(start)
+            ):
+                stop = start
+                break
+            line_start(start, m.end(), start == continued_at)
         elif c == "\\":
             continued_at = m.end()
         elif c in "dc":
@@ -338,15 +403,7 @@ def scan(text: str, filename: str = "<string>") -> SourceScan:
             depth += 1
     if open_list is not None:
         raise _error("'[' was never closed", lines, filename, open_list[0])
-
-    comments = _comments(text, lines, comment_spans)
-    return SourceScan(
-        comments=comments,
-        type_params=lists,
-        blanked_text=_blanked(text, spans) if spans else text,
-        top_level=_chunks(heads, comments, lines),
-        line_index=lines,
-    )
+    return TokenScan(heads, comment_spans, lists, spans, stop)
 
 
 def blank_lines(text: str, first: int, last: int) -> str:
@@ -541,7 +598,8 @@ def _safe_message(text: str) -> str:
     return _LONE_SURROGATE.sub(lambda m: ascii(m.group())[1:-1], text)
 
 
-def _comments(text: str, lines: LineIndex, spans: List[Tuple[int, int]]) -> List[Comment]:
+def comments_at(text: str, lines: LineIndex, spans: List[Tuple[int, int]]) -> List[Comment]:
+    """The comments at ``spans`` (string indices of ``#`` to the line end)."""
     starts = lines.starts
     comments = []
     for start, end in spans:
@@ -558,12 +616,12 @@ def _comments(text: str, lines: LineIndex, spans: List[Tuple[int, int]]) -> List
     return comments
 
 
-def _chunks(
-    heads: List[Tuple[int, str, Optional[str]]], comments: List[Comment], lines: LineIndex
+def chunks_of(
+    heads: List[Head], comments: List[Comment], lines: LineIndex
 ) -> List[TopLevelChunk]:
     groups: List[Tuple[int, str, Optional[str]]] = []  # (code start line, kind, name)
     decorated: Optional[int] = None  # first line of pending decorators
-    for number, (line, kind, name) in enumerate(heads):
+    for number, (line, kind, name, _, _) in enumerate(heads):
         if kind == "deco":
             if decorated is None:
                 decorated = line
@@ -787,7 +845,7 @@ def _mismatch(
     return _error(message, lines, filename, right)
 
 
-def _blanked(text: str, spans: List[Tuple[int, int]]) -> str:
+def blanked(text: str, spans: List[Tuple[int, int]]) -> str:
     """Replaces each list by one space per UTF-8 byte and keeps line ends; a list over several
     lines gets a backslash at the end of each of its lines so that the header stays one logical
     line (an empty line cannot hold one: ``_read_list`` rejects it)."""
