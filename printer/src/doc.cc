@@ -5,6 +5,8 @@
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/script/printer/stmt_doc.h>
 
+#include "python_printer_internal.h"
+
 namespace tvm {
 namespace script {
 namespace printer {
@@ -146,6 +148,31 @@ StmtDoc WithComment(StmtDoc stmt, String comment) {
   return doc.cast<StmtDoc>();
 }
 
+namespace {
+void CheckSourceComment(const String& comment) {
+  const std::string& text = comment.str();
+  if (text.empty() || text[0] != '#' || text.find_first_of("\r\n") != std::string::npos) {
+    TVM_FFI_THROW(ValueError) << "a source comment starts with `#` and holds no line break: "
+                              << PyStringLiteral(text);
+  }
+}
+}  // namespace
+
+StmtDoc WithSourceComments(StmtDoc stmt, const Array<String>& leading,
+                           const Optional<String>& trailing) {
+  for (const String& line : leading) CheckSourceComment(line);
+  if (trailing.has_value()) CheckSourceComment(*trailing);
+  if (trailing.has_value() && stmt->trailing_comment.has_value()) {
+    TVM_FFI_THROW(ValueError) << "a statement holds one trailing comment";
+  }
+  Doc doc = stmt;
+  stmt = StmtDoc();  // drop our second reference so an unshared Doc changes in place
+  auto* node = static_cast<StmtDocObj*>(MutableDoc(&doc));
+  for (const String& line : leading) node->leading_comments.push_back(line);
+  if (trailing.has_value()) node->trailing_comment = trailing;
+  return doc.cast<StmtDoc>();
+}
+
 }  // namespace details
 
 namespace {
@@ -158,7 +185,10 @@ refl::DefaultValue NoDocs() { return refl::DefaultValue(Array<ffi::Any>()); }
 void RegisterExprDocs() {
   refl::ObjectDef<DocObj>().def_ro("source_paths", &DocObj::source_paths, NoPaths());
   refl::ObjectDef<ExprDocObj>();
-  refl::ObjectDef<StmtDocObj>().def_ro("comment", &StmtDocObj::comment, NoValue());
+  refl::ObjectDef<StmtDocObj>()
+      .def_ro("comment", &StmtDocObj::comment, NoValue())
+      .def_ro("leading_comments", &StmtDocObj::leading_comments, NoDocs())
+      .def_ro("trailing_comment", &StmtDocObj::trailing_comment, NoValue());
   refl::ObjectDef<LiteralDocObj>().def_ro("value", &LiteralDocObj::value, NoValue());
   refl::ObjectDef<IdDocObj>().def_ro("name", &IdDocObj::name);
   refl::ObjectDef<AttrAccessDocObj>()

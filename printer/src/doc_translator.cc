@@ -80,6 +80,8 @@ struct DocTranslatorObj::Impl {
   std::unordered_map<const ffi::Object*, std::string> binding_names;
   Any capture_target;
   std::optional<Doc> captured;
+  std::optional<SourceComments> source_comments;
+  ffi::Map<ffi::ObjectRef, int64_t> placed_comments;
   int depth = 0;
 };
 
@@ -211,6 +213,23 @@ std::string DefineInScope(DocTranslatorObj::Impl* s, const ffi::ObjectRef& var,
   return name;
 }
 
+/*!
+ * \brief `doc` with the source comments keyed by `node`, when it is one statement: a block or
+ *  an expression has no single line to carry them, so they stay unplaced (and uncounted).
+ */
+Doc AttachSourceComments(DocTranslatorObj::Impl* s, const Any& node, Doc doc) {
+  ffi::ObjectRef key = node.cast<ffi::ObjectRef>();
+  std::optional<Array<ffi::String>> leading = s->source_comments->leading.Get(key);
+  std::optional<ffi::String> trailing = s->source_comments->trailing.Get(key);
+  if (!leading.has_value() && !trailing.has_value()) return doc;
+  std::optional<StmtDoc> stmt = Any(doc).as<StmtDoc>();
+  if (!stmt.has_value() || doc->IsInstance<StmtBlockDocObj>()) return doc;
+  s->placed_comments.Set(key, s->placed_comments.Get(key).value_or(0) + 1);
+  doc = Doc();  // one holder left, so an unshared Doc changes in place
+  return details::WithSourceComments(*std::move(stmt), leading.value_or(Array<ffi::String>()),
+                                     trailing);
+}
+
 }  // namespace
 
 Doc DocTranslator::AsDoc(const Any& node, const AccessPath& path) const {
@@ -225,7 +244,11 @@ Doc DocTranslator::AsDoc(const Any& node, const AccessPath& path) const {
     s.captured = doc;
     return doc;
   }
-  return details::WithSourcePath(Dispatch(*this, node, path), path);
+  Doc doc = details::WithSourcePath(Dispatch(*this, node, path), path);
+  if (s.source_comments.has_value() && node.is_object()) {
+    return AttachSourceComments(&s, node, std::move(doc));
+  }
+  return doc;
 }
 
 ExprDoc DocTranslator::AsExprDoc(const Any& node, const AccessPath& path) const {
@@ -345,6 +368,14 @@ void DocTranslator::CaptureFragment(const Any& target) const {
 }
 
 std::optional<Doc> DocTranslator::captured() const { return get()->impl->captured; }
+
+void DocTranslator::SetSourceComments(SourceComments comments) const {
+  get()->impl->source_comments = std::move(comments);
+}
+
+ffi::Map<ffi::ObjectRef, int64_t> DocTranslator::placed_source_comments() const {
+  return get()->impl->placed_comments;
+}
 
 TVM_FFI_STATIC_INIT_BLOCK() { ffi::reflection::ObjectDef<DocTranslatorObj>(); }
 

@@ -6,6 +6,7 @@
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/ir/call.h>
 #include <tvm/script/printer/printer.h>
+#include <tvm/script/printer/source_comments.h>
 #include <tvm/tirx/function.h>
 
 #include <algorithm>
@@ -24,6 +25,7 @@ using ffi::Any;
 struct Rendered {
   std::string text;
   std::vector<details::PathSpan> spans;
+  ffi::Map<ffi::ObjectRef, int64_t> placed_comments;
 };
 
 /*! \brief Statements of the root: emitted ones first; an expression stays an expression. */
@@ -59,17 +61,19 @@ std::string HeaderText(const DocTranslator& t) {
   return header;
 }
 
-Rendered Render(const Any& node, const PrinterConfig& config) {
+Rendered Render(const Any& node, const PrinterConfig& config,
+                const SourceComments* comments = nullptr) {
   if (node.is_none()) {
     TVM_FFI_THROW(ValueError) << "cannot print None: Script needs an IR object";
   }
   DocTranslator t(config);
+  if (comments != nullptr) t.SetSourceComments(*comments);
   Doc doc = config->name_context.is_none() ? TranslateRoot(t, node)
                                            : TranslateFragment(t, node, config->name_context);
   details::PythonPrinter printer(config->indent_spaces);
   if (NeedsHeader(node, config)) printer.AppendRaw(HeaderText(t));
   printer.Append(doc);
-  return {printer.text(), printer.spans()};
+  return {printer.text(), printer.spans(), t.placed_source_comments()};
 }
 
 std::string Decorate(const Rendered& rendered, const PrinterConfig& config) {
@@ -123,7 +127,21 @@ std::pair<ffi::String, ffi::Array<SourceMapEntry>> ScriptWithSourceMap(
 ffi::String DocToPythonScript(const Doc& doc, const PrinterConfig& config) {
   details::PythonPrinter printer(config->indent_spaces);
   printer.Append(doc);
-  return Decorate({printer.text(), printer.spans()}, config);
+  return Decorate({printer.text(), printer.spans(), {}}, config);
+}
+
+CommentedScript ScriptWithSourceComments(const Any& node, const PrinterConfig& config,
+                                         const SourceComments& comments) {
+  // Source comments belong to whole statements of a whole print, and plain text is what the
+  // formatter writes back.
+  if (!config->name_context.is_none() || config->print_line_numbers ||
+      !config->path_to_underline.empty()) {
+    TVM_FFI_THROW(ValueError) << "ScriptWithSourceComments prints whole, plain text: "
+                                 "name_context, print_line_numbers and path_to_underline are not "
+                                 "allowed";
+  }
+  Rendered rendered = Render(node, config, &comments);
+  return {ffi::String(rendered.text), rendered.placed_comments};
 }
 
 void LinkPrinter() {}
@@ -154,7 +172,17 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def(
           "script.DocToPythonScript",
           [](Doc doc, Options options) { return DocToPythonScript(doc, PrinterConfig(options)); },
-          "A Doc tree as Python text.");
+          "A Doc tree as Python text.")
+      .def(
+          "script.ScriptWithSourceComments",
+          [](Any node, Options options, ffi::Map<ffi::ObjectRef, ffi::Array<ffi::String>> leading,
+             ffi::Map<ffi::ObjectRef, ffi::String> trailing) {
+            CommentedScript printed =
+                ScriptWithSourceComments(node, PrinterConfig(options), {leading, trailing});
+            return ffi::Array<Any>{printed.text, printed.placed};
+          },
+          "[text, placed]: the print with source comments placed (leading lines per IR key, "
+          "one trailing comment per key) and how many statements got each key's comments.");
 }
 
 }  // namespace printer

@@ -34,7 +34,10 @@ void PythonPrinter::PrintDoc(const Doc& doc) {
   if (!doc.defined()) TVM_FFI_THROW(ValueError) << "cannot print a null Doc";
   // A statement's comment is not part of its text: underlines and the source map skip it.
   const auto* stmt = doc.as<StmtDocObj>();
-  if (stmt != nullptr) PrintComment(stmt);
+  if (stmt != nullptr) {
+    PrintComment(stmt);
+    PrintLeadingComments(stmt);
+  }
   size_t begin = out_.size();
   if (stmt != nullptr) {
     PrintStmt(stmt);
@@ -55,6 +58,19 @@ void PythonPrinter::PrintComment(const StmtDocObj* stmt) {
     out_ += line.empty() ? "#" : "# " + line;
     NewLine();
   }
+}
+
+void PythonPrinter::PrintLeadingComments(const StmtDocObj* stmt) {
+  for (const ffi::String& line : stmt->leading_comments) {
+    out_ += line.str();
+    NewLine();
+  }
+}
+
+void PythonPrinter::PrintTrailingComment(const StmtDocObj* stmt) {
+  if (!stmt->trailing_comment.has_value()) return;
+  out_ += "  ";
+  out_ += stmt->trailing_comment->str();
 }
 
 void PythonPrinter::PrintBlock(const ffi::Array<StmtDoc>& body, bool blank_lines_between) {
@@ -121,6 +137,7 @@ void PythonPrinter::PrintFunction(const FunctionDocObj* doc) {
     PrintDoc(*doc->return_type);
   }
   out_ += ":";
+  PrintTrailingComment(doc);
   PrintBlock(doc->body);
 }
 
@@ -129,6 +146,7 @@ void PythonPrinter::PrintClass(const ClassDocObj* doc) {
   out_ += "class ";
   PrintDoc(doc->name);
   out_ += ":";
+  PrintTrailingComment(doc);
   PrintBlock(doc->body, /*blank_lines_between=*/true);
 }
 
@@ -152,12 +170,15 @@ void PythonPrinter::PrintStmt(const StmtDocObj* stmt) {
       if (i > 0) NewLine();
       PrintDoc(d->stmts[i]);
     }
+    PrintTrailingComment(d);  // after the block's last line
   } else if (const auto* d = As<AssignDocObj>(stmt)) {
     PrintAssign(d);
+    PrintTrailingComment(d);
   } else if (const auto* d = As<IfDocObj>(stmt)) {
     out_ += "if ";
     PrintDoc(d->predicate);
     out_ += ":";
+    PrintTrailingComment(d);
     PrintBlock(d->then_branch);
     if (!d->else_branch.empty()) {
       NewLine();
@@ -168,6 +189,7 @@ void PythonPrinter::PrintStmt(const StmtDocObj* stmt) {
     out_ += "while ";
     PrintDoc(d->predicate);
     out_ += ":";
+    PrintTrailingComment(d);
     PrintBlock(d->body);
   } else if (const auto* d = As<ForDocObj>(stmt)) {
     out_ += "for ";
@@ -175,6 +197,7 @@ void PythonPrinter::PrintStmt(const StmtDocObj* stmt) {
     out_ += " in ";
     PrintDoc(d->rhs);
     out_ += ":";
+    PrintTrailingComment(d);
     PrintBlock(d->body);
   } else if (const auto* d = As<ScopeDocObj>(stmt)) {
     out_ += "with ";
@@ -184,9 +207,16 @@ void PythonPrinter::PrintStmt(const StmtDocObj* stmt) {
       PrintDoc(*d->lhs);
     }
     out_ += ":";
+    PrintTrailingComment(d);
     PrintBlock(d->body);
+  } else if (const auto* d = As<FunctionDocObj>(stmt)) {
+    PrintFunction(d);
+  } else if (const auto* d = As<ClassDocObj>(stmt)) {
+    PrintClass(d);
   } else {
     PrintSimpleStmt(stmt);
+    // Simple statements print on one line (a comment or docstring ends on its last).
+    PrintTrailingComment(stmt);
   }
 }
 
@@ -210,10 +240,6 @@ void PythonPrinter::PrintSimpleStmt(const StmtDocObj* stmt) {
     out_ += "break";
   } else if (stmt->IsInstance<ContinueDocObj>()) {
     out_ += "continue";
-  } else if (const auto* d = As<FunctionDocObj>(stmt)) {
-    PrintFunction(d);
-  } else if (const auto* d = As<ClassDocObj>(stmt)) {
-    PrintClass(d);
   } else if (stmt->IsInstance<CommentDocObj>()) {
     std::vector<std::string> lines = SplitLines(stmt->comment.value_or("").str());
     for (size_t i = 0; i < lines.size(); ++i) {

@@ -67,6 +67,8 @@ class PythonPrinter {
  private:
   void PrintDoc(const Doc& doc);
   void PrintComment(const StmtDocObj* stmt);
+  void PrintLeadingComments(const StmtDocObj* stmt);
+  void PrintTrailingComment(const StmtDocObj* stmt);
   void PrintStmt(const StmtDocObj* stmt);
   void PrintSimpleStmt(const StmtDocObj* stmt);
   void PrintExpr(const ExprDocObj* expr);

@@ -10,8 +10,9 @@
 TEST_SUITE("registrations") {
   TEST_CASE("the printer's functions and hooks are registered in this binary") {
     tvm::script::printer::LinkPrinter();
-    for (const char* name : {"script.Script", "script.ScriptWithSourceMap",
-                             "script.DocToPythonScript", "script.PrinterConfig"}) {
+    for (const char* name :
+         {"script.Script", "script.ScriptWithSourceMap", "script.DocToPythonScript",
+          "script.PrinterConfig", "script.ScriptWithSourceComments"}) {
       CAPTURE(name);
       CHECK(tvm::ffi::Function::GetGlobal(name).has_value());
     }

@@ -5,9 +5,11 @@ every check passes; otherwise the verdict names the first reason it declines (a 
 ``REASONS``). The checks: the definition built without errors and is not stale; its print
 would lose no source structure (macro calls, host Python, captured values); it is not written
 in Apache TVM's spelling (formatting keeps the user's dialect: migration is an explicit
-action); it holds no comment (the printer does not place comments yet); its print parses back
+action); every comment has a place in the print (``comment_placement``); its print parses back
 (untrusted) to a structurally equal IR with the same names (structural equality ignores names)
-and prints the same again (formatting twice changes nothing).
+and prints the same again (formatting twice changes nothing). With comments, the formatted
+text must also hold the source's comment texts in their order (scanned again, so nothing is
+lost or moved) and formatting it again must give it back, comments included.
 
 Computed on demand (``DefinitionReport.format_verdict``): neither a cold analysis nor a
 decorator pays for it.
@@ -16,13 +18,15 @@ decorator pays for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from tvm_ffi import DefRegionKind, structural_equal, structural_walk
 
 from ... import ir as _ir
 from . import namespaces
+from .diagnostics import parse_diagnostics
 from .entry import from_source
+from .source_text import scan
 from .spelling import apache_members
 
 REASONS: Dict[str, str] = {
@@ -30,7 +34,7 @@ REASONS: Dict[str, str] = {
     "stale": "the definition does not parse now (this is an earlier result)",
     "lossy": "its canonical print would lose source structure",
     "apache-spelling": "it is written in Apache TVM's spelling (migrate it explicitly)",
-    "comments": "it holds comments, which the printer cannot place yet",
+    "comments": "it holds a comment the printer cannot place (the detail names its line and why)",
     "not-equal": "its canonical print does not parse back to the same program",
     "renames": "its canonical print renames a definition or a binding",
     "unstable": "its canonical print does not print the same once parsed again",
@@ -39,12 +43,14 @@ REASONS: Dict[str, str] = {
 
 @dataclass(frozen=True)
 class FormatVerdict:
-    """``text`` replaces the definition's range (decorators to its end), or ``reason`` (a key
-    of ``REASONS``) says why it is left alone, with ``detail``."""
+    """``text`` replaces ``range`` (the definition's range, decorators to its end, stretched to
+    the end of a comment on its last line, which the text carries), or ``reason`` (a key of
+    ``REASONS``) says why it is left alone, with ``detail``."""
 
     text: Optional[str] = None
     reason: Optional[str] = None
     detail: str = ""
+    range: Optional[Tuple[int, int, int, int]] = None
 
 
 def _decline(reason: str, detail: str = "") -> FormatVerdict:
@@ -81,11 +87,13 @@ def format_verdict(definition: Any) -> FormatVerdict:
     if definition.apache_spelling:
         return _decline("apache-spelling",
                         "uses " + ", ".join(sorted(set(definition.apache_spelling))))
-    if definition.comment_count:
-        return _decline("comments")
-    text = definition.canonical_text
-    if text is None:
+    canonical = definition.canonical_text
+    if canonical is None:
         return _decline("not-equal", "it has no canonical print")
+    commented = definition.commented_print
+    if commented.text is None:
+        return _decline("comments", "; ".join(u.describe() for u in commented.unplaced))
+    text = commented.text
     names = {k: v for k, v in env.items() if isinstance(v, _ir.Var)
              or namespaces.root_of(v) is not None}
     try:
@@ -99,9 +107,40 @@ def format_verdict(definition: Any) -> FormatVerdict:
     printed_name = _defined_name(text)
     if printed_name != node.name:
         return _decline("renames", f"the print names `{node.name}` `{printed_name}`")
-    if again.script(show_header=False) != text:
+    if again.script(show_header=False) != canonical:
         return _decline("unstable")
-    return FormatVerdict(text=_indented(text, node))
+    if definition.comments:
+        problem = _comments_problem(definition, text, names)
+        if problem is not None:
+            return problem
+    return FormatVerdict(text=_indented(text, node), range=_replaced_range(definition))
+
+
+def _replaced_range(definition: Any) -> Tuple[int, int, int, int]:
+    """The definition's range, to the end of a comment after its last statement on its last
+    line: that comment is in the text too, so it must not stay behind."""
+    first_line, first_column, last_line, last_column = definition.range
+    # The node and the comments keep the lines of the analysis that made them (a session
+    # moves only the range), so compare them with each other.
+    node = definition.node
+    for comment in definition.comments:
+        line, column, _, end = comment.range
+        if line == node.end_lineno and column >= node.end_col_offset:
+            last_column = max(last_column, end)
+    return (first_line, first_column, last_line, last_column)
+
+
+def _comments_problem(definition: Any, text: str,
+                      names: Dict[str, Any]) -> Optional[FormatVerdict]:
+    """Why the text with comments cannot replace the source: a comment lost or moved, or a
+    second formatting that would change it; None when it can."""
+    found = [c.text for c in scan(text).comments]
+    if found != [c.text for c in definition.comments]:
+        return _decline("comments", "the formatted text would not hold every comment in order")
+    again = parse_diagnostics(text, extra_vars=names, source_name="<format>").definitions
+    if len(again) != 1 or again[0].canonical_text_with_comments != text:
+        return _decline("unstable", "formatting the formatted text again changes it")
+    return None
 
 
 def _defined_name(text: str) -> Optional[str]:

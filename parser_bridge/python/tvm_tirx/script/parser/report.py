@@ -14,6 +14,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from tvm_ffi import object_class
 
 from .codes import CODES, SEVERITY_NAMES, code_of
+from .comment_placement import CommentedPrint, print_with_comments
 from .locations import error_location
 from .occurrences import OccurrenceTable
 from .source_facts import AttachedComment
@@ -56,6 +57,8 @@ class DefinitionReport:
     """The Apache TVM spellings it uses (``T.prim_func``, ``T.Buffer``...), read before
     building."""
     comment_count: int = 0
+    comments: List[AttachedComment] = field(default_factory=list)
+    """Its comments in source order (the list its UnitPart reports)."""
     stale: bool = False
     """A result kept from before an edit broke the definition (a syntax error): for
     navigation and hover only."""
@@ -64,6 +67,7 @@ class DefinitionReport:
     expression the builder program computed, innermost first for equal starts."""
     _canonical: Any = None
     _printed: bool = False
+    _commented: Optional[CommentedPrint] = None
 
     @property
     def lossy(self) -> bool:
@@ -87,6 +91,25 @@ class DefinitionReport:
                 except Exception:  # noqa: BLE001 - no canonical text, the rest stands
                     self._canonical = None
         return self._canonical
+
+    @property
+    def commented_print(self) -> CommentedPrint:
+        """Its canonical print with its comments placed, or the comments it cannot place
+        (made on first use; see comment_placement)."""
+        if self._commented is None:
+            canonical = self.canonical_text
+            if canonical is None or self.node is None:
+                self._commented = CommentedPrint(None)
+            else:
+                self._commented = print_with_comments(self.node, self.ir, self.comments,
+                                                      canonical)
+        return self._commented
+
+    @property
+    def canonical_text_with_comments(self) -> Optional[str]:
+        """``canonical_text`` with every comment of the definition where it belongs; None when
+        a comment has no place in it (``commented_print.unplaced`` says which and why)."""
+        return self.commented_print.text
 
 
 def _contains(loc: Loc, line: int, column: int) -> bool:
@@ -169,6 +192,10 @@ class UnitPart:
     comments: List[AttachedComment] = field(default_factory=list)
 
     _plain: Optional[Dict[str, Any]] = None
+
+    def __post_init__(self) -> None:
+        # The analysis fills the part's list; the definition sees the same comments.
+        self.definition.comments = self.comments
 
     @property
     def unit_id(self) -> str:

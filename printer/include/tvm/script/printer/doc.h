@@ -57,10 +57,18 @@ class ExprDoc : public Doc {
   TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(ExprDoc, Doc, ExprDocObj);
 };
 
-/*! \brief Base of statement Docs; a comment prints as `#` lines above the statement. */
+/*!
+ * \brief Base of statement Docs. `comment` prints as `# ` lines above the statement (the
+ *  printer's own notes). Source comments, carried by the formatter, print as written:
+ *  `leading_comments` each on its own line above the statement, at its indentation, and
+ *  `trailing_comment` two spaces after the statement's line (a compound statement's header).
+ *  Each source comment starts with `#` and holds no line break.
+ */
 class StmtDocObj : public DocObj {
  public:
   ffi::Optional<ffi::String> comment;
+  ffi::Array<ffi::String> leading_comments;
+  ffi::Optional<ffi::String> trailing_comment;
   TVM_FFI_DECLARE_OBJECT_INFO("script.StmtDoc", StmtDocObj, DocObj);
 };
 

@@ -13,6 +13,7 @@
 
 #include <tvm/ffi/function.h>
 #include <tvm/script/printer/config.h>
+#include <tvm/script/printer/source_comments.h>
 #include <tvm/script/printer/stmt_doc.h>
 
 #include <memory>
@@ -104,6 +105,14 @@ class DocTranslator : public ffi::ObjectRef {
   void CaptureFragment(const ffi::Any& target) const;
   /*! \brief The captured Doc, once the translation reached the target. */
   std::optional<Doc> captured() const;
+
+  /*!
+   * \brief Source comments for the statement Docs translated from their keys (see
+   *  ScriptWithSourceComments); set before translating.
+   */
+  void SetSourceComments(SourceComments comments) const;
+  /*! \brief How many statement Docs got each key's source comments so far. */
+  ffi::Map<ffi::ObjectRef, int64_t> placed_source_comments() const;
 
   const PrinterConfig& config() const;
 

@@ -157,6 +157,14 @@ namespace details {
 Doc WithSourcePath(Doc doc, const AccessPath& path);
 /*! \brief `stmt` with its comment set (same ownership rule as WithSourcePath). */
 StmtDoc WithComment(StmtDoc stmt, ffi::String comment);
+/*!
+ * \brief `stmt` with source comments added: `leading` after any it has, `trailing` in place of
+ *  none (same ownership rule as WithSourcePath).
+ * \throws ValueError for a comment that does not start with `#` or holds a line break (it would
+ *  print as code), or a second trailing comment.
+ */
+StmtDoc WithSourceComments(StmtDoc stmt, const ffi::Array<ffi::String>& leading,
+                           const ffi::Optional<ffi::String>& trailing);
 }  // namespace details
 
 }  // namespace printer
