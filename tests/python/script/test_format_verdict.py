@@ -65,3 +65,18 @@ def test_the_documented_reasons_are_the_verdicts() -> None:
     doc = (pathlib.Path(__file__).resolve().parents[3] / "docs" / "frontend.md").read_text()
     section = doc[doc.index("**Formatting verdicts**"):doc.index("## The pipeline of one")]
     assert dict(re.findall(r"^\| `([a-z-]+)` \| (.*) \|$", section, re.MULTILINE)) == REASONS
+
+
+@pytest.mark.parametrize("source, line", [
+    ('@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    """Adds one."""\n    A[0] = 1\n', 5),
+    ('@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    # a comment first\n'
+     '    """Adds one."""\n    A[0] = 1\n', 6),
+    ('@I.ir_module\nclass M:\n    """Two kernels."""\n\n    @T.function\n'
+     '    def f(A: T.Tensor((4,), T.int32)):\n        A[0] = 1\n', 5),
+])
+def test_a_docstring_is_never_dropped_by_formatting(source, line) -> None:
+    # The IR keeps no docstring, so the canonical print would lose it. (A string statement
+    # elsewhere in a body is an error already.)
+    verdict = _verdict(H + source)
+    assert (verdict.text, verdict.reason) == (None, "lossy")
+    assert verdict.detail == f"a string statement (a docstring) is not kept in the IR (line {line})"

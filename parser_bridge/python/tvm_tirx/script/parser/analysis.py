@@ -466,6 +466,8 @@ class _FileAnalysis:
             report.lossy_reasons = self._lossy(unit)
             report.apache_spelling = apache_members(unit.node, unit.env)
         report.node, report.env = unit.node, unit.env
+        report.line_ending = _line_ending(self.scan.line_index.lines(report.range[0],
+                                                                   report.range[0]))
         report.comment_count = len(unit.part.comments)
         try:
             self._build(unit)
@@ -649,6 +651,14 @@ def _definition_range(node: ast.AST) -> Loc:
     line = start.lineno
     col = start.col_offset - (1 if decorators else 0)  # the `@` before the decorator
     return (line, max(col, 0), node.end_lineno or line, node.end_col_offset or 0)
+
+
+def _line_ending(line: str) -> str:
+    """How ``line`` (with its ending) ends: ``\\r\\n``, ``\\r`` or ``\\n`` (also for the last line,
+    which may have none)."""
+    if line.endswith("\r\n"):
+        return "\r\n"
+    return "\r" if line.endswith("\r") else "\n"
 
 
 def _node_text(scan_result: SourceScan, node: ast.AST) -> str:

@@ -113,7 +113,10 @@ def format_verdict(definition: Any) -> FormatVerdict:
         problem = _comments_problem(definition, text, names)
         if problem is not None:
             return problem
-    return FormatVerdict(text=_indented(text, node), range=_replaced_range(definition))
+    formatted = _indented(text, node)
+    if definition.line_ending != "\n":  # the file's own line ends, not the printer's
+        formatted = formatted.replace("\n", definition.line_ending)
+    return FormatVerdict(text=formatted, range=_replaced_range(definition))
 
 
 def _replaced_range(definition: Any) -> Tuple[int, int, int, int]:

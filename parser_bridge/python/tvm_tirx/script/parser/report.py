@@ -57,6 +57,8 @@ class DefinitionReport:
     """The Apache TVM spellings it uses (``T.prim_func``, ``T.Buffer``...), read before
     building."""
     comment_count: int = 0
+    line_ending: str = "\n"
+    """The line ending of its first line: a formatted text is written with it."""
     comments: List[AttachedComment] = field(default_factory=list)
     """Its comments in source order (the list its UnitPart reports)."""
     stale: bool = False

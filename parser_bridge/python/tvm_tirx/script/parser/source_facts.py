@@ -80,6 +80,9 @@ def lossy_reasons(node: ast.AST, bindings: Mapping[str, Any], module_name: Optio
             note("a comprehension or lambda is evaluated by Python", sub)
         elif isinstance(sub, ast.JoinedStr):
             note("an f-string is evaluated by Python", sub)
+        elif isinstance(sub, ast.Expr) and isinstance(sub.value, ast.Constant) \
+                and isinstance(sub.value.value, (str, bytes)):
+            note("a string statement (a docstring) is not kept in the IR", sub)
         elif isinstance(sub, ast.Call) and not _is_script_call(sub, bindings, module_name):
             note(f"the call of `{ast.unparse(sub.func)}` runs Python (a macro or helper)", sub)
         elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load) \
