@@ -58,6 +58,7 @@ bool HeldParts::Take(const std::string& result_id, bridge::ResultParts parts,
                      bridge::ParseResult* whole) {
   std::vector<HeldPart> in_order;
   std::map<std::string, HeldPart> by_token;
+  size_t reused = 0;
   in_order.reserve(parts.parts.size());
   for (bridge::PartEntry& entry : parts.parts) {
     HeldPart part;
@@ -67,6 +68,7 @@ bool HeldParts::Take(const std::string& result_id, bridge::ResultParts parts,
       auto held = parts_.find(entry.token);
       if (held == parts_.end()) return false;
       part = held->second;
+      ++reused;
     }
     in_order.push_back(part);
     by_token[entry.token] = std::move(part);
@@ -74,12 +76,14 @@ bool HeldParts::Take(const std::string& result_id, bridge::ResultParts parts,
   *whole = AssembleResult(parts, in_order);
   parts_ = std::move(by_token);
   result_id_ = result_id;
+  last_reused_ = reused;
   return true;
 }
 
 void HeldParts::TakeWhole(const std::string& result_id) {
   parts_.clear();
   result_id_ = result_id;
+  last_reused_ = 0;
 }
 
 }  // namespace lsp

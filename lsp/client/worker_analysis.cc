@@ -222,7 +222,13 @@ class WorkerClient::Impl::AnalysisRun {
     Impl::Held& held = impl_.held_parts[outcome_.uri];
     if (held.generation != generation) held = Impl::Held{HeldParts(), generation};
     if (answer.parts) {
-      return held.parts.Take(answer.result_id, std::move(*answer.parts), &outcome_.result);
+      size_t count = answer.parts->parts.size();
+      if (!held.parts.Take(answer.result_id, std::move(*answer.parts), &outcome_.result)) {
+        return false;
+      }
+      outcome_.parts_held = held.parts.last_reused();
+      outcome_.parts_in_full = count - outcome_.parts_held;
+      return true;
     }
     outcome_.result = answer.result ? std::move(*answer.result) : bridge::ParseResult{};
     // A cancelled or refused reply changes nothing the worker remembers sending.

@@ -1,15 +1,58 @@
 """A Python client of ``tvm-lsp-worker``, for tests and benchmarks that drive the real
-worker process (the product's client is C++: lsp/client/worker_client.cc)."""
+worker process (the product's client is C++: lsp/client/worker_client.cc). Like that client,
+it keeps the parts of each document's last analysis and makes the worker's per-definition
+replies whole again (``HeldParts``, ``assemble``)."""
 
 from __future__ import annotations
 
 import json
+import operator
 import os
 import select
 import subprocess
 import time
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, List, Optional
+
+_BY_RANGE = operator.itemgetter("range")
+
+
+def assemble(module: Dict[str, Any], parts: List[Dict[str, Any]]) -> Dict[str, Any]:
+    """The whole ParseResult of the file-level data of ``module`` (a ResultParts) and the
+    definitions' ``parts``, in the order of the frontend's ``to_plain()``."""
+    occurrences = [o for p in parts for o in p["occurrences"]]
+    occurrences.sort(key=_BY_RANGE)
+    return {
+        "definitions": [p["definition"] for p in parts],
+        "diagnostics": module["diagnostics"] + [d for p in parts for d in p["diagnostics"]],
+        "occurrences": occurrences,
+        "symbols": module["symbols"] + [s for p in parts for s in p["symbols"]],
+        "comments": [{**c, "definition": index} for index, p in enumerate(parts)
+                     for c in p["comments"]],
+    }
+
+
+class HeldParts:
+    """The parts of one document's last analysis reply, by token."""
+
+    def __init__(self) -> None:
+        self.result_id = ""
+        self.parts: Dict[str, Dict[str, Any]] = {}
+
+    def take(self, result_id: str, delta: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+        """The whole result of a reply in parts; None (nothing held changes) when it names a
+        part not held."""
+        parts = {}
+        for entry in delta["parts"]:
+            part = entry["part"] if entry["part"] is not None else self.parts.get(entry["token"])
+            if part is None:
+                return None
+            parts[entry["token"]] = part
+        self.parts, self.result_id = parts, result_id
+        return assemble(delta, [parts[entry["token"]] for entry in delta["parts"]])
+
+    def take_whole(self, result_id: str) -> None:
+        self.parts, self.result_id = {}, result_id
 
 
 class Worker:
@@ -23,6 +66,7 @@ class Worker:
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.next_id = 0
         self.buffer = b""
+        self.held: Dict[str, HeldParts] = {}
         ready = self.read()
         assert ready.get("event") == "ready", ready
         self.ready = ready["params"]
@@ -56,6 +100,25 @@ class Worker:
             message = self.read()
             if message.get("id") == request:
                 return message
+
+    def analyze(self, uri: str, version: int, **params: Any) -> Dict[str, Any]:
+        """``analyze`` relative to the parts held for ``uri``: the reply's result, whose
+        ``result`` is the whole ParseResult (asked again in full when a part is not held)."""
+        held = self.held.setdefault(uri, HeldParts())
+        for base in (held.result_id, ""):
+            answer = self.reply(self.send("analyze", {"uri": uri, "version": version,
+                                                      "base": base, **params}))
+            result = answer.get("result")
+            if result is None:
+                return answer
+            if result.get("parts") is None:
+                if result["status"] == "done":
+                    held.take_whole(result["result_id"])
+                return result
+            whole = held.take(result["result_id"], result["parts"])
+            if whole is not None:
+                return {**result, "parts": None, "result": whole}
+        raise AssertionError(f"the worker sent a part it was not asked to keep: {answer}")
 
     def rss_mb(self) -> float:
         for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():

@@ -159,6 +159,19 @@ T ParamsAs(const json& params) {
   }
 }
 
+/*!
+ * \brief Whether Change will accept `params`: they decode, with exactly one of text and edits.
+ *  (Decoding copies the text once more; a change is rare next to an analysis.)
+ */
+bool WellFormedChange(const json& params) {
+  try {
+    auto change = protocol::Decode<protocol::ChangeParams>(params);
+    return change.text.has_value() != change.edits.has_value();
+  } catch (const protocol::SchemaError&) {
+    return false;
+  }
+}
+
 void Worker::TakeProtocolFds() {
   // The protocol keeps private copies of stdin and stdout; fd 0 becomes /dev/null and fd 1 a
   // copy of stderr, so whatever Python prints cannot break a frame.
@@ -278,6 +291,10 @@ void Worker::NoteArrival(const protocol::Request& request) {
                           ? params["uri"].get<std::string>()
                           : "";
     bool has_version = params.is_object() && params.value("version", json()).is_number_integer();
+    // A change the main thread will reject (invalid-params) moves no version on.
+    if (has_version && request.method == protocol::ChangeMethod::kName) {
+      has_version = WellFormedChange(params);
+    }
     int64_t version = has_version ? params["version"].get<int64_t>() : 0;
     bool running_here = running_ && running_->uri == uri;
     if (request.method == protocol::CloseMethod::kName) {

@@ -38,6 +38,8 @@ class HeldParts {
   const std::string& result_id() const { return result_id_; }
   /*! \brief How many parts are held. */
   size_t size() const { return parts_.size(); }
+  /*! \brief How many parts the last reply taken named by token only (held from before). */
+  size_t last_reused() const { return last_reused_; }
 
   /*!
    * \brief Takes a reply in parts: the whole result goes to `*whole`, and the parts held
@@ -52,6 +54,7 @@ class HeldParts {
  private:
   std::string result_id_;
   std::map<std::string, HeldPart> parts_;
+  size_t last_reused_ = 0;
 };
 
 }  // namespace lsp

@@ -81,6 +81,12 @@ struct AnalysisOutcome {
   int restarts = 0;
   /*! \brief The keys stopped (or crashed on) during this analysis, in order. */
   std::vector<std::string> stopped_keys;
+  /*!
+   * \brief How the worker sent `result`: definitions' parts in full, and parts named by token
+   *  only (the client held them). Both 0 for a result not sent in parts.
+   */
+  size_t parts_in_full = 0;
+  size_t parts_held = 0;
 };
 
 /*! \brief How a query went. */
