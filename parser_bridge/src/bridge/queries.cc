@@ -80,8 +80,8 @@ Answer Ask(const QueryOptions& options, const char* function, PyObject* args, co
     store(&answer, convert(item));
   } catch (const MalformedAnswer& error) {
     answer.status = QueryStatus::kFailed;
-    answer.error =
-        "malformed answer from " + options.entry_module + "." + function + ": " + error.what();
+    answer.error = "malformed answer from " + options.entry_module + "." + function + ", \"" + key +
+                   "\": " + error.what();
   }
   return answer;
 }
