@@ -67,6 +67,8 @@ class Worker:
         self.next_id = 0
         self.buffer = b""
         self.held: Dict[str, HeldParts] = {}
+        self.last_parts = (0, 0)
+        """(parts sent in full, parts named by token) of the last ``analyze``."""
         ready = self.read()
         assert ready.get("event") == "ready", ready
         self.ready = ready["params"]
@@ -117,6 +119,9 @@ class Worker:
                 return result
             whole = held.take(result["result_id"], result["parts"])
             if whole is not None:
+                entries = result["parts"]["parts"]
+                in_full = sum(entry["part"] is not None for entry in entries)
+                self.last_parts = (in_full, len(entries) - in_full)
                 return {**result, "parts": None, "result": whole}
         raise AssertionError(f"the worker sent a part it was not asked to keep: {answer}")
 
