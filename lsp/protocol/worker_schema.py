@@ -289,7 +289,7 @@ const nlohmann::json* Member(const nlohmann::json& json, const Path& path, const
 }
 """
 
-SOURCE_TEMPLATES = """// Declared first, so an optional list (or a list of optionals) finds the other template.
+SOURCE_TEMPLATES = """// Declared first: an optional list (or a list of optionals) finds the other template.
 template <typename T>
 nlohmann::json Write(const std::optional<T>& value);
 template <typename T>
