@@ -49,8 +49,11 @@ bridge::ParseResult AssembleResult(const bridge::ResultParts& module,
       whole.comments.back().definition = static_cast<int64_t>(index);
     }
   }
-  // As the frontend's to_plain() sorts them: stably, by range.
-  std::stable_sort(whole.occurrences.begin(), whole.occurrences.end(), RangeBefore);
+  // As the frontend's to_plain() sorts them: stably, by range. Parts lie in source order, so
+  // the list is mostly sorted already, and a stable sort of a sorted list changes nothing.
+  if (!std::is_sorted(whole.occurrences.begin(), whole.occurrences.end(), RangeBefore)) {
+    std::stable_sort(whole.occurrences.begin(), whole.occurrences.end(), RangeBefore);
+  }
   return whole;
 }
 

@@ -12,20 +12,38 @@ import select
 import subprocess
 import time
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 _BY_RANGE = operator.itemgetter("range")
 
 
-def assemble(module: Dict[str, Any], parts: List[Dict[str, Any]]) -> Dict[str, Any]:
+def _sorted_run(part: Dict[str, Any]) -> List[Dict[str, Any]]:
+    return sorted(part["occurrences"], key=_BY_RANGE)
+
+
+def _occurrences(runs: List[List[Dict[str, Any]]]) -> List[Dict[str, Any]]:
+    """The parts' occurrences stably sorted by range, as ``to_plain()`` sorts them, from each
+    part's own stably sorted list. When each list starts at or after the end of the one
+    before, their concatenation is that order (equal ranges keep the part order, as a stable
+    sort of all of them would); only otherwise is everything sorted again."""
+    ends = [(run[0]["range"], run[-1]["range"]) for run in runs if run]
+    occurrences = [o for run in runs for o in run]
+    if any(before[1] > after[0] for before, after in zip(ends, ends[1:])):
+        occurrences.sort(key=_BY_RANGE)
+    return occurrences
+
+
+def assemble(module: Dict[str, Any], parts: List[Dict[str, Any]],
+             runs: Optional[List[List[Dict[str, Any]]]] = None) -> Dict[str, Any]:
     """The whole ParseResult of the file-level data of ``module`` (a ResultParts) and the
-    definitions' ``parts``, in the order of the frontend's ``to_plain()``."""
-    occurrences = [o for p in parts for o in p["occurrences"]]
-    occurrences.sort(key=_BY_RANGE)
+    definitions' ``parts``, in the order of the frontend's ``to_plain()``; ``runs`` are the
+    parts' occurrences each stably sorted by range, when the caller keeps them."""
+    if runs is None:
+        runs = [_sorted_run(p) for p in parts]
     return {
         "definitions": [p["definition"] for p in parts],
         "diagnostics": module["diagnostics"] + [d for p in parts for d in p["diagnostics"]],
-        "occurrences": occurrences,
+        "occurrences": _occurrences(runs),
         "symbols": module["symbols"] + [s for p in parts for s in p["symbols"]],
         "comments": [{**c, "definition": index} for index, p in enumerate(parts)
                      for c in p["comments"]],
@@ -37,19 +55,23 @@ class HeldParts:
 
     def __init__(self) -> None:
         self.result_id = ""
-        self.parts: Dict[str, Dict[str, Any]] = {}
+        self.parts: Dict[str, Tuple[Dict[str, Any], List[Dict[str, Any]]]] = {}
+        """token -> (part, its occurrences stably sorted by range)."""
 
     def take(self, result_id: str, delta: Dict[str, Any]) -> Optional[Dict[str, Any]]:
         """The whole result of a reply in parts; None (nothing held changes) when it names a
         part not held."""
         parts = {}
         for entry in delta["parts"]:
-            part = entry["part"] if entry["part"] is not None else self.parts.get(entry["token"])
-            if part is None:
+            part = entry["part"]
+            held = (part, _sorted_run(part)) if part is not None else \
+                self.parts.get(entry["token"])
+            if held is None:
                 return None
-            parts[entry["token"]] = part
+            parts[entry["token"]] = held
         self.parts, self.result_id = parts, result_id
-        return assemble(delta, [parts[entry["token"]] for entry in delta["parts"]])
+        in_order = [parts[entry["token"]] for entry in delta["parts"]]
+        return assemble(delta, [held[0] for held in in_order], [held[1] for held in in_order])
 
     def take_whole(self, result_id: str) -> None:
         self.parts, self.result_id = {}, result_id
