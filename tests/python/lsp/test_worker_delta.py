@@ -18,7 +18,7 @@ from tvm_tirx.script.parser.session import DocumentSession, TextEdit
 REPO = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO / "lsp" / "protocol"))
 
-from worker_pipe import Worker  # noqa: E402
+from worker_pipe import Worker, assemble  # noqa: E402
 
 WORKER = pathlib.Path(os.environ["TVM_LSP_BUILD_DIR"]) / "lsp" / "tvm-lsp-worker"
 SESSION = "__import__('tvm_tirx.script.parser.session', fromlist=['_'])"
@@ -143,3 +143,25 @@ def test_queries_answer_on_the_version_analysed(worker: Worker) -> None:
         "        A[i] = A[i] + 1")
     bad = worker.reply(worker.send("what-is-at", {"uri": uri, "version": 1, "line": "7"}))
     assert bad["error"]["code"] == "invalid-params"
+
+
+def test_the_assembly_sorts_occurrences_as_to_plain_does() -> None:
+    def part(name: str, ranges: List[List[int]]) -> Dict[str, Any]:
+        return {"definition": {"name": name}, "diagnostics": [], "symbols": [],
+                "comments": [{"range": [1, 0, 1, 1], "text": "#", "statement_line": None,
+                              "definition": None}],
+                "occurrences": [{"range": r, "symbol": f"{name}{i}"}
+                                for i, r in enumerate(ranges)]}
+
+    module = {"diagnostics": [{"code": "syntax-error"}], "symbols": [{"id": "module.n"}]}
+    apart = [part("f", [[3, 0, 3, 1], [2, 0, 2, 1]]), part("g", [[4, 0, 4, 1], [4, 0, 4, 1]])]
+    overlapping = [part("f", [[5, 4, 5, 5], [3, 0, 3, 1], [5, 4, 5, 5]]),
+                   part("g", [[4, 0, 4, 2], [3, 0, 3, 1]])]
+    for parts, order in ((apart, ["f1", "f0", "g0", "g1"]),
+                         (overlapping, ["f1", "g1", "g0", "f0", "f2"])):
+        whole = assemble(module, parts)
+        assert [o["symbol"] for o in whole["occurrences"]] == order
+        expected = sorted([o for p in parts for o in p["occurrences"]], key=lambda o: o["range"])
+        assert whole["occurrences"] == expected
+        assert [c["definition"] for c in whole["comments"]] == [0, 1]
+        assert whole["symbols"] == [{"id": "module.n"}]

@@ -19,7 +19,7 @@ def test_quick_run_reports_every_figure() -> None:
     assert result.returncode == 0, result.stderr
     (row,) = json.loads(result.stdout)
     assert set(row) == {"lines", "definitions", "ast_parse_ms", "cold_ms", "cold_over_parse",
-                        "edit_ms", "edit_min_ms", "parts_sent_per_edit", "query_p50_ms",
+                        "edit_ms", "edit_min_ms", "edit_engine_ms", "parts_sent_per_edit", "query_p50_ms",
                         "query_p99_ms", "worker_query_p50_ms", "worker_query_p99_ms",
                         "worker_rss_mb", "sandboxed"}
     assert row["definitions"] >= 5 and row["sandboxed"] is True
