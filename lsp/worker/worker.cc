@@ -159,14 +159,18 @@ T ParamsAs(const json& params) {
   }
 }
 
+/*! \brief A change gives exactly one of the whole text and edits. */
+bool OneOfTextAndEdits(const protocol::ChangeParams& change) {
+  return change.text.has_value() != change.edits.has_value();
+}
+
 /*!
  * \brief Whether Change will accept `params`: they decode, with exactly one of text and edits.
  *  (Decoding copies the text once more; a change is rare next to an analysis.)
  */
 bool WellFormedChange(const json& params) {
   try {
-    auto change = protocol::Decode<protocol::ChangeParams>(params);
-    return change.text.has_value() != change.edits.has_value();
+    return OneOfTextAndEdits(protocol::Decode<protocol::ChangeParams>(params));
   } catch (const protocol::SchemaError&) {
     return false;
   }
@@ -419,7 +423,7 @@ json Worker::Open(const json& params) {
 json Worker::Change(const json& params) {
   auto change = ParamsAs<protocol::ChangeParams>(params);
   Document& document = Find(change.uri);
-  if (change.text.has_value() == change.edits.has_value()) {
+  if (!OneOfTextAndEdits(change)) {
     throw RequestError{protocol::ErrorCode::kInvalidParams,
                        "params: give exactly one of \"text\" and \"edits\""};
   }
