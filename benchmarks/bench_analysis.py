@@ -149,8 +149,7 @@ def measure_worker(text: str, size: int, spans: List[Any], edits: int) -> Dict[s
         query_times = []
         for line, column in random_positions(text, spans, 500, size + 1):
             start = time.perf_counter()
-            answer = worker.reply(worker.send("what-is-at", {"uri": uri, "version": edits + 1,
-                                                             "line": line, "column": column}))
+            answer = worker.what_is_at(uri, edits + 1, line, column)
             query_times.append(time.perf_counter() - start)
             assert answer["result"]["status"] == "done", answer
         return {"edit_ms": statistics.median(edit_times) * 1e3,

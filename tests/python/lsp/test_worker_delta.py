@@ -124,8 +124,7 @@ def test_queries_answer_on_the_version_analysed(worker: Worker) -> None:
     worker.reply(worker.send("open", {"uri": uri, "version": 1, "text": PROGRAM}))
 
     def what_is_at(version: int, line: int, column: int) -> Dict[str, Any]:
-        return worker.reply(worker.send("what-is-at", {"uri": uri, "version": version,
-                                                       "line": line, "column": column}))
+        return worker.what_is_at(uri, version, line, column)
 
     assert what_is_at(1, 7, 8)["result"]["status"] == "stale"  # not analysed yet
     worker.analyze(uri, 1)
@@ -134,7 +133,7 @@ def test_queries_answer_on_the_version_analysed(worker: Worker) -> None:
         "node": {"range": [7, 8, 7, 9], "kind": "ir.Var", "text": "A",
                  "type": "T.Tensor((8,), T.int32)", "symbol": "first:1"}}
     assert what_is_at(2, 7, 8)["result"]["status"] == "stale"  # another version
-    verdicts = worker.reply(worker.send("format", {"uri": uri, "version": 1}))["result"]
+    verdicts = worker.format(uri, 1)["result"]
     assert verdicts["status"] == "done"
     assert [(v["name"], v["reason"]) for v in verdicts["definitions"]] == [
         ("first", None), ("second", "comments")]
