@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <tvm/lsp/framing.h>
+#include <tvm/lsp/text_change.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -62,6 +63,12 @@ struct RequestError {
 struct Document {
   int64_t version = 0;
   std::string text;
+  /*! \brief The result_id of the last analysis reply sent for it, and its parts' tokens: the
+   *  client holds those parts while its next analyze names that reply as its base. */
+  std::string sent_id;
+  std::vector<std::string> sent_tokens;
+  /*! \brief The version whose analysis the frontend's session keeps (for queries). */
+  std::optional<int64_t> analysed;
 };
 
 /*! \brief The analysis the main thread is running, as the reader sees it. */
@@ -95,11 +102,18 @@ class Worker {
   json Change(const json& params);
   json Close(const json& params);
   json Analyze(int64_t id, const json& params);
+  json WhatIsAt(const json& params);
+  json Format(const json& params);
   json TestEval(const json& params);
 
-  bridge::ParseResult RunAnalysis(int64_t id, const std::string& uri, const Document& document,
+  Document& Find(const std::string& uri);
+  void Analysed(Document* document, bridge::PartsAnswer answer, protocol::AnalyzeResult* reply);
+  bridge::PartsAnswer RunAnalysis(int64_t id, const std::string& uri, const Document& document,
                                   const protocol::AnalyzeParams& params);
   bridge::ParseOptions AnalysisOptions(const std::string& uri) const;
+  /*! \brief Whether `version` of `document` is the one the frontend's session last analysed. */
+  bool Current(const Document& document, int64_t version) const;
+  bridge::QueryOptions QueryOptionsFor(const std::string& uri) const;
 
   // Output (any thread queues; the writer thread writes).
   void Send(const json& message);
@@ -132,6 +146,7 @@ class Worker {
 
   // Main thread only.
   std::map<std::string, Document> documents_;
+  uint64_t replies_sent_ = 0;  // numbers the analysis replies (result_id)
 };
 
 /*! \brief `params` decoded as T; a schema error is an invalid-params reply. */
@@ -141,6 +156,23 @@ T ParamsAs(const json& params) {
     return protocol::Decode<T>(params.is_null() ? json::object() : params, "params");
   } catch (const protocol::SchemaError& error) {
     throw RequestError{protocol::ErrorCode::kInvalidParams, error.what()};
+  }
+}
+
+/*! \brief A change gives exactly one of the whole text and edits. */
+bool OneOfTextAndEdits(const protocol::ChangeParams& change) {
+  return change.text.has_value() != change.edits.has_value();
+}
+
+/*!
+ * \brief Whether Change will accept `params`: they decode, with exactly one of text and edits.
+ *  (Decoding copies the text once more; a change is rare next to an analysis.)
+ */
+bool WellFormedChange(const json& params) {
+  try {
+    return OneOfTextAndEdits(protocol::Decode<protocol::ChangeParams>(params));
+  } catch (const protocol::SchemaError&) {
+    return false;
   }
 }
 
@@ -263,6 +295,10 @@ void Worker::NoteArrival(const protocol::Request& request) {
                           ? params["uri"].get<std::string>()
                           : "";
     bool has_version = params.is_object() && params.value("version", json()).is_number_integer();
+    // A change the main thread will reject (invalid-params) moves no version on.
+    if (has_version && request.method == protocol::ChangeMethod::kName) {
+      has_version = WellFormedChange(params);
+    }
     int64_t version = has_version ? params["version"].get<int64_t>() : 0;
     bool running_here = running_ && running_->uri == uri;
     if (request.method == protocol::CloseMethod::kName) {
@@ -361,6 +397,8 @@ json Worker::Dispatch(const protocol::Request& request) {
   if (method == protocol::ChangeMethod::kName) return Change(request.params);
   if (method == protocol::CloseMethod::kName) return Close(request.params);
   if (method == protocol::AnalyzeMethod::kName) return Analyze(request.id, request.params);
+  if (method == protocol::WhatIsAtMethod::kName) return WhatIsAt(request.params);
+  if (method == protocol::FormatMethod::kName) return Format(request.params);
   if (method == protocol::ShutdownMethod::kName) return json::object();
   if (method == protocol::TestEvalMethod::kName && options_.test_hooks) {
     return TestEval(request.params);
@@ -368,27 +406,40 @@ json Worker::Dispatch(const protocol::Request& request) {
   throw RequestError{protocol::ErrorCode::kUnknownMethod, "unknown method \"" + method + "\""};
 }
 
+Document& Worker::Find(const std::string& uri) {
+  auto it = documents_.find(uri);
+  if (it == documents_.end()) {
+    throw RequestError{protocol::ErrorCode::kUnknownDocument, uri + " is not open"};
+  }
+  return it->second;
+}
+
 json Worker::Open(const json& params) {
   auto open = ParamsAs<protocol::OpenParams>(params);
-  documents_[open.uri] = Document{open.version, std::move(open.text)};
+  documents_[open.uri] = Document{open.version, std::move(open.text), "", {}, std::nullopt};
   return json::object();
 }
 
 json Worker::Change(const json& params) {
   auto change = ParamsAs<protocol::ChangeParams>(params);
-  auto it = documents_.find(change.uri);
-  if (it == documents_.end()) {
-    throw RequestError{protocol::ErrorCode::kUnknownDocument, change.uri + " is not open"};
+  Document& document = Find(change.uri);
+  if (!OneOfTextAndEdits(change)) {
+    throw RequestError{protocol::ErrorCode::kInvalidParams,
+                       "params: give exactly one of \"text\" and \"edits\""};
   }
-  it->second = Document{change.version, std::move(change.text)};
+  // Everything is checked before the text changes: decoding the edits was the last step that
+  // can fail, and applying them clamps every position to the text.
+  document.text = change.text ? std::move(*change.text)
+                              : ApplyTextChanges(std::move(document.text), *change.edits);
+  document.version = change.version;
+  document.analysed.reset();
   return json::object();
 }
 
 json Worker::Close(const json& params) {
   auto close = ParamsAs<protocol::CloseParams>(params);
-  if (documents_.erase(close.uri) == 0) {
-    throw RequestError{protocol::ErrorCode::kUnknownDocument, close.uri + " is not open"};
-  }
+  Find(close.uri);
+  documents_.erase(close.uri);
   return json::object();
 }
 
@@ -410,15 +461,13 @@ bridge::ParseOptions Worker::AnalysisOptions(const std::string& uri) const {
 
 json Worker::Analyze(int64_t id, const json& params) {
   auto analyze = ParamsAs<protocol::AnalyzeParams>(params);
-  auto it = documents_.find(analyze.uri);
-  if (it == documents_.end()) {
-    throw RequestError{protocol::ErrorCode::kUnknownDocument, analyze.uri + " is not open"};
-  }
+  Document& document = Find(analyze.uri);
   protocol::AnalyzeResult reply;
   reply.uri = analyze.uri;
   reply.version = analyze.version;
-  if (analyze.version != it->second.version) {
+  if (analyze.version != document.version) {
     reply.status = protocol::AnalyzeStatus::kCancelled;  // the document moved on
+    reply.result.emplace();
   } else if (!options_.trusted && !sandboxed_) {
     reply.status = protocol::AnalyzeStatus::kRefused;
     bridge::Diagnostic refusal;
@@ -427,18 +476,92 @@ json Worker::Analyze(int64_t id, const json& params) {
         "untrusted text is not analysed: the worker's seccomp sandbox did not load (" +
         sandbox_error_ + ")";
     refusal.range = bridge::Range{1, 0, 1, 0};
-    reply.result.diagnostics.push_back(std::move(refusal));
+    reply.result.emplace().diagnostics.push_back(std::move(refusal));
   } else {
-    reply.result = RunAnalysis(id, analyze.uri, it->second, analyze);
-    bool cancelled = reply.result.diagnostics.size() == 1 &&
-                     reply.result.diagnostics[0].code == "cancelled" &&
-                     reply.result.definitions.empty();
-    reply.status = cancelled ? protocol::AnalyzeStatus::kCancelled : protocol::AnalyzeStatus::kDone;
+    Analysed(&document, RunAnalysis(id, analyze.uri, document, analyze), &reply);
   }
   return protocol::ToJson(reply);
 }
 
-bridge::ParseResult Worker::RunAnalysis(int64_t id, const std::string& uri,
+void Worker::Analysed(Document* document, bridge::PartsAnswer answer,
+                      protocol::AnalyzeResult* reply) {
+  const bridge::ParseResult& whole = answer.whole;
+  bool cancelled = !answer.parts && whole.diagnostics.size() == 1 &&
+                   whole.diagnostics[0].code == "cancelled" && whole.definitions.empty();
+  if (cancelled) {
+    // The client keeps what it held, and so does the record of what it holds.
+    reply->status = protocol::AnalyzeStatus::kCancelled;
+    reply->result = std::move(answer.whole);
+    return;
+  }
+  reply->status = protocol::AnalyzeStatus::kDone;
+  reply->result_id = std::to_string(getpid()) + "-" + std::to_string(++replies_sent_);
+  document->sent_id = reply->result_id;
+  document->sent_tokens.clear();
+  if (!answer.parts) {
+    document->analysed.reset();
+    reply->result = std::move(answer.whole);
+    return;
+  }
+  for (const bridge::PartEntry& entry : answer.parts->parts) {
+    document->sent_tokens.push_back(entry.token);
+  }
+  document->analysed = document->version;
+  reply->parts = std::move(answer.parts);
+}
+
+bool Worker::Current(const Document& document, int64_t version) const {
+  return document.version == version && document.analysed == version;
+}
+
+bridge::QueryOptions Worker::QueryOptionsFor(const std::string& uri) const {
+  bridge::QueryOptions query;
+  query.source_name = uri;
+  query.trusted = options_.trusted;
+  query.entry_module = options_.entry_module;
+  query.time_limit = std::chrono::milliseconds(0);  // the client keeps time
+  return query;
+}
+
+/*! \brief A query that failed in the frontend is an internal-error reply; kNotAnalysed is stale. */
+template <typename Answer>
+bool Answered(const Answer& answer) {
+  if (answer.status == bridge::QueryStatus::kFailed) {
+    throw RequestError{protocol::ErrorCode::kInternalError, answer.error};
+  }
+  return answer.status == bridge::QueryStatus::kDone;
+}
+
+json Worker::WhatIsAt(const json& params) {
+  auto query = ParamsAs<protocol::WhatIsAtParams>(params);
+  const Document& document = Find(query.uri);
+  protocol::WhatIsAtResult reply{query.uri, query.version, protocol::QueryStatus::kStale, {}};
+  if (Current(document, query.version)) {
+    bridge::WhatIsAtAnswer answer =
+        bridge::WhatIsAt(QueryOptionsFor(query.uri), query.line, query.column);
+    if (Answered(answer)) {
+      reply.status = protocol::QueryStatus::kDone;
+      reply.node = std::move(answer.node);
+    }
+  }
+  return protocol::ToJson(reply);
+}
+
+json Worker::Format(const json& params) {
+  auto query = ParamsAs<protocol::FormatParams>(params);
+  const Document& document = Find(query.uri);
+  protocol::FormatResult reply{query.uri, query.version, protocol::QueryStatus::kStale, {}};
+  if (Current(document, query.version)) {
+    bridge::FormatAnswer answer = bridge::FormatVerdicts(QueryOptionsFor(query.uri));
+    if (Answered(answer)) {
+      reply.status = protocol::QueryStatus::kDone;
+      reply.definitions = std::move(answer.definitions);
+    }
+  }
+  return protocol::ToJson(reply);
+}
+
+bridge::PartsAnswer Worker::RunAnalysis(int64_t id, const std::string& uri,
                                         const Document& document,
                                         const protocol::AnalyzeParams& params) {
   {
@@ -460,12 +583,15 @@ bridge::ParseResult Worker::RunAnalysis(int64_t id, const std::string& uri,
     // On the pipe before the definition runs: it may kill the worker at once.
     FlushOutput();
   };
-  bridge::ParseResult result = bridge::ParseDiagnostics(document.text, parse);
+  // Parts the client holds (it names the reply they came in as its base) come back as tokens.
+  const bool base_held = !params.base.empty() && params.base == document.sent_id;
+  bridge::PartsAnswer answer = bridge::ParseParts(
+      document.text, parse, base_held ? document.sent_tokens : std::vector<std::string>{});
   std::lock_guard<std::mutex> lock(mutex_);
   running_.reset();
   cancelled_ids_.erase(id);
   cancel_ = false;
-  return result;
+  return answer;
 }
 
 }  // namespace

@@ -23,10 +23,13 @@ struct WorkerOptions {
   bool test_sandbox_failure = false;
   /*! \brief RLIMIT_AS in bytes (soft and hard), 0 for none. */
   uint64_t memory_limit = uint64_t{4} << 30;
-  /*! \brief The frontend's entry function (tests point it at a fixture). */
-  // The frontend's per-document sessions: each analysis of a URI rebuilds only the
-  // definitions whose text or context changed (parser/session.py).
-  std::string entry_module = "tvm_tirx.script.parser.session";
+  /*!
+   * \brief The frontend's entry function (tests point it at a fixture): per-document sessions
+   *  that rebuild only the definitions whose text or context changed, answered per definition
+   *  (parser/worker_entry.py). The same module answers the queries (`what_is_at`,
+   *  `format_verdicts`).
+   */
+  std::string entry_module = "tvm_tirx.script.parser.worker_entry";
   std::string entry_function = "analyze_document";
   /*! \brief Folders put first on Python's path (fixture modules). */
   std::vector<std::string> python_paths;

@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace tvm {
 namespace script {
@@ -89,6 +90,37 @@ class MalformedAnswer : public std::runtime_error {
  *  e.g. "diagnostics[0].range: expected a list of 4 ints, got str".
  */
 ParseResult ConvertPlainResult(PyObject* plain);
+
+/*! \brief The value of `to_parts(known)` as ResultParts (GIL held). \throws MalformedAnswer */
+ResultParts ConvertPlainParts(PyObject* plain);
+
+/*! \brief A `what_is_at` answer (a dict or None) as a NodeInfo (GIL held). \throws MalformedAnswer
+ */
+std::optional<NodeInfo> ConvertNodeInfo(PyObject* plain);
+
+/*! \brief A list of format verdicts (GIL held). \throws MalformedAnswer */
+std::vector<FormatVerdict> ConvertFormatVerdicts(PyObject* plain);
+
+/*!
+ * \brief `body()` with Python up and the GIL held; a Python that did not start, or a C++
+ *  exception, is `failed(message)` instead. For the never-throwing entry points.
+ */
+template <typename Failed, typename Body>
+auto WithPython(Failed failed, Body body) -> decltype(body()) {
+  try {
+    Interpreter& interpreter = Interpreter::Global();
+    if (!interpreter.ok()) return failed("Python did not start: " + interpreter.error());
+    GilLock gil;
+    return body();
+  } catch (const std::exception& error) {
+    return failed(std::string("the bridge failed: ") + error.what());
+  } catch (...) {
+    return failed("the bridge failed: unknown exception");
+  }
+}
+
+/*! \brief `items` as a Python list of str (GIL held; nullptr with an exception set on error). */
+PyRef StringList(const std::vector<std::string>& items);
 
 /*! \brief What the watchdog knows about one guarded call (for the stuck report). */
 struct GuardedCall {

@@ -4,8 +4,11 @@
  *  answer converted to plain data, and every failure turned into a diagnostic.
  */
 #include <exception>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "bridge_internal.h"
 
@@ -27,6 +30,17 @@ ParseResult BridgeResult(std::string code, std::string message) {
   ParseResult result;
   result.diagnostics.push_back(BridgeDiagnostic(std::move(code), std::move(message)));
   return result;
+}
+
+PyRef StringList(const std::vector<std::string>& items) {
+  PyRef list(PyList_New(0));
+  for (const std::string& item : items) {
+    PyRef text(list ? PyUnicode_DecodeUTF8(item.data(), static_cast<Py_ssize_t>(item.size()),
+                                           "surrogateescape")
+                    : nullptr);
+    if (!text || PyList_Append(list.get(), text.get()) != 0) return PyRef();
+  }
+  return list;
 }
 
 namespace {
@@ -212,43 +226,50 @@ PyRef EntryKeywords(PyObject* entry, const ParseOptions& options, PyObject* prog
     return PyRef();
   }
   if (!options.skip_keys.empty() && TakesKeyword(entry, "skip")) {
-    PyRef skip(PyList_New(0));
-    for (const std::string& key : options.skip_keys) {
-      PyRef item(skip ? PyUnicode_DecodeUTF8(key.data(), static_cast<Py_ssize_t>(key.size()),
-                                             "surrogateescape")
-                      : nullptr);
-      if (!item || PyList_Append(skip.get(), item.get()) != 0) return PyRef();
-    }
-    if (PyDict_SetItemString(kwargs.get(), "skip", skip.get()) != 0) return PyRef();
+    PyRef skip = StringList(options.skip_keys);
+    if (!skip || PyDict_SetItemString(kwargs.get(), "skip", skip.get()) != 0) return PyRef();
   }
   return kwargs;
 }
 
-/*! \brief `entry(text, source_name=..., trusted=..., ...).to_plain()` (GIL held; nullptr on error).
+/*!
+ * \brief Makes the plain value of the entry's answer (GIL held; nullptr with an exception set
+ *  on error): `to_plain()` for ParseDiagnostics, `to_parts(known)` for ParseParts.
  */
-PyRef CallEntry(PyObject* entry, PyObject* text, const ParseOptions& options, PyObject* progress) {
+using PlainOf = std::function<PyRef(PyObject* answer)>;
+
+/*! \brief `plain_of(entry(text, source_name=..., trusted=..., ...))` (GIL held; nullptr on error).
+ */
+PyRef CallEntry(PyObject* entry, PyObject* text, const ParseOptions& options, PyObject* progress,
+                const PlainOf& plain_of) {
   PyRef args(PyTuple_Pack(1, text));
   PyRef kwargs = EntryKeywords(entry, options, progress);
   if (!args || !kwargs) return PyRef();
   PyRef answer(PyObject_Call(entry, args.get(), kwargs.get()));
   if (!answer) return PyRef();
-  return PyRef(PyObject_CallMethod(answer.get(), "to_plain", nullptr));
+  return plain_of(answer.get());
 }
 
 ParseResult Cancelled() { return BridgeResult("cancelled", "the analysis was cancelled"); }
 
+/*! \brief How a call of the entry went: its plain answer, or the result that says why not. */
+struct EntryOutcome {
+  PyRef plain;
+  ParseResult failure;
+};
+
 /*! \brief Everything after the interpreter is up, with the GIL held. */
-ParseResult Run(const std::string& text, const ParseOptions& options) {
+EntryOutcome Run(const std::string& text, const ParseOptions& options, const PlainOf& plain_of) {
   const std::string entry_name = EntryName(options);
   PyRef text_object(
       PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "strict"));
   if (!text_object) {
-    if (PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) return InvalidEncoding(text);
-    return PythonFailure("cannot pass the text to Python");
+    if (PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) return {PyRef(), InvalidEncoding(text)};
+    return {PyRef(), PythonFailure("cannot pass the text to Python")};
   }
   // Importing the frontend is not the file's analysis: it runs before the clock starts.
   PyRef entry = FindEntry(options);
-  if (!entry) return PythonFailure("cannot load " + entry_name);
+  if (!entry) return {PyRef(), PythonFailure("cannot load " + entry_name)};
 
   ProgressHandle progress_context;
   PyRef progress;
@@ -257,36 +278,44 @@ ParseResult Run(const std::string& text, const ParseOptions& options) {
     progress_context->progress = options.progress;
     progress_context->cancel = options.cancel;
     progress = MakeProgressCallable(progress_context);
-    if (!progress) return PythonFailure("cannot make the progress callable");
+    if (!progress) return {PyRef(), PythonFailure("cannot make the progress callable")};
   }
-  if (options.cancel != nullptr && options.cancel->load()) return Cancelled();
+  if (options.cancel != nullptr && options.cancel->load()) return {PyRef(), Cancelled()};
 
   PyRef plain;
   bool stopped = false;
   {
     Watchdog::Guard guard(GuardedCall{entry_name, options.source_name, options.time_limit},
                           options.time_limit);
-    plain = CallEntry(entry.get(), text_object.get(), options, progress.get());
+    plain = CallEntry(entry.get(), text_object.get(), options, progress.get(), plain_of);
     stopped = guard.Disarm();
   }
   if (progress_context) progress_context->active = false;
   if (progress_context && progress_context->cancelled) {
     if (!plain) PyErr_Clear();
-    return Cancelled();
+    return {PyRef(), Cancelled()};
   }
   if (stopped) {
     // Whatever came back (an exception, or a partial answer from code that caught one) is
     // not the analysis of the whole text.
     if (!plain) PyErr_Clear();
-    return BridgeResult("time-limit", "analysis stopped after " +
-                                          std::to_string(options.time_limit.count()) + " ms");
+    return {PyRef(),
+            BridgeResult("time-limit", "analysis stopped after " +
+                                           std::to_string(options.time_limit.count()) + " ms")};
   }
-  if (!plain) return PythonFailure("internal error in " + entry_name);
+  if (!plain) return {PyRef(), PythonFailure("internal error in " + entry_name)};
+  return {std::move(plain), ParseResult{}};
+}
+
+/*! \brief `convert(plain)`, a malformed answer as one internal-error result. */
+template <typename T, typename Convert>
+std::optional<T> ConvertAnswer(PyObject* plain, const std::string& what, Convert convert,
+                               ParseResult* failure) {
   try {
-    return ConvertPlainResult(plain.get());
+    return convert(plain);
   } catch (const MalformedAnswer& error) {
-    return BridgeResult(kInternalError,
-                        "malformed answer from " + entry_name + ".to_plain(): " + error.what());
+    *failure = BridgeResult(kInternalError, "malformed answer from " + what + ": " + error.what());
+    return std::nullopt;
   }
 }
 
@@ -294,20 +323,50 @@ ParseResult Run(const std::string& text, const ParseOptions& options) {
 }  // namespace details
 
 ParseResult ParseDiagnostics(const std::string& text, const ParseOptions& options) {
-  try {
-    Interpreter& interpreter = Interpreter::Global();
-    if (!interpreter.ok()) {
-      return details::BridgeResult(details::kInternalError,
-                                   "Python did not start: " + interpreter.error());
+  auto failed = [](const std::string& message) {
+    return details::BridgeResult(details::kInternalError, message);
+  };
+  return details::WithPython(failed, [&]() -> ParseResult {
+    auto outcome = details::Run(text, options, [](PyObject* answer) {
+      return details::PyRef(PyObject_CallMethod(answer, "to_plain", nullptr));
+    });
+    if (!outcome.plain) return outcome.failure;
+    auto result = details::ConvertAnswer<ParseResult>(
+        outcome.plain.get(), details::EntryName(options) + ".to_plain()",
+        details::ConvertPlainResult, &outcome.failure);
+    return result ? std::move(*result) : outcome.failure;
+  });
+}
+
+PartsAnswer ParseParts(const std::string& text, const ParseOptions& options,
+                       const std::vector<std::string>& known) {
+  auto failed = [](const std::string& message) {
+    return PartsAnswer{std::nullopt, details::BridgeResult(details::kInternalError, message)};
+  };
+  return details::WithPython(failed, [&]() -> PartsAnswer {
+    bool in_parts = false;
+    auto outcome = details::Run(text, options, [&](PyObject* answer) {
+      in_parts = PyObject_HasAttrString(answer, "to_parts") == 1;
+      if (!in_parts) return details::PyRef(PyObject_CallMethod(answer, "to_plain", nullptr));
+      details::PyRef known_list = details::StringList(known);
+      if (!known_list) return details::PyRef();
+      return details::PyRef(PyObject_CallMethod(answer, "to_parts", "O", known_list.get()));
+    });
+    PartsAnswer answer;
+    if (!outcome.plain) {
+      answer.whole = std::move(outcome.failure);
+      return answer;
     }
-    details::GilLock gil;
-    return details::Run(text, options);
-  } catch (const std::exception& error) {
-    return details::BridgeResult(details::kInternalError,
-                                 std::string("the bridge failed: ") + error.what());
-  } catch (...) {
-    return details::BridgeResult(details::kInternalError, "the bridge failed: unknown exception");
-  }
+    std::string what = details::EntryName(options) + (in_parts ? ".to_parts()" : ".to_plain()");
+    if (in_parts) {
+      answer.parts = details::ConvertAnswer<ResultParts>(outcome.plain.get(), what,
+                                                         details::ConvertPlainParts, &answer.whole);
+    } else if (auto whole = details::ConvertAnswer<ParseResult>(
+                   outcome.plain.get(), what, details::ConvertPlainResult, &answer.whole)) {
+      answer.whole = std::move(*whole);
+    }
+    return answer;
+  });
 }
 
 }  // namespace bridge

@@ -149,6 +149,32 @@ constexpr auto FieldsOf(const ParseResult*) {
                     Field{"comments", &ParseResult::comments}};
 }
 
+constexpr auto FieldsOf(const DefinitionPart*) {
+  return std::tuple{Field{"definition", &DefinitionPart::definition},
+                    Field{"diagnostics", &DefinitionPart::diagnostics},
+                    Field{"occurrences", &DefinitionPart::occurrences},
+                    Field{"symbols", &DefinitionPart::symbols},
+                    Field{"comments", &DefinitionPart::comments}};
+}
+constexpr auto FieldsOf(const PartEntry*) {
+  return std::tuple{Field{"token", &PartEntry::token}, Field{"part", &PartEntry::part}};
+}
+constexpr auto FieldsOf(const ResultParts*) {
+  return std::tuple{Field{"diagnostics", &ResultParts::diagnostics},
+                    Field{"symbols", &ResultParts::symbols}, Field{"parts", &ResultParts::parts}};
+}
+constexpr auto FieldsOf(const NodeInfo*) {
+  return std::tuple{Field{"range", &NodeInfo::range}, Field{"kind", &NodeInfo::kind},
+                    Field{"text", &NodeInfo::text}, Field{"type", &NodeInfo::type},
+                    Field{"symbol", &NodeInfo::symbol}};
+}
+constexpr auto FieldsOf(const FormatVerdict*) {
+  return std::tuple{
+      Field{"name", &FormatVerdict::name},     Field{"key", &FormatVerdict::key},
+      Field{"range", &FormatVerdict::range},   Field{"text", &FormatVerdict::text},
+      Field{"reason", &FormatVerdict::reason}, Field{"detail", &FormatVerdict::detail}};
+}
+
 template <typename S>
 concept HasFields = requires {
   FieldsOf(static_cast<const S*>(nullptr));
@@ -248,12 +274,25 @@ void Read(const Node& node, S* out) {
              FieldsOf(static_cast<const S*>(nullptr)));
 }
 
+template <typename T>
+T Convert(PyObject* plain) {
+  T value{};
+  Read(Node(plain), &value);
+  return value;
+}
+
 }  // namespace
 
-ParseResult ConvertPlainResult(PyObject* plain) {
-  ParseResult result;
-  Read(Node(plain), &result);
-  return result;
+ParseResult ConvertPlainResult(PyObject* plain) { return Convert<ParseResult>(plain); }
+
+ResultParts ConvertPlainParts(PyObject* plain) { return Convert<ResultParts>(plain); }
+
+std::optional<NodeInfo> ConvertNodeInfo(PyObject* plain) {
+  return Convert<std::optional<NodeInfo>>(plain);
+}
+
+std::vector<FormatVerdict> ConvertFormatVerdicts(PyObject* plain) {
+  return Convert<std::vector<FormatVerdict>>(plain);
 }
 
 }  // namespace details

@@ -33,9 +33,9 @@ def worker():
 
 def _analyze(worker: Worker, uri: str, text: str) -> dict:
     worker.reply(worker.send("open", {"uri": uri, "version": 1, "text": text}))
-    answer = worker.reply(worker.send("analyze", {"uri": uri, "version": 1}))
+    result = worker.analyze(uri, 1)
     worker.reply(worker.send("close", {"uri": uri}))
-    return answer["result"]
+    return result
 
 
 def test_every_attack_creates_nothing_in_the_sandboxed_worker(worker, tmp_path) -> None:

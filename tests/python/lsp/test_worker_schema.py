@@ -13,6 +13,7 @@ from typing import Dict, List, Tuple
 import pytest
 
 from tvm_tirx.script import parse_diagnostics
+from tvm_tirx.script.parser import worker_entry
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 SCHEMA_PATH = REPO / "lsp" / "protocol" / "worker_protocol.json"
@@ -80,6 +81,23 @@ def test_frontend_answer_matches_the_schema(name: str) -> None:
     assert worker_schema.unknown_keys(SCHEMA, plain, "ParseResult") == []
 
 
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_worker_entry_answers_match_the_schema(name: str) -> None:
+    source = f"schema:{name}.py"
+    answer = worker_entry.analyze_document(TEXTS[name], source_name=source)
+    parts = answer.to_parts([])
+    assert worker_schema.check(SCHEMA, parts, "ResultParts") == []
+    assert worker_schema.unknown_keys(SCHEMA, parts, "ResultParts") == []
+    verdicts = worker_entry.format_verdicts(source_name=source)["definitions"]
+    assert worker_schema.check(SCHEMA, verdicts, "list<FormatVerdict>") == []
+    assert worker_schema.unknown_keys(SCHEMA, verdicts, "list<FormatVerdict>") == []
+    for definition in answer.report.definitions:
+        line = definition.range[0] + 1
+        node = worker_entry.what_is_at(line, 8, source_name=source)["node"]
+        assert worker_schema.check(SCHEMA, node, "NodeInfo|null") == []
+        assert worker_schema.unknown_keys(SCHEMA, node, "NodeInfo|null") == []
+
+
 def test_the_texts_reach_every_record() -> None:
     # Guards against the check passing because the answers were empty.
     answers = [parse_diagnostics(t, source_name="x.py").to_plain() for t in TEXTS.values()]
@@ -97,6 +115,10 @@ def test_optional_keys_are_the_ones_an_entry_may_not_send() -> None:
         "Definition.stale",  # sent only when true
         "Request.params", "Reply.result", "Reply.error", "AnalyzeParams.skip",
         "AnalyzeParams.time_limit_ms",
+        "AnalyzeParams.base",  # none: every part in full
+        "AnalyzeResult.result_id", "AnalyzeResult.result", "AnalyzeResult.parts",  # one of two
+        "ChangeParams.text", "ChangeParams.edits",  # exactly one of them
+        "TextChange.range",  # absent: the whole text, as in LSP
     }
 
 

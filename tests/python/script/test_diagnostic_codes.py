@@ -27,8 +27,8 @@ def test_codes_written_by_the_cpp_sources_are_registered() -> None:
     found |= set(re.findall(r'kInternalError = "([a-z-]+)"', bridge))
     worker = (ROOT / "lsp/worker/worker.cc").read_text()
     found |= set(re.findall(r'\.code = "([a-z-]+)"', worker))
-    client = (ROOT / "lsp/client/worker_client.cc").read_text()
-    found |= _client_codes(client)
+    for client in sorted((ROOT / "lsp/client").glob("*.cc")):
+        found |= _client_codes(client.read_text())
     assert {"undefined-variable", "invalid-encoding", "time-limit", "internal-error",
             "cancelled", "analysis-budget", "worker-crashed", "sandbox-unavailable",
             "worker-failed"} <= found
@@ -36,7 +36,7 @@ def test_codes_written_by_the_cpp_sources_are_registered() -> None:
 
 
 def _client_codes(source: str) -> set:
-    """The codes lsp/client/worker_client.cc gives its own diagnostics: string literals that
+    """The codes lsp/client's sources give their own diagnostics: string literals that
     stand alone as an argument line or are assigned to `code`."""
     codes = set(re.findall(r'^\s*"([a-z]+(?:-[a-z]+)+)",$', source, re.MULTILINE))
     codes |= set(re.findall(r'code = "([a-z]+(?:-[a-z]+)+)"', source))

@@ -12,18 +12,25 @@
  * text-and-context key) across restarts and edits, and sent as `skip`, so they are not retried
  * until they change.
  *
- * Thread-safety: every method may be called from any thread. `Analyze` calls run one at a
- * time; `Open`, `Change`, `Close` and `KillWorker` may be called while one runs (a newer
- * version of the document being analysed makes that analysis answer `kCancelled`).
+ * The worker answers an analysis per definition, sending only the parts that changed since the
+ * last reply this client took for the document; the client keeps the others and hands its
+ * callers the whole result, always (tvm/lsp/result_parts.h).
+ *
+ * Thread-safety: every method may be called from any thread. `Analyze`, `WhatIsAt` and
+ * `Format` calls run one at a time; `Open`, `Change`, `Edit`, `Close` and `KillWorker` may be
+ * called while one runs (a newer version of the document being analysed makes that analysis
+ * answer `kCancelled`).
  */
 #ifndef TVM_LSP_WORKER_CLIENT_H_
 #define TVM_LSP_WORKER_CLIENT_H_
 
+#include <tvm/lsp/text_change.h>
 #include <tvm/script/bridge/bridge.h>
 
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -47,8 +54,10 @@ struct WorkerClientOptions {
   std::chrono::milliseconds analysis_budget{15000};
   /*! \brief How long a starting worker may take to report ready. */
   std::chrono::milliseconds start_timeout{30000};
-  /*! \brief How long a request other than `analyze` may take. */
+  /*! \brief How long a request other than `analyze` and the queries may take. */
   std::chrono::milliseconds request_timeout{10000};
+  /*! \brief Wall time a query (`WhatIsAt`, `Format`) may take before the worker is killed. */
+  std::chrono::milliseconds query_limit{5000};
 };
 
 /*! \brief What `Analyze` gives back. */
@@ -72,6 +81,36 @@ struct AnalysisOutcome {
   int restarts = 0;
   /*! \brief The keys stopped (or crashed on) during this analysis, in order. */
   std::vector<std::string> stopped_keys;
+  /*!
+   * \brief How the worker sent `result`: definitions' parts in full, and parts named by token
+   *  only (the client held them). Both 0 for a result not sent in parts.
+   */
+  size_t parts_in_full = 0;
+  size_t parts_held = 0;
+};
+
+/*! \brief How a query went. */
+enum class QueryStatus {
+  kDone,    // answered on the analysis of the document's current version
+  kStale,   // that version has no finished analysis in the worker (analyse first)
+  kFailed,  // no answer: `message` says why (the worker failed, or the query ran too long)
+};
+
+/*! \brief What `WhatIsAt` gives back. */
+struct WhatIsAtOutcome {
+  QueryStatus status = QueryStatus::kDone;
+  int64_t version = 0;
+  /*! \brief None when nothing is recorded at the position. */
+  std::optional<script::bridge::NodeInfo> node;
+  std::string message;
+};
+
+/*! \brief What `Format` gives back: one verdict per definition, in source order. */
+struct FormatOutcome {
+  QueryStatus status = QueryStatus::kDone;
+  int64_t version = 0;
+  std::vector<script::bridge::FormatVerdict> definitions;
+  std::string message;
 };
 
 /*! \brief What the worker said about itself when it started. */
@@ -104,6 +143,11 @@ class WorkerClient {
   /*! \brief Document state; remembered here and re-sent to every new worker. */
   void Open(const std::string& uri, int64_t version, const std::string& text);
   void Change(const std::string& uri, int64_t version, const std::string& text);
+  /*!
+   * \brief Applies content changes (tvm/lsp/text_change.h) here and sends them, not the text,
+   *  to the worker, which applies the same rule to the same text.
+   */
+  void Edit(const std::string& uri, int64_t version, const std::vector<TextChange>& changes);
   void Close(const std::string& uri);
 
   /*!
@@ -111,6 +155,15 @@ class WorkerClient {
    *  Never throws for what the worker does; a worker that cannot be started is `kFailed`.
    */
   AnalysisOutcome Analyze(const std::string& uri);
+
+  /*!
+   * \brief What is at (line, UTF-8 byte column) in the last analysis of the current version
+   *  of `uri`; `kStale` when that version was not analysed. Within `query_limit`: past it the
+   *  worker is killed and the answer is `kFailed`. Never throws.
+   */
+  WhatIsAtOutcome WhatIsAt(const std::string& uri, int64_t line, int64_t column);
+  /*! \brief Every definition's formatting verdict, on the same terms as `WhatIsAt`. */
+  FormatOutcome Format(const std::string& uri);
 
   /*!
    * \brief Kills the worker now (SIGKILL), from any thread. The analysis running, if any, is

@@ -170,6 +170,80 @@ struct ParseResult {
 };
 
 /*!
+ * \brief One definition's share of a ParseResult: its entry and the diagnostics, occurrences,
+ *  symbols and comments of its unit. Its comments have no `definition` index (the assembly
+ *  numbers them).
+ */
+struct DefinitionPart {
+  Definition definition;
+  std::vector<Diagnostic> diagnostics;
+  std::vector<Occurrence> occurrences;
+  std::vector<Symbol> symbols;
+  std::vector<Comment> comments;
+
+  bool operator==(const DefinitionPart&) const = default;
+};
+
+/*!
+ * \brief A definition's part under its token, or the token alone when the caller said it holds
+ *  that part already. Within one process, parts with equal tokens have equal data.
+ */
+struct PartEntry {
+  std::string token;
+  std::optional<DefinitionPart> part;
+
+  bool operator==(const PartEntry&) const = default;
+};
+
+/*!
+ * \brief A ParseResult cut per definition: the file-level diagnostics and module symbols, then
+ *  one entry per definition in source order. The whole result is, in this order: the parts'
+ *  definitions; the file-level diagnostics, then each part's; each part's occurrences, stably
+ *  sorted by range; the module symbols, then each part's; each part's comments, with the
+ *  part's index as `definition`.
+ */
+struct ResultParts {
+  std::vector<Diagnostic> diagnostics;
+  std::vector<Symbol> symbols;
+  std::vector<PartEntry> parts;
+
+  bool operator==(const ResultParts&) const = default;
+};
+
+/*! \brief What `ParseParts` gives: `parts` when the entry answers in parts, else `whole`. */
+struct PartsAnswer {
+  std::optional<ResultParts> parts;
+  ParseResult whole;
+};
+
+/*! \brief What is at a position: the innermost recorded expression, or an occurrence. */
+struct NodeInfo {
+  Range range;
+  /*! \brief The node's type key (`prim.Add`, `ir.Var`...), or "symbol" for an occurrence. */
+  std::string kind;
+  /*! \brief Its canonical print (a symbol's name for an occurrence). */
+  std::string text;
+  std::string type;
+  /*! \brief The `Symbol::id` it names, if any. */
+  std::optional<std::string> symbol;
+
+  bool operator==(const NodeInfo&) const = default;
+};
+
+/*! \brief One definition's formatting verdict: `text` to write, or `reason` and `detail`. */
+struct FormatVerdict {
+  std::string name;
+  std::string key;
+  Range range;
+  std::optional<std::string> text;
+  /*! \brief A key of the frontend's `formatting.REASONS` ("errors", "lossy", ...). */
+  std::optional<std::string> reason;
+  std::string detail;
+
+  bool operator==(const FormatVerdict&) const = default;
+};
+
+/*!
  * \brief What the entry function reports as it starts analysing one definition (see
  *  `ParseOptions::progress`).
  */
@@ -224,6 +298,39 @@ struct ParseOptions {
    *  the result is one "cancelled" diagnostic. Must outlive the call.
    */
   const std::atomic<bool>* cancel = nullptr;
+};
+
+/*! \brief How to ask a question about the last analysis of a document (see `WhatIsAt`). */
+struct QueryOptions {
+  /*! \brief The document, as the analysis named it (`ParseOptions::source_name`). */
+  std::string source_name = "<unknown>";
+  /*! \brief The trust of that analysis (sessions are kept per name and trust). */
+  bool trusted = false;
+  /*! \brief The module whose `what_is_at` and `format_verdicts` answer. */
+  std::string entry_module = "tvm_tirx.script.parser.worker_entry";
+  /*! \brief As `ParseOptions::time_limit`; zero or negative for none. */
+  std::chrono::milliseconds time_limit{10000};
+};
+
+/*! \brief How a query went. */
+enum class QueryStatus {
+  kDone,
+  kNotAnalysed,  // no finished analysis of the document is kept
+  kFailed,       // the query failed itself; `error` says why
+};
+
+struct WhatIsAtAnswer {
+  QueryStatus status = QueryStatus::kDone;
+  /*! \brief None when nothing is recorded there. */
+  std::optional<NodeInfo> node;
+  std::string error;
+};
+
+struct FormatAnswer {
+  QueryStatus status = QueryStatus::kDone;
+  /*! \brief One per definition, in source order. */
+  std::vector<FormatVerdict> definitions;
+  std::string error;
 };
 
 /*!
@@ -303,6 +410,24 @@ class Interpreter {
  *  diagnostic; the next call works normally. Safe to call from any thread.
  */
 ParseResult ParseDiagnostics(const std::string& text, const ParseOptions& options = {});
+
+/*!
+ * \brief `ParseDiagnostics`, answered per definition when the entry's answer has
+ *  `to_parts(known)`: parts whose token is in `known` come back as their token alone (not
+ *  converted: that is the point). An answer without `to_parts`, and every failure
+ *  `ParseDiagnostics` would report, comes back in `whole`. Never throws.
+ */
+PartsAnswer ParseParts(const std::string& text, const ParseOptions& options,
+                       const std::vector<std::string>& known);
+
+/*!
+ * \brief What is at (line, column) in the last analysis kept for the document:
+ *  `entry_module.what_is_at(line, column, source_name=, trusted=)`. Never throws.
+ */
+WhatIsAtAnswer WhatIsAt(const QueryOptions& options, int64_t line, int64_t column);
+
+/*! \brief Every definition's formatting verdict there (`format_verdicts`). Never throws. */
+FormatAnswer FormatVerdicts(const QueryOptions& options);
 
 }  // namespace bridge
 }  // namespace script

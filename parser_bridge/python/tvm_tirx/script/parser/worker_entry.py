@@ -1,0 +1,153 @@
+"""The analysis worker's entry (lsp/worker): documents analysed again and again and answered
+per definition, and the questions asked about their last analysis.
+
+``analyze_document`` is ``session.analyze_document`` (one ``DocumentSession`` per document,
+kept in this process), whose answer also has ``to_parts(known)``: the file-level diagnostics
+and module symbols, then per definition a token and its plain part, or the token alone when it
+is in ``known`` (the caller holds that part already). The bridge converts only the parts it
+is given, so an edit costs the rebuilt definitions, not the whole file.
+
+Tokens. A part's token is a counter value given to the plain data object the session reports
+for the definition, and kept while the session reports that very object again. The session
+hands a definition it reuses in place the dict of the earlier analysis; one that moved is
+copied and shifted, one rebuilt is made anew and a stale one is copied, so each of those gets
+a new token. "The same object as last time" therefore means "the same data". The converse
+need not hold (a rebuilt part may equal the old one): that costs one resend, never a wrong
+answer. The alternatives were worse: hashing the data costs about what sending it does, and
+key + unit id + first line would miss the stale mark and ranges clamped to text outside the
+definition. As a guard against a kept dict being changed in place, a token is kept only while
+the definition's range and stale mark are those it was given with. Tokens are unique in the
+process (one counter), so parts of different documents or sessions never share one.
+
+``what_is_at`` and ``format_verdicts`` answer on the session's last report (``session.report``)
+and None when no finished analysis of the document is kept (never analysed, dropped, or its
+last analysis was cancelled).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+from typing import Any, Collection, Dict, Iterable, List, Optional, Tuple
+
+from . import session
+from .analysis import Progress
+from .formatting import format_verdict
+from .report import ParseReport, clean_text
+
+_Mark = Tuple[Tuple[int, ...], bool]
+_DocumentKey = Tuple[str, bool]
+
+
+@dataclass
+class _Issued:
+    """A token given to one plain part; holding the part keeps its id from being reused."""
+
+    plain: Dict[str, Any]
+    token: str
+    mark: _Mark
+
+
+_COUNTER = itertools.count(1)
+_ISSUED: Dict[_DocumentKey, Dict[int, _Issued]] = {}
+"""Per document (name, trust): the tokens of its last analysis, by id of the plain part."""
+
+
+def _mark(plain: Dict[str, Any]) -> _Mark:
+    definition = plain["definition"]
+    return tuple(definition["range"]), bool(definition.get("stale", False))
+
+
+def _tokens(key: _DocumentKey, report: ParseReport) -> List[str]:
+    """The token of each of the report's parts: the earlier one for the same object."""
+    previous = _ISSUED.get(key, {})
+    issued: Dict[int, _Issued] = {}
+    for unit in report.units:
+        plain = unit.plain()
+        mark = _mark(plain)
+        given = previous.get(id(plain))
+        if given is None or given.plain is not plain or given.mark != mark:
+            given = _Issued(plain, str(next(_COUNTER)), mark)
+        issued[id(plain)] = given
+    _ISSUED[key] = issued
+    # Documents whose session is gone (closed, dropped) keep no tokens.
+    for other in [k for k in _ISSUED if session.document_session(*k) is None]:
+        del _ISSUED[other]
+    return [issued[id(unit.plain())].token for unit in report.units]
+
+
+def _sent_part(plain: Dict[str, Any]) -> Dict[str, Any]:
+    """A unit's plain part as the worker sends it (bridge::DefinitionPart)."""
+    return {
+        "definition": plain["definition"],
+        "diagnostics": plain["diagnostics"],
+        "occurrences": plain["occurrences"],
+        "symbols": plain["symbols"],
+        "comments": [{**comment, "definition": None} for comment in plain["comments"]],
+    }
+
+
+class WorkerAnswer:
+    """One analysis of a document, whole (``to_plain``) or per definition (``to_parts``)."""
+
+    def __init__(self, report: ParseReport, tokens: List[str]) -> None:
+        self.report = report
+        self.tokens = tokens
+
+    def to_plain(self) -> Dict[str, Any]:
+        return self.report.to_plain()
+
+    def to_parts(self, known: Iterable[str] = ()) -> Dict[str, Any]:
+        """The analysis per definition (the ``ResultParts`` of worker_protocol.json); parts
+        whose token is in ``known`` carry no data."""
+        held = set(known)
+        module = replace(self.report, units=[]).to_plain()  # file-level and module data only
+        parts = [{"token": token, "part": None if token in held else _sent_part(unit.plain())}
+                 for unit, token in zip(self.report.units, self.tokens)]
+        return {"diagnostics": module["diagnostics"], "symbols": module["symbols"],
+                "parts": parts}
+
+
+def analyze_document(text: str, *, source_name: str = "<string>", trusted: bool = False,
+                     progress: Optional[Progress] = None,
+                     skip: Collection[str] = ()) -> WorkerAnswer:
+    """``session.analyze_document``, answered so that it can be sent per definition. Never
+    raises but for cancellation and the watchdog's time-out."""
+    report = session.analyze_document(text, source_name=source_name, trusted=trusted,
+                                      progress=progress, skip=skip)
+    return WorkerAnswer(report, _tokens((source_name, bool(trusted)), report))
+
+
+def _last_report(source_name: str, trusted: bool) -> Optional[ParseReport]:
+    kept = session.document_session(source_name, trusted)
+    return None if kept is None else kept.report
+
+
+def what_is_at(line: int, column: int, *, source_name: str,
+               trusted: bool = False) -> Optional[Dict[str, Any]]:
+    """``{"node": ParseReport.what_is_at(line, column)}`` on the document's last analysis
+    (a ``NodeInfo`` or None), or None when none is kept."""
+    report = _last_report(source_name, trusted)
+    if report is None:
+        return None
+    return {"node": report.what_is_at(line, column)}
+
+
+def format_verdicts(*, source_name: str, trusted: bool = False) -> Optional[Dict[str, Any]]:
+    """``{"definitions": [...]}``: each definition's formatting verdict on the document's last
+    analysis (``FormatVerdict`` of worker_protocol.json), or None when none is kept."""
+    report = _last_report(source_name, trusted)
+    if report is None:
+        return None
+    verdicts = []
+    for definition in report.definitions:
+        verdict = format_verdict(definition)
+        verdicts.append({
+            "name": clean_text(definition.name), "key": definition.key,
+            "range": list(definition.range),
+            "text": None if verdict.text is None else clean_text(verdict.text),
+            "reason": verdict.reason, "detail": clean_text(verdict.detail)})
+    return {"definitions": verdicts}
+
+
+__all__ = ["WorkerAnswer", "analyze_document", "format_verdicts", "what_is_at"]
