@@ -55,7 +55,8 @@ TEST_SUITE("lsp.queries") {
     CHECK(format.definitions[0] ==
           bridge::FormatVerdict{"vector_add", format.definitions[0].key,
                                 bridge::Range{5, 0, 10, 26}, std::nullopt, "comments",
-                                "it holds comments, which the printer cannot place yet"});
+                                "line 8: it is between the multi-line header of `vector_add` "
+                                "and its body, where it may be inside the header"});
     CHECK(format.definitions[0].key.size() == 32);
     CHECK(format.definitions[1].name == "relu");
     CHECK(!format.definitions[1].reason.has_value());

@@ -136,10 +136,14 @@ def test_queries_answer_on_the_version_analysed(worker: Worker) -> None:
     verdicts = worker.format(uri, 1)["result"]
     assert verdicts["status"] == "done"
     assert [(v["name"], v["reason"]) for v in verdicts["definitions"]] == [
-        ("first", None), ("second", "comments")]
+        ("first", None), ("second", None)]
     assert verdicts["definitions"][0]["text"] == (
         "@T.function\ndef first(A: T.Tensor((8,), T.int32)):\n    for i in range(8):\n"
         "        A[i] = A[i] + 1")
+    # A comment the printer places is carried into the formatted text.
+    assert verdicts["definitions"][1]["text"] == (
+        "@T.function\ndef second(A: T.Tensor((8,), T.int32)):\n    # doubled\n"
+        "    for i in range(8):\n        A[i] = A[i] * 2")
     bad = worker.reply(worker.send("what-is-at", {"uri": uri, "version": 1, "line": "7"}))
     assert bad["error"]["code"] == "invalid-params"
 

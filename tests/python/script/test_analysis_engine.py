@@ -353,3 +353,16 @@ def test_collections_are_fewer_while_an_analysis_runs_and_restored_after() -> No
         assert gc.get_threshold() == (90_000, 5, 500)
     finally:
         gc.set_threshold(*saved)
+
+
+def test_hover_text_of_a_python_value_holds_no_memory_address() -> None:
+    from tvm_tirx.script import tirx as T
+    from tvm_tirx.script.parser.report import describe
+
+    def helper() -> None:
+        pass
+
+    for value in (helper, T.Tensor, object()):
+        text = describe(value)["text"]
+        assert "0x" not in text, text
+    assert describe(helper)["text"].startswith("<function ")

@@ -10,6 +10,8 @@ from typing import List
 import pytest
 
 from tvm_tirx.script import parse_diagnostics
+from tvm_tirx.script.parser import session as sessions
+from tvm_tirx.script.parser.runtime import Cancelled
 from tvm_tirx.script.parser.session import DocumentSession, TextEdit
 
 CORPUS = sorted(pathlib.Path(__file__).resolve().parents[2].joinpath("script_corpus")
@@ -128,8 +130,6 @@ def test_random_edit_sequences_match_a_from_scratch_analysis(seed: int) -> None:
 
 
 def test_analyze_document_keeps_a_session_per_document() -> None:
-    from tvm_tirx.script.parser import session as sessions
-
     first = sessions.analyze_document(FILE, source_name="file:///a.py")
     again = sessions.analyze_document(FILE.replace("A[0] = 2.5", "A[0] = 3"),
                                       source_name="file:///a.py")
@@ -183,3 +183,35 @@ def test_a_stale_result_moves_with_lines_added_above_it() -> None:
     again = session.analyze().to_plain()
     stale = next(d for d in again["definitions"] if d["name"] == "third")
     assert stale["range"][0] == third["range"][0] + 4
+
+
+def test_a_cancelled_analysis_keeps_the_session_and_its_trees_consistent() -> None:
+    """Typing cancels analyses: the document's session must survive a cancellation (or the next
+    version starts cold), and a chunk tree that the cancelled analysis began to build (building
+    rewrites it) must not be taken as pristine by the next analysis."""
+    name = "file:///cancelled.py"
+    sessions.analyze_document(FILE, source_name=name)
+    session = sessions.document_session(name)
+    # A line above everything: every chunk is parsed afresh at its new line (a pristine tree)
+    # and every definition reused, so nothing rewrites those trees.
+    moved = "# a comment\n" + FILE
+    sessions.analyze_document(moved, source_name=name)
+    assert session.stats.built == []
+    # A new module symbol type changes every definition's context but no definition's text:
+    # each is rebuilt from its cached tree. Cancel when the second is about to be built, after
+    # building the first rewrote its tree.
+    edited = moved.replace('n = T.dynamic("n")', 'n = T.dynamic("n", "int64")')
+    calls: List[str] = []
+
+    def cancel_second(key, name_, where):
+        calls.append(name_)
+        if len(calls) == 2:
+            raise Cancelled()
+
+    with pytest.raises(Cancelled):
+        sessions.analyze_document(edited, source_name=name, progress=cancel_second)
+    assert sessions.document_session(name) is session  # kept, with the new text
+    assert session.text == edited
+    again = sessions.analyze_document(edited, source_name=name)
+    assert again.to_plain() == parse_diagnostics(edited, source_name=name).to_plain()
+    assert session.stats.built == ["first", "second", "third"]

@@ -682,9 +682,11 @@ def analyze_with(text: str, options: AnalysisOptions, reuse: Reuse,
     """``analyze``, taking earlier results of unchanged definitions from ``reuse`` and earlier
     trees of unchanged chunks from ``chunks`` (which then holds this analysis's)."""
     analysis = _FileAnalysis(text, options, reuse, chunks)
-    report = analysis.run()
-    analysis.keep_chunks()
-    return report
+    try:
+        return analysis.run()
+    finally:
+        # Also when cancelled: a tree that building began to rewrite must be kept dirty.
+        analysis.keep_chunks()
 
 
 __all__ = ["AnalysisOptions", "ChunkCache", "DefinitionUnit", "Reuse", "analyze", "analyze_with"]

@@ -11,7 +11,7 @@ and prints the same again (formatting twice changes nothing). With comments, the
 text must also hold the source's comment texts in their order (scanned again, so nothing is
 lost or moved) and formatting it again must give it back, comments included.
 
-Computed on demand (``DefinitionReport.format_verdict``): neither a cold analysis nor a
+Computed on demand (``format_verdict(definition)``): neither a cold analysis nor a
 decorator pays for it.
 """
 

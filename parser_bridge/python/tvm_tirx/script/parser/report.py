@@ -128,15 +128,24 @@ def describe(value: Any) -> Dict[str, Any]:
     if not isinstance(kind, str):
         kind = type(value).__name__
     try:
-        text = value.script() if hasattr(value, "script") else repr(value)
+        text = value.script() if hasattr(value, "script") else _stable_repr(value)
     except Exception:  # noqa: BLE001 - a value the printer rejects still has a kind
-        text = repr(value)
+        text = _stable_repr(value)
     ty = getattr(value, "ty", None)
     try:
         type_text = ty.script() if ty is not None and hasattr(ty, "script") else ""
     except Exception:  # noqa: BLE001
         type_text = ""
     return {"kind": str(kind), "text": clean_text(text), "type": clean_text(type_text)}
+
+
+_ADDRESS = re.compile(r" (?:object )?at 0x[0-9a-fA-F]+")
+
+
+def _stable_repr(value: Any) -> str:
+    """``repr`` without memory addresses (``<function Tensor at 0x7f...>`` would make hover
+    text differ between runs)."""
+    return _ADDRESS.sub("", repr(value))
 
 
 def what_is_at(report: "ParseReport", line: int, column: int) -> Optional[Dict[str, Any]]:

@@ -284,16 +284,30 @@ def analyze_document(text: str, *, source_name: str = "<string>", trusted: bool 
             session = DocumentSession(source_name, trusted=trusted)
         session.set_text(text)
         report = session.analyze(progress=progress, skip=skip)
-    except TimeoutError:
-        raise  # the watchdog's: the embedding API reports it
     except Exception as exc:  # noqa: BLE001 - the collecting API never raises
-        # Cancellation (runtime.Cancelled, the bridge's AnalysisCancelled), KeyboardInterrupt
-        # and SystemExit are BaseExceptions: they propagate.
+        if isinstance(exc, TimeoutError):  # the watchdog's: the embedding API reports it
+            _keep(key, session)
+            raise
+        # The session may be half-changed: the next analysis starts afresh.
         return internal_error_report(exc, text, source_name)
+    except BaseException:
+        # Cancellation (runtime.Cancelled, the bridge's AnalysisCancelled), KeyboardInterrupt
+        # and SystemExit propagate. The session stays: it holds the new text, and its results
+        # and chunk trees are as consistent as after a whole analysis (an analysis replaces
+        # them only when it ends; trees it rewrote are kept dirty), so the next version of a
+        # document being typed does not start cold.
+        _keep(key, session)
+        raise
+    _keep(key, session)
+    return report
+
+
+def _keep(key: Tuple[str, bool], session: Optional[DocumentSession]) -> None:
+    if session is None:
+        return
     _OPEN_DOCUMENTS[key] = session
     while len(_OPEN_DOCUMENTS) > OPEN_DOCUMENT_LIMIT:
         _OPEN_DOCUMENTS.popitem(last=False)
-    return report
 
 
 __all__ = ["DocumentSession", "OPEN_DOCUMENT_LIMIT", "SessionStats", "TextEdit",
