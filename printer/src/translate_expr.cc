@@ -115,6 +115,8 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterBinary<tirx::Div>({K::kDiv, "Div", IsFloat});
   RegisterBinary<tirx::FloorDiv>({K::kFloorDiv, "floordiv", IsInteger});
   RegisterBinary<tirx::FloorMod>({K::kMod, "floormod", IsInteger});
+  RegisterBinary<tirx::LShift>({K::kLShift, nullptr, Always});
+  RegisterBinary<tirx::RShift>({K::kRShift, nullptr, Always});
   RegisterBuilderCall<tirx::Mod>("truncmod");
   RegisterBuilderCall<tirx::Min>("min");
   RegisterBuilderCall<tirx::Max>("max");

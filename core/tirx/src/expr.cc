@@ -113,6 +113,8 @@ TVM_TIRX_DEFINE_BINARY_OP(FloorDiv, BinaryRule::kArithmetic)
 TVM_TIRX_DEFINE_BINARY_OP(FloorMod, BinaryRule::kArithmetic)
 TVM_TIRX_DEFINE_BINARY_OP(Min, BinaryRule::kArithmetic)
 TVM_TIRX_DEFINE_BINARY_OP(Max, BinaryRule::kArithmetic)
+TVM_TIRX_DEFINE_BINARY_OP(LShift, BinaryRule::kArithmetic)
+TVM_TIRX_DEFINE_BINARY_OP(RShift, BinaryRule::kArithmetic)
 TVM_TIRX_DEFINE_BINARY_OP(EQ, BinaryRule::kComparison)
 TVM_TIRX_DEFINE_BINARY_OP(NE, BinaryRule::kComparison)
 TVM_TIRX_DEFINE_BINARY_OP(LT, BinaryRule::kComparison)
@@ -193,6 +195,8 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterBinary<FloorMod, FloorModObj>("a % b");
   RegisterBinary<Min, MinObj>("min(a, b)");
   RegisterBinary<Max, MaxObj>("max(a, b)");
+  RegisterBinary<LShift, LShiftObj>("a << b");
+  RegisterBinary<RShift, RShiftObj>("a >> b");
   RegisterBinary<EQ, EQObj>("a == b");
   RegisterBinary<NE, NEObj>("a != b");
   RegisterBinary<LT, LTObj>("a < b");

@@ -36,8 +36,11 @@ constexpr IntrinsicSpec kMathIntrinsics[] = {
     {"ceil", 1, "round up"},
     {"round", 1, "round half to even"},
     {"trunc", 1, "round toward zero"},
+    {"log1p", 1, "log(1 + x), exact near 0"},
+    {"nearbyint", 1, "round to integer in the current rounding mode (half to even)"},
     {"pow", 2, "x ** y"},
     {"fmod", 2, "float remainder"},
+    {"hypot", 2, "sqrt(x ** 2 + y ** 2) without overflow"},
 };
 
 /*! \brief The type rule of a float intrinsic: count, float operands of one type, result that type.

@@ -132,9 +132,30 @@ Expr div(Expr a, Expr b, Span span) {
   return Arithmetic<Div>(a, b, span, "/");
 }
 
+Expr truncdiv(Expr a, Expr b, Span span) {
+  RequireInteger(a, "truncdiv");
+  return Arithmetic<Div>(a, b, span, "truncdiv");
+}
+
+Expr ceildiv(Expr a, Expr b, Span span) {
+  RequireInteger(a, "ceildiv");
+  MatchTypes(&a, &b, "ceildiv");
+  // (a + b - 1) // b, as the reference builds it: no node of its own, so passes see a floordiv.
+  Expr rounded_up = Sub(Add(a, b), MakeConst(PrimType(a.dtype()), int64_t{1}));
+  return FloorDiv(std::move(rounded_up), std::move(b), std::move(span));
+}
+
 Expr truncmod(Expr a, Expr b, Span span) {
   RequireInteger(a, "truncmod");
   return Arithmetic<Mod>(a, b, span, "truncmod");
+}
+Expr shift_left(Expr a, Expr b, Span span) {
+  RequireInteger(a, "<<");
+  return Arithmetic<LShift>(a, b, span, "<<");
+}
+Expr shift_right(Expr a, Expr b, Span span) {
+  RequireInteger(a, ">>");
+  return Arithmetic<RShift>(a, b, span, ">>");
 }
 Expr floordiv(Expr a, Expr b, Span span) {
   RequireInteger(a, "//");
@@ -212,7 +233,11 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterBinaryBuilder("sub", sub, "-");
   RegisterBinaryBuilder("mul", mul, "*");
   RegisterBinaryBuilder("div", div, "/");
+  RegisterBinaryBuilder("truncdiv", truncdiv, "truncdiv");
+  RegisterBinaryBuilder("ceildiv", ceildiv, "ceildiv");
   RegisterBinaryBuilder("truncmod", truncmod, "truncmod");
+  RegisterBinaryBuilder("shift_left", shift_left, "<<");
+  RegisterBinaryBuilder("shift_right", shift_right, ">>");
   RegisterBinaryBuilder("floordiv", floordiv, "//");
   RegisterBinaryBuilder("floormod", floormod, "%");
   RegisterBinaryBuilder("min", min, "min");

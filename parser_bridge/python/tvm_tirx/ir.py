@@ -20,6 +20,8 @@ _op = {
         "div",
         "floordiv",
         "floormod",
+        "shift_left",
+        "shift_right",
         "less",
         "less_equal",
         "greater",
@@ -148,6 +150,18 @@ class Expr(Object):
 
     def __rmod__(self, other: Any) -> "Expr":
         return _op["floormod"](other, self)
+
+    def __lshift__(self, other: Any) -> "Expr":
+        return _op["shift_left"](self, other)
+
+    def __rlshift__(self, other: Any) -> "Expr":
+        return _op["shift_left"](other, self)
+
+    def __rshift__(self, other: Any) -> "Expr":
+        return _op["shift_right"](self, other)
+
+    def __rrshift__(self, other: Any) -> "Expr":
+        return _op["shift_right"](other, self)
 
     def __neg__(self) -> "Expr":
         return _op["neg"](self)

@@ -16,7 +16,7 @@ import tvm_ffi
 
 from .. import (
     Cast as _CastNode,
-    Div,
+    Div as _DivNode,
     Let as _LetNode,
     Select as _SelectNode,
     Shuffle as _ShuffleNode,
@@ -79,6 +79,30 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     vectorized,
     while_,
     with_,
+)
+from .tirx_ops import MEMBERS as _OPS_MEMBERS
+from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 10)
+    abs,
+    assume,
+    call_extern,
+    call_pure_extern,
+    ceildiv,
+    hypot,
+    if_then_else,
+    infinity,
+    isfinite,
+    isinf,
+    isnan,
+    likely,
+    log1p,
+    max_value,
+    min_value,
+    nearbyint,
+    popcount,
+    reinterpret,
+    shift_left,
+    shift_right,
+    truncdiv,
 )
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
@@ -196,6 +220,13 @@ def Cast(dtype: Any, value: Any) -> Any:
     return _CastNode(ty, _default_typed(value))
 
 
+def Div(a: Any, b: Any) -> Any:
+    """``T.Div(a, b)``: the division node, ``a / b`` of floats and the truncating division of
+    integers (``T.truncdiv``); a literal adopts the other operand's type."""
+    a, b = _adopt(a, b), _adopt(b, a)
+    return _DivNode(_default_typed(a), _default_typed(b))
+
+
 def Select(condition: Any, true_value: Any, false_value: Any) -> Any:
     """``T.Select(c, t, f)``: both branches evaluated, one chosen; a literal adopts the other
     branch's type."""
@@ -249,7 +280,7 @@ __member_kinds__ = {
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "floordiv", "floormod",
                   "fmod", "log", "log10", "log2", "max", "min", "pow", "round", "rsqrt",
-                  "sigmoid", "sin", "sqrt", "tan", "tanh", "trunc", "truncmod"),
+                  "sigmoid", "sin", "sqrt", "tan", "tanh", "trunc", "truncmod", *_OPS_MEMBERS),
     "symbol": ("dynamic",),
     "marker": ("constexpr",),
     "legacy": ("Buffer", "alloc_buffer", "cast", "decl_buffer", "let", "match_buffer",

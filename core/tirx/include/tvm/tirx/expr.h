@@ -106,6 +106,9 @@ TVM_TIRX_DECLARE_BINARY_OP(FloorDiv, "prim.FloorDiv");
 TVM_TIRX_DECLARE_BINARY_OP(FloorMod, "prim.FloorMod");
 TVM_TIRX_DECLARE_BINARY_OP(Min, "prim.Min");
 TVM_TIRX_DECLARE_BINARY_OP(Max, "prim.Max");
+// Shifts of integers (`a << b`, `a >> b`: arithmetic for signed a, logical for unsigned).
+TVM_TIRX_DECLARE_BINARY_OP(LShift, "prim.LShift");
+TVM_TIRX_DECLARE_BINARY_OP(RShift, "prim.RShift");
 // Comparisons: the result is bool with the operands' lanes.
 TVM_TIRX_DECLARE_BINARY_OP(EQ, "prim.EQ");
 TVM_TIRX_DECLARE_BINARY_OP(NE, "prim.NE");
