@@ -1,6 +1,6 @@
 /*!
  * \file builtin_intrinsics.cc
- * \brief The intrinsics that are not float math: isnan, popcount, likely, assume,
+ * \brief The intrinsics that are not float math: isnan, popcount, clz, likely, assume,
  *  if_then_else (each with its type rule), and those whose result type is given (reinterpret,
  *  call_extern, call_pure_extern).
  */
@@ -46,6 +46,11 @@ Type PopcountRule(const ffi::Array<Expr>& args, const char* op) {
   return args[0]->ty;
 }
 
+Type ClzRule(const ffi::Array<Expr>& args, const char* op) {
+  IntegerDType(args[0], op, "args");
+  return PrimType(DataType::Int(32));
+}
+
 Type LikelyRule(const ffi::Array<Expr>& args, const char* op) {
   CheckBool(args[0], op, "args");
   return args[0]->ty;
@@ -76,6 +81,7 @@ Type IfThenElseRule(const ffi::Array<Expr>& args, const char* op) {
 constexpr RuledSpec kRuledIntrinsics[] = {
     {"isnan", 1, IsNanRule, "whether a float is NaN (bool, per lane)"},
     {"popcount", 1, PopcountRule, "the number of set bits of an integer"},
+    {"clz", 1, ClzRule, "the number of leading zero bits of a scalar integer (int32)"},
     {"likely", 1, LikelyRule, "a bool condition marked as usually true (a hint for passes)"},
     {"assume", 1, AssumeRule, "a bool fact the following code may rely on (a statement)"},
     {"if_then_else", 3, IfThenElseRule,

@@ -38,7 +38,8 @@ type_cases = _load_cases()
 
 
 def _gaps() -> List[Tuple[str, str]]:
-    """(pattern, reason) per ``PATTERN | REASON`` line of type_gaps.txt (``#`` comments and blank lines skipped)."""
+    """(pattern, reason) per ``PATTERN | REASON`` line of type_gaps.txt (``#`` comments and
+    blank lines skipped)."""
     rows = []
     for line in (RECORDS / "type_gaps.txt").read_text(encoding="utf-8").splitlines():
         line = line.strip()

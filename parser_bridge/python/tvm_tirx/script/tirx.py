@@ -84,9 +84,13 @@ from .tirx_ops import MEMBERS as _OPS_MEMBERS
 from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 10)
     abs,
     assume,
+    atan2,
     call_extern,
     call_pure_extern,
     ceildiv,
+    clz,
+    copysign,
+    exp10,
     hypot,
     if_then_else,
     infinity,

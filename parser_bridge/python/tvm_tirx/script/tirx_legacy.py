@@ -396,10 +396,10 @@ axis = BlockAxes()
 # holds those it has); without a registered `tirx.<name>` they are reported as unsupported
 # rather than as a missing attribute.
 APACHE_OPERATORS = frozenset((
-    "acos", "acosh", "address_of", "asin", "asinh", "atan", "atan2", "atanh", "bitwise_and",
+    "acos", "acosh", "address_of", "asin", "asinh", "atan", "atanh", "bitwise_and",
     "bitwise_not", "bitwise_or", "bitwise_xor", "call_cpacked", "call_cpacked_lowered",
     "call_intrin", "call_llvm_intrin", "call_llvm_pure_intrin", "call_packed",
-    "call_packed_lowered", "clz", "copysign", "cosh", "exp10", "indexdiv", "indexmod", "isnullptr",
+    "call_packed_lowered", "cosh", "indexdiv", "indexmod", "isnullptr",
     "ldexp", "nextafter", "q_multiply_shift", "ret", "sinh", "tvm_access_ptr", "tvm_stack_alloca",
     "tvm_stack_make_array", "tvm_stack_make_shape", "tvm_storage_sync", "tvm_struct_get",
     "tvm_struct_set", "tvm_thread_allreduce", "tvm_warp_shuffle", "type_annotation", "undef",

@@ -1,8 +1,9 @@
-"""The operators of ``T`` beyond arithmetic and float math (issue 10, item 3): integer division
-(``T.ceildiv``, ``T.truncdiv``), selection and hints (``T.if_then_else``, ``T.likely``,
-``T.assume``), number tests (``T.abs``, ``T.isnan``, ``T.isinf``, ``T.isfinite``), bit
-operations (``T.popcount``, ``T.reinterpret``), typed constants (``T.infinity``,
-``T.max_value``, ``T.min_value``) and external calls (``T.call_extern``,
+"""The operators of ``T`` beyond arithmetic and the float math of tvm_tirx (issue 10, item
+3): integer division (``T.ceildiv``, ``T.truncdiv``), selection and hints
+(``T.if_then_else``, ``T.likely``, ``T.assume``), number tests (``T.abs``, ``T.isnan``,
+``T.isinf``, ``T.isfinite``), more float math (``T.hypot``, ``T.atan2``, ``T.log1p``, ...),
+bit operations (``T.popcount``, ``T.clz``, ``T.reinterpret``, the shifts), typed constants
+(``T.infinity``, ``T.max_value``, ``T.min_value``) and external calls (``T.call_extern``,
 ``T.call_pure_extern``).
 
 Signatures are the reference's (apache-tvm-tirx 0.1.0a4, tests/oracle_records/namespaces.json).
@@ -24,7 +25,8 @@ from .tirx_legacy import adopt_literal as _adopt
 from .tirx_legacy import default_typed as _default_typed
 
 _op = {name: tvm_ffi.get_global_func("tirx.op." + name) for name in (
-    "ceildiv", "truncdiv", "shift_left", "shift_right", "abs", "isinf", "isfinite", "infinity", "max_value", "min_value")}
+    "ceildiv", "truncdiv", "shift_left", "shift_right", "abs", "isinf", "isfinite", "infinity",
+    "max_value", "min_value")}
 _reinterpret = tvm_ffi.get_global_func("tirx.Reinterpret")
 
 
@@ -78,6 +80,22 @@ def nearbyint(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = Non
     """``T.nearbyint(x)``: a float rounded to an integer value, half to even."""
     _no_operand_keywords("nearbyint", attrs, ty_args, kwargs)
     return _call("nearbyint", args, ty)
+
+
+def exp10(x: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.exp10(x)``: ``10 ** x`` of a float."""
+    return _call("exp10", [x], ty)
+
+
+def atan2(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.atan2(y, x)``: the angle of the point ``(x, y)``, in ``(-pi, pi]``; a literal
+    adopts the other operand's type."""
+    return _call("atan2", [_adopt(x1, x2), _adopt(x2, x1)], ty)
+
+
+def copysign(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.copysign(x1, x2)``: the magnitude of ``x1`` with the sign of ``x2``."""
+    return _call("copysign", [_adopt(x1, x2), _adopt(x2, x1)], ty)
 
 
 def hypot(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
@@ -153,6 +171,13 @@ def popcount(x: Any, *, ty: Any = None, loc: Any = None) -> Any:
     return _call("popcount", [x], ty)
 
 
+def clz(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None, ty: Any = None,
+        **kwargs: Any) -> Any:
+    """``T.clz(x)``: the number of leading zero bits of a scalar integer, as an int32."""
+    _no_operand_keywords("clz", attrs, ty_args, kwargs)
+    return _call("clz", args, ty)
+
+
 def reinterpret(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
                 ty: Any = None, **kwargs: Any) -> Any:
     """``T.reinterpret(x, ty=T.int32)``: the bits of ``x`` read as ``ty``, of the same total
@@ -199,7 +224,8 @@ def call_pure_extern(*args: Any, attrs: Any = None, ty_args: Any = None, loc: An
     return _call("call_pure_extern", args, _ir.Type.missing() if ty is None else ty)
 
 
-MEMBERS = ("abs", "assume", "call_extern", "call_pure_extern", "ceildiv", "hypot",
+MEMBERS = ("abs", "assume", "atan2", "call_extern", "call_pure_extern", "ceildiv", "clz",
+           "copysign", "exp10", "hypot",
            "if_then_else", "infinity", "isfinite", "isinf", "isnan", "likely", "log1p",
            "max_value", "min_value", "nearbyint", "popcount", "reinterpret", "shift_left",
            "shift_right", "truncdiv")
