@@ -19,9 +19,9 @@ DTYPES = ("bool", "int8", "int32", "int64", "uint32", "float16", "float32", "flo
 # form -> ops; the form decides how operands become a call (see call_case).
 OPS = {
     "unary": ("abs", "isnan", "isinf", "isfinite", "log1p", "nearbyint", "popcount", "likely",
-              "assume", "exp10", "clz"),
+              "assume", "exp10", "clz", "bitwise_not"),
     "binary": ("ceildiv", "truncdiv", "truncmod", "hypot", "shift_left", "shift_right", "atan2",
-               "copysign"),
+               "copysign", "bitwise_and", "bitwise_or", "bitwise_xor"),
     "select": ("if_then_else",),
     "typed_constant": ("infinity", "max_value", "min_value"),
     "cast_to": ("reinterpret",),

@@ -22,6 +22,10 @@ _op = {
         "floormod",
         "shift_left",
         "shift_right",
+        "bitwise_and",
+        "bitwise_or",
+        "bitwise_xor",
+        "bitwise_not",
         "less",
         "less_equal",
         "greater",
@@ -162,6 +166,27 @@ class Expr(Object):
 
     def __rrshift__(self, other: Any) -> "Expr":
         return _op["shift_right"](other, self)
+
+    def __and__(self, other: Any) -> "Expr":
+        return _op["bitwise_and"](self, other)
+
+    def __rand__(self, other: Any) -> "Expr":
+        return _op["bitwise_and"](other, self)
+
+    def __or__(self, other: Any) -> "Expr":
+        return _op["bitwise_or"](self, other)
+
+    def __ror__(self, other: Any) -> "Expr":
+        return _op["bitwise_or"](other, self)
+
+    def __xor__(self, other: Any) -> "Expr":
+        return _op["bitwise_xor"](self, other)
+
+    def __rxor__(self, other: Any) -> "Expr":
+        return _op["bitwise_xor"](other, self)
+
+    def __invert__(self) -> "Expr":
+        return _op["bitwise_not"](self)
 
     def __neg__(self) -> "Expr":
         return _op["neg"](self)

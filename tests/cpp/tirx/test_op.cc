@@ -498,6 +498,18 @@ TEST_SUITE("tirx.math_builders") {
     CHECK_THROWS_AS(shift_left(Var("x", PrimType::Float(32)), i), Error);
   }
 
+  TEST_CASE("bitwise operators take integers or bools of one type") {
+    Var i("i", PrimType::Int(32));
+    Var c("c", PrimType::Bool());
+    CHECK(As<BitwiseAnd>(bitwise_and(i, i))->a.same_as(i));
+    CHECK(As<BitwiseOr>(bitwise_or(c, c)).dtype() == DataType::Bool());
+    CHECK(As<BitwiseNot>(bitwise_not(i))->a.same_as(i));
+    CHECK_THROWS_WITH_AS(bitwise_xor(Var("x", PrimType::Float(32)), i),
+                         "TypeError: Operator `^` needs integer or bool operands, got `float32`",
+                         Error);
+    CHECK_THROWS_AS(bitwise_and(i, c), Error);
+  }
+
   TEST_CASE("reinterpret keeps the bits: the widths must agree") {
     Var x("x", PrimType::Float(32));
     Expr bits = Reinterpret(PrimType::Int(32), x);

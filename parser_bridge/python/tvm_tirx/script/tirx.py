@@ -14,10 +14,16 @@ from typing import Any, Optional, Sequence
 
 import tvm_ffi
 
-from .. import (
+from .. import (  # noqa: F401 - the bitwise and shift nodes are T's constructors
+    BitwiseAnd,
+    BitwiseNot,
+    BitwiseOr,
+    BitwiseXor,
     Cast as _CastNode,
     Div as _DivNode,
     Let as _LetNode,
+    LShift,
+    RShift,
     Select as _SelectNode,
     Shuffle as _ShuffleNode,
     max,
@@ -85,6 +91,10 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
     abs,
     assume,
     atan2,
+    bitwise_and,
+    bitwise_not,
+    bitwise_or,
+    bitwise_xor,
     call_extern,
     call_pure_extern,
     ceildiv,
@@ -278,8 +288,8 @@ def Let(body: Any, *, where: Optional[dict] = None) -> Any:
 
 __member_kinds__ = {
     "type": ("Tensor", "Ptr", "Func", "Missing"),
-    "constructor": ("Broadcast", "Cast", "Div", "Let", "Op", "Ramp", "Range", "Select",
-                    "Shuffle"),
+    "constructor": ("BitwiseAnd", "BitwiseNot", "BitwiseOr", "BitwiseXor", "Broadcast", "Cast",
+                    "Div", "LShift", "Let", "Op", "RShift", "Ramp", "Range", "Select", "Shuffle"),
     "statement": ("alloc_tensor", "attr", "decl_tensor", "evaluate", "func_attr"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "floordiv", "floormod",

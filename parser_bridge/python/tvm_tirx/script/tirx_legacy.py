@@ -396,8 +396,8 @@ axis = BlockAxes()
 # holds those it has); without a registered `tirx.<name>` they are reported as unsupported
 # rather than as a missing attribute.
 APACHE_OPERATORS = frozenset((
-    "acos", "acosh", "address_of", "asin", "asinh", "atan", "atanh", "bitwise_and",
-    "bitwise_not", "bitwise_or", "bitwise_xor", "call_cpacked", "call_cpacked_lowered",
+    "acos", "acosh", "address_of", "asin", "asinh", "atan", "atanh",
+    "call_cpacked", "call_cpacked_lowered",
     "call_intrin", "call_llvm_intrin", "call_llvm_pure_intrin", "call_packed",
     "call_packed_lowered", "cosh", "indexdiv", "indexmod", "isnullptr",
     "ldexp", "nextafter", "q_multiply_shift", "ret", "sinh", "tvm_access_ptr", "tvm_stack_alloca",

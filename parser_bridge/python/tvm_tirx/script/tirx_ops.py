@@ -25,8 +25,9 @@ from .tirx_legacy import adopt_literal as _adopt
 from .tirx_legacy import default_typed as _default_typed
 
 _op = {name: tvm_ffi.get_global_func("tirx.op." + name) for name in (
-    "ceildiv", "truncdiv", "shift_left", "shift_right", "abs", "isinf", "isfinite", "infinity",
-    "max_value", "min_value")}
+    "ceildiv", "truncdiv", "shift_left", "shift_right", "bitwise_and", "bitwise_or",
+    "bitwise_xor", "bitwise_not", "abs", "isinf", "isfinite", "infinity", "max_value",
+    "min_value")}
 _reinterpret = tvm_ffi.get_global_func("tirx.Reinterpret")
 
 
@@ -166,6 +167,26 @@ def shift_right(x: Any, y: Any, loc: Any = None) -> Any:
     return _op["shift_right"](x, y)
 
 
+def bitwise_and(x: Any, y: Any, loc: Any = None) -> Any:
+    """``T.bitwise_and(x, y)``: ``x & y`` of integers."""
+    return _op["bitwise_and"](x, y)
+
+
+def bitwise_or(x: Any, y: Any, loc: Any = None) -> Any:
+    """``T.bitwise_or(x, y)``: ``x | y`` of integers."""
+    return _op["bitwise_or"](x, y)
+
+
+def bitwise_xor(x: Any, y: Any, loc: Any = None) -> Any:
+    """``T.bitwise_xor(x, y)``: ``x ^ y`` of integers."""
+    return _op["bitwise_xor"](x, y)
+
+
+def bitwise_not(x: Any, loc: Any = None) -> Any:
+    """``T.bitwise_not(x)``: ``~x``, the bits of an integer flipped."""
+    return _op["bitwise_not"](_default_typed(x))
+
+
 def popcount(x: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.popcount(x)``: the number of set bits of an integer, of its type."""
     return _call("popcount", [x], ty)
@@ -224,7 +245,8 @@ def call_pure_extern(*args: Any, attrs: Any = None, ty_args: Any = None, loc: An
     return _call("call_pure_extern", args, _ir.Type.missing() if ty is None else ty)
 
 
-MEMBERS = ("abs", "assume", "atan2", "call_extern", "call_pure_extern", "ceildiv", "clz",
+MEMBERS = ("abs", "assume", "atan2", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor",
+           "call_extern", "call_pure_extern", "ceildiv", "clz",
            "copysign", "exp10", "hypot",
            "if_then_else", "infinity", "isfinite", "isinf", "isnan", "likely", "log1p",
            "max_value", "min_value", "nearbyint", "popcount", "reinterpret", "shift_left",

@@ -49,6 +49,11 @@ Expr truncmod(Expr a, Expr b, Span span = Span::Unknown());
 /*! \brief `a << b` and `a >> b` of integers (LShift, RShift nodes). */
 Expr shift_left(Expr a, Expr b, Span span = Span::Unknown());
 Expr shift_right(Expr a, Expr b, Span span = Span::Unknown());
+/*! \brief `a & b`, `a | b`, `a ^ b`, `~a` of integers or bools (the Bitwise* nodes). */
+Expr bitwise_and(Expr a, Expr b, Span span = Span::Unknown());
+Expr bitwise_or(Expr a, Expr b, Span span = Span::Unknown());
+Expr bitwise_xor(Expr a, Expr b, Span span = Span::Unknown());
+Expr bitwise_not(Expr a, Span span = Span::Unknown());
 Expr floordiv(Expr a, Expr b, Span span = Span::Unknown());
 Expr floormod(Expr a, Expr b, Span span = Span::Unknown());
 Expr min(Expr a, Expr b, Span span = Span::Unknown());
