@@ -21,7 +21,8 @@ OPS = {
     "unary": ("abs", "isnan", "isinf", "isfinite", "log1p", "nearbyint", "popcount", "likely",
               "assume", "exp10", "clz", "bitwise_not"),
     "binary": ("ceildiv", "truncdiv", "truncmod", "hypot", "shift_left", "shift_right", "atan2",
-               "copysign", "bitwise_and", "bitwise_or", "bitwise_xor"),
+               "copysign", "bitwise_and", "bitwise_or", "bitwise_xor", "ldexp"),
+    "ternary": ("fma",),
     "select": ("if_then_else",),
     "typed_constant": ("infinity", "max_value", "min_value"),
     "cast_to": ("reinterpret",),
@@ -44,6 +45,10 @@ def _operand_lists(form: str) -> Iterator[Tuple[str, ...]]:
         yield from ((d,) for d in DTYPES)
     elif form in ("binary", "cast_to"):
         yield from itertools.product(DTYPES, DTYPES)
+    elif form == "ternary":
+        # One type throughout, then float32 operands meeting a third of each type.
+        yield from ((d, d, d) for d in DTYPES)
+        yield from (("float32", "float32", d) for d in DTYPES)
     elif form == "select":
         # The condition's type with float32 branches, then the branch types under a bool.
         yield from ((d, "float32", "float32") for d in DTYPES)

@@ -1,6 +1,6 @@
 /*!
  * \file builtin_intrinsics.cc
- * \brief The intrinsics that are not float math: isnan, popcount, clz, likely, assume,
+ * \brief The intrinsics beyond the float rule: isnan, popcount, clz, ldexp, likely, assume,
  *  if_then_else (each with its type rule), and those whose result type is given (reinterpret,
  *  call_extern, call_pure_extern).
  */
@@ -51,6 +51,18 @@ Type ClzRule(const ffi::Array<Expr>& args, const char* op) {
   return PrimType(DataType::Int(32));
 }
 
+Type LdexpRule(const ffi::Array<Expr>& args, const char* op) {
+  DataType x = OperandDType(args[0], op, "args");
+  DataType exponent = OperandDType(args[1], op, "args");
+  if (!IsFloatKind(x) || !(exponent.is_int() || exponent.is_uint()) ||
+      exponent.lanes() != x.lanes()) {
+    TVM_FFI_THROW(TypeError) << "`" << op
+                             << "` needs a float and an integer exponent of its lanes, "
+                             << "got `" << x.ToString() << "` and `" << exponent.ToString() << "`";
+  }
+  return args[0]->ty;
+}
+
 Type LikelyRule(const ffi::Array<Expr>& args, const char* op) {
   CheckBool(args[0], op, "args");
   return args[0]->ty;
@@ -82,6 +94,7 @@ constexpr RuledSpec kRuledIntrinsics[] = {
     {"isnan", 1, IsNanRule, "whether a float is NaN (bool, per lane)"},
     {"popcount", 1, PopcountRule, "the number of set bits of an integer"},
     {"clz", 1, ClzRule, "the number of leading zero bits of a scalar integer (int32)"},
+    {"ldexp", 2, LdexpRule, "x * 2 ** exponent, of x's float type"},
     {"likely", 1, LikelyRule, "a bool condition marked as usually true (a hint for passes)"},
     {"assume", 1, AssumeRule, "a bool fact the following code may rely on (a statement)"},
     {"if_then_else", 3, IfThenElseRule,

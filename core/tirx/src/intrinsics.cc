@@ -44,6 +44,7 @@ constexpr IntrinsicSpec kMathIntrinsics[] = {
     {"hypot", 2, "sqrt(x ** 2 + y ** 2) without overflow"},
     {"atan2", 2, "the angle of the point (x2, x1): atan(x1 / x2) in the right quadrant"},
     {"copysign", 2, "the magnitude of x1 with the sign of x2"},
+    {"fma", 3, "x * y + z, rounded once"},
 };
 
 /*! \brief The type rule of a float intrinsic: count, float operands of one type, result that type.

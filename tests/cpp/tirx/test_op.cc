@@ -526,6 +526,9 @@ TEST_SUITE("tirx.math_builders") {
     Var c("c", PrimType::Bool());
     CHECK(CallIntrinsic("isnan", {x}).dtype() == DataType::Bool());
     CHECK(CallIntrinsic("if_then_else", {c, x, x}).dtype() == DataType::Float(32));
+    CHECK(CallIntrinsic("ldexp", {x, Var("e", PrimType::Int(32))}).dtype() == DataType::Float(32));
+    CHECK_THROWS_AS(CallIntrinsic("ldexp", {x, x}), Error);
+    CHECK(CallIntrinsic("fma", {x, x, x}).dtype() == DataType::Float(32));
     CHECK_THROWS_WITH_AS(CallIntrinsic("likely", {x}),
                          "TypeError: `tirx.likely.args` must be bool, got `float32`", Error);
     CHECK_THROWS_AS(CallIntrinsic("popcount", {x}), Error);

@@ -99,6 +99,18 @@ def copysign(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
     return _call("copysign", [_adopt(x1, x2), _adopt(x2, x1)], ty)
 
 
+def fma(x: Any, y: Any, z: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.fma(x, y, z)``: ``x * y + z`` of floats of one type, rounded once."""
+    partner = next((a for a in (x, y, z) if isinstance(a, _ir.Expr)), None)
+    return _call("fma", [_adopt(a, partner) for a in (x, y, z)], ty)
+
+
+def ldexp(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.ldexp(x, e)``: ``x * 2 ** e`` for a float ``x`` and an integer exponent ``e``
+    (a literal exponent is an int32)."""
+    return _call("ldexp", [x1, x2], ty)
+
+
 def hypot(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.hypot(x, y)``: ``sqrt(x ** 2 + y ** 2)`` without overflow; a literal adopts the
     other operand's type."""
@@ -247,7 +259,7 @@ def call_pure_extern(*args: Any, attrs: Any = None, ty_args: Any = None, loc: An
 
 MEMBERS = ("abs", "assume", "atan2", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor",
            "call_extern", "call_pure_extern", "ceildiv", "clz",
-           "copysign", "exp10", "hypot",
+           "copysign", "exp10", "fma", "hypot", "ldexp",
            "if_then_else", "infinity", "isfinite", "isinf", "isnan", "likely", "log1p",
            "max_value", "min_value", "nearbyint", "popcount", "reinterpret", "shift_left",
            "shift_right", "truncdiv")

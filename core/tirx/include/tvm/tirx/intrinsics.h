@@ -24,7 +24,7 @@ const std::vector<std::string>& MathIntrinsicNames();
 
 /*!
  * \brief The other intrinsics printed as `T.<name>(args...)`, with their own type rules
- *  (builtin_intrinsics.cc): isnan, popcount, clz, likely, assume, if_then_else.
+ *  (builtin_intrinsics.cc): isnan, popcount, clz, ldexp, likely, assume, if_then_else.
  */
 const std::vector<std::string>& RuledIntrinsicNames();
 
