@@ -115,6 +115,15 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterBinary<tirx::Div>({K::kDiv, "Div", IsFloat});
   RegisterBinary<tirx::FloorDiv>({K::kFloorDiv, "floordiv", IsInteger});
   RegisterBinary<tirx::FloorMod>({K::kMod, "floormod", IsInteger});
+  RegisterBinary<tirx::LShift>({K::kLShift, nullptr, Always});
+  RegisterBinary<tirx::RShift>({K::kRShift, nullptr, Always});
+  RegisterBinary<tirx::BitwiseAnd>({K::kBitAnd, nullptr, Always});
+  RegisterBinary<tirx::BitwiseOr>({K::kBitOr, nullptr, Always});
+  RegisterBinary<tirx::BitwiseXor>({K::kBitXor, nullptr, Always});
+  RegisterDocTranslate<tirx::BitwiseNot>(
+      [](tirx::BitwiseNot n, AccessPath p, DocTranslator t) -> Doc {
+        return OperationDoc(K::kInvert, {t.AsExprDoc(n->a, p.Attr("a"))});
+      });
   RegisterBuilderCall<tirx::Mod>("truncmod");
   RegisterBuilderCall<tirx::Min>("min");
   RegisterBuilderCall<tirx::Max>("max");

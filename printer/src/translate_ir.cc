@@ -72,6 +72,22 @@ FDocTranslate IntrinsicHook(const std::string& name) {
       "FDocTranslate<tirx." + name + ">");
 }
 
+/*!
+ * \brief `T.<name>(args..., ty=T.int32)` for an intrinsic whose type is given, not deduced
+ *  (reinterpret, call_extern, ...); without `ty` when it is Missing, as the reference prints.
+ */
+FDocTranslate TypedIntrinsicHook(const std::string& name) {
+  return ffi::Function::FromTyped(
+      [name](ir::Call call, AccessPath p, DocTranslator t) -> Doc {
+        if (call->ty.as<ir::MissingTypeObj>() != nullptr) {
+          return TAttr(t, name).Call(ArgDocs(call, p, t));
+        }
+        return TAttr(t, name).Call(ArgDocs(call, p, t), {"ty"},
+                                   {t.AsExprDoc(call->ty, p.Attr("ty"))});
+      },
+      "FDocTranslate<tirx." + name + ">");
+}
+
 /*! \brief A module: `@I.ir_module class Module:` with its functions as members. */
 Doc ModuleDoc(const ir::IRModule& mod, const AccessPath& p, const DocTranslator& t) {
   std::optional<std::string> outer = t.module_alias();
@@ -108,8 +124,13 @@ TVM_FFI_STATIC_INIT_BLOCK() {
         .Call({t.AsExprDoc(r->start, p.Attr("start")), t.AsExprDoc(r->end, p.Attr("end"))});
   });
   RegisterDocTranslate<ir::IRModule>(ModuleDoc);
-  for (const std::string& name : tirx::MathIntrinsicNames()) {
-    ir::OpRegistry::Register("tirx." + name).set_attr(kOpDocTranslate, IntrinsicHook(name));
+  for (const auto* names : {&tirx::MathIntrinsicNames(), &tirx::RuledIntrinsicNames()}) {
+    for (const std::string& name : *names) {
+      ir::OpRegistry::Register("tirx." + name).set_attr(kOpDocTranslate, IntrinsicHook(name));
+    }
+  }
+  for (const std::string& name : tirx::TypedIntrinsicNames()) {
+    ir::OpRegistry::Register("tirx." + name).set_attr(kOpDocTranslate, TypedIntrinsicHook(name));
   }
 }
 

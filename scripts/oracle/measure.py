@@ -170,7 +170,7 @@ def ours_has(alias: str, name: str) -> bool:
     kinds = getattr(namespace, "__member_kinds__", {})
     if name in kinds.get("unsupported", ()):
         return False
-    if alias == "T" and name in APACHE_OPERATORS:
+    if alias == "T" and name in APACHE_OPERATORS and name not in vars(namespace):
         return f"tirx.{name}" in set(_registered_ops())
     return True
 

@@ -113,6 +113,11 @@ TVM_TIRX_DEFINE_BINARY_OP(FloorDiv, BinaryRule::kArithmetic)
 TVM_TIRX_DEFINE_BINARY_OP(FloorMod, BinaryRule::kArithmetic)
 TVM_TIRX_DEFINE_BINARY_OP(Min, BinaryRule::kArithmetic)
 TVM_TIRX_DEFINE_BINARY_OP(Max, BinaryRule::kArithmetic)
+TVM_TIRX_DEFINE_BINARY_OP(LShift, BinaryRule::kArithmetic)
+TVM_TIRX_DEFINE_BINARY_OP(RShift, BinaryRule::kArithmetic)
+TVM_TIRX_DEFINE_BINARY_OP(BitwiseAnd, BinaryRule::kArithmetic)
+TVM_TIRX_DEFINE_BINARY_OP(BitwiseOr, BinaryRule::kArithmetic)
+TVM_TIRX_DEFINE_BINARY_OP(BitwiseXor, BinaryRule::kArithmetic)
 TVM_TIRX_DEFINE_BINARY_OP(EQ, BinaryRule::kComparison)
 TVM_TIRX_DEFINE_BINARY_OP(NE, BinaryRule::kComparison)
 TVM_TIRX_DEFINE_BINARY_OP(LT, BinaryRule::kComparison)
@@ -129,6 +134,17 @@ Not::Not(Expr a, Span span) {
     TVM_FFI_THROW(TypeError) << "`prim.Not` needs a bool operand, got `" << dtype.ToString() << "`";
   }
   ffi::ObjectPtr<NotObj> node = MakeExprNode<NotObj>(a->ty, std::move(span));
+  node->a = std::move(a);
+  data_ = std::move(node);
+}
+
+BitwiseNot::BitwiseNot(Expr a, Span span) {
+  DataType dtype = OperandDType(a, BitwiseNotObj::_type_key, "a");
+  if (!dtype.is_int() && !dtype.is_uint() && !dtype.is_bool()) {
+    TVM_FFI_THROW(TypeError) << "`prim.BitwiseNot` needs an integer or bool operand, got `"
+                             << dtype.ToString() << "`";
+  }
+  ffi::ObjectPtr<BitwiseNotObj> node = MakeExprNode<BitwiseNotObj>(a->ty, std::move(span));
   node->a = std::move(a);
   data_ = std::move(node);
 }
@@ -193,6 +209,11 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterBinary<FloorMod, FloorModObj>("a % b");
   RegisterBinary<Min, MinObj>("min(a, b)");
   RegisterBinary<Max, MaxObj>("max(a, b)");
+  RegisterBinary<LShift, LShiftObj>("a << b");
+  RegisterBinary<RShift, RShiftObj>("a >> b");
+  RegisterBinary<BitwiseAnd, BitwiseAndObj>("a & b");
+  RegisterBinary<BitwiseOr, BitwiseOrObj>("a | b");
+  RegisterBinary<BitwiseXor, BitwiseXorObj>("a ^ b");
   RegisterBinary<EQ, EQObj>("a == b");
   RegisterBinary<NE, NEObj>("a != b");
   RegisterBinary<LT, LTObj>("a < b");
@@ -204,6 +225,9 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   refl::ObjectDef<NotObj>()
       .def_init([](Expr a) { return Not(std::move(a)); }, {"a"})
       .def_ro("a", &NotObj::a);
+  refl::ObjectDef<BitwiseNotObj>()
+      .def_init([](Expr a) { return BitwiseNot(std::move(a)); }, {"a"})
+      .def_ro("a", &BitwiseNotObj::a);
   refl::ObjectDef<SelectObj>()
       .def_init(
           [](Expr condition, Expr true_value, Expr false_value) {

@@ -20,6 +20,7 @@ struct IntrinsicSpec {
 constexpr IntrinsicSpec kMathIntrinsics[] = {
     {"exp", 1, "e ** x"},
     {"exp2", 1, "2 ** x"},
+    {"exp10", 1, "10 ** x"},
     {"log", 1, "natural log"},
     {"log2", 1, "base-2 log"},
     {"log10", 1, "base-10 log"},
@@ -36,8 +37,14 @@ constexpr IntrinsicSpec kMathIntrinsics[] = {
     {"ceil", 1, "round up"},
     {"round", 1, "round half to even"},
     {"trunc", 1, "round toward zero"},
+    {"log1p", 1, "log(1 + x), exact near 0"},
+    {"nearbyint", 1, "round to integer in the current rounding mode (half to even)"},
     {"pow", 2, "x ** y"},
     {"fmod", 2, "float remainder"},
+    {"hypot", 2, "sqrt(x ** 2 + y ** 2) without overflow"},
+    {"atan2", 2, "the angle of the point (x2, x1): atan(x1 / x2) in the right quadrant"},
+    {"copysign", 2, "the magnitude of x1 with the sign of x2"},
+    {"fma", 3, "x * y + z, rounded once"},
 };
 
 /*! \brief The type rule of a float intrinsic: count, float operands of one type, result that type.

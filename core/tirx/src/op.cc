@@ -73,6 +73,29 @@ void RequireInteger(const Expr& e, const char* op) {
   }
 }
 
+/*! \brief TypeError unless the operand is an integer or bool: the bitwise operators' kinds. */
+void RequireBits(const Expr& e, const char* op) {
+  DataType dtype = DTypeOf(e, op);
+  if (!dtype.is_int() && !dtype.is_uint() && !dtype.is_bool()) {
+    TVM_FFI_THROW(TypeError) << "Operator `" << op << "` needs integer or bool operands, got `"
+                             << dtype.ToString() << "`";
+  }
+}
+
+/*! \brief An arithmetic node whose left operand must be an integer (the right one then matches). */
+template <typename TNode>
+Expr OfIntegers(Expr a, Expr b, Span span, const char* op) {
+  RequireInteger(a, op);
+  return Arithmetic<TNode>(std::move(a), std::move(b), std::move(span), op);
+}
+
+/*! \brief A bitwise node: integer or bool operands of one type. */
+template <typename TNode>
+Expr OfBits(Expr a, Expr b, Span span, const char* op) {
+  RequireBits(a, op);
+  return Arithmetic<TNode>(std::move(a), std::move(b), std::move(span), op);
+}
+
 }  // namespace
 
 Expr MakeConst(PrimType ty, int64_t value, Span span) {
@@ -132,18 +155,28 @@ Expr div(Expr a, Expr b, Span span) {
   return Arithmetic<Div>(a, b, span, "/");
 }
 
-Expr truncmod(Expr a, Expr b, Span span) {
-  RequireInteger(a, "truncmod");
-  return Arithmetic<Mod>(a, b, span, "truncmod");
+Expr truncdiv(Expr a, Expr b, Span span) { return OfIntegers<Div>(a, b, span, "truncdiv"); }
+
+Expr ceildiv(Expr a, Expr b, Span span) {
+  RequireInteger(a, "ceildiv");
+  MatchTypes(&a, &b, "ceildiv");
+  // (a + b - 1) // b, as the reference builds it: no node of its own, so passes see a floordiv.
+  Expr rounded_up = Sub(Add(a, b), MakeConst(PrimType(a.dtype()), int64_t{1}));
+  return FloorDiv(std::move(rounded_up), std::move(b), std::move(span));
 }
-Expr floordiv(Expr a, Expr b, Span span) {
-  RequireInteger(a, "//");
-  return Arithmetic<FloorDiv>(a, b, span, "//");
+
+Expr truncmod(Expr a, Expr b, Span span) { return OfIntegers<Mod>(a, b, span, "truncmod"); }
+Expr shift_left(Expr a, Expr b, Span span) { return OfIntegers<LShift>(a, b, span, "<<"); }
+Expr shift_right(Expr a, Expr b, Span span) { return OfIntegers<RShift>(a, b, span, ">>"); }
+Expr bitwise_and(Expr a, Expr b, Span span) { return OfBits<BitwiseAnd>(a, b, span, "&"); }
+Expr bitwise_or(Expr a, Expr b, Span span) { return OfBits<BitwiseOr>(a, b, span, "|"); }
+Expr bitwise_xor(Expr a, Expr b, Span span) { return OfBits<BitwiseXor>(a, b, span, "^"); }
+Expr bitwise_not(Expr a, Span span) {
+  RequireBits(a, "~");
+  return BitwiseNot(std::move(a), std::move(span));
 }
-Expr floormod(Expr a, Expr b, Span span) {
-  RequireInteger(a, "%");
-  return Arithmetic<FloorMod>(a, b, span, "%");
-}
+Expr floordiv(Expr a, Expr b, Span span) { return OfIntegers<FloorDiv>(a, b, span, "//"); }
+Expr floormod(Expr a, Expr b, Span span) { return OfIntegers<FloorMod>(a, b, span, "%"); }
 Expr min(Expr a, Expr b, Span span) { return Arithmetic<Min>(a, b, span, "min"); }
 Expr max(Expr a, Expr b, Span span) { return Arithmetic<Max>(a, b, span, "max"); }
 Expr equal(Expr a, Expr b, Span span) { return Arithmetic<EQ>(a, b, span, "=="); }
@@ -212,7 +245,14 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterBinaryBuilder("sub", sub, "-");
   RegisterBinaryBuilder("mul", mul, "*");
   RegisterBinaryBuilder("div", div, "/");
+  RegisterBinaryBuilder("truncdiv", truncdiv, "truncdiv");
+  RegisterBinaryBuilder("ceildiv", ceildiv, "ceildiv");
   RegisterBinaryBuilder("truncmod", truncmod, "truncmod");
+  RegisterBinaryBuilder("shift_left", shift_left, "<<");
+  RegisterBinaryBuilder("shift_right", shift_right, ">>");
+  RegisterBinaryBuilder("bitwise_and", bitwise_and, "&");
+  RegisterBinaryBuilder("bitwise_or", bitwise_or, "|");
+  RegisterBinaryBuilder("bitwise_xor", bitwise_xor, "^");
   RegisterBinaryBuilder("floordiv", floordiv, "//");
   RegisterBinaryBuilder("floormod", floormod, "%");
   RegisterBinaryBuilder("min", min, "min");
@@ -229,6 +269,7 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   refl::GlobalDef()
       .def("tirx.op.logical_not", [](Expr a) { return logical_not(std::move(a)); })
       .def("tirx.op.neg", [](Expr a) { return neg(std::move(a)); })
+      .def("tirx.op.bitwise_not", [](Expr a) { return bitwise_not(std::move(a)); })
       .def("tirx.op.cast", [](PrimType ty, Expr v) { return CastTo(std::move(ty), std::move(v)); })
       .def(
           "tirx.make_const",

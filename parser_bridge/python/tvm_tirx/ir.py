@@ -20,6 +20,12 @@ _op = {
         "div",
         "floordiv",
         "floormod",
+        "shift_left",
+        "shift_right",
+        "bitwise_and",
+        "bitwise_or",
+        "bitwise_xor",
+        "bitwise_not",
         "less",
         "less_equal",
         "greater",
@@ -148,6 +154,39 @@ class Expr(Object):
 
     def __rmod__(self, other: Any) -> "Expr":
         return _op["floormod"](other, self)
+
+    def __lshift__(self, other: Any) -> "Expr":
+        return _op["shift_left"](self, other)
+
+    def __rlshift__(self, other: Any) -> "Expr":
+        return _op["shift_left"](other, self)
+
+    def __rshift__(self, other: Any) -> "Expr":
+        return _op["shift_right"](self, other)
+
+    def __rrshift__(self, other: Any) -> "Expr":
+        return _op["shift_right"](other, self)
+
+    def __and__(self, other: Any) -> "Expr":
+        return _op["bitwise_and"](self, other)
+
+    def __rand__(self, other: Any) -> "Expr":
+        return _op["bitwise_and"](other, self)
+
+    def __or__(self, other: Any) -> "Expr":
+        return _op["bitwise_or"](self, other)
+
+    def __ror__(self, other: Any) -> "Expr":
+        return _op["bitwise_or"](other, self)
+
+    def __xor__(self, other: Any) -> "Expr":
+        return _op["bitwise_xor"](self, other)
+
+    def __rxor__(self, other: Any) -> "Expr":
+        return _op["bitwise_xor"](other, self)
+
+    def __invert__(self) -> "Expr":
+        return _op["bitwise_not"](self)
 
     def __neg__(self) -> "Expr":
         return _op["neg"](self)

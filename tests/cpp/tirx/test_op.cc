@@ -2,9 +2,12 @@
 #include <tvm/ffi/any.h>
 #include <tvm/ffi/error.h>
 #include <tvm/ffi/function.h>
+#include <tvm/ir/call.h>
+#include <tvm/tirx/intrinsics.h>
 #include <tvm/tirx/op.h>
 #include <tvm/tirx/tensor_expr.h>
 
+#include <cmath>
 #include <string>
 
 using namespace tvm;
@@ -38,6 +41,14 @@ bool IsFloatImm(const Expr& expr, DataType dtype, double value) {
 bool IsCastOf(const Expr& expr, DataType dtype, const Expr& value) {
   const auto* cast = expr.as<CastObj>();
   return cast != nullptr && expr.dtype() == dtype && cast->value.same_as(value);
+}
+
+/*! \brief The name of the operator a Call calls ("" when it is not a Call of an Op). */
+std::string CalledOp(const Expr& expr) {
+  const auto* call = expr.as<ir::CallObj>();
+  if (call == nullptr) return "";
+  const auto* op = call->op.as<ir::OpObj>();
+  return op == nullptr ? "" : std::string(op->name);
 }
 
 const DataType kI8 = DataType::Int(8);
@@ -432,5 +443,95 @@ TEST_SUITE("tirx.op globals") {
                          Error);
     CHECK_THROWS_WITH_AS(make_const(PrimType(kI32), 2.5),
                          "TypeError: Cannot make a int32 constant from the float 2.5", Error);
+  }
+}
+
+TEST_SUITE("tirx.math_builders") {
+  TEST_CASE("ceildiv builds (a + b - 1) // b; truncdiv a Div of integers") {
+    Var n("n", PrimType::Int(32));
+    FloorDiv rounded = As<FloorDiv>(ceildiv(n, MakeConst(PrimType::Int(32), int64_t{32})));
+    Sub numerator = As<Sub>(rounded->a);
+    CHECK(As<Add>(numerator->a)->a.same_as(n));
+    CHECK(As<Div>(truncdiv(n, n))->a.same_as(n));
+    Var x("x", PrimType::Float(32));
+    CHECK_THROWS_WITH_AS(truncdiv(x, x),
+                         "TypeError: Operator `truncdiv` needs integer operands, got `float32`",
+                         Error);
+  }
+
+  TEST_CASE("abs: fabs of a float, Select of a signed integer, itself of an unsigned one") {
+    Var x("x", PrimType::Float(32));
+    Var i("i", PrimType::Int(32));
+    Var u("u", PrimType(DataType::UInt(32)));
+    CHECK(CalledOp(abs(x)) == "tirx.fabs");
+    Select select = As<Select>(abs(i));
+    CHECK(As<GE>(select->condition)->a.same_as(i));
+    CHECK(As<Sub>(select->false_value)->b.same_as(i));
+    CHECK(abs(u).same_as(u));
+    CHECK_THROWS_AS(abs(Var("b", PrimType::Bool())), Error);
+  }
+
+  TEST_CASE("isinf and isfinite of a float are built of fabs, isnan, and, not") {
+    Var x("x", PrimType::Float(32));
+    And inf = As<And>(isinf(x));
+    CHECK(CalledOp(As<EQ>(inf->a)->a) == "tirx.fabs");
+    CHECK(CalledOp(As<Not>(inf->b)->a) == "tirx.isnan");
+    CHECK(As<And>(isfinite(x)).dtype() == DataType::Bool());
+    CHECK(As<IntImm>(isinf(Var("i", PrimType::Int(32))))->value == 0);
+  }
+
+  TEST_CASE("typed constants: infinity of floats, max_value and min_value of numbers") {
+    CHECK(std::isinf(As<FloatImm>(infinity(PrimType::Float(32)))->value));
+    CHECK(As<IntImm>(max_value(PrimType::Int(64)))->value == INT64_MAX);
+    CHECK(As<IntImm>(min_value(PrimType(DataType::Int(8))))->value == -128);
+    CHECK(As<IntImm>(max_value(PrimType(DataType::UInt(32))))->value == 4294967295);
+    CHECK(As<FloatImm>(min_value(PrimType(DataType::Float(16))))->value == -65504.0);
+    CHECK_THROWS_WITH_AS(infinity(PrimType::Int(32)),
+                         "TypeError: `infinity` needs a float type, got `int32`", Error);
+    CHECK_THROWS_AS(max_value(PrimType::Bool()), Error);
+  }
+
+  TEST_CASE("shifts build LShift and RShift of integers") {
+    Var i("i", PrimType::Int(32));
+    CHECK(As<LShift>(shift_left(i, i))->a.same_as(i));
+    CHECK(As<RShift>(shift_right(i, i)).dtype() == DataType::Int(32));
+    CHECK_THROWS_AS(shift_left(Var("x", PrimType::Float(32)), i), Error);
+  }
+
+  TEST_CASE("bitwise operators take integers or bools of one type") {
+    Var i("i", PrimType::Int(32));
+    Var c("c", PrimType::Bool());
+    CHECK(As<BitwiseAnd>(bitwise_and(i, i))->a.same_as(i));
+    CHECK(As<BitwiseOr>(bitwise_or(c, c)).dtype() == DataType::Bool());
+    CHECK(As<BitwiseNot>(bitwise_not(i))->a.same_as(i));
+    CHECK_THROWS_WITH_AS(bitwise_xor(Var("x", PrimType::Float(32)), i),
+                         "TypeError: Operator `^` needs integer or bool operands, got `float32`",
+                         Error);
+    CHECK_THROWS_AS(bitwise_and(i, c), Error);
+  }
+
+  TEST_CASE("reinterpret keeps the bits: the widths must agree") {
+    Var x("x", PrimType::Float(32));
+    Expr bits = Reinterpret(PrimType::Int(32), x);
+    CHECK(CalledOp(bits) == "tirx.reinterpret");
+    CHECK(bits.dtype() == DataType::Int(32));
+    CHECK_THROWS_WITH_AS(Reinterpret(PrimType::Int(64), x),
+                         "TypeError: `tirx.reinterpret` keeps the bits: `float32` cannot be read "
+                         "as `int64` of another width",
+                         Error);
+  }
+
+  TEST_CASE("the ruled intrinsics check their operands") {
+    Var x("x", PrimType::Float(32));
+    Var c("c", PrimType::Bool());
+    CHECK(CallIntrinsic("isnan", {x}).dtype() == DataType::Bool());
+    CHECK(CallIntrinsic("if_then_else", {c, x, x}).dtype() == DataType::Float(32));
+    CHECK(CallIntrinsic("ldexp", {x, Var("e", PrimType::Int(32))}).dtype() == DataType::Float(32));
+    CHECK_THROWS_AS(CallIntrinsic("ldexp", {x, x}), Error);
+    CHECK(CallIntrinsic("fma", {x, x, x}).dtype() == DataType::Float(32));
+    CHECK_THROWS_WITH_AS(CallIntrinsic("likely", {x}),
+                         "TypeError: `tirx.likely.args` must be bool, got `float32`", Error);
+    CHECK_THROWS_AS(CallIntrinsic("popcount", {x}), Error);
+    CHECK_THROWS_AS(CallIntrinsic("if_then_else", {c, x, c}), Error);
   }
 }

@@ -14,10 +14,16 @@ from typing import Any, Optional, Sequence
 
 import tvm_ffi
 
-from .. import (
+from .. import (  # noqa: F401 - the bitwise and shift nodes are T's constructors
+    BitwiseAnd,
+    BitwiseNot,
+    BitwiseOr,
+    BitwiseXor,
     Cast as _CastNode,
-    Div,
+    Div as _DivNode,
     Let as _LetNode,
+    LShift,
+    RShift,
     Select as _SelectNode,
     Shuffle as _ShuffleNode,
     max,
@@ -79,6 +85,40 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     vectorized,
     while_,
     with_,
+)
+from .tirx_ops import MEMBERS as _OPS_MEMBERS
+from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 10)
+    abs,
+    assume,
+    atan2,
+    bitwise_and,
+    bitwise_not,
+    bitwise_or,
+    bitwise_xor,
+    call_extern,
+    call_pure_extern,
+    ceildiv,
+    clz,
+    copysign,
+    exp10,
+    fma,
+    hypot,
+    if_then_else,
+    infinity,
+    isfinite,
+    isinf,
+    isnan,
+    ldexp,
+    likely,
+    log1p,
+    max_value,
+    min_value,
+    nearbyint,
+    popcount,
+    reinterpret,
+    shift_left,
+    shift_right,
+    truncdiv,
 )
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
@@ -196,6 +236,13 @@ def Cast(dtype: Any, value: Any) -> Any:
     return _CastNode(ty, _default_typed(value))
 
 
+def Div(a: Any, b: Any) -> Any:
+    """``T.Div(a, b)``: the division node, ``a / b`` of floats and the truncating division of
+    integers (``T.truncdiv``); a literal adopts the other operand's type."""
+    a, b = _adopt(a, b), _adopt(b, a)
+    return _DivNode(_default_typed(a), _default_typed(b))
+
+
 def Select(condition: Any, true_value: Any, false_value: Any) -> Any:
     """``T.Select(c, t, f)``: both branches evaluated, one chosen; a literal adopts the other
     branch's type."""
@@ -243,13 +290,13 @@ def Let(body: Any, *, where: Optional[dict] = None) -> Any:
 
 __member_kinds__ = {
     "type": ("Tensor", "Ptr", "Func", "Missing"),
-    "constructor": ("Broadcast", "Cast", "Div", "Let", "Op", "Ramp", "Range", "Select",
-                    "Shuffle"),
+    "constructor": ("BitwiseAnd", "BitwiseNot", "BitwiseOr", "BitwiseXor", "Broadcast", "Cast",
+                    "Div", "LShift", "Let", "Op", "RShift", "Ramp", "Range", "Select", "Shuffle"),
     "statement": ("alloc_tensor", "attr", "decl_tensor", "evaluate", "func_attr"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "floordiv", "floormod",
                   "fmod", "log", "log10", "log2", "max", "min", "pow", "round", "rsqrt",
-                  "sigmoid", "sin", "sqrt", "tan", "tanh", "trunc", "truncmod"),
+                  "sigmoid", "sin", "sqrt", "tan", "tanh", "trunc", "truncmod", *_OPS_MEMBERS),
     "symbol": ("dynamic",),
     "marker": ("constexpr",),
     "legacy": ("Buffer", "alloc_buffer", "cast", "decl_buffer", "let", "match_buffer",

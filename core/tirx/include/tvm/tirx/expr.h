@@ -106,6 +106,13 @@ TVM_TIRX_DECLARE_BINARY_OP(FloorDiv, "prim.FloorDiv");
 TVM_TIRX_DECLARE_BINARY_OP(FloorMod, "prim.FloorMod");
 TVM_TIRX_DECLARE_BINARY_OP(Min, "prim.Min");
 TVM_TIRX_DECLARE_BINARY_OP(Max, "prim.Max");
+// Shifts of integers (`a << b`, `a >> b`: arithmetic for signed a, logical for unsigned).
+TVM_TIRX_DECLARE_BINARY_OP(LShift, "prim.LShift");
+TVM_TIRX_DECLARE_BINARY_OP(RShift, "prim.RShift");
+// Bitwise operations of integers or bools (`a & b`, `a | b`, `a ^ b`).
+TVM_TIRX_DECLARE_BINARY_OP(BitwiseAnd, "prim.BitwiseAnd");
+TVM_TIRX_DECLARE_BINARY_OP(BitwiseOr, "prim.BitwiseOr");
+TVM_TIRX_DECLARE_BINARY_OP(BitwiseXor, "prim.BitwiseXor");
 // Comparisons: the result is bool with the operands' lanes.
 TVM_TIRX_DECLARE_BINARY_OP(EQ, "prim.EQ");
 TVM_TIRX_DECLARE_BINARY_OP(NE, "prim.NE");
@@ -128,6 +135,19 @@ class Not : public Expr {
  public:
   explicit Not(Expr a, Span span = Span::Unknown());
   TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(Not, Expr, NotObj);
+};
+
+/*! \brief `~a`: the bits of an integer or bool flipped (its type). */
+class BitwiseNotObj : public ExprObj {
+ public:
+  Expr a;
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("prim.BitwiseNot", BitwiseNotObj, ExprObj);
+};
+
+class BitwiseNot : public Expr {
+ public:
+  explicit BitwiseNot(Expr a, Span span = Span::Unknown());
+  TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(BitwiseNot, Expr, BitwiseNotObj);
 };
 
 /*! \brief `condition ? true_value : false_value`, both branches evaluated. */

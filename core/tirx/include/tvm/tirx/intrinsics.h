@@ -22,6 +22,24 @@ Expr CallIntrinsic(const std::string& name, ffi::Array<Expr> args, Span span = S
 /*! \return the names of the registered math intrinsics ("exp", "pow", ...). */
 const std::vector<std::string>& MathIntrinsicNames();
 
+/*!
+ * \brief The other intrinsics printed as `T.<name>(args...)`, with their own type rules
+ *  (builtin_intrinsics.cc): isnan, popcount, clz, ldexp, likely, assume, if_then_else.
+ */
+const std::vector<std::string>& RuledIntrinsicNames();
+
+/*!
+ * \brief The intrinsics whose result type is given, not deduced: reinterpret, call_extern,
+ *  call_pure_extern. They print `T.<name>(args..., ty=...)`, without `ty` when it is Missing.
+ */
+const std::vector<std::string>& TypedIntrinsicNames();
+
+/*!
+ * \brief `tirx.reinterpret(value)` of type `ty`: the same bits read as another type; TypeError
+ *  unless both types have the same total width.
+ */
+Expr Reinterpret(PrimType ty, Expr value, Span span = Span::Unknown());
+
 }  // namespace tirx
 }  // namespace tvm
 

@@ -40,8 +40,20 @@ Expr sub(Expr a, Expr b, Span span = Span::Unknown());
 Expr mul(Expr a, Expr b, Span span = Span::Unknown());
 /*! \brief Float division; TypeError for integers (use floordiv or truncdiv). */
 Expr div(Expr a, Expr b, Span span = Span::Unknown());
+/*! \brief Integer division rounding toward zero (C semantics): a Div node of integers. */
+Expr truncdiv(Expr a, Expr b, Span span = Span::Unknown());
+/*! \brief Integer division rounding up, built as `(a + b - 1) // b` (no node of its own). */
+Expr ceildiv(Expr a, Expr b, Span span = Span::Unknown());
 /*! \brief Truncated division remainder (C semantics). */
 Expr truncmod(Expr a, Expr b, Span span = Span::Unknown());
+/*! \brief `a << b` and `a >> b` of integers (LShift, RShift nodes). */
+Expr shift_left(Expr a, Expr b, Span span = Span::Unknown());
+Expr shift_right(Expr a, Expr b, Span span = Span::Unknown());
+/*! \brief `a & b`, `a | b`, `a ^ b`, `~a` of integers or bools (the Bitwise* nodes). */
+Expr bitwise_and(Expr a, Expr b, Span span = Span::Unknown());
+Expr bitwise_or(Expr a, Expr b, Span span = Span::Unknown());
+Expr bitwise_xor(Expr a, Expr b, Span span = Span::Unknown());
+Expr bitwise_not(Expr a, Span span = Span::Unknown());
 Expr floordiv(Expr a, Expr b, Span span = Span::Unknown());
 Expr floormod(Expr a, Expr b, Span span = Span::Unknown());
 Expr min(Expr a, Expr b, Span span = Span::Unknown());
@@ -57,6 +69,22 @@ Expr logical_or(Expr a, Expr b, Span span = Span::Unknown());
 Expr logical_not(Expr a, Span span = Span::Unknown());
 /*! \brief `-a`, built as `a * -1`. */
 Expr neg(Expr a, Span span = Span::Unknown());
+
+/*!
+ * \brief |x| (math_builders.cc): `fabs` of a float, `Select(x >= 0, x, 0 - x)` of a signed
+ *  integer, x itself for an unsigned one; TypeError for bool.
+ */
+Expr abs(Expr x, Span span = Span::Unknown());
+/*! \brief Whether x is infinite: `fabs(x) == inf and not isnan(x)`; false for a scalar integer. */
+Expr isinf(Expr x, Span span = Span::Unknown());
+/*! \brief `not isinf(x) and not isnan(x)`; `not false` for a scalar integer. */
+Expr isfinite(Expr x, Span span = Span::Unknown());
+/*! \brief +inf of a scalar float type; TypeError otherwise. */
+Expr infinity(PrimType ty, Span span = Span::Unknown());
+/*! \brief The largest value of a scalar int, uint or float type; TypeError otherwise. */
+Expr max_value(PrimType ty, Span span = Span::Unknown());
+/*! \brief The smallest (most negative) value of a scalar int, uint or float type. */
+Expr min_value(PrimType ty, Span span = Span::Unknown());
 
 /*! \brief Operators over expressions and C++ literals (the literal adopts the other's type). */
 #define TVM_TIRX_DEFINE_OPERATOR(Symbol, Builder)                                     \

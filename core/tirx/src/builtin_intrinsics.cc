@@ -1,0 +1,194 @@
+/*!
+ * \file builtin_intrinsics.cc
+ * \brief The intrinsics beyond the float rule: isnan, popcount, clz, ldexp, likely, assume,
+ *  if_then_else (each with its type rule), and those whose result type is given (reinterpret,
+ *  call_extern, call_pure_extern).
+ */
+#include <tvm/ffi/reflection/registry.h>
+#include <tvm/tirx/intrinsics.h>
+
+#include <string>
+#include <utility>
+
+#include "type_check_internal.h"
+
+namespace tvm {
+namespace tirx {
+namespace {
+
+using ffi::DataType;
+using TypeRule = Type (*)(const ffi::Array<Expr>& args, const char* op);
+
+struct RuledSpec {
+  const char* name;
+  int64_t num_args;
+  TypeRule rule;
+  const char* doc;
+};
+
+bool IsFloatKind(DataType d) { return d.is_float() || d.is_bfloat() || d.is_float8(); }
+
+Type IsNanRule(const ffi::Array<Expr>& args, const char* op) {
+  DataType t = OperandDType(args[0], op, "args");
+  if (!IsFloatKind(t)) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` needs a float argument, got `" << t.ToString()
+                             << "`";
+  }
+  return PrimType(DataType::Bool(t.lanes()));
+}
+
+Type PopcountRule(const ffi::Array<Expr>& args, const char* op) {
+  DataType t = OperandDType(args[0], op, "args");
+  if (!t.is_int() && !t.is_uint()) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` needs an integer argument, got `" << t.ToString()
+                             << "`";
+  }
+  return args[0]->ty;
+}
+
+Type ClzRule(const ffi::Array<Expr>& args, const char* op) {
+  IntegerDType(args[0], op, "args");
+  return PrimType(DataType::Int(32));
+}
+
+Type LdexpRule(const ffi::Array<Expr>& args, const char* op) {
+  DataType x = OperandDType(args[0], op, "args");
+  DataType exponent = OperandDType(args[1], op, "args");
+  if (!IsFloatKind(x) || !(exponent.is_int() || exponent.is_uint()) ||
+      exponent.lanes() != x.lanes()) {
+    TVM_FFI_THROW(TypeError) << "`" << op
+                             << "` needs a float and an integer exponent of its lanes, "
+                             << "got `" << x.ToString() << "` and `" << exponent.ToString() << "`";
+  }
+  return args[0]->ty;
+}
+
+Type LikelyRule(const ffi::Array<Expr>& args, const char* op) {
+  CheckBool(args[0], op, "args");
+  return args[0]->ty;
+}
+
+Type AssumeRule(const ffi::Array<Expr>& args, const char* op) {
+  ScalarDType(args[0], op, "args");
+  CheckBool(args[0], op, "args");
+  return args[0]->ty;
+}
+
+Type IfThenElseRule(const ffi::Array<Expr>& args, const char* op) {
+  CheckBool(args[0], op, "condition");
+  DataType cond = OperandDType(args[0], op, "condition");
+  DataType t = OperandDType(args[1], op, "true_value");
+  DataType f = OperandDType(args[2], op, "false_value");
+  if (t != f) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` needs branches of one type, got `" << t.ToString()
+                             << "` and `" << f.ToString() << "`";
+  }
+  if (cond.lanes() != 1 && cond.lanes() != t.lanes()) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` has a condition of " << cond.lanes()
+                             << " lanes for branches of " << t.lanes();
+  }
+  return args[1]->ty;
+}
+
+constexpr RuledSpec kRuledIntrinsics[] = {
+    {"isnan", 1, IsNanRule, "whether a float is NaN (bool, per lane)"},
+    {"popcount", 1, PopcountRule, "the number of set bits of an integer"},
+    {"clz", 1, ClzRule, "the number of leading zero bits of a scalar integer (int32)"},
+    {"ldexp", 2, LdexpRule, "x * 2 ** exponent, of x's float type"},
+    {"likely", 1, LikelyRule, "a bool condition marked as usually true (a hint for passes)"},
+    {"assume", 1, AssumeRule, "a bool fact the following code may rely on (a statement)"},
+    {"if_then_else", 3, IfThenElseRule,
+     "if_then_else(c, t, f): t where c holds, else f; only the chosen branch is evaluated"},
+};
+
+/*! \brief Their result type is the call's given type: no rule (nullptr). */
+constexpr RuledSpec kTypedIntrinsics[] = {
+    {"reinterpret", 1, nullptr, "the same bits read as the call's type (of the same total width)"},
+    {"call_extern", -1, nullptr, "a call of an external function, by name (a StringImm argument)"},
+    {"call_pure_extern", -1, nullptr, "call_extern of a function without side effects"},
+};
+
+ffi::Function RuleFunction(std::string op_name, int64_t num_args, TypeRule rule) {
+  return ffi::Function::FromTyped(
+      [op_name, num_args, rule](ffi::Array<Expr> args, ffi::Map<ffi::String, ffi::Any>,
+                                ffi::Array<Type>) -> Type {
+        if (static_cast<int64_t>(args.size()) != num_args) {
+          TVM_FFI_THROW(TypeError) << "`" << op_name << "` takes " << num_args << " argument"
+                                   << (num_args == 1 ? "" : "s") << ", got " << args.size();
+        }
+        return rule(args, op_name.c_str());
+      },
+      op_name + ".type_rule");
+}
+
+void CheckReinterpretWidth(DataType from, DataType to) {
+  if (from.bits() * from.lanes() != to.bits() * to.lanes()) {
+    TVM_FFI_THROW(TypeError) << "`tirx.reinterpret` keeps the bits: `" << from.ToString()
+                             << "` cannot be read as `" << to.ToString() << "` of another width";
+  }
+}
+
+/*! \brief The check of a built reinterpret call (well-formedness): one operand, one width. */
+ffi::Function ReinterpretValidate() {
+  return ffi::Function::FromTyped(
+      [](ir::Call call) {
+        const auto* to = call->ty.as<ir::PrimTypeObj>();
+        if (to == nullptr) {
+          TVM_FFI_THROW(TypeError) << "`tirx.reinterpret` needs a primitive result type";
+        }
+        CheckReinterpretWidth(OperandDType(call->args[0], "tirx.reinterpret", "args"), to->dtype);
+      },
+      "tirx.reinterpret.validate");
+}
+
+TVM_FFI_STATIC_INIT_BLOCK() {
+  for (const RuledSpec& spec : kRuledIntrinsics) {
+    std::string name = std::string("tirx.") + spec.name;
+    ir::OpRegistry::Register(name)
+        .set_doc(spec.doc)
+        .set_num_args(spec.num_args)
+        .set_attr(ir::kOpTypeRule, RuleFunction(name, spec.num_args, spec.rule));
+  }
+  for (const RuledSpec& spec : kTypedIntrinsics) {
+    ir::OpRegistry::Register(std::string("tirx.") + spec.name)
+        .set_doc(spec.doc)
+        .set_num_args(spec.num_args);
+  }
+  ir::OpRegistry::Register("tirx.reinterpret").set_attr(ir::kOpValidate, ReinterpretValidate());
+  namespace refl = tvm::ffi::reflection;
+  refl::GlobalDef().def(
+      "tirx.Reinterpret",
+      [](PrimType ty, Expr value) { return Reinterpret(std::move(ty), std::move(value)); },
+      "tirx.reinterpret(value) of type ty; TypeError unless the widths agree.");
+}
+
+template <typename Spec, size_t N>
+std::vector<std::string> NamesOf(const Spec (&specs)[N]) {
+  std::vector<std::string> names;
+  for (const Spec& spec : specs) names.emplace_back(spec.name);
+  return names;
+}
+
+}  // namespace
+
+Expr Reinterpret(PrimType ty, Expr value, Span span) {
+  if (!ty.defined()) TVM_FFI_THROW(ValueError) << "The type given to `reinterpret` is None";
+  CheckReinterpretWidth(OperandDType(value, "tirx.reinterpret", "args"), ty.dtype());
+  ir::CallOptions options;
+  options.ty = std::move(ty);
+  options.span = std::move(span);
+  return ir::Call(ir::Op::Get("tirx.reinterpret"), {std::move(value)}, std::move(options));
+}
+
+const std::vector<std::string>& RuledIntrinsicNames() {
+  static const std::vector<std::string> names = NamesOf(kRuledIntrinsics);
+  return names;
+}
+
+const std::vector<std::string>& TypedIntrinsicNames() {
+  static const std::vector<std::string> names = NamesOf(kTypedIntrinsics);
+  return names;
+}
+
+}  // namespace tirx
+}  // namespace tvm

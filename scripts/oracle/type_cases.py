@@ -1,0 +1,89 @@
+"""The operand-dtype combinations on which the type rules of the ``T`` operators are recorded
+(record_types.py, with the reference) and checked (tests/python/script/test_oracle_types.py,
+with ours). Plain data and a driver that works with either implementation's ``T``: it never
+imports one itself, so each side passes its own namespace and variable constructor.
+
+A case is ``(op, form, operands)``: ``form`` says how the call is made, ``operands`` are
+dtype names. The answer of a case is ``{"node": class name, "dtype": result type}`` or
+``{"error": exception class}``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable, Dict, Iterator, List, Tuple
+
+DTYPES = ("bool", "int8", "int32", "int64", "uint32", "float16", "float32", "float64",
+          "int32x4", "float32x4")
+
+# form -> ops; the form decides how operands become a call (see call_case).
+OPS = {
+    "unary": ("abs", "isnan", "isinf", "isfinite", "log1p", "nearbyint", "popcount", "likely",
+              "assume", "exp10", "clz", "bitwise_not"),
+    "binary": ("ceildiv", "truncdiv", "truncmod", "hypot", "shift_left", "shift_right", "atan2",
+               "copysign", "bitwise_and", "bitwise_or", "bitwise_xor", "ldexp"),
+    "ternary": ("fma",),
+    "select": ("if_then_else",),
+    "typed_constant": ("infinity", "max_value", "min_value"),
+    "cast_to": ("reinterpret",),
+    "extern": ("call_extern", "call_pure_extern"),
+}
+
+Case = Tuple[str, str, Tuple[str, ...]]
+
+
+def cases() -> Iterator[Case]:
+    """Every recorded case, in a fixed order, each once."""
+    for form, ops in OPS.items():
+        for op in ops:
+            for operands in dict.fromkeys(_operand_lists(form)):
+                yield op, form, operands
+
+
+def _operand_lists(form: str) -> Iterator[Tuple[str, ...]]:
+    if form in ("unary", "typed_constant", "extern"):
+        yield from ((d,) for d in DTYPES)
+    elif form in ("binary", "cast_to"):
+        yield from itertools.product(DTYPES, DTYPES)
+    elif form == "ternary":
+        # One type throughout, then float32 operands meeting a third of each type.
+        yield from ((d, d, d) for d in DTYPES)
+        yield from (("float32", "float32", d) for d in DTYPES)
+    elif form == "select":
+        # The condition's type with float32 branches, then the branch types under a bool.
+        yield from ((d, "float32", "float32") for d in DTYPES)
+        yield from (("bool", a, b) for a, b in itertools.product(DTYPES, DTYPES))
+
+
+def case_key(case: Case) -> str:
+    """``op(dtype, ...)``: the case's key in the records (an op has one form)."""
+    op, _, operands = case
+    return f"{op}({', '.join(operands)})"
+
+
+def call_case(T: Any, make_var: Callable[[str, str], Any], case: Case) -> Any:
+    """Builds the case's expression with namespace ``T`` (raises what the op raises)."""
+    op, form, operands = case
+    fn = getattr(T, op)
+    names = "xyz"
+    args: List[Any] = [make_var(names[i], d) for i, d in enumerate(operands)]
+    if form == "typed_constant":
+        return fn(ty=operands[0])
+    if form == "cast_to":
+        return fn(args[0], ty=getattr(T, operands[1]))
+    if form == "extern":
+        x = make_var("x", "int32")
+        if op == "call_extern":
+            return fn(operands[0], "ext_fn", x, ty=getattr(T, operands[0]))
+        return fn("ext_fn", x, ty=getattr(T, operands[0]))
+    return fn(*args)
+
+
+def answer(T: Any, make_var: Callable[[str, str], Any], case: Case,
+           type_text: Callable[[Any], str]) -> Dict[str, str]:
+    """The case's answer: the node class and result dtype, or the error class."""
+    try:
+        result = call_case(T, make_var, case)
+    except Exception as error:  # noqa: BLE001 - the class is the recorded answer
+        return {"error": type(error).__name__}
+    return {"node": type(result).__name__, "dtype": type_text(result)}
