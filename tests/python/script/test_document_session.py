@@ -215,3 +215,35 @@ def test_a_cancelled_analysis_keeps_the_session_and_its_trees_consistent() -> No
     again = sessions.analyze_document(edited, source_name=name)
     assert again.to_plain() == parse_diagnostics(edited, source_name=name).to_plain()
     assert session.stats.built == ["first", "second", "third"]
+
+
+def test_what_a_function_adds_to_the_symbols_is_its_own() -> None:
+    """Handle parameters that `T.match_buffer` consumes are no variables of the built IR; they
+    are the function's parameters, not new module symbols (a module symbol made while building
+    would be missing from a result reused for the unchanged function)."""
+    source = (CORPUS[0].parent / "today_vector_add.py").read_text()
+    text = source + "\n\n@T.function\ndef other(A: T.Tensor((4,), T.int32)):\n    A[0] = 1\n"
+    session = _session(text)
+    plain = session.analyze().to_plain()
+    handles = {s["name"]: s for s in plain["symbols"] if s["name"] in ("a", "b", "c")}
+    assert sorted(handles) == ["a", "b", "c"]
+    assert all(s["id"].startswith("vector_add:") and s["kind"] == "parameter"
+               for s in handles.values())
+    session.apply_edits([TextEdit((len(text.split("\n")) - 1, 11, len(text.split("\n")) - 1,
+                                   12), "2")])
+    _same_as_from_scratch(session)
+    assert session.stats.built == ["other"]
+
+
+def test_a_name_the_file_binds_with_python_is_part_of_every_context() -> None:
+    """Whether the file binds a name with Python decides how a definition's use of it is
+    reported, so binding one re-analyses the definitions."""
+    text = ("from tvm_tirx.script import tirx as T\n\n@T.function\n"
+            "def f(A: T.Tensor((4,), T.int32)):\n    A[0] = limit\n")
+    session = _session(text)
+    assert [d["code"] for d in session.analyze().to_plain()["diagnostics"]] == ["name-error"]
+    session.apply_edits([TextEdit((2, 0, 2, 0), "limit = 3\n")])
+    _same_as_from_scratch(session)
+    assert session.stats.built == ["f"]
+    assert [d["code"] for d in session.analyze().to_plain()["diagnostics"]] == [
+        "untrusted-not-evaluated"]

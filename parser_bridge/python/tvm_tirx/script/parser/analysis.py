@@ -159,6 +159,9 @@ class _FileAnalysis:
         evaluator = Evaluator(self.options.trusted, self.module_globals,
                               frozenset(self.options.extra_vars))
         discovery = discover(statements, self.env, evaluator)
+        # What the file binds with Python decides how a definition's use of such a name is
+        # reported (untrusted.py): part of every definition's context.
+        self.context_text += "\0python:" + ",".join(sorted(discovery.python_names))
         self.names = None if self.options.trusted else NameCheck(
             self._visible, frozenset(discovery.python_names))
         for refusal in discovery.refusals:

@@ -66,11 +66,9 @@ class OccurrenceTable:
         self._kinds[symbol.id] = kind
         return symbol.id
 
-    def shared_symbol_for(self, key: Any, name: str, kind: str, ty: str,
-                          definition: Optional[Loc], target: Any = None) -> str:
-        """A symbol of the file (a module symbol a definition uses)."""
-        table = self.shared if self.shared is not None else self
-        return table.symbol_for(key, name, kind, ty, definition, target)
+    def lookup(self, key: Any) -> Optional[str]:
+        """The symbol already made for ``key``, if any."""
+        return self._by_target.get(key)
 
     def kind_of(self, symbol: str) -> str:
         kind = self._kinds.get(symbol)
@@ -173,10 +171,30 @@ def collect_function(table: OccurrenceTable, node: ast.FunctionDef,
         if not what or not isinstance(value, _ir.Var) or loc in definitions:
             continue
         symbol = symbols.get(value._handle_address)
-        if symbol is None:  # defined outside the function: a module symbol
-            symbol = table.shared_symbol_for(value, what, "symbol", type_text(value),
-                                             None, value)
+        if symbol is None:
+            symbol = _outside_symbol(table, kinds, value, what, definitions)
+            symbols[value._handle_address] = symbol
         table.add(loc, symbol, False)
+
+
+def _outside_symbol(table: OccurrenceTable, kinds: Dict[Tuple[int, int], Tuple[str, Loc]],
+                    value: Any, name: str, definitions: set) -> str:
+    """The symbol of a variable read but not defined by the function's IR: a module symbol
+    when the file's table has it; else the function's own (a parameter that the IR replaced,
+    such as a handle that `T.match_buffer` consumed, or a value from outside the file). Never
+    a new symbol of the file's table: what a function adds must be its own, or a result reused
+    for an unchanged function would lack what building it adds (the session test compares
+    them)."""
+    shared = table.shared.lookup(value) if table.shared is not None else None
+    if shared is not None:
+        return shared
+    start = (value.span.start_line, value.span.start_column)
+    kind, loc = kinds.get(start, ("symbol", None))
+    symbol = table.symbol_for(value, name, kind, type_text(value), loc, value)
+    if loc is not None and loc not in definitions:
+        table.add(loc, symbol, True)
+        definitions.add(loc)
+    return symbol
 
 
 _DEF_NAME = re.compile(rb"(?:async\s+)?(?:def|class)\s+")
