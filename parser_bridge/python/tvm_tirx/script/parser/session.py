@@ -17,7 +17,6 @@ from __future__ import annotations
 import bisect
 import collections
 import copy
-import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Tuple
 
@@ -25,9 +24,7 @@ from .analysis import AnalysisOptions, ChunkCache, Progress, analyze_with
 from .diagnostics import internal_error_report
 from .report import ParseReport, PlainUnit, UnitPart
 from .source_rescan import changed_region
-from .line_index import LineIndex
-
-_LINE_END = re.compile(r"\r\n?|\n")
+from .line_index import NEWLINE, LineIndex
 
 Range = Tuple[int, int, int, int]
 
@@ -110,8 +107,8 @@ class DocumentSession:
         # One unchanged character on each side counts a "\r\n" split by the change alike in
         # both texts.
         low = max(start - 1, 0)
-        delta = len(_LINE_END.findall(new, low, new_end + 1)) - \
-            len(_LINE_END.findall(old, low, old_end + 1))
+        delta = len(NEWLINE.findall(new, low, new_end + 1)) - \
+            len(NEWLINE.findall(old, low, old_end + 1))
         for cached in self._cache.values():
             # Where it is in ``old``: earlier changes moved or grew it.
             if cached.last_line + cached.moved + cached.grown < first_changed:

@@ -147,7 +147,7 @@ def _assemble(old: SourceScan, lines: LineIndex, found: TokenScan, restart: int,
     begin = old_heads[restart][3]
     begin_line = bisect.bisect_right(old.line_index.starts, begin)  # the line ``begin`` ends
     heads: List[Head] = old_heads[:restart] + found.heads
-    comments = old.comments[: bisect.bisect_right(_lines_of(old.comments), begin_line)]
+    comments = old.comments[: bisect.bisect_right(old.comments, begin_line, key=_line)]
     comments.extend(comments_at(text, lines, found.comment_spans))
     lists = [t for t in old.type_params if t.end_line <= begin_line]
     lists.extend(found.lists)
@@ -158,7 +158,7 @@ def _assemble(old: SourceScan, lines: LineIndex, found: TokenScan, restart: int,
         delta = len(text) - len(old.line_index.text)
         line_delta = lines.line_count - old.line_index.line_count
         after = old_heads[resumed:]
-        tail_comments = old.comments[bisect.bisect_left(_lines_of(old.comments), old_line):]
+        tail_comments = old.comments[bisect.bisect_left(old.comments, old_line, key=_line):]
         tail_lists = [t for t in old.type_params if t.start_line >= old_line]
         if line_delta:
             after = [(h[0] + line_delta, h[1], h[2], h[3] + delta, h[4]) for h in after]
@@ -173,7 +173,7 @@ def _assemble(old: SourceScan, lines: LineIndex, found: TokenScan, restart: int,
     return SourceScan(
         comments=comments,
         type_params=lists,
-        blanked_text=_blanked_text(old, text, found, begin, resumed),
+        blanked_text=_blanked_text(old, text, found, begin, resumed, list_spans),
         top_level=chunks_of(heads, comments, lines),
         line_index=lines,
         heads=heads,
@@ -183,42 +183,22 @@ def _assemble(old: SourceScan, lines: LineIndex, found: TokenScan, restart: int,
 
 
 def _blanked_text(old: SourceScan, text: str, found: TokenScan, begin: int,
-                  resumed: Optional[int]) -> str:
+                  resumed: Optional[int], list_spans: List[Tuple[int, int]]) -> str:
     """The new blanked text: when the old one has the old text's length (its lists are ASCII,
     one space per character), its parts before and after the region are kept and only the
-    region's lists are blanked; otherwise every list is blanked again."""
+    region's lists are blanked; otherwise every list (``list_spans``, the new text's) is
+    blanked again."""
     old_text, old_blanked = old.line_index.text, old.blanked_text
+    if not list_spans:
+        return text
     if len(old_blanked) != len(old_text):
-        spans = [s for s in old.list_spans if s[1] <= begin] + found.list_spans
-        if resumed is not None:
-            old_stop = old.heads[resumed][3]
-            delta = len(text) - len(old_text)
-            spans += [(a + delta, b + delta) for a, b in old.list_spans if a > old_stop]
-        return blanked(text, spans) if spans else text
-    stop = found.stop
+        return blanked(text, list_spans)
     old_stop = len(old_text) if resumed is None else old.heads[resumed][3]
-    region = text[begin:stop]
+    region = text[begin:found.stop]
     if found.list_spans:
         region = blanked(region, [(a - begin, b - begin) for a, b in found.list_spans])
-    if not old.list_spans and not found.list_spans:
-        return text
     return old_blanked[:begin] + region + old_blanked[old_stop:]
 
 
-class _Lines:
-    """The comments' line numbers as a sequence for ``bisect`` (without copying them)."""
-
-    __slots__ = ("comments",)
-
-    def __init__(self, comments: List[Comment]) -> None:
-        self.comments = comments
-
-    def __len__(self) -> int:
-        return len(self.comments)
-
-    def __getitem__(self, index: int) -> int:
-        return self.comments[index].line
-
-
-def _lines_of(comments: List[Comment]) -> _Lines:
-    return _Lines(comments)
+def _line(comment: Comment) -> int:
+    return comment.line
