@@ -42,9 +42,9 @@ from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseRepo
 from .report import UnitPart
 from .runtime import Failure, collecting_failures, let_stops_through
 from .source_facts import attach_comments, lossy_reasons
+from .chunk_parse import parse_chunk
 from .collector import fewer_collections
 from .source_rescan import rescan
-from .chunk_parse import parse_chunk
 from .source_text import LineIndex, SourceScan, TopLevelChunk, blank_lines, scan
 from .ast_build import Loc, loc_of
 from .transpile import SyntaxErrorFactory
@@ -471,7 +471,6 @@ class _FileAnalysis:
         report.node, report.env = unit.node, unit.env
         report.line_ending = _line_ending(self.scan.line_index.lines(report.range[0],
                                                                    report.range[0]))
-        report.comment_count = len(unit.part.comments)
         try:
             self._build(unit)
         except (RecursionError, MemoryError) as exc:

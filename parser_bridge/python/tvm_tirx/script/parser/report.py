@@ -56,7 +56,6 @@ class DefinitionReport:
     apache_spelling: List[str] = field(default_factory=list)
     """The Apache TVM spellings it uses (``T.prim_func``, ``T.Buffer``...), read before
     building."""
-    comment_count: int = 0
     line_ending: str = "\n"
     """The line ending of its first line: a formatted text is written with it."""
     comments: List[AttachedComment] = field(default_factory=list)
