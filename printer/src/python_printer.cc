@@ -73,16 +73,18 @@ void PythonPrinter::PrintTrailingComment(const StmtDocObj* stmt) {
   out_ += stmt->trailing_comment->str();
 }
 
-void PythonPrinter::PrintBlock(const ffi::Array<StmtDoc>& body, bool blank_lines_between) {
+void PythonPrinter::PrintBlock(const ffi::Array<StmtDoc>& body, bool blank_line_after_definitions) {
   ++indent_;
   if (body.empty()) {
     NewLine();
     out_ += "pass";
   }
-  bool first = true;
+  const StmtDocObj* previous = nullptr;
   for (const StmtDoc& stmt : body) {
-    if (!first && blank_lines_between) out_ += "\n";
-    first = false;
+    bool after_definition = previous != nullptr && (As<FunctionDocObj>(previous) != nullptr ||
+                                                    As<ClassDocObj>(previous) != nullptr);
+    if (blank_line_after_definitions && after_definition) out_ += "\n";
+    previous = stmt.get();
     NewLine();
     PrintDoc(stmt);
   }
@@ -147,7 +149,7 @@ void PythonPrinter::PrintClass(const ClassDocObj* doc) {
   PrintDoc(doc->name);
   out_ += ":";
   PrintTrailingComment(doc);
-  PrintBlock(doc->body, /*blank_lines_between=*/true);
+  PrintBlock(doc->body, /*blank_line_after_definitions=*/true);
 }
 
 void PythonPrinter::PrintDocString(const std::string& text) {

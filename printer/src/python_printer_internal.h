@@ -79,7 +79,7 @@ class PythonPrinter {
   void PrintIndex(const IndexDocObj* doc);
   void PrintSlice(const SliceDocObj* doc);
   void PrintJoined(const ffi::Array<ExprDoc>& docs, const char* separator);
-  void PrintBlock(const ffi::Array<StmtDoc>& body, bool blank_lines_between = false);
+  void PrintBlock(const ffi::Array<StmtDoc>& body, bool blank_line_after_definitions = false);
   void PrintAssign(const AssignDocObj* doc);
   void PrintFunction(const FunctionDocObj* doc);
   void PrintClass(const ClassDocObj* doc);

@@ -7,7 +7,10 @@
  * `I.Call(T.Op.get("name"), [args], ty=...)`, which keeps every field.
  */
 #include <tvm/ir/call.h>
+#include <tvm/tirx/function.h>
 #include <tvm/tirx/intrinsics.h>
+
+#include <unordered_set>
 
 #include "printer_internal.h"
 
@@ -41,7 +44,10 @@ Array<ExprDoc> ArgDocs(const ir::Call& call, const AccessPath& p, const DocTrans
 Doc CallDocOf(const ir::Call& call, const AccessPath& p, const DocTranslator& t) {
   if (const auto* gv = call->op.as<ir::GlobalVarObj>()) {
     ExprDoc callee = WithPath(GlobalVarDoc(ffi::GetRef<ir::GlobalVar>(gv), t), p.Attr("op"));
-    return callee.Call(ArgDocs(call, p, t));
+    if (!t.module_alias().has_value()) return callee.Call(ArgDocs(call, p, t));
+    // Between module functions the reference writes the raw call, its type explicit.
+    return TAttr(t, "Call").Call({callee, ListDoc(ArgDocs(call, p, t))}, {"ty"},
+                                 {t.AsExprDoc(call->ty, p.Attr("ty"))});
   }
   if (call->op.as<ir::OpObj>() == nullptr) {
     return t.AsExprDoc(call->op, p.Attr("op")).Call(ArgDocs(call, p, t));
@@ -88,14 +94,51 @@ FDocTranslate TypedIntrinsicHook(const std::string& name) {
       "FDocTranslate<tirx." + name + ">");
 }
 
-/*! \brief A module: `@I.ir_module class Module:` with its functions as members. */
+/*!
+ * \brief Names the symbols of the functions' parameter types at module level and emits their
+ *  `n = T.dynamic("n", dtype="int32")` lines above the module, as the reference prints them: a
+ *  symbol several functions share is one variable, which per-function `[n]` headers would
+ *  split. Order of first occurrence, function by function; distinct symbols of one name get
+ *  the usual `n_1` suffixes.
+ */
+void DefineModuleSymbols(const ir::IRModule& mod, const AccessPath& p, const DocTranslator& t) {
+  for (const auto& [gv, base] : mod->functions) {
+    const auto* func = base.as<tirx::FunctionObj>();
+    if (func == nullptr) continue;
+    std::unordered_set<const ffi::Object*> params;
+    for (const ir::Var& param : func->params) params.insert(param.get());
+    AccessPath func_path = p.Attr("functions").MapItem(gv);
+    int64_t i = 0;
+    for (const ir::Var& param : func->params) {
+      AccessPath ty_path = func_path.Attr("params").ArrayItem(i++).Attr("ty");
+      for (const auto& [symbol, at] : CollectVars(param->ty, ty_path)) {
+        const auto* var = symbol.as<ir::VarObj>();
+        if (var == nullptr || params.count(var) || t.NameOf(symbol).has_value()) continue;
+        const auto* prim = var->ty.as<ir::PrimTypeObj>();
+        std::string dtype = prim != nullptr ? prim->dtype.ToString() : "int32";
+        std::string name = t.Define(symbol, var->name);
+        t.Emit(
+            AssignDoc(IdDoc(name),
+                      TAttr(t, "dynamic")
+                          .Call({LiteralDoc::Str(var->name)}, {"dtype"}, {LiteralDoc::Str(dtype)}),
+                      std::nullopt));
+      }
+    }
+  }
+}
+
+/*!
+ * \brief A module: `@I.ir_module class Module:`, `T.module_attrs({...})` first, then its
+ *  functions as members.
+ */
 Doc ModuleDoc(const ir::IRModule& mod, const AccessPath& p, const DocTranslator& t) {
+  DefineModuleSymbols(mod, p, t);
   std::optional<std::string> outer = t.module_alias();
   t.SetModuleAlias("Module");
   Array<StmtDoc> body;
   if (!mod->attrs.empty()) {
     ExprDoc attrs = t.AsExprDoc(mod->attrs, p.Attr("attrs"));
-    body.push_back(ExprStmtDoc(IAttr(t, "module_attrs").Call({attrs})));
+    body.push_back(ExprStmtDoc(TAttr(t, "module_attrs").Call({attrs})));
   }
   for (const auto& [gv, func] : mod->functions) {
     AccessPath func_path = p.Attr("functions").MapItem(gv);

@@ -38,6 +38,22 @@ def sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+I_IMPORT = "# from tvm_tirx.script import ir as I\n"
+
+
+def in_reference_spelling(text: str) -> str:
+    """Our print with the deviations of docs/printer.md that are pure spelling undone: the
+    module decorator `@I.ir_module` (the spec's) is the reference's `@T.ir_module`, and its
+    import comment goes when nothing else uses `I`. Floats' shortest form is not undone: it
+    stays a listed difference (`float-print`)."""
+    lines = text.split("\n")
+    lines = ["@T.ir_module" if line == "@I.ir_module" else line for line in lines]
+    text = "\n".join(lines)
+    if I_IMPORT in text and "I." not in text.replace(I_IMPORT, ""):
+        text = text.replace(I_IMPORT, "", 1)
+    return text
+
+
 @dataclass
 class Program:
     """One program with its record and our print of it (None when ours rejects it)."""
@@ -64,7 +80,10 @@ class Program:
         return None if recorded == current else "our print changed"
 
     def prints_like_reference(self) -> bool:
-        return self.ours is not None and self.ours == self.reference.get("print")
+        """Character-identical to the reference's print once the listed deviations are spelled
+        the reference's way (``in_reference_spelling``)."""
+        return self.ours is not None and \
+            in_reference_spelling(self.ours) == self.reference.get("print")
 
     def read_back_fails(self) -> bool:
         back = self.record["read_back"]
@@ -229,7 +248,8 @@ def _figures(label: str, programs: List[Program]) -> List[str]:
     total = len(accepted)
     return [f"| {label}: accepted by the reference | {total} |",
             f"| ... ours parses | {len(ours)} of {total} |",
-            f"| ... ours prints character-identically | {len(same)} of {total} |",
+            f"| ... ours prints character-identically (outside the listed deviations) | "
+            f"{len(same)} of {total} |",
             f"| ... the reference reads our print back as the same IR | {len(back)} of {total} |"]
 
 

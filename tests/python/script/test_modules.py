@@ -12,6 +12,7 @@ from tvm_tirx.analysis import check_well_formed
 from tvm_tirx.script import error_location, from_source
 from tvm_tirx.script import ir as I
 from tvm_tirx.script import tirx as T
+from tvm_tirx.script.parser.untrusted import UntrustedNotEvaluated
 
 ENV = {"T": T, "I": I}
 
@@ -42,17 +43,17 @@ def test_module_from_source_prints_canonically_and_round_trips() -> None:
         "# from tvm_tirx.script import tirx as T\n\n"
         "@I.ir_module\n"
         "class Module:\n"
-        '    I.module_attrs({"target": "llvm"})\n\n'
+        '    T.module_attrs({"target": "llvm"})\n'
         "    @T.function\n"
         "    def main(A: T.Tensor((4,), T.int32)):\n"
         "        for i in range(4):\n"
-        "            A[i] = Module.square(i)\n\n"
+        "            A[i] = T.Call(Module.square, [i], ty=T.int32)\n\n"
         "    @T.function(private=True)\n"
         "    def square(x: T.int32) -> T.int32:\n"
         "        if x > 10:\n"
-        "            return Module.square(x - 1)\n"
+        "            return T.Call(Module.square, [x - 1], ty=T.int32)\n"
         "        return x * x"
-    )
+    )  # the reference's print (apache-tvm-tirx 0.1.0a4), but for the spec's `@I.ir_module`
     reparsed = from_source(text, extra_vars=ENV)
     ir.assert_structural_equal(module, reparsed)
     assert structural_hash(module) == structural_hash(reparsed)
@@ -134,3 +135,102 @@ def test_modules_are_not_validated_automatically() -> None:
     assert isinstance(module, ir.IRModule)
     with pytest.raises(ValueError, match="out-of-scope"):
         check_well_formed(module)
+
+
+# Module-level symbols (issue 10, `module-symbols`): the reference prints every symbol of the
+# functions' signatures once above the module, so one symbol that several functions share stays
+# one variable; per-function `[n]` headers would make it several.
+SHARED = '''
+n = T.dynamic("n")
+m = T.dynamic("m", "int64")
+
+@I.ir_module
+class Module:
+    @T.function
+    def scale(A: T.Tensor((n, m), T.float32)):
+        A[0, 0] = T.float32(2)
+
+    @T.function
+    def fill[n](A: T.Tensor((n,), T.float32)):
+        A[0] = T.float32(0)
+
+    @T.function
+    def head(A: T.Tensor((m,), T.float32), B: T.Tensor((n,), T.float32)):
+        B[0] = A[0]
+'''
+
+
+def test_module_symbols_print_once_above_the_module_and_round_trip() -> None:
+    module = from_source(SHARED, extra_vars=ENV)
+    text = module.script()
+    assert text == (
+        "from __future__ import annotations\n\n"
+        "# from tvm_tirx.script import ir as I\n"
+        "# from tvm_tirx.script import tirx as T\n\n"
+        'n = T.dynamic("n", dtype="int32")\n'
+        'm = T.dynamic("m", dtype="int64")\n'
+        'n_1 = T.dynamic("n", dtype="int32")\n'
+        "@I.ir_module\n"
+        "class Module:\n"
+        "    @T.function\n"
+        "    def scale(A: T.Tensor((n, m), T.float32)):\n"
+        "        A[0, 0] = T.float32(2.0)\n\n"
+        "    @T.function\n"
+        "    def fill(A: T.Tensor((n_1,), T.float32)):\n"
+        "        A[0] = T.float32(0.0)\n\n"
+        "    @T.function\n"
+        "    def head(A: T.Tensor((m,), T.float32), B: T.Tensor((n,), T.float32)):\n"
+        "        B[0] = A[0]"
+    )
+    reparsed = from_source(text, extra_vars=ENV)
+    ir.assert_structural_equal(module, reparsed)
+    assert reparsed.script() == text
+    # One variable in `scale` and `head`, another in `fill`: the print kept them apart.
+    functions = {gv.name_hint: f for gv, f in reparsed.functions.items()}
+    assert functions["scale"].params[0].ty.shape[0].same_as(functions["head"].params[1].ty.shape[0])
+    assert not functions["fill"].params[0].ty.shape[0].same_as(
+        functions["scale"].params[0].ty.shape[0])
+
+
+def test_a_standalone_function_keeps_its_header_symbols() -> None:
+    func = from_source('n = T.dynamic("n")\n\n@T.function\ndef fill(A: T.Tensor((n,), T.float32)):'
+                       "\n    A[0] = T.float32(0)\n", extra_vars=ENV)
+    assert "def fill[n](A: T.Tensor((n,), T.float32)):" in func.script()
+    assert "T.dynamic" not in func.script()
+
+
+def test_a_scalar_parameter_its_types_use_is_not_a_module_symbol() -> None:
+    module = _module("    @T.function\n    def f(n: T.int32, A: T.Tensor((n,), T.float32)):\n"
+                     "        A[0] = T.float32(0)\n")
+    text = module.script()
+    assert "T.dynamic" not in text
+    assert "def f(n: T.int32, A: T.Tensor((n,), T.float32)):" in text
+
+
+@pytest.mark.parametrize("declaration, error, message", [
+    ('n = T.dynamic("n", dtype="float32")', TypeError,
+     "A symbol is a scalar integer, got `float32` for `n`"),
+    ('n = T.dynamic("n", dtype=size_type)', UntrustedNotEvaluated, "Only literals are evaluated"),
+])
+def test_bad_module_symbol_dtypes_are_errors(declaration, error, message) -> None:
+    with pytest.raises(error, match=message):
+        from_source(declaration + "\n\n@T.function\ndef f(A: T.Tensor((n,), T.float32)):\n"
+                    "    A[0] = T.float32(0)\n", extra_vars=ENV)
+
+
+def test_the_t_spellings_of_module_members_build_the_same_module() -> None:
+    # `@T.ir_module`, `T.module_attrs` and `T.Call(Module.f, ...)` are how the reference
+    # prints modules; they read as the `I` spellings do.
+    spelled_t = MODULE.replace("@I.ir_module", "@T.ir_module").replace(
+        "I.module_attrs", "T.module_attrs").replace(
+        "Module.square(i)", "T.Call(Module.square, [i], ty=T.int32)")
+    ir.assert_structural_equal(from_source(spelled_t, extra_vars=ENV),
+                               from_source(MODULE, extra_vars=ENV))
+
+
+def test_a_raw_module_call_keeps_its_stated_type() -> None:
+    module = _module("    @T.function(private=True)\n    def f(x: T.int32) -> T.int32:\n"
+                     "        return x\n\n    @T.function\n    def g(x: T.int32) -> T.int64:\n"
+                     "        return T.Call(Module.f, [x], ty=T.int64)\n")
+    g = module.functions[module.get_global_var("g")]
+    assert str(g.body.value.ty.dtype) == "int64"  # raw: not retyped by f's signature

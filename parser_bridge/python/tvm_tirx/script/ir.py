@@ -25,7 +25,11 @@ _I = sys.modules[__name__]  # the namespace object its decorators build with
 def Call(op: Any, args: Any, attrs: Any = None, ty_args: Any = None, ty: Any = None) -> Any:
     """``I.Call(op, [args], attrs=..., ty_args=..., ty=...)``: ``ir.Call``'s contract (an explicit
     ``ty``, ``T.Missing()`` included, is kept; none infers), with bare literal arguments as
-    the printer writes them (``1`` is an int32 constant)."""
+    the printer writes them (``1`` is an int32 constant). Inside a module, ``op`` may be a
+    module function: ``T.Call(Module.f, [x], ty=T.float32)`` is how calls between module
+    functions print."""
+    if isinstance(op, ModuleFunction):
+        op = op.global_var
     return _ir.Call(op, [default_typed(a) for a in args], attrs, ty_args, ty)
 
 
@@ -55,7 +59,7 @@ the IR; the module built from the class holds it in ``module.__pyfuncs__`` (docs
 
 
 def module_attrs(attrs: Dict[str, Any]) -> None:
-    """``I.module_attrs({...})``: attributes of the enclosing module.
+    """``T.module_attrs({...})`` (also ``I.module_attrs``): attributes of the enclosing module.
 
     Python runs a decorated class's body before ``@I.ir_module`` sees it; there the call does
     nothing and the module decorator evaluates it again inside the module frame.
@@ -63,7 +67,7 @@ def module_attrs(attrs: Dict[str, Any]) -> None:
     if not _in_builder() and _is_class_body(sys._getframe(1)):
         return
     if not isinstance(attrs, dict):
-        raise TypeError(f"`I.module_attrs` takes a dict, got `{type(attrs).__name__}`")
+        raise TypeError(f"`module_attrs` takes a dict, got `{type(attrs).__name__}`")
     _module_attrs(attrs)
 
 

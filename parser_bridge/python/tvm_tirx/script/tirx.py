@@ -152,6 +152,8 @@ _floormod = tvm_ffi.get_global_func("tirx.op.floormod")
 
 Op = _ir.Op
 from .ir import Range  # noqa: E402 - T.Range is I.Range (bare literal bounds are int32)
+# The module members the reference also spells under T: the same objects as I's.
+from .ir import Call, ir_module, module_attrs  # noqa: E402
 
 function = _make_decorator(_T, namespace_path="tirx.function")
 function.__doc__ = """``@T.function`` / ``@T.function(private=True, check_well_formed=False)``: a
@@ -290,9 +292,10 @@ def Let(body: Any, *, where: Optional[dict] = None) -> Any:
 
 __member_kinds__ = {
     "type": ("Tensor", "Ptr", "Func", "Missing"),
-    "constructor": ("BitwiseAnd", "BitwiseNot", "BitwiseOr", "BitwiseXor", "Broadcast", "Cast",
-                    "Div", "LShift", "Let", "Op", "RShift", "Ramp", "Range", "Select", "Shuffle"),
-    "statement": ("alloc_tensor", "attr", "decl_tensor", "evaluate", "func_attr"),
+    "constructor": ("BitwiseAnd", "BitwiseNot", "BitwiseOr", "BitwiseXor", "Broadcast", "Call",
+                    "Cast", "Div", "LShift", "Let", "Op", "RShift", "Ramp", "Range", "Select",
+                    "Shuffle"),
+    "statement": ("alloc_tensor", "attr", "decl_tensor", "evaluate", "func_attr", "module_attrs"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "floordiv", "floormod",
                   "fmod", "log", "log10", "log2", "max", "min", "pow", "round", "rsqrt",
@@ -327,7 +330,7 @@ _register_scalar_annotation("tirx.bool_", "bool")
 
 
 __all__ = [
-    "Broadcast", "Cast", "Div", "Func", "Let", "Missing", "Op", "Ptr", "Ramp", "Range", "Select",
-    "Shuffle", "Tensor", "constexpr", "floordiv", "floormod", "function", "inline", "jit", "macro",
-    "max", "min", "prim_func", "truncmod", "void",
+    "Broadcast", "Call", "Cast", "Div", "Func", "Let", "Missing", "Op", "Ptr", "Ramp", "Range",
+    "Select", "Shuffle", "Tensor", "constexpr", "floordiv", "floormod", "function", "inline",
+    "ir_module", "jit", "macro", "max", "min", "module_attrs", "prim_func", "truncmod", "void",
 ]

@@ -98,7 +98,8 @@ def _namespace_member(node: ast.expr, env: Mapping[str, Any],
 
 
 def symbol_declaration(stmt: ast.stmt, env: Mapping[str, Any]) -> Optional[Tuple[str, Any]]:
-    """``n = T.dynamic("n", ...)`` / ``n = T.int32()`` with literal arguments: (name, value),
+    """``n = T.dynamic("n", ...)`` / ``n = T.int32()`` with literal arguments (``dtype=`` the
+    only keyword): (name, value),
     the value made by the namespace's own constructor; None for any other statement."""
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
             and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call)):
@@ -109,12 +110,14 @@ def symbol_declaration(stmt: ast.stmt, env: Mapping[str, Any]) -> Optional[Tuple
         return None
     namespace, name = member
     if name == "dynamic":
-        if call.keywords or not call.args:
+        # `dtype=` is the one keyword: printed modules spell it (`T.dynamic("n", dtype="int32")`).
+        if not call.args or any(k.arg != "dtype" for k in call.keywords):
             return None
     elif name not in _SYMBOL_DTYPES or call.args or call.keywords:
         return None
     args = [literal(a) for a in call.args]
-    value = getattr(namespace, name)(*args)
+    kwargs = {k.arg: literal(k.value) for k in call.keywords}
+    value = getattr(namespace, name)(*args, **kwargs)
     target = stmt.targets[0].id
     return target, value.bind(target) if isinstance(value, NamedByBinding) else value
 
