@@ -80,3 +80,55 @@ def test_a_docstring_is_never_dropped_by_formatting(source, line) -> None:
     verdict = _verdict(H + source)
     assert (verdict.text, verdict.reason) == (None, "lossy")
     assert verdict.detail == f"a string statement (a docstring) is not kept in the IR (line {line})"
+
+
+SHARED_N = ('n = T.dynamic("n")\n\n@I.ir_module\nclass Module:\n    @T.function\n'
+            "    def fill(A: T.Tensor((n,), T.float32)):\n        A[0]=T.float32(0)\n\n"
+            "    @T.function\n    def copy(A: T.Tensor((n,), T.float32), "
+            "B: T.Tensor((n,), T.float32)):\n        B[0] = A[0]\n")
+
+
+def test_a_module_keeps_the_files_own_symbol_declarations() -> None:
+    # The module's print begins with `n = T.dynamic(...)` (printer.md): in a file, `n` is the
+    # file's declaration above the class, which must not be written a second time.
+    verdict = _verdict(H + SHARED_N)
+    assert verdict.reason is None
+    assert verdict.text.startswith("@I.ir_module\nclass Module:\n")
+    assert "T.dynamic" not in verdict.text
+    assert _verdict(H + SHARED_N.replace(
+        "@I.ir_module", verdict.text.split("\n", 1)[0]).replace(
+        SHARED_N.split("@I.ir_module")[1], verdict.text.split("@I.ir_module")[1] + "\n")
+    ).text == verdict.text
+
+
+@pytest.mark.parametrize("source, detail", [
+    # A member's own header symbol would be declared at module level: left to the user.
+    ("@I.ir_module\nclass Module:\n    @T.function\n    def f[k](A: T.Tensor((k,), T.float32)):"
+     "\n        A[0] = T.float32(0)\n", 'declare `k = T.dynamic("k")` above the module'),
+])
+def test_a_module_whose_print_declares_new_symbols_is_left_alone(source, detail) -> None:
+    verdict = _verdict(H + source)
+    assert (verdict.text, verdict.reason, verdict.detail) == (None, "module-symbols", detail)
+
+
+def test_a_header_symbol_may_become_the_files_symbol_of_its_name() -> None:
+    # The file's `n` belongs to `other`; the module's `n` is its member's header symbol. The
+    # formatted module uses the file's `n`: one symbol in the module either way, and symbols of
+    # a signature are defined by it, so the module is structurally the same program.
+    source = ('n = T.dynamic("n")\n\n@T.function\ndef other(A: T.Tensor((n,), T.float32)):\n'
+              "    A[0] = T.float32(0)\n\n@I.ir_module\nclass Module:\n    @T.function\n"
+              "    def f[n](A: T.Tensor((n,), T.float32)):\n        A[0] = T.float32(0)\n")
+    verdict = _verdict(H + source, index=1)
+    assert verdict.reason is None
+    assert "    def f(A: T.Tensor((n,), T.float32)):" in verdict.text
+
+
+def test_a_second_symbol_of_a_declared_name_is_left_alone() -> None:
+    # `f` uses the file's `n`, `g` a header `n` of its own: the print needs `n_1`.
+    source = ('n = T.dynamic("n")\n\n@I.ir_module\nclass Module:\n    @T.function\n'
+              "    def f(A: T.Tensor((n,), T.float32)):\n        A[0] = T.float32(0)\n\n"
+              "    @T.function\n    def g[n](A: T.Tensor((n,), T.float32)):\n"
+              "        A[0] = T.float32(0)\n")
+    verdict = _verdict(H + source)
+    assert (verdict.reason, verdict.detail) == (
+        "module-symbols", 'declare `n_1 = T.dynamic("n_1")` above the module')

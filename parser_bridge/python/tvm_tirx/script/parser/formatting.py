@@ -17,6 +17,7 @@ decorator pays for it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -38,6 +39,8 @@ REASONS: Dict[str, str] = {
     "not-equal": "its canonical print does not parse back to the same program",
     "renames": "its canonical print renames a definition or a binding",
     "unstable": "its canonical print does not print the same once parsed again",
+    "module-symbols": "its canonical print declares symbols above the module that the file does "
+                      "not declare",
 }
 """reason -> what it means (docs/frontend.md lists them)."""
 
@@ -93,14 +96,20 @@ def format_verdict(definition: Any) -> FormatVerdict:
     commented = definition.commented_print
     if commented.text is None:
         return _decline("comments", "; ".join(u.describe() for u in commented.unplaced))
-    text = commented.text
+    symbols, text = _split_module_symbols(commented.text)
+    undeclared = [name for name in symbols if not isinstance(env.get(name), _ir.Var)]
+    if undeclared:
+        # Writing them above the class would bind new Python names the file may use otherwise.
+        return _decline("module-symbols", "declare " + ", ".join(
+            f'`{name} = T.dynamic("{name}")`' for name in undeclared) + " above the module")
     names = {k: v for k, v in env.items() if isinstance(v, _ir.Var)
              or namespaces.root_of(v) is not None}
     try:
         again = from_source(text, extra_vars=names, source_name="<format>")
     except Exception as exc:  # noqa: BLE001 - the print does not parse back: leave it
         return _decline("not-equal", f"{type(exc).__name__}: {exc}")
-    if not structural_equal(definition.ir, again, map_free_vars=True):
+    # Without its symbol lines the text uses the file's symbols: they must be the module's own.
+    if not structural_equal(definition.ir, again, map_free_vars=not symbols):
         return _decline("not-equal")
     if _bound_names(definition.ir) != _bound_names(again):
         return _decline("renames")
@@ -141,9 +150,24 @@ def _comments_problem(definition: Any, text: str,
     if found != [c.text for c in definition.comments]:
         return _decline("comments", "the formatted text would not hold every comment in order")
     again = parse_diagnostics(text, extra_vars=names, source_name="<format>").definitions
-    if len(again) != 1 or again[0].canonical_text_with_comments != text:
+    if len(again) != 1 or again[0].canonical_text_with_comments is None or \
+            _split_module_symbols(again[0].canonical_text_with_comments)[1] != text:
         return _decline("unstable", "formatting the formatted text again changes it")
     return None
+
+
+_MODULE_SYMBOL = re.compile(r'([A-Za-z_]\w*) = T\.dynamic\("\w+", dtype="\w+"\)')
+
+
+def _split_module_symbols(text: str) -> Tuple[List[str], str]:
+    """The names a module's print declares first (``n = T.dynamic("n", dtype="int32")``, the
+    symbols of its signatures: printer.md) and the text after those lines. In a file the
+    symbols are the file's own declarations, which stay where they are."""
+    lines = text.split("\n")
+    names: List[str] = []
+    while len(names) < len(lines) and (match := _MODULE_SYMBOL.fullmatch(lines[len(names)])):
+        names.append(match.group(1))
+    return names, "\n".join(lines[len(names):])
 
 
 def _defined_name(text: str) -> Optional[str]:
