@@ -53,7 +53,7 @@ struct BinarySpelling {
 };
 
 bool Always(DataType) { return true; }
-bool IsFloat(DataType d) { return d.is_float() || d.is_bfloat() || d.is_float8(); }
+bool IsFloat(DataType d) { return d.is_floating_point(); }
 bool IsInteger(DataType d) { return d.is_int() || d.is_uint(); }
 
 bool IsBareLiteral(const ir::Expr& e) {

@@ -26,7 +26,7 @@ struct RuledSpec {
   const char* doc;
 };
 
-bool IsFloatKind(DataType d) { return d.is_float() || d.is_bfloat() || d.is_float8(); }
+bool IsFloatKind(DataType d) { return d.is_floating_point(); }
 
 Type IsNanRule(const ffi::Array<Expr>& args, const char* op) {
   DataType t = OperandDType(args[0], op, "args");

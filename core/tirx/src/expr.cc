@@ -73,7 +73,7 @@ IntImm::IntImm(PrimType ty, int64_t value, Span span) {
 
 FloatImm::FloatImm(PrimType ty, double value, Span span) {
   DataType dtype = NodeDType(ty, FloatImmObj::_type_key);
-  if (!(dtype.is_float() || dtype.is_bfloat() || dtype.is_float8()) || dtype.lanes() != 1) {
+  if (!dtype.is_floating_point() || dtype.lanes() != 1) {
     TVM_FFI_THROW(TypeError) << "FloatImm needs a scalar float type, got " << dtype.ToString();
   }
   ffi::ObjectPtr<FloatImmObj> node = MakeExprNode<FloatImmObj>(std::move(ty), std::move(span));

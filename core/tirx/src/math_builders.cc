@@ -20,7 +20,7 @@ namespace {
 
 using ffi::DataType;
 
-bool IsFloatKind(DataType d) { return d.is_float() || d.is_bfloat() || d.is_float8(); }
+bool IsFloatKind(DataType d) { return d.is_floating_point(); }
 
 /*! \brief The scalar type of a typed-constant builder; TypeError for a vector or None. */
 DataType ScalarTarget(const PrimType& ty, const char* builder) {

@@ -30,9 +30,7 @@ DataType TargetDType(const PrimType& ty, const char* builder) {
   return ty.dtype();
 }
 
-bool IsFloatKind(DataType dtype) {
-  return dtype.is_float() || dtype.is_bfloat() || dtype.is_float8();
-}
+bool IsFloatKind(DataType dtype) { return dtype.is_floating_point(); }
 
 bool SameIntegerKind(DataType a, DataType b) {
   return a.code() == b.code() && a.lanes() == b.lanes() && (a.is_int() || a.is_uint());

@@ -79,6 +79,40 @@ TEST_SUITE("ffi.DataType") {
     }
   }
 
+  TEST_CASE("the float6 and float4 names round trip, with their widths") {
+    const Expected cases[] = {
+        {"float6_e2m3fn", DataTypeCode::kFloat6_e2m3fn, 6, 1},
+        {"float6_e3m2fn", DataTypeCode::kFloat6_e3m2fn, 6, 1},
+        {"float4_e2m1fn", DataTypeCode::kFloat4_e2m1fn, 4, 1},
+        {"float4_e2m1fnx2", DataTypeCode::kFloat4_e2m1fn, 4, 2},
+        {"float6_e3m2fnx64", DataTypeCode::kFloat6_e3m2fn, 6, 64},
+    };
+    for (const Expected& expected : cases) {
+      CheckRoundTrip(expected);
+      DataType parsed = DataType::Parse(expected.text);
+      CHECK(parsed.is_floating_point());
+      CHECK_FALSE(parsed.is_float());
+      CHECK_FALSE(parsed.is_float8());
+      CHECK(parsed.is_float6() != parsed.is_float4());
+    }
+    // DLPack 1.1's numbering: a tensor of these exchanges its codes with other frameworks.
+    CHECK(DataTypeCode::kFloat6_e2m3fn == 15);
+    CHECK(DataTypeCode::kFloat6_e3m2fn == 16);
+    CHECK(DataTypeCode::kFloat4_e2m1fn == 17);
+  }
+
+  TEST_CASE("is_floating_point holds for every float format and nothing else") {
+    for (const char* text : {"float16", "float32", "float64", "bfloat16", "float8_e5m2",
+                             "float8_e8m0fnu", "float6_e2m3fn", "float4_e2m1fn", "float32x4"}) {
+      CAPTURE(text);
+      CHECK(DataType::Parse(text).is_floating_point());
+    }
+    for (const char* text : {"int8", "uint32", "bool", "handle", "void", "int32x4"}) {
+      CAPTURE(text);
+      CHECK_FALSE(DataType::Parse(text).is_floating_point());
+    }
+  }
+
   TEST_CASE("bool, handle and void round trip") {
     CheckRoundTrip({"bool", DataTypeCode::kBool, 8, 1});
     CheckRoundTrip({"handle", DataTypeCode::kHandle, 64, 1});
@@ -154,6 +188,8 @@ TEST_SUITE("ffi.DataType") {
                          "int32x4x2",
                          "boolean",
                          "float8_e4m3fn16",
+                         "float4_e2m1fn8",
+                         "float6_e2m3",
                          "voidx4",
                          "Int32",
                          " int32",

@@ -244,7 +244,7 @@ TEST_SUITE("printer.translate") {
           "@T.function(private=True)\ndef main(k: T.int32):\n    return", NoHeader());
   }
 
-  TEST_CASE("modules: Module.f calls, I in the import comment") {
+  TEST_CASE("modules: raw T.Call(Module.f, ...) calls, I in the import comment") {
     Var x = IntVar("x");
     ir::GlobalVar helper("helper"), caller("caller");
     FunctionOptions ret;
@@ -255,7 +255,9 @@ TEST_SUITE("printer.translate") {
     FunctionOptions priv;
     priv.is_private = true;
     priv.ret_type = PrimType::Int(32);
-    Function c({y}, SeqStmt({Return(ir::Call(helper, {y}))}), priv);
+    ir::CallOptions typed;
+    typed.ty = PrimType::Int(32);
+    Function c({y}, SeqStmt({Return(ir::Call(helper, {y}, typed))}), priv);
     ir::IRModule mod({{helper, h}, {caller, c}});
     Check(mod,
           "from __future__ import annotations\n\n"
@@ -268,7 +270,34 @@ TEST_SUITE("printer.translate") {
           "        return x + 1\n\n"
           "    @T.function(private=True)\n"
           "    def caller(y: T.int32) -> T.int32:\n"
-          "        return Module.helper(y)");
+          "        return T.Call(Module.helper, [y], ty=T.int32)");
+  }
+
+  TEST_CASE("modules: the signatures' symbols print once above the module") {
+    Var n = IntVar("n");
+    Var m("m", PrimType::Int(64));
+    Var other_n = IntVar("n");
+    auto tensor_of = [](ffi::Array<Expr> shape) {
+      return Var("A", ir::TensorType(DataType::Float(32), shape));
+    };
+    ir::GlobalVar f("f"), g("g");
+    Function ff({tensor_of({n, m})}, SeqStmt({Return(std::nullopt)}));
+    Function gf({tensor_of({other_n}), tensor_of({n})}, SeqStmt({Return(std::nullopt)}));
+    Check(ir::IRModule({{f, ff}, {g, gf}}),
+          "from __future__ import annotations\n\n"
+          "# from tvm_tirx.script import ir as I\n"
+          "# from tvm_tirx.script import tirx as T\n\n"
+          "n = T.dynamic(\"n\", dtype=\"int32\")\n"
+          "m = T.dynamic(\"m\", dtype=\"int64\")\n"
+          "n_1 = T.dynamic(\"n\", dtype=\"int32\")\n"
+          "@I.ir_module\n"
+          "class Module:\n"
+          "    @T.function\n"
+          "    def f(A: T.Tensor((n, m), T.float32)):\n"
+          "        return\n\n"
+          "    @T.function\n"
+          "    def g(A: T.Tensor((n_1,), T.float32), A_1: T.Tensor((n,), T.float32)):\n"
+          "        return");
   }
 
   TEST_CASE("name clashes get _1, _2; names are scoped") {

@@ -184,10 +184,24 @@ call."""
 _SCALARS = (
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "bfloat16", "bool", "handle",
+    # The low-precision formats of DLPack 1.x (OCP FP8/MX, the fnuz variants, FP6, FP4).
+    "float8_e3m4", "float8_e4m3", "float8_e4m3b11fnuz", "float8_e4m3fn", "float8_e4m3fnuz",
+    "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu", "float6_e2m3fn", "float6_e3m2fn",
+    "float4_e2m1fn",
 )
 for _name in _SCALARS:
     globals()[_name] = _ScalarType(_name)
 del _name
+
+# The reference's short spellings of the common scalar types: the same objects.
+_SHORT_SCALARS = {
+    "i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64", "u8": "uint8",
+    "u16": "uint16", "u32": "uint32", "u64": "uint64", "f16": "float16", "f32": "float32",
+    "f64": "float64", "bf16": "bfloat16", "boolean": "bool",
+}
+for _short, _name in _SHORT_SCALARS.items():
+    globals()[_short] = globals()[_name]
+del _short, _name
 
 void = _ir.PrimType("void")
 bool_ = globals()["bool"]
@@ -197,7 +211,7 @@ def __getattr__(name: str) -> Any:
     """Vector types such as ``T.float32x4`` on first use; other names may be operators."""
     base, sep, lanes = name.rpartition("x")
     if sep and base in _SCALARS and lanes.isdigit():
-        ty = _ir.PrimType(name)
+        ty = _ScalarType(name)
         globals()[name] = ty
         return ty
     return _operator_member(name)
@@ -318,6 +332,7 @@ __member_aliases__ = {
     "cast": "Cast",
     "bool_": "bool",
     "serial": "range",
+    **_SHORT_SCALARS,
 }
 """Spellings with a canonical counterpart: today's spelling (docs/frontend.md), and ``T.serial``,
 which the printer writes as the builtin ``range``."""
@@ -327,6 +342,9 @@ for _name in _SCALARS:
     _register_scalar_annotation(f"tirx.{_name}", _name)
 del _name
 _register_scalar_annotation("tirx.bool_", "bool")
+for _short, _name in _SHORT_SCALARS.items():
+    _register_scalar_annotation(f"tirx.{_short}", _name)
+del _short, _name
 
 
 __all__ = [

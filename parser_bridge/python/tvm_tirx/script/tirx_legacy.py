@@ -24,6 +24,7 @@ from typing import Any, Callable, Dict, Optional, Sequence
 from tvm_ffi import get_global_func
 
 from .. import Broadcast as _BroadcastNode
+from .. import Cast as _CastNode
 from .. import Ramp as _RampNode
 from .. import cast as _cast
 from .. import ir as _ir
@@ -44,12 +45,16 @@ _NO_VALUE = object()
 
 
 class ScalarType(_ir.PrimType):
-    """A scalar type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant and
-    ``n = T.int32()`` declares the symbol ``n`` (today's spelling of ``T.dynamic("n")``)."""
+    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant,
+    ``T.int32(x)`` of an expression converts it (a Cast unless it has the type already, as the
+    reference builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
+    ``T.dynamic("n")``)."""
 
     def __call__(self, value: Any = _NO_VALUE) -> Any:
         if value is _NO_VALUE:
             return SymbolDeclaration(self)
+        if isinstance(value, _ir.Expr) and value.ty.dtype != self.dtype:
+            return _CastNode(self, value)
         return super().__call__(value)
 
 

@@ -16,7 +16,8 @@ namespace ffi {
 
 /*!
  * \brief Type codes. The first six are DLPack 0.6's; the rest follow the numbering of later
- *  DLPack releases (bool, the float8 variants), which the system headers may not have yet.
+ *  DLPack releases (bool, the float8, float6 and float4 variants), which the system headers may
+ *  not have yet.
  */
 struct DataTypeCode {
   enum : uint8_t {
@@ -35,6 +36,9 @@ struct DataTypeCode {
     kFloat8_e5m2 = 12,
     kFloat8_e5m2fnuz = 13,
     kFloat8_e8m0fnu = 14,
+    kFloat6_e2m3fn = 15,
+    kFloat6_e3m2fn = 16,
+    kFloat4_e2m1fn = 17,
   };
 };
 
@@ -63,7 +67,8 @@ class DataType {
   }
   static DataType Void() { return DataType(); }
   /*!
-   * \brief Parses "int32", "float32x4", "bfloat16", "float8_e4m3fn", "bool", "handle", "void".
+   * \brief Parses "int32", "float32x4", "bfloat16", "float8_e4m3fn", "float4_e2m1fnx2", "bool",
+   *  "handle", "void".
    * \throws Error(ValueError) naming the text when it is not a data type.
    */
   static DataType Parse(std::string_view text);
@@ -78,6 +83,14 @@ class DataType {
   bool is_bfloat() const { return code() == DataTypeCode::kBFloat; }
   bool is_float8() const {
     return code() >= DataTypeCode::kFloat8_e3m4 && code() <= DataTypeCode::kFloat8_e8m0fnu;
+  }
+  bool is_float6() const {
+    return code() == DataTypeCode::kFloat6_e2m3fn || code() == DataTypeCode::kFloat6_e3m2fn;
+  }
+  bool is_float4() const { return code() == DataTypeCode::kFloat4_e2m1fn; }
+  /*! \brief Any floating-point format: IEEE float, bfloat, and the float8/float6/float4 ones. */
+  bool is_floating_point() const {
+    return is_float() || is_bfloat() || is_float8() || is_float6() || is_float4();
   }
   bool is_bool() const { return code() == DataTypeCode::kBool; }
   bool is_handle() const { return code() == DataTypeCode::kHandle && bits() != 0; }
