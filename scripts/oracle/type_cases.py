@@ -11,6 +11,7 @@ dtype names. The answer of a case is ``{"node": class name, "dtype": result type
 from __future__ import annotations
 
 import itertools
+import operator
 from typing import Any, Callable, Dict, Iterator, List, Tuple
 
 DTYPES = ("bool", "int8", "int32", "int64", "uint32", "float16", "float32", "float64",
@@ -19,9 +20,17 @@ DTYPES = ("bool", "int8", "int32", "int64", "uint32", "float16", "float32", "flo
 # form -> ops; the form decides how operands become a call (see call_case).
 OPS = {
     "unary": ("abs", "isnan", "isinf", "isfinite", "log1p", "nearbyint", "popcount", "likely",
-              "assume", "exp10", "clz", "bitwise_not"),
+              "assume", "exp10", "clz", "bitwise_not",
+              # the older float intrinsics
+              "exp", "exp2", "log", "log2", "log10", "sqrt", "rsqrt", "tanh", "sigmoid", "sin",
+              "cos", "tan", "erf", "fabs", "floor", "ceil", "trunc", "round"),
     "binary": ("ceildiv", "truncdiv", "truncmod", "hypot", "shift_left", "shift_right", "atan2",
-               "copysign", "bitwise_and", "bitwise_or", "bitwise_xor", "ldexp"),
+               "copysign", "bitwise_and", "bitwise_or", "bitwise_xor", "ldexp",
+               "min", "max", "floordiv", "floormod", "pow", "fmod"),
+    # Python's operators between two variables: `x + y`, ..., keyed by the dunder's name.
+    "operator": ("__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
+                 "__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__", "__and__",
+                 "__or__", "__xor__", "__lshift__", "__rshift__"),
     "ternary": ("fma",),
     "select": ("if_then_else",),
     "typed_constant": ("infinity", "max_value", "min_value"),
@@ -43,7 +52,7 @@ def cases() -> Iterator[Case]:
 def _operand_lists(form: str) -> Iterator[Tuple[str, ...]]:
     if form in ("unary", "typed_constant", "extern"):
         yield from ((d,) for d in DTYPES)
-    elif form in ("binary", "cast_to"):
+    elif form in ("binary", "cast_to", "operator"):
         yield from itertools.product(DTYPES, DTYPES)
     elif form == "ternary":
         # One type throughout, then float32 operands meeting a third of each type.
@@ -61,12 +70,27 @@ def case_key(case: Case) -> str:
     return f"{op}({', '.join(operands)})"
 
 
+# How a script spells each comparison when a parser turns it into a call of its own
+# (ours: `x == y` in a body is the hook `T.eq_(x, y)`, since `==` on IR objects is identity).
+COMPARISON_HOOKS = {"__eq__": "eq_", "__ne__": "ne_", "__lt__": "lt_", "__le__": "le_",
+                    "__gt__": "gt_", "__ge__": "ge_"}
+
+
 def call_case(T: Any, make_var: Callable[[str, str], Any], case: Case) -> Any:
-    """Builds the case's expression with namespace ``T`` (raises what the op raises)."""
+    """Builds the case's expression with namespace ``T`` (raises what the op raises). A
+    comparison goes through ``T``'s hook when it has one (``COMPARISON_HOOKS``), as a script's
+    comparison does; else through Python's operator."""
     op, form, operands = case
-    fn = getattr(T, op)
     names = "xyz"
     args: List[Any] = [make_var(names[i], d) for i, d in enumerate(operands)]
+    if form == "operator":
+        hook = getattr(T, COMPARISON_HOOKS.get(op, "-"), None)
+        result = hook(*args) if hook is not None else getattr(operator, op)(*args)
+        # The reference's `==`/`!=` give a deferred EqualOp/NotEqualOp (for `in` and hashing):
+        # the node it stands for is what a script builds.
+        convert = getattr(result, "__tvm_ffi_object__", None)
+        return convert() if convert is not None and not hasattr(result, "ty") else result
+    fn = getattr(T, op)
     if form == "typed_constant":
         return fn(ty=operands[0])
     if form == "cast_to":
@@ -86,4 +110,6 @@ def answer(T: Any, make_var: Callable[[str, str], Any], case: Case,
         result = call_case(T, make_var, case)
     except Exception as error:  # noqa: BLE001 - the class is the recorded answer
         return {"error": type(error).__name__}
+    if not hasattr(result, "ty"):  # not IR at all (a Python bool from `==`, say)
+        return {"node": type(result).__name__, "dtype": "(no IR type)"}
     return {"node": type(result).__name__, "dtype": type_text(result)}
