@@ -69,14 +69,18 @@ def cast(ty: Union[str, PrimType], value: Expr) -> Expr:
 
 
 def truncmod(a: Any, b: Any) -> Expr:
+    """The remainder of truncated division (the sign of ``a``): ``T.truncmod(a, b)``, integers only
+    (``T.fmod`` is the float one)."""
     return _builders["truncmod"](a, b)
 
 
 def min(a: Any, b: Any) -> Expr:  # noqa: A001 - the IR's name
+    """The smaller of ``a`` and ``b``: ``T.min(a, b)``, operands of one type (an integer widens)."""
     return _builders["min"](a, b)
 
 
 def max(a: Any, b: Any) -> Expr:  # noqa: A001 - the IR's name
+    """The larger of ``a`` and ``b``: ``T.max(a, b)``, operands of one type (an integer widens)."""
     return _builders["max"](a, b)
 
 
