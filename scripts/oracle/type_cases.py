@@ -23,10 +23,11 @@ OPS = {
               "assume", "exp10", "clz", "bitwise_not",
               # the older float intrinsics
               "exp", "exp2", "log", "log2", "log10", "sqrt", "rsqrt", "tanh", "sigmoid", "sin",
-              "cos", "tan", "erf", "fabs", "floor", "ceil", "trunc", "round"),
+              "cos", "tan", "erf", "fabs", "floor", "ceil", "trunc", "round",
+              "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh"),
     "binary": ("ceildiv", "truncdiv", "truncmod", "hypot", "shift_left", "shift_right", "atan2",
                "copysign", "bitwise_and", "bitwise_or", "bitwise_xor", "ldexp",
-               "min", "max", "floordiv", "floormod", "pow", "fmod"),
+               "min", "max", "floordiv", "floormod", "pow", "fmod", "nextafter"),
     # Python's operators between two variables: `x + y`, ..., keyed by the dunder's name.
     "operator": ("__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
                  "__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__", "__and__",

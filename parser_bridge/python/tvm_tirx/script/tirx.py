@@ -89,8 +89,14 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
 from .tirx_ops import MEMBERS as _OPS_MEMBERS
 from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 10)
     abs,
+    acos,
+    acosh,
+    asin,
+    asinh,
     assume,
+    atan,
     atan2,
+    atanh,
     bitwise_and,
     bitwise_not,
     bitwise_or,
@@ -100,6 +106,7 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
     ceildiv,
     clz,
     copysign,
+    cosh,
     exp10,
     fma,
     hypot,
@@ -114,10 +121,12 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
     max_value,
     min_value,
     nearbyint,
+    nextafter,
     popcount,
     reinterpret,
     shift_left,
     shift_right,
+    sinh,
     truncdiv,
 )
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)

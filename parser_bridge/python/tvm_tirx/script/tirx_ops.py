@@ -83,6 +83,30 @@ def nearbyint(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = Non
     return _call("nearbyint", args, ty)
 
 
+def _unary_float_math(name: str, doc: str) -> Any:
+    """``T.<name>(x)``: the float intrinsic ``tirx.<name>``, the reference's signature."""
+    def member(x: Any, *, ty: Any = None, loc: Any = None) -> Any:
+        return _call(name, [x], ty)
+    member.__name__ = member.__qualname__ = name
+    member.__doc__ = doc
+    return member
+
+
+asin = _unary_float_math("asin", "``T.asin(x)``: the arc sine of a float, in radians.")
+acos = _unary_float_math("acos", "``T.acos(x)``: the arc cosine of a float, in radians.")
+atan = _unary_float_math("atan", "``T.atan(x)``: the arc tangent of a float, in radians.")
+sinh = _unary_float_math("sinh", "``T.sinh(x)``: the hyperbolic sine of a float.")
+cosh = _unary_float_math("cosh", "``T.cosh(x)``: the hyperbolic cosine of a float.")
+asinh = _unary_float_math("asinh", "``T.asinh(x)``: the inverse hyperbolic sine of a float.")
+acosh = _unary_float_math("acosh", "``T.acosh(x)``: the inverse hyperbolic cosine of a float.")
+atanh = _unary_float_math("atanh", "``T.atanh(x)``: the inverse hyperbolic tangent of a float.")
+
+
+def nextafter(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.nextafter(x1, x2)``: the next float after ``x1`` in the direction of ``x2``."""
+    return _call("nextafter", [_adopt(x1, x2), _adopt(x2, x1)], ty)
+
+
 def exp10(x: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.exp10(x)``: ``10 ** x`` of a float."""
     return _call("exp10", [x], ty)
@@ -257,10 +281,10 @@ def call_pure_extern(*args: Any, attrs: Any = None, ty_args: Any = None, loc: An
     return _call("call_pure_extern", args, _ir.Type.missing() if ty is None else ty)
 
 
-MEMBERS = ("abs", "assume", "atan2", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor",
-           "call_extern", "call_pure_extern", "ceildiv", "clz",
-           "copysign", "exp10", "fma", "hypot", "ldexp",
-           "if_then_else", "infinity", "isfinite", "isinf", "isnan", "likely", "log1p",
-           "max_value", "min_value", "nearbyint", "popcount", "reinterpret", "shift_left",
-           "shift_right", "truncdiv")
+MEMBERS = ("abs", "acos", "acosh", "asin", "asinh", "assume", "atan", "atan2", "atanh",
+           "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "call_extern",
+           "call_pure_extern", "ceildiv", "clz", "copysign", "cosh", "exp10", "fma", "hypot",
+           "ldexp", "if_then_else", "infinity", "isfinite", "isinf", "isnan", "likely", "log1p",
+           "max_value", "min_value", "nearbyint", "nextafter", "popcount", "reinterpret",
+           "shift_left", "shift_right", "sinh", "truncdiv")
 """The ``T`` members this module defines (tirx.py's ``__member_kinds__`` lists them)."""
