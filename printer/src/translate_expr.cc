@@ -5,8 +5,10 @@
  *  Python operators where Python's operator means the same, `T.<builder>(a, b)` otherwise.
  */
 #include <tvm/tirx/expr.h>
+#include <tvm/tirx/op.h>
 
 #include <cmath>
+#include <optional>
 #include <utility>
 
 #include "printer_internal.h"
@@ -50,6 +52,7 @@ struct BinarySpelling {
   const char* builder;  // nullptr: always the operator
   /*! \brief The operator's meaning matches only for these operand types. */
   bool (*op_applies)(DataType dtype);
+  const char* node;  // the raw constructor, `T.Add`
 };
 
 bool Always(DataType) { return true; }
@@ -61,19 +64,27 @@ bool IsBareLiteral(const ir::Expr& e) {
 }
 
 /*!
- * \brief The docs of a binary node's operands. Two bare int32 literals would be computed by
- *  Python when the text is parsed (`0 < 12` is `True`, `0 + 1` is `1`), so the left one is
- *  printed typed (`T.int32(0) < 12`) and the node reads back as built.
+ * \brief The raw constructor, `T.Add(2147483647, 1)`, for a node that its operator would not
+ *  build again when read: one the builders would fold or reject (`x + 0`, `x / 0.0`; they fold
+ *  as the reference's do) and one of two int32 constants (Python itself would compute `0 + 1`),
+ *  as the reference prints those; nullopt for any other node.
+ */
+template <typename TNode>
+std::optional<Doc> RawUnlessRebuilt(const TNode& node, const char* constructor, const AccessPath& p,
+                                    const DocTranslator& t) {
+  if (!(IsBareLiteral(node->a) && IsBareLiteral(node->b)) && !tirx::FoldsWhenRebuilt(node)) {
+    return std::nullopt;
+  }
+  return TAttr(t, constructor)
+      .Call({t.AsExprDoc(node->a, p.Attr("a")), t.AsExprDoc(node->b, p.Attr("b"))});
+}
+
+/*!
+ * \brief The docs of a binary node's operands, in this order: variables are named at first use,
+ *  left to right.
  */
 std::pair<ExprDoc, ExprDoc> OperandDocs(const ir::Expr& a, const ir::Expr& b, const AccessPath& p,
                                         const DocTranslator& t) {
-  if (IsBareLiteral(a) && IsBareLiteral(b)) {
-    ExprDoc value =
-        WithPath(LiteralDoc::Int(a.as<tirx::IntImmObj>()->value), p.Attr("a").Attr("value"));
-    ExprDoc typed = WithPath(DTypeDoc(t, DataType::Int(32)).Call({value}), p.Attr("a"));
-    return {typed, t.AsExprDoc(b, p.Attr("b"))};
-  }
-  // In this order: variables are named at first use, left to right.
   ExprDoc a_doc = t.AsExprDoc(a, p.Attr("a"));
   return {a_doc, t.AsExprDoc(b, p.Attr("b"))};
 }
@@ -81,6 +92,7 @@ std::pair<ExprDoc, ExprDoc> OperandDocs(const ir::Expr& a, const ir::Expr& b, co
 template <typename TNode>
 void RegisterBinary(BinarySpelling spelling) {
   RegisterDocTranslate<TNode>([spelling](TNode node, AccessPath p, DocTranslator t) -> Doc {
+    if (std::optional<Doc> raw = RawUnlessRebuilt(node, spelling.node, p, t)) return *raw;
     auto [a, b] = OperandDocs(node->a, node->b, p, t);
     if (spelling.builder == nullptr || spelling.op_applies(DTypeOf(node->a))) {
       return OperationDoc(spelling.op, {a, b});
@@ -89,13 +101,18 @@ void RegisterBinary(BinarySpelling spelling) {
   });
 }
 
-/*! \brief Builders that never read as an operator: `T.truncmod`, `T.min`, `T.max`. */
+/*!
+ * \brief Builders that never read as an operator: `T.truncmod`, `T.min`, `T.max`; `node_name`
+ *  is the raw constructor for a node of two constants.
+ */
 template <typename TNode>
-void RegisterBuilderCall(const char* builder) {
-  RegisterDocTranslate<TNode>([builder](TNode node, AccessPath p, DocTranslator t) -> Doc {
-    auto [a, b] = OperandDocs(node->a, node->b, p, t);
-    return TAttr(t, builder).Call({a, b});
-  });
+void RegisterBuilderCall(const char* builder, const char* node_name) {
+  RegisterDocTranslate<TNode>(
+      [builder, node_name](TNode node, AccessPath p, DocTranslator t) -> Doc {
+        if (std::optional<Doc> raw = RawUnlessRebuilt(node, node_name, p, t)) return *raw;
+        auto [a, b] = OperandDocs(node->a, node->b, p, t);
+        return TAttr(t, builder).Call({a, b});
+      });
 }
 
 TVM_FFI_STATIC_INIT_BLOCK() {
@@ -109,32 +126,32 @@ TVM_FFI_STATIC_INIT_BLOCK() {
     ExprDoc dtype = WithPath<ExprDoc>(LiteralDoc::Str(DTypeOf(cast).ToString()), p.Attr("ty"));
     return TAttr(t, "Cast").Call({dtype, t.AsExprDoc(cast->value, p.Attr("value"))});
   });
-  RegisterBinary<tirx::Add>({K::kAdd, nullptr, Always});
-  RegisterBinary<tirx::Sub>({K::kSub, nullptr, Always});
-  RegisterBinary<tirx::Mul>({K::kMult, nullptr, Always});
-  RegisterBinary<tirx::Div>({K::kDiv, "Div", IsFloat});
-  RegisterBinary<tirx::FloorDiv>({K::kFloorDiv, "floordiv", IsInteger});
-  RegisterBinary<tirx::FloorMod>({K::kMod, "floormod", IsInteger});
-  RegisterBinary<tirx::LShift>({K::kLShift, nullptr, Always});
-  RegisterBinary<tirx::RShift>({K::kRShift, nullptr, Always});
-  RegisterBinary<tirx::BitwiseAnd>({K::kBitAnd, nullptr, Always});
-  RegisterBinary<tirx::BitwiseOr>({K::kBitOr, nullptr, Always});
-  RegisterBinary<tirx::BitwiseXor>({K::kBitXor, nullptr, Always});
+  RegisterBinary<tirx::Add>({K::kAdd, nullptr, Always, "Add"});
+  RegisterBinary<tirx::Sub>({K::kSub, nullptr, Always, "Sub"});
+  RegisterBinary<tirx::Mul>({K::kMult, nullptr, Always, "Mul"});
+  RegisterBinary<tirx::Div>({K::kDiv, "Div", IsFloat, "Div"});
+  RegisterBinary<tirx::FloorDiv>({K::kFloorDiv, "floordiv", IsInteger, "FloorDiv"});
+  RegisterBinary<tirx::FloorMod>({K::kMod, "floormod", IsInteger, "FloorMod"});
+  RegisterBinary<tirx::LShift>({K::kLShift, nullptr, Always, "LShift"});
+  RegisterBinary<tirx::RShift>({K::kRShift, nullptr, Always, "RShift"});
+  RegisterBinary<tirx::BitwiseAnd>({K::kBitAnd, nullptr, Always, "BitwiseAnd"});
+  RegisterBinary<tirx::BitwiseOr>({K::kBitOr, nullptr, Always, "BitwiseOr"});
+  RegisterBinary<tirx::BitwiseXor>({K::kBitXor, nullptr, Always, "BitwiseXor"});
   RegisterDocTranslate<tirx::BitwiseNot>(
       [](tirx::BitwiseNot n, AccessPath p, DocTranslator t) -> Doc {
         return OperationDoc(K::kInvert, {t.AsExprDoc(n->a, p.Attr("a"))});
       });
-  RegisterBuilderCall<tirx::Mod>("truncmod");
-  RegisterBuilderCall<tirx::Min>("min");
-  RegisterBuilderCall<tirx::Max>("max");
-  RegisterBinary<tirx::EQ>({K::kEq, nullptr, Always});
-  RegisterBinary<tirx::NE>({K::kNotEq, nullptr, Always});
-  RegisterBinary<tirx::LT>({K::kLt, nullptr, Always});
-  RegisterBinary<tirx::LE>({K::kLtE, nullptr, Always});
-  RegisterBinary<tirx::GT>({K::kGt, nullptr, Always});
-  RegisterBinary<tirx::GE>({K::kGtE, nullptr, Always});
-  RegisterBinary<tirx::And>({K::kAnd, nullptr, Always});
-  RegisterBinary<tirx::Or>({K::kOr, nullptr, Always});
+  RegisterBuilderCall<tirx::Mod>("truncmod", "Mod");
+  RegisterBuilderCall<tirx::Min>("min", "Min");
+  RegisterBuilderCall<tirx::Max>("max", "Max");
+  RegisterBinary<tirx::EQ>({K::kEq, nullptr, Always, "EQ"});
+  RegisterBinary<tirx::NE>({K::kNotEq, nullptr, Always, "NE"});
+  RegisterBinary<tirx::LT>({K::kLt, nullptr, Always, "LT"});
+  RegisterBinary<tirx::LE>({K::kLtE, nullptr, Always, "LE"});
+  RegisterBinary<tirx::GT>({K::kGt, nullptr, Always, "GT"});
+  RegisterBinary<tirx::GE>({K::kGtE, nullptr, Always, "GE"});
+  RegisterBinary<tirx::And>({K::kAnd, nullptr, Always, "And"});
+  RegisterBinary<tirx::Or>({K::kOr, nullptr, Always, "Or"});
   RegisterDocTranslate<tirx::Not>([](tirx::Not n, AccessPath p, DocTranslator t) -> Doc {
     return OperationDoc(K::kNot, {t.AsExprDoc(n->a, p.Attr("a"))});
   });

@@ -41,18 +41,22 @@ def type_record() -> Dict[str, Dict[str, str]]:
     return {case_key(c): answer(T, _make_var, c, _type_text) for c in cases()}
 
 
-def main(argv: List[str]) -> int:
-    record = type_record()
+def write_record(output: pathlib.Path, record: Dict[str, Any], argv: List[str]) -> int:
+    """Writes ``record`` as sorted JSON to ``output`` (or, with ``--check``, only says whether
+    it would change: exit 1 when it would)."""
     text = json.dumps(record, indent=1, sort_keys=True) + "\n"
-    current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else None
+    current = output.read_text(encoding="utf-8") if output.exists() else None
     if "--check" in argv:
-        print("types.json: " + ("current" if current == text else "drift"))
+        print(f"{output.name}: " + ("current" if current == text else "drift"))
         return 0 if current == text else 1
     if current != text:
-        OUTPUT.write_text(text, encoding="utf-8")
-    print(f"record_types: {len(record)} cases, "
-          f"{'unchanged' if current == text else 'written'}")
+        output.write_text(text, encoding="utf-8")
+    print(f"{output.name}: {len(record)} cases, {'unchanged' if current == text else 'written'}")
     return 0
+
+
+def main(argv: List[str]) -> int:
+    return write_record(OUTPUT, type_record(), argv)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@
 
 #include <utility>
 
+#include "const_fold_internal.h"
+
 namespace tvm {
 namespace tirx {
 namespace {
@@ -45,10 +47,18 @@ void MatchTypes(Expr* a, Expr* b, const char* op) {
   DataType tb = DTypeOf(*b, op);
   if (ta == tb) return;
   if (SameIntegerKind(ta, tb)) {
+    // A constant widens to a constant of the wider type (as the reference folds it).
+    auto widen = [](Expr* e, DataType to) {
+      if (const auto* imm = e->as<IntImmObj>()) {
+        *e = IntImm(PrimType(to), imm->value, imm->span);
+      } else {
+        *e = Cast(PrimType(to), *e);
+      }
+    };
     if (ta.bits() < tb.bits()) {
-      *a = Cast(PrimType(tb), *a);
+      widen(a, tb);
     } else {
-      *b = Cast(PrimType(ta), *b);
+      widen(b, ta);
     }
     return;
   }
@@ -60,6 +70,14 @@ void MatchTypes(Expr* a, Expr* b, const char* op) {
 template <typename TNode>
 Expr Arithmetic(Expr a, Expr b, Span span, const char* op) {
   MatchTypes(&a, &b, op);
+  return TNode(std::move(a), std::move(b), std::move(span));
+}
+
+/*! \brief Arithmetic, folded as the reference folds it (const_fold.cc) when it can be. */
+template <typename TNode>
+Expr Folded(FoldOp fold, Expr a, Expr b, Span span, const char* op) {
+  MatchTypes(&a, &b, op);
+  if (std::optional<Expr> folded = TryConstFold(fold, a, b, op)) return *folded;
   return TNode(std::move(a), std::move(b), std::move(span));
 }
 
@@ -82,16 +100,16 @@ void RequireBits(const Expr& e, const char* op) {
 
 /*! \brief An arithmetic node whose left operand must be an integer (the right one then matches). */
 template <typename TNode>
-Expr OfIntegers(Expr a, Expr b, Span span, const char* op) {
+Expr OfIntegers(Expr a, Expr b, Span span, const char* op, FoldOp fold) {
   RequireInteger(a, op);
-  return Arithmetic<TNode>(std::move(a), std::move(b), std::move(span), op);
+  return Folded<TNode>(fold, std::move(a), std::move(b), std::move(span), op);
 }
 
 /*! \brief A bitwise node: integer or bool operands of one type. */
 template <typename TNode>
-Expr OfBits(Expr a, Expr b, Span span, const char* op) {
+Expr OfBits(Expr a, Expr b, Span span, const char* op, FoldOp fold) {
   RequireBits(a, op);
-  return Arithmetic<TNode>(std::move(a), std::move(b), std::move(span), op);
+  return Folded<TNode>(fold, std::move(a), std::move(b), std::move(span), op);
 }
 
 }  // namespace
@@ -137,9 +155,9 @@ Expr CastTo(PrimType ty, Expr value, Span span) {
   return Cast(std::move(ty), std::move(value), std::move(span));
 }
 
-Expr add(Expr a, Expr b, Span span) { return Arithmetic<Add>(a, b, span, "+"); }
-Expr sub(Expr a, Expr b, Span span) { return Arithmetic<Sub>(a, b, span, "-"); }
-Expr mul(Expr a, Expr b, Span span) { return Arithmetic<Mul>(a, b, span, "*"); }
+Expr add(Expr a, Expr b, Span span) { return Folded<Add>(FoldOp::kAdd, a, b, span, "+"); }
+Expr sub(Expr a, Expr b, Span span) { return Folded<Sub>(FoldOp::kSub, a, b, span, "-"); }
+Expr mul(Expr a, Expr b, Span span) { return Folded<Mul>(FoldOp::kMul, a, b, span, "*"); }
 
 Expr div(Expr a, Expr b, Span span) {
   DataType ta = DTypeOf(a, "/");
@@ -150,39 +168,58 @@ Expr div(Expr a, Expr b, Span span) {
   if (!IsFloatKind(ta)) {
     TVM_FFI_THROW(TypeError) << "Operator `/` is for floats, got `" << ta.ToString() << "`";
   }
-  return Arithmetic<Div>(a, b, span, "/");
+  return Folded<Div>(FoldOp::kDiv, a, b, span, "/");
 }
 
-Expr truncdiv(Expr a, Expr b, Span span) { return OfIntegers<Div>(a, b, span, "truncdiv"); }
+Expr truncdiv(Expr a, Expr b, Span span) {
+  return OfIntegers<Div>(a, b, span, "truncdiv", FoldOp::kTruncDiv);
+}
 
 Expr ceildiv(Expr a, Expr b, Span span) {
   RequireInteger(a, "ceildiv");
   MatchTypes(&a, &b, "ceildiv");
-  // (a + b - 1) // b, as the reference builds it: no node of its own, so passes see a floordiv.
-  Expr rounded_up = Sub(Add(a, b), MakeConst(PrimType(a.dtype()), int64_t{1}));
-  return FloorDiv(std::move(rounded_up), std::move(b), std::move(span));
+  // (a + b - 1) // b, as the reference builds it: no node of its own, so passes see a floordiv;
+  // each step folds as its operator does.
+  Expr rounded_up = sub(add(a, b), MakeConst(PrimType(a.dtype()), int64_t{1}));
+  return floordiv(std::move(rounded_up), std::move(b), std::move(span));
 }
 
-Expr truncmod(Expr a, Expr b, Span span) { return OfIntegers<Mod>(a, b, span, "truncmod"); }
-Expr shift_left(Expr a, Expr b, Span span) { return OfIntegers<LShift>(a, b, span, "<<"); }
-Expr shift_right(Expr a, Expr b, Span span) { return OfIntegers<RShift>(a, b, span, ">>"); }
-Expr bitwise_and(Expr a, Expr b, Span span) { return OfBits<BitwiseAnd>(a, b, span, "&"); }
-Expr bitwise_or(Expr a, Expr b, Span span) { return OfBits<BitwiseOr>(a, b, span, "|"); }
-Expr bitwise_xor(Expr a, Expr b, Span span) { return OfBits<BitwiseXor>(a, b, span, "^"); }
+Expr truncmod(Expr a, Expr b, Span span) {
+  return OfIntegers<Mod>(a, b, span, "truncmod", FoldOp::kTruncMod);
+}
+Expr shift_left(Expr a, Expr b, Span span) {
+  return OfIntegers<LShift>(a, b, span, "<<", FoldOp::kShiftLeft);
+}
+Expr shift_right(Expr a, Expr b, Span span) {
+  return OfIntegers<RShift>(a, b, span, ">>", FoldOp::kShiftRight);
+}
+Expr bitwise_and(Expr a, Expr b, Span span) {
+  return OfBits<BitwiseAnd>(a, b, span, "&", FoldOp::kBitwiseAnd);
+}
+Expr bitwise_or(Expr a, Expr b, Span span) {
+  return OfBits<BitwiseOr>(a, b, span, "|", FoldOp::kBitwiseOr);
+}
+Expr bitwise_xor(Expr a, Expr b, Span span) {
+  return OfBits<BitwiseXor>(a, b, span, "^", FoldOp::kBitwiseXor);
+}
 Expr bitwise_not(Expr a, Span span) {
   RequireBits(a, "~");
   return BitwiseNot(std::move(a), std::move(span));
 }
-Expr floordiv(Expr a, Expr b, Span span) { return OfIntegers<FloorDiv>(a, b, span, "//"); }
-Expr floormod(Expr a, Expr b, Span span) { return OfIntegers<FloorMod>(a, b, span, "%"); }
-Expr min(Expr a, Expr b, Span span) { return Arithmetic<Min>(a, b, span, "min"); }
-Expr max(Expr a, Expr b, Span span) { return Arithmetic<Max>(a, b, span, "max"); }
-Expr equal(Expr a, Expr b, Span span) { return Arithmetic<EQ>(a, b, span, "=="); }
-Expr not_equal(Expr a, Expr b, Span span) { return Arithmetic<NE>(a, b, span, "!="); }
-Expr less(Expr a, Expr b, Span span) { return Arithmetic<LT>(a, b, span, "<"); }
-Expr less_equal(Expr a, Expr b, Span span) { return Arithmetic<LE>(a, b, span, "<="); }
-Expr greater(Expr a, Expr b, Span span) { return Arithmetic<GT>(a, b, span, ">"); }
-Expr greater_equal(Expr a, Expr b, Span span) { return Arithmetic<GE>(a, b, span, ">="); }
+Expr floordiv(Expr a, Expr b, Span span) {
+  return OfIntegers<FloorDiv>(a, b, span, "//", FoldOp::kFloorDiv);
+}
+Expr floormod(Expr a, Expr b, Span span) {
+  return OfIntegers<FloorMod>(a, b, span, "%", FoldOp::kFloorMod);
+}
+Expr min(Expr a, Expr b, Span span) { return Folded<Min>(FoldOp::kMin, a, b, span, "min"); }
+Expr max(Expr a, Expr b, Span span) { return Folded<Max>(FoldOp::kMax, a, b, span, "max"); }
+Expr equal(Expr a, Expr b, Span span) { return Folded<EQ>(FoldOp::kEQ, a, b, span, "=="); }
+Expr not_equal(Expr a, Expr b, Span span) { return Folded<NE>(FoldOp::kNE, a, b, span, "!="); }
+Expr less(Expr a, Expr b, Span span) { return Folded<LT>(FoldOp::kLT, a, b, span, "<"); }
+Expr less_equal(Expr a, Expr b, Span span) { return Folded<LE>(FoldOp::kLE, a, b, span, "<="); }
+Expr greater(Expr a, Expr b, Span span) { return Folded<GT>(FoldOp::kGT, a, b, span, ">"); }
+Expr greater_equal(Expr a, Expr b, Span span) { return Folded<GE>(FoldOp::kGE, a, b, span, ">="); }
 Expr logical_and(Expr a, Expr b, Span span) { return Arithmetic<And>(a, b, span, "and"); }
 Expr logical_or(Expr a, Expr b, Span span) { return Arithmetic<Or>(a, b, span, "or"); }
 Expr logical_not(Expr a, Span span) { return Not(std::move(a), std::move(span)); }
@@ -192,7 +229,7 @@ Expr neg(Expr a, Span span) {
   if (dtype.is_uint() || dtype.is_bool()) {
     TVM_FFI_THROW(TypeError) << "Operator `-` cannot negate `" << dtype.ToString() << "`";
   }
-  return Mul(a, MakeConst(PrimType(dtype), int64_t{-1}), std::move(span));
+  return mul(a, MakeConst(PrimType(dtype), int64_t{-1}), std::move(span));
 }
 
 namespace {

@@ -30,9 +30,16 @@ def test_random_functions_round_trip(chunk: int) -> None:
         assert reparsed.script() == text, f"seed {seed}: printing again changed the text"
 
 
-def test_literal_only_operations_print_typed_so_python_does_not_fold_them() -> None:
-    from tvm_tirx import LT, Add, make_const
+def test_nodes_the_builders_would_fold_print_as_their_raw_constructors() -> None:
+    # Python (or our folding builders) would compute `0 < 12`, `0 + 12` and `x + 0` when the
+    # text is read: such nodes print as the reference prints them, raw.
+    from tvm_tirx import LT, Add, Div, make_const
 
     zero, twelve = make_const("int32", 0), make_const("int32", 12)
-    assert LT(zero, twelve).script() == "T.int32(0) < 12"
-    assert Add(zero, twelve).script() == "T.int32(0) + 12"
+    x = ir.Var("x", ir.PrimType("int32"))
+    f = ir.Var("f", ir.PrimType("float32"))
+    assert LT(zero, twelve).script() == "T.LT(0, 12)"
+    assert Add(zero, twelve).script() == "T.Add(0, 12)"
+    assert Add(x, zero).script() == "T.Add(x, 0)"
+    assert Div(f, make_const("float32", 0.0)).script() == "T.Div(f, T.float32(0.0))"
+    assert Add(x, twelve).script() == "x + 12"

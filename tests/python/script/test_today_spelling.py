@@ -694,9 +694,9 @@ def test_s_tir_constructs_are_not_supported_yet(body, message, location) -> None
         ('    T.evaluate(T.call_packed("f", k))\n', NotImplementedError,
          "`T.call_packed` is not supported yet: no operator `tirx.call_packed` is registered",
          (3, 15, 3, 36)),
-        ("    B[0] = T.nextafter(1.0, 2.0)\n", NotImplementedError,
-         "`T.nextafter` is not supported yet: no operator `tirx.nextafter` is registered",
-         (3, 11, 3, 32)),
+        ("    B[0] = T.q_multiply_shift(1, 2, 3, 4)\n", NotImplementedError,
+         "`T.q_multiply_shift` is not supported yet: no operator `tirx.q_multiply_shift` is "
+         "registered", (3, 11, 3, 41)),
         ("    B[0] = T.no_such_thing(1)\n", AttributeError,
          "module 'tvm_tirx.script.tirx' has no attribute 'no_such_thing'", (3, 11, 3, 26)),
         ("    x: T.int32 = T.int32()\n", TypeError,

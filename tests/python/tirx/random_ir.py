@@ -71,7 +71,9 @@ class _Builder:
                     lambda a, b: a + b,
                     lambda a, b: a - b,
                     lambda a, b: a * b,
-                    lambda a, b: a / b,
+                    # The raw node: `x / 0.0` is IR the `/` builder rejects, and the
+                    # printer must still write it so that it reads back.
+                    tvm_tirx.Div,
                     tvm_tirx.max,
                     tvm_tirx.min,
                 ]

@@ -69,7 +69,9 @@ def mutated(node: Any) -> Tuple[Any, Optional[str]]:
     """A replacement differing in one field, and the field whose path the mismatch names
     (None: the node itself differs, as when its type changes)."""
     if isinstance(node, IntImm):
-        return IntImm(node.ty, node.value + 1), "value"
+        # A bool constant (a folded comparison) flips; any other integer grows by one.
+        changed = 1 - node.value if str(node.ty.dtype) == "bool" else node.value + 1
+        return IntImm(node.ty, changed), "value"
     if isinstance(node, FloatImm):
         return FloatImm(node.ty, node.value + 1.5), "value"
     if isinstance(node, Add):

@@ -14,16 +14,9 @@ from typing import Any, Optional, Sequence
 
 import tvm_ffi
 
-from .. import (  # noqa: F401 - the bitwise and shift nodes are T's constructors
-    BitwiseAnd,
-    BitwiseNot,
-    BitwiseOr,
-    BitwiseXor,
+from .. import (  # noqa: F401 - min, max and truncmod are T's
     Cast as _CastNode,
-    Div as _DivNode,
     Let as _LetNode,
-    LShift,
-    RShift,
     Select as _SelectNode,
     Shuffle as _ShuffleNode,
     max,
@@ -85,6 +78,33 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     vectorized,
     while_,
     with_,
+)
+from .tirx_nodes import MEMBERS as _NODE_MEMBERS
+from .tirx_nodes import (  # noqa: F401 - the node classes as raw constructors (issue 10)
+    EQ,
+    GE,
+    GT,
+    LE,
+    LT,
+    NE,
+    Add,
+    And,
+    BitwiseAnd,
+    BitwiseNot,
+    BitwiseOr,
+    BitwiseXor,
+    Div,
+    FloorDiv,
+    FloorMod,
+    LShift,
+    Max,
+    Min,
+    Mod,
+    Mul,
+    Not,
+    Or,
+    RShift,
+    Sub,
 )
 from .tirx_ops import MEMBERS as _OPS_MEMBERS
 from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 10)
@@ -261,13 +281,6 @@ def Cast(dtype: Any, value: Any) -> Any:
     return _CastNode(ty, _default_typed(value))
 
 
-def Div(a: Any, b: Any) -> Any:
-    """``T.Div(a, b)``: the division node, ``a / b`` of floats and the truncating division of
-    integers (``T.truncdiv``); a literal adopts the other operand's type."""
-    a, b = _adopt(a, b), _adopt(b, a)
-    return _DivNode(_default_typed(a), _default_typed(b))
-
-
 def Select(condition: Any, true_value: Any, false_value: Any) -> Any:
     """``T.Select(c, t, f)``: both branches evaluated, one chosen; a literal adopts the other
     branch's type."""
@@ -315,9 +328,8 @@ def Let(body: Any, *, where: Optional[dict] = None) -> Any:
 
 __member_kinds__ = {
     "type": ("Tensor", "Ptr", "Func", "Missing"),
-    "constructor": ("BitwiseAnd", "BitwiseNot", "BitwiseOr", "BitwiseXor", "Broadcast", "Call",
-                    "Cast", "Div", "LShift", "Let", "Op", "RShift", "Ramp", "Range", "Select",
-                    "Shuffle"),
+    "constructor": ("Broadcast", "Call", "Cast", "Let", "Op", "Ramp", "Range", "Select",
+                    "Shuffle", *_NODE_MEMBERS),
     "statement": ("alloc_tensor", "attr", "decl_tensor", "evaluate", "func_attr", "module_attrs"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "floordiv", "floormod",

@@ -71,6 +71,14 @@ Expr logical_not(Expr a, Span span = Span::Unknown());
 Expr neg(Expr a, Span span = Span::Unknown());
 
 /*!
+ * \brief Whether building this binary node again from its operands, with its operator's builder
+ *  (add for Add, truncdiv for an integer Div, ...), would fold it or reject the operands: a raw
+ *  `Add(x, 0)`, `Div(x, 0.0)`. Only its raw constructor reads back as the node then (the
+ *  printer's concern). False for any other node, and for the logical nodes, which do not fold.
+ */
+bool FoldsWhenRebuilt(const Expr& node);
+
+/*!
  * \brief |x| (math_builders.cc): `fabs` of a float, `Select(x >= 0, x, 0 - x)` of a signed
  *  integer, x itself for an unsigned one; TypeError for bool.
  */
