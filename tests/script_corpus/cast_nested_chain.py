@@ -1,0 +1,7 @@
+from tvm_tirx.script import tirx as T
+
+
+@T.function
+def round_trip_cast(X: T.Tensor((64,), T.float32), Y: T.Tensor((64,), T.float32)):
+    for i in range(64):
+        Y[i] = T.Cast(T.float32, T.Cast(T.int8, T.Cast(T.int32, X[i])))

@@ -1,0 +1,8 @@
+from tvm_tirx.script import tirx as T
+
+
+@T.function
+def mix_bits(A: T.Tensor((64,), T.int32), B: T.Tensor((64,), T.int32), Out: T.Tensor((2, 64), T.int32)):
+    for i in range(64):
+        Out[0, i] = A[i] & (B[i] | 255)
+        Out[1, i] = A[i] & B[i] | 255

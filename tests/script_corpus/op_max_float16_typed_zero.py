@@ -1,0 +1,7 @@
+from tvm_tirx.script import tirx as T
+
+
+@T.function
+def relu_half_max(X: T.Tensor((64,), T.float16), Y: T.Tensor((64,), T.float16)):
+    for i in range(64):
+        Y[i] = T.max(X[i], T.float16(0.0))
