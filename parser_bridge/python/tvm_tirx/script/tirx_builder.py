@@ -27,7 +27,6 @@ _b = {name: get_global_func("tirx.builder." + name) for name in (
 _logical_and = get_global_func("tirx.op.logical_and")
 _logical_or = get_global_func("tirx.op.logical_or")
 _logical_not = get_global_func("tirx.op.logical_not")
-_select = tvm_ffi.object_class("prim.Select")
 _make_const = get_global_func("tirx.make_const")
 
 
@@ -433,7 +432,10 @@ ge_ = _comparison(get_global_func("tirx.op.greater_equal"), operator.ge)
 
 
 def if_then_else_(condition: Any, true_value: Any, false_value: Any) -> Any:
-    """``a if c else b``: a Select for an IR condition, Python's choice for a Python one."""
+    """``a if c else b``: ``T.if_then_else(c, a, b)`` for an IR condition, as the reference
+    builds it (only the chosen branch is evaluated, as in Python; ``T.Select`` evaluates both),
+    Python's choice for a Python one."""
     if not _is_expr(condition):
         return true_value if condition else false_value
-    return _select(condition, true_value, false_value)
+    from .tirx_ops import if_then_else  # tirx_ops imports this module: bound at first use
+    return if_then_else(condition, true_value, false_value)
