@@ -433,13 +433,11 @@ class _FileAnalysis:
             self._pristine(unit)
         programs = [BuilderProgram(u.node, self.scan, self.options.source_name, self.env,
                                    u.decorator, strict) for u in macros]
-        try:
-            define_text_macros(programs, self.env)
-        except Exception as exc:  # noqa: BLE001 - every failure is a diagnostic
-            let_stops_through(exc)
-            self._unit_error(macros[0], exc)
-            return
-        for unit, program in zip(macros, programs):
+        failures = dict(define_text_macros(programs, self.env))
+        for index, (unit, program) in enumerate(zip(macros, programs)):
+            if index in failures:  # its calls say so, where they are
+                self._unit_error(unit, failures[index])
+                continue
             for rejected in program.transpiled.rejected:
                 self._unit_error(unit, rejected)
 
