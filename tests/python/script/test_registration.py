@@ -51,7 +51,8 @@ def _uninitialized(monkeypatch) -> None:
 # --- register_namespace -----------------------------------------------------------------------
 
 def test_the_built_in_namespaces_are_registered_at_import() -> None:
-    assert namespaces.registered_aliases() == {"tirx": "tirx", "ir": "ir", "s_tir": "s_tir"}
+    assert namespaces.registered_aliases() == {"tirx": "tirx", "ir": "ir", "s_tir": "s_tir",
+                                               "tir": "tirx"}
     assert namespaces.lookup("tirx") is T
     assert namespaces.lookup("ir") is I
     assert namespaces.lookup("s_tir") is Ts

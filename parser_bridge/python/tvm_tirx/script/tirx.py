@@ -123,20 +123,25 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
     Buffer,
+    HandleType as _HandleType,
     Ramp,
     ScalarType as _ScalarType,
     adopt_literal as _adopt,
     alloc_buffer,
     axis,
+    bind,
     block,
     block_attr,
+    broadcast,
     cast,
     decl_buffer,
     default_typed as _default_typed,
     init,
     let,
     match_buffer,
+    meta_var,
     operator_member as _operator_member,
+    ramp,
     reads,
     sblock,
     sblock_attr,
@@ -184,7 +189,7 @@ _SCALARS = (
     "float16", "float32", "float64", "bfloat16", "bool", "handle",
 )
 for _name in _SCALARS:
-    globals()[_name] = _ScalarType(_name)
+    globals()[_name] = (_HandleType if _name == "handle" else _ScalarType)(_name)
 del _name
 
 void = _ir.PrimType("void")
@@ -299,8 +304,8 @@ __member_kinds__ = {
                   "sigmoid", "sin", "sqrt", "tan", "tanh", "trunc", "truncmod", *_OPS_MEMBERS),
     "symbol": ("dynamic",),
     "marker": ("constexpr",),
-    "legacy": ("Buffer", "alloc_buffer", "cast", "decl_buffer", "let", "match_buffer",
-               "prim_func"),
+    "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer", "let",
+               "match_buffer", "meta_var", "prim_func", "ramp"),
     "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
                     "where", "writes"),
 }

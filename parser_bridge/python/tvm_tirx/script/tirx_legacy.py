@@ -29,6 +29,7 @@ from .. import cast as _cast
 from .. import ir as _ir
 from . import tirx_builder as _tb
 from .builder import Loc, NamedByBinding, span_of
+from .parser import namespaces as _namespaces
 
 _match_param = get_global_func("tirx.builder.MatchParam")
 _signature_symbols = get_global_func("tirx.builder.SignatureSymbols")
@@ -51,6 +52,34 @@ class ScalarType(_ir.PrimType):
         if value is _NO_VALUE:
             return SymbolDeclaration(self)
         return super().__call__(value)
+
+
+class HandleType(ScalarType):
+    """``T.handle``: annotates an untyped handle, ``T.handle()`` declares a handle symbol, and
+    ``T.handle("float32", "global")`` is Apache TVM's typed handle (``typed_handle``)."""
+
+    def __call__(self, dtype: Any = _NO_VALUE, storage_scope: Any = "global") -> Any:
+        if dtype is _NO_VALUE:
+            return SymbolDeclaration(self)
+        return typed_handle(dtype, storage_scope)
+
+
+def typed_handle(element: Any, storage_scope: Any = "global") -> Any:
+    """``T.handle("float32", "global")``: Apache TVM's typed handle, a pointer to elements of
+    the type in a storage scope (``T.Ptr(T.float32, "global")`` in the canonical spelling)."""
+    if isinstance(element, str):
+        try:
+            element = _ir.PrimType(element)
+        except Exception:  # noqa: BLE001 - not a dtype: say what a typed handle takes
+            element = None
+    if not isinstance(element, _ir.PrimType):
+        raise TypeError("`T.handle(dtype, scope)` takes an element dtype such as \"float32\" "
+                        "(a typed handle: write `T.Ptr(T.float32, \"global\")`), got "
+                        f"`{type(element).__name__}`")
+    if not isinstance(storage_scope, str):
+        raise TypeError(f"The storage scope of `T.handle` is a str such as \"global\", got "
+                        f"`{type(storage_scope).__name__}`")
+    return _ir.PointerType(element, storage_scope)
 
 
 class SymbolDeclaration(NamedByBinding):
@@ -340,6 +369,77 @@ def Broadcast(value: Any, lanes: int) -> Any:  # noqa: N802 - the IR's name
     return _BroadcastNode(default_typed(value), lanes)
 
 
+def ramp(base: Any, stride: Any, lanes: int) -> Any:
+    """``T.ramp(base, stride, lanes)``: Apache TVM's lower-case spelling of ``T.Ramp``."""
+    return Ramp(base, stride, lanes)
+
+
+def broadcast(value: Any, lanes: int) -> Any:
+    """``T.broadcast(value, lanes)``: Apache TVM's lower-case spelling of ``T.Broadcast``."""
+    return Broadcast(value, lanes)
+
+
+class MetaValue(NamedByBinding):
+    """``n = T.meta_var(value)``: Apache TVM's mark of a value that the name stands for while
+    the IR is built: no variable is bound, each use of ``n`` is the value itself (an
+    expression is repeated where it is used, as Apache TVM builds it)."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return "T.meta_var(...)"
+
+    def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
+             ty: Any = None) -> Any:
+        if ty is not None:
+            raise TypeError(f"`{name} = T.meta_var(...)` names a value; it takes no annotation")
+        return self.value
+
+    def unassigned_error(self) -> Exception:
+        return ValueError("`T.meta_var(value)` must be assigned to a name (`n = "
+                          "T.meta_var(value)`); elsewhere write the value itself")
+
+
+class PendingBind(NamedByBinding):
+    """``x = T.bind(value)``: Apache TVM's explicit binding, the binding ``x = value`` builds
+    (a ``Bind`` of a new variable named by the assignment)."""
+
+    def __init__(self, value: Any, ty: Any) -> None:
+        self.value = value
+        self.ty = ty
+
+    def __repr__(self) -> str:
+        return "T.bind(...)"
+
+    def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
+             ty: Any = None) -> Any:
+        if ty is not None and self.ty is not None:
+            raise TypeError(f"`{name}: ... = T.bind(value, type)` gives the type twice: keep one")
+        return _tb.bind_(self.value, name, loc=loc, name_loc=name_loc,
+                         ty=ty if ty is not None else self.ty)
+
+    def unassigned_error(self) -> Exception:
+        return ValueError("`T.bind(value)` must be assigned to a name: write `x = T.bind(value)` "
+                          "or `x = value`")
+
+
+def bind(value: Any, type_annotation: Any = None, *, var: Any = None) -> PendingBind:
+    """``x = T.bind(value[, type])``: the binding ``x = value`` (see ``PendingBind``).
+    ``var=`` (binding a variable that exists already) is not supported: TIRx variables are
+    bound once."""
+    if var is not None:
+        raise NotImplementedError("`T.bind(value, var=...)` binds a variable that exists "
+                                  "already, which TIRx variables do not allow: bind the value "
+                                  "to a new name (`x = value`)")
+    return PendingBind(value, type_annotation)
+
+
+def meta_var(value: Any) -> MetaValue:
+    """``n = T.meta_var(value)``: ``n`` stands for ``value`` itself (see ``MetaValue``)."""
+    return MetaValue(value)
+
+
 def cast(value: Any, dtype: Any) -> Any:
     """``T.cast(x, "int64")``: ``x`` converted (itself when it has the type already); the
     explicit node is ``T.Cast("int64", x)``."""
@@ -440,8 +540,23 @@ def operator_member(name: str) -> Callable[..., Any]:
     raise AttributeError(f"module 'tvm_tirx.script.tirx' has no attribute '{name}'")
 
 
+# --- `from tvm.script import tir as T` -----------------------------------------------------------
+
+def _register_tir_alias() -> None:
+    """Older Apache TVM releases import ``T`` as ``tir``: the same namespace as ``tirx``, which
+    stays its canonical root (registered first)."""
+    tirx = _namespaces.lookup("tirx", initialize=False)
+    if tirx is not None:
+        _namespaces.register_namespace("tir", tirx)
+
+
+_namespaces.register_namespace_initializer(_register_tir_alias, aliases=("tir",))
+
+
 __all__ = [
-    "BlockAxes", "Broadcast", "Buffer", "Ramp", "S_TIR_BLOCK_MEMBERS", "ScalarType",
+    "BlockAxes", "Broadcast", "Buffer", "HandleType", "MetaValue", "PendingBind", "Ramp", "S_TIR_BLOCK_MEMBERS",
+    "bind", "ScalarType", "broadcast",
+    "meta_var", "ramp", "typed_handle",
     "default_typed", "alloc_buffer", "axis", "block", "block_attr", "cast", "decl_buffer", "init",
     "let", "match_buffer", "operator_member", "reads", "s_tir_unsupported", "sblock",
     "sblock_attr", "thread_binding", "where", "writes",
