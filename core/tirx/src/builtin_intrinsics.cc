@@ -90,6 +90,16 @@ Type IfThenElseRule(const ffi::Array<Expr>& args, const char* op) {
   return args[1]->ty;
 }
 
+/*! \brief `A.data`: the data pointer of a tensor, a pointer to its elements in its scope. */
+Type TensorDataPtrRule(const ffi::Array<Expr>& args, const char* op) {
+  const auto* tensor = args[0]->ty.as<ir::TensorTypeObj>();
+  if (tensor == nullptr) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "`: `X.data` is the data pointer of a tensor `X`, "
+                             << "and this value is not a tensor";
+  }
+  return ir::PointerType(PrimType(tensor->dtype), tensor->scope);
+}
+
 constexpr RuledSpec kRuledIntrinsics[] = {
     {"isnan", 1, IsNanRule, "whether a float is NaN (bool, per lane)"},
     {"popcount", 1, PopcountRule, "the number of set bits of an integer"},
@@ -154,6 +164,11 @@ TVM_FFI_STATIC_INIT_BLOCK() {
         .set_doc(spec.doc)
         .set_num_args(spec.num_args);
   }
+  // Printed as `A.data` (not `T.tensor_data_ptr(A)`), so it is not one of the ruled names.
+  ir::OpRegistry::Register("tirx.tensor_data_ptr")
+      .set_doc("the data pointer of a tensor (`A.data`)")
+      .set_num_args(1)
+      .set_attr(ir::kOpTypeRule, RuleFunction("tirx.tensor_data_ptr", 1, TensorDataPtrRule));
   ir::OpRegistry::Register("tirx.reinterpret").set_attr(ir::kOpValidate, ReinterpretValidate());
   namespace refl = tvm::ffi::reflection;
   refl::GlobalDef().def(
