@@ -1,11 +1,12 @@
 /*!
  * \file builtin_intrinsics.cc
  * \brief The intrinsics beyond the float rule: isnan, popcount, clz, ldexp, likely, assume,
- *  if_then_else (each with its type rule), and those whose result type is given (reinterpret,
- *  call_extern, call_pure_extern).
+ *  if_then_else, address_of, vscale and tensor_data_ptr (`A.data`) (each with its type rule),
+ *  and those whose result type is given (reinterpret, call_extern, call_pure_extern).
  */
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/tirx/intrinsics.h>
+#include <tvm/tirx/tensor_expr.h>
 
 #include <string>
 #include <utility>
@@ -100,6 +101,19 @@ Type TensorDataPtrRule(const ffi::Array<Expr>& args, const char* op) {
   return ir::PointerType(PrimType(tensor->dtype), tensor->scope);
 }
 
+/*! \brief `T.address_of(A[i])`: a pointer to the loaded element, in the tensor's scope. */
+Type AddressOfRule(const ffi::Array<Expr>& args, const char* op) {
+  const auto* load = args[0].as<TensorLoadObj>();
+  const auto* tensor = load != nullptr ? load->source->ty.as<ir::TensorTypeObj>() : nullptr;
+  if (tensor == nullptr) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` takes an element of a tensor, such as "
+                             << "`T.address_of(A[i])`";
+  }
+  return ir::PointerType(load->ty, tensor->scope);
+}
+
+Type VscaleRule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
+
 constexpr RuledSpec kRuledIntrinsics[] = {
     {"isnan", 1, IsNanRule, "whether a float is NaN (bool, per lane)"},
     {"popcount", 1, PopcountRule, "the number of set bits of an integer"},
@@ -109,6 +123,8 @@ constexpr RuledSpec kRuledIntrinsics[] = {
     {"assume", 1, AssumeRule, "a bool fact the following code may rely on (a statement)"},
     {"if_then_else", 3, IfThenElseRule,
      "if_then_else(c, t, f): t where c holds, else f; only the chosen branch is evaluated"},
+    {"address_of", 1, AddressOfRule, "a pointer to a tensor element (`T.address_of(A[i])`)"},
+    {"vscale", 0, VscaleRule, "the vector-length multiple of scalable vector targets (int32)"},
 };
 
 /*! \brief Their result type is the call's given type: no rule (nullptr). */
