@@ -313,11 +313,13 @@ def range_(range_function: Any, *args: Any, **kwargs: Any) -> Any:
     """``range(...)`` in a loop header: a serial loop when ``range`` is the builtin."""
     if range_function is not builtins.range:
         return range_function(*args, **kwargs)
-    if kwargs:
-        raise TypeError("range() takes no keyword arguments")
+    annotations = kwargs.pop("annotations", None)
+    if kwargs:  # the reference takes `annotations=` in a loop header's range, as T.serial does
+        raise TypeError(f"range() takes no keyword arguments but `annotations=`, got "
+                        f"`{next(iter(kwargs))}=`")
     if not 1 <= len(args) <= 3:
         raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
-    return serial(*args)
+    return serial(*args, annotations=annotations)
 
 
 def _loop(kind: ForKind, start: Any, stop: Any, step: Any, thread: str,
