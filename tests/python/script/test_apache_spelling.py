@@ -183,6 +183,10 @@ def test_a_relax_rewriter_class_is_python_and_its_tir_is_analysed() -> None:
             @T.prim_func
             def pattern(A: T.Buffer((4,), "float32")):
                 A[0] = T.float32(0)
+
+            @R.function
+            def replacement(x: R.Tensor((4,), "float32")):
+                return x
         ''') == [("pattern", "function", True)]
 
 

@@ -375,14 +375,17 @@ def _walk(statements: List[ast.stmt], env: Mapping[str, Any], evaluator: Evaluat
             _walk(case.body, env, evaluator, result, scope)
 
 
-def _relax_note(stmt: Any, evaluator: Evaluator) -> Optional[Refusal]:
-    """The information that a Relax function, or a module holding one, is not analysed."""
+def _relax_note(stmt: Any, match: Optional[DecoratorMatch],
+                evaluator: Evaluator) -> Optional[Refusal]:
+    """The information that a Relax function, or a module holding one, is not analysed (a
+    class is a module when its decorator is a module decorator: ``match``)."""
     relax = relax_decorator(stmt, evaluator.packages)
     if relax is not None:
         return Refusal(loc_of(relax), NotImplementedError(
             f"`{stmt.name}` is a Relax function, which this parser does not analyse (it "
             "analyses TIR: `@T.prim_func`); it is skipped"))
-    if not isinstance(stmt, ast.ClassDef):
+    if not isinstance(stmt, ast.ClassDef) or match is None or \
+            not isinstance(match.decorator, ModuleDecorator):
         return None
     members = [m for m in stmt.body if relax_decorator(m, evaluator.packages) is not None]
     if not members:
@@ -396,11 +399,6 @@ def _relax_note(stmt: Any, evaluator: Evaluator) -> Optional[Refusal]:
 def _definition(stmt: Any, env: Mapping[str, Any], evaluator: Evaluator, result: Discovery,
                 scope: _Scope) -> None:
     visible = {**env, **scope.symbols}
-    note = _relax_note(stmt, evaluator)
-    if note is not None:
-        result.notes.append(note)
-        result.python_names.add(stmt.name)
-        return
     match: Optional[DecoratorMatch] = None
     error: Optional[BaseException] = None
     try:
@@ -408,6 +406,11 @@ def _definition(stmt: Any, env: Mapping[str, Any], evaluator: Evaluator, result:
     except Exception as exc:  # noqa: BLE001 - a bad decorator option is a diagnostic
         let_stops_through(exc)
         error = exc
+    note = _relax_note(stmt, match, evaluator)
+    if note is not None:
+        result.notes.append(note)
+        result.python_names.add(stmt.name)
+        return
     if match is not None and isinstance(match.decorator, PythonFunctionDecorator):
         match = None  # a module's Python member outside a module: plain Python
     if match is not None or error is not None:
