@@ -546,7 +546,7 @@ def test_register_scalar_annotation_validates_its_arguments() -> None:
     register = protocol_registry.register_scalar_annotation
     with pytest.raises(ValueError, match=r"^register_scalar_annotation: `nothere` in "
                                          r"'nothere.int32' is not a registered namespace "
-                                         r"\(registered: ir, s_tir, tirx\)$"):
+                                         r"\(registered: ir, s_tir, tir, tirx\)$"):
         register("nothere.int32", "int32")
     with pytest.raises(ValueError, match=r"^register_scalar_annotation: 'int32' is not a "
                                          r"namespace path such as 'tirx.int32'"):

@@ -325,6 +325,9 @@ __member_aliases__ = {
 which the printer writes as the builtin ``range``."""
 
 _register_namespace("tirx", _T)
+# Older Apache TVM releases import `T` as `tir`: the same namespace, whose canonical root stays
+# `tirx` (registered first).
+_register_namespace("tir", _T)
 for _name in _SCALARS:
     _register_scalar_annotation(f"tirx.{_name}", _name)
 del _name

@@ -29,7 +29,6 @@ from .. import cast as _cast
 from .. import ir as _ir
 from . import tirx_builder as _tb
 from .builder import Loc, NamedByBinding, span_of
-from .parser import namespaces as _namespaces
 
 _match_param = get_global_func("tirx.builder.MatchParam")
 _signature_symbols = get_global_func("tirx.builder.SignatureSymbols")
@@ -538,19 +537,6 @@ def operator_member(name: str) -> Callable[..., Any]:
     if name in APACHE_OPERATORS:
         return _unsupported_op(name)
     raise AttributeError(f"module 'tvm_tirx.script.tirx' has no attribute '{name}'")
-
-
-# --- `from tvm.script import tir as T` -----------------------------------------------------------
-
-def _register_tir_alias() -> None:
-    """Older Apache TVM releases import ``T`` as ``tir``: the same namespace as ``tirx``, which
-    stays its canonical root (registered first)."""
-    tirx = _namespaces.lookup("tirx", initialize=False)
-    if tirx is not None:
-        _namespaces.register_namespace("tir", tirx)
-
-
-_namespaces.register_namespace_initializer(_register_tir_alias, aliases=("tir",))
 
 
 __all__ = [
