@@ -6,9 +6,12 @@ are our own, written in the shapes Apache TVM's tests use."""
 from __future__ import annotations
 
 import pathlib
+import subprocess
 import sys
 import textwrap
 from typing import Any, Dict, List
+
+import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "scripts" / "apache_conformance"))
@@ -290,3 +293,45 @@ def test_a_macros_captures_are_its_callers() -> None:
     assert (found["write_fill"].category, found["write_fill"].captured) == ("helper",
                                                                           ("fill",))
     assert (found["caller"].category, found["caller"].captured) == ("captured", ("fill",))
+
+
+# --- the child processes ------------------------------------------------------------------------
+
+_STUB = r'''
+import json, sys, time
+print(json.dumps({"event": "ready", "sandbox": "stub"}), flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    if "slow" not in request["skip"]:
+        print(json.dumps({"event": "progress", "key": "slow", "line": 5}), flush=True)
+        time.sleep(60)
+    print(json.dumps({"event": "result", "path": request["path"], "definitions": [],
+                      "file_diagnostics": [], "skipped": request["skip"]}), flush=True)
+'''
+
+
+def test_a_definition_past_its_time_limit_is_skipped_on_a_new_child() -> None:
+    child = run.Child([sys.executable, "-c", _STUB], timeout=1.0)
+    try:
+        result, timed_out = child.analyse("tests/python/a/test_a.py", "text")
+    finally:
+        child.stop()
+    assert timed_out == [5]
+    assert result is not None and result["skipped"] == ["slow"]
+
+
+def test_the_child_sandbox_refuses_writing_files(tmp_path: pathlib.Path) -> None:
+    try:
+        __import__("seccomp")  # Debian's python3-seccomp
+    except ImportError:
+        pytest.skip("python3-seccomp is not installed: the harness records sandbox 'none'")
+    target = tmp_path / "written.txt"
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import child; "
+            "print(child.install_sandbox()); "
+            "open(sys.argv[2], 'w')")
+    done = subprocess.run([sys.executable, "-c", code,
+                           str(ROOT / "scripts" / "apache_conformance"), str(target)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "seccomp"
+    assert "PermissionError" in done.stderr
+    assert not target.exists()
