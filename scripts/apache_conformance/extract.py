@@ -321,8 +321,10 @@ def definitions(text: str) -> List[Definition]:
     macros = {node.name for node, (kind, _), _ in found  # type: ignore[attr-defined]
               if kind == "macro"}
     known = set(aliases.namespaces) | macros | _BUILTINS
-    # A macro's captures are its callers' too (a call builds the macro's body in the caller).
+    # A macro's captures and members are its callers' too (a call builds the macro's body in
+    # the caller): a function calling a macro with S-TIR blocks uses S-TIR blocks.
     macro_captures: Dict[str, Set[str]] = {}
+    macro_members: Dict[str, Tuple[Tuple[str, ...], Tuple[str, ...]]] = {}
     ordered = sorted(found, key=lambda item: item[1][0] != "macro")
     result = []
     for node, (kind, dialect), scope in ordered:
@@ -332,9 +334,15 @@ def definitions(text: str) -> List[Definition]:
         first = decorators[0].lineno if decorators else node.lineno  # type: ignore[attr-defined]
         definition = Definition(first, node.lineno, node.name, kind, dialect,  # type: ignore
                                 depth=scope.depth)
-        definition.s_tir = s_tir_uses(node, aliases)
-        definition.device = members_used(node, aliases, DEVICE_MEMBERS)
+        s_tir, device = set(s_tir_uses(node, aliases)), set(members_used(node, aliases,
+                                                                        DEVICE_MEMBERS))
         bound, read = read_names(node)
+        for name in set(read) & set(macro_members):
+            s_tir.update(macro_members[name][0])
+            device.update(macro_members[name][1])
+        definition.s_tir, definition.device = tuple(sorted(s_tir)), tuple(sorted(device))
+        if kind == "macro":
+            macro_members[node.name] = (definition.s_tir, definition.device)  # type: ignore
         free = {n for n in read if n not in bound and n not in known and n not in scope.symbols}
         for name in set(read) & set(macro_captures):
             free |= macro_captures[name]

@@ -335,3 +335,22 @@ def test_the_child_sandbox_refuses_writing_files(tmp_path: pathlib.Path) -> None
     assert done.stdout.strip() == "seccomp"
     assert "PermissionError" in done.stderr
     assert not target.exists()
+
+
+def test_a_macros_s_tir_blocks_are_its_callers() -> None:
+    found = by_name('''
+        from tvm.script import tirx as T
+
+        @T.inline
+        def scale(A, idx):
+            with T.sblock("op"):
+                v = T.axis.remap("S", [idx])
+                A[v] = A[v] * T.float32(2)
+
+        @T.prim_func
+        def caller(A: T.Buffer((4,), "float32")):
+            for i in range(4):
+                scale(A, i)
+        ''')
+    assert (found["caller"].category, found["caller"].s_tir) == ("s-tir-blocks",
+                                                                 ("axis", "sblock"))

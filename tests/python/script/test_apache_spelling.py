@@ -367,3 +367,20 @@ def f(Flat: T.Buffer((16,), "float32")):
             T.evaluate(T.call_extern("int32", "g", n.data))
         ''') == [("error", "type-error", "`tirx.tensor_data_ptr`: `X.data` is the data pointer "
                   "of a tensor `X`, and this value is not a tensor", 6)]
+
+
+def test_an_integer_attr_node_is_an_int32_constant() -> None:
+    # Apache TVM's `T.attr(T.int32(1), ...)` and `T.attr(1, ...)` are one IR, printed `1`.
+    texts = [f'''
+from tvm_tirx.script import tirx as T
+
+@T.prim_func
+def f(A: T.Buffer((4,), "float32")):
+    with T.attr({node}, "pragma_scope", "parallel_launch_point"):
+        A[0] = T.float32(1)
+''' for node in ("T.int32(1)", "1")]
+    typed, plain = (from_source(text) for text in texts)
+    ir.assert_structural_equal(typed, plain)
+    printed = typed.script()
+    assert '    with T.attr(1, "pragma_scope", "parallel_launch_point"):' in printed.split("\n")
+    ir.assert_structural_equal(from_source(printed, extra_vars={"T": T}), typed)

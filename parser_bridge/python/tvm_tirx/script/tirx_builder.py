@@ -393,7 +393,11 @@ def with_(frame: Any, *, loc: Optional[Loc] = None) -> Any:
 
 
 def attr(node: Any, attr_key: str, value: Any) -> Frame:
-    """``with T.attr(node, "key", value):``: an attribute scope over the body."""
+    """``with T.attr(node, "key", value):``: an attribute scope over the body. An integer node
+    is an int32 constant, as the value is (and as ``T.int32(1)`` is), so the print, which
+    writes either as ``1``, reads back as the same IR."""
+    if isinstance(node, int) and not isinstance(node, bool):
+        node = _make_const(_ir.PrimType("int32"), node)
     return _b["Attr"](node, attr_key, value, span_of(None))
 
 
