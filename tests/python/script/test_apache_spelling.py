@@ -384,3 +384,35 @@ def f(A: T.Buffer((4,), "float32")):
     printed = typed.script()
     assert '    with T.attr(1, "pragma_scope", "parallel_launch_point"):' in printed.split("\n")
     ir.assert_structural_equal(from_source(printed, extra_vars={"T": T}), typed)
+
+
+def test_loop_dtype_and_grid_ranges() -> None:
+    built = from_source('''
+from tvm_tirx.script import tirx as T
+
+@T.prim_func
+def f(A: T.Buffer((64,), "float32"), n: T.int32):
+    for i in T.serial(4, 64, step=2, dtype="uint32"):
+        A[i] = T.float32(0)
+    for k in T.serial(n, dtype="uint32"):
+        A[k] = T.float32(1)
+    for y, x in T.grid((2, 10), 4):
+        A[y * 4 + x] = T.float32(2)
+''')
+    assert built.script().split("\n")[6:] == [
+        "    for i in range(T.uint32(4), T.uint32(64), T.uint32(2)):",
+        "        A[i] = T.float32(0.0)",
+        '    for k in range(T.Cast("uint32", n)):',
+        "        A[k] = T.float32(1.0)",
+        "    for y in range(2, 12):",
+        "        for x in range(4):",
+        "            A[y * 4 + x] = T.float32(2.0)",
+    ]
+    assert diagnostics('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((64,), "float32")):
+            for i in T.serial(64, dtype="int64"):
+                A[i] = T.float32(0)
+        ''')[0][:2] == ("error", "value-error")

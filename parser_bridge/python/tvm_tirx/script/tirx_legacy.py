@@ -325,7 +325,7 @@ def decl_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
 # --- loops and expressions --------------------------------------------------------------------
 
 def thread_binding(*args: Any, thread: Optional[str] = None, step: Any = 1,
-                   annotations: Optional[Dict[str, Any]] = None) -> Any:
+                   annotations: Optional[Dict[str, Any]] = None, dtype: Any = None) -> Any:
     """``T.thread_binding(n, thread="threadIdx.x")``; today's spelling also passes the thread
     last among the positional arguments: ``T.thread_binding(0, n, "threadIdx.x")``."""
     positional = list(args)
@@ -333,7 +333,8 @@ def thread_binding(*args: Any, thread: Optional[str] = None, step: Any = 1,
         if thread is not None:
             raise TypeError("`T.thread_binding` got the thread twice")
         thread = positional.pop()
-    return _tb.thread_binding(*positional, step=step, thread=thread, annotations=annotations)
+    return _tb.thread_binding(*positional, step=step, thread=thread, annotations=annotations,
+                              dtype=dtype)
 
 
 def default_typed(value: Any) -> Any:
