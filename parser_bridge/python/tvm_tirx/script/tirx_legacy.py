@@ -492,9 +492,9 @@ class BlockAxes:
 
 axis = BlockAxes()
 
-# Calls of Apache TVM's T namespace that name an operator ours has not built yet (tirx_ops.py
-# holds those it has); without a registered `tirx.<name>` they are reported as unsupported
-# rather than as a missing attribute.
+# Calls of Apache TVM's T namespace that name an operator (or, `target`, a member) ours has not
+# built yet (tirx_ops.py holds those it has); without a registered `tirx.<name>` they are
+# reported as unsupported rather than as a missing attribute.
 APACHE_OPERATORS = frozenset((
     "acos", "acosh", "address_of", "asin", "asinh", "atan", "atanh",
     "call_cpacked", "call_cpacked_lowered",
@@ -504,7 +504,7 @@ APACHE_OPERATORS = frozenset((
     "tvm_stack_make_array", "tvm_stack_make_shape", "tvm_storage_sync", "tvm_struct_get",
     "tvm_struct_set", "tvm_thread_allreduce", "tvm_warp_shuffle", "type_annotation", "undef",
     "vscale", "allocate", "allocate_const", "launch_thread", "env_thread", "realize", "prefetch",
-    "buffer_store",
+    "buffer_store", "target",
 ))
 
 
@@ -519,8 +519,26 @@ def _registered_op_call(name: str) -> Callable[..., Any]:
     return call
 
 
+_THREAD_LOOP = ("bind the thread with a loop over the body instead: "
+                "`for tx in T.thread_binding(32, thread=\"threadIdx.x\"):`")
+UNSUPPORTED_INSTEAD: Dict[str, str] = {
+    "launch_thread": _THREAD_LOOP,
+    "env_thread": _THREAD_LOOP,
+    "allocate": "allocate a buffer instead: `X = T.alloc_buffer((n,), \"float32\", "
+                "scope=\"global\")`",
+    "target": "this IR has no compilation targets (the reference expands a target through "
+              "its registry of target kinds); leave it out of the attributes and choose the "
+              "target when compiling",
+}
+"""Apache TVM members with no counterpart yet, and what to write instead (issue 10, item 5)."""
+
+
 def _unsupported_op(name: str) -> Callable[..., Any]:
+    instead = UNSUPPORTED_INSTEAD.get(name)
+
     def unsupported(*args: Any, **kwargs: Any) -> Any:
+        if instead is not None:
+            raise NotImplementedError(f"`T.{name}` is not supported yet: {instead}")
         raise NotImplementedError(f"`T.{name}` is not supported yet: no operator "
                                   f"`tirx.{name}` is registered")
 
@@ -541,7 +559,8 @@ def operator_member(name: str) -> Callable[..., Any]:
 
 
 __all__ = [
-    "BlockAxes", "Broadcast", "Buffer", "HandleType", "MetaValue", "PendingBind", "Ramp", "S_TIR_BLOCK_MEMBERS",
+    "BlockAxes", "Broadcast", "Buffer", "HandleType", "MetaValue", "PendingBind", "Ramp",
+    "S_TIR_BLOCK_MEMBERS", "UNSUPPORTED_INSTEAD",
     "bind", "ScalarType", "broadcast",
     "meta_var", "ramp", "typed_handle",
     "default_typed", "alloc_buffer", "axis", "block", "block_attr", "cast", "decl_buffer", "init",
