@@ -175,6 +175,14 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   for (const std::string& name : tirx::TypedIntrinsicNames()) {
     ir::OpRegistry::Register("tirx." + name).set_attr(kOpDocTranslate, TypedIntrinsicHook(name));
   }
+  // A tensor's data pointer prints as the reference prints it: `A.data`.
+  ir::OpRegistry::Register("tirx.tensor_data_ptr")
+      .set_attr(kOpDocTranslate,
+                ffi::Function::FromTyped(
+                    [](ir::Call call, AccessPath p, DocTranslator t) -> Doc {
+                      return t.AsExprDoc(call->args[0], p.Attr("args").ArrayItem(0)).Attr("data");
+                    },
+                    "FDocTranslate<tirx.tensor_data_ptr>"));
 }
 
 }  // namespace

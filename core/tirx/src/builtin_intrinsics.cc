@@ -1,11 +1,12 @@
 /*!
  * \file builtin_intrinsics.cc
  * \brief The intrinsics beyond the float rule: isnan, popcount, clz, ldexp, likely, assume,
- *  if_then_else (each with its type rule), and those whose result type is given (reinterpret,
- *  call_extern, call_pure_extern).
+ *  if_then_else, address_of, vscale and tensor_data_ptr (`A.data`) (each with its type rule),
+ *  and those whose result type is given (reinterpret, call_extern, call_pure_extern).
  */
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/tirx/intrinsics.h>
+#include <tvm/tirx/tensor_expr.h>
 
 #include <string>
 #include <utility>
@@ -90,6 +91,29 @@ Type IfThenElseRule(const ffi::Array<Expr>& args, const char* op) {
   return args[1]->ty;
 }
 
+/*! \brief `A.data`: the data pointer of a tensor, a pointer to its elements in its scope. */
+Type TensorDataPtrRule(const ffi::Array<Expr>& args, const char* op) {
+  const auto* tensor = args[0]->ty.as<ir::TensorTypeObj>();
+  if (tensor == nullptr) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "`: `X.data` is the data pointer of a tensor `X`, "
+                             << "and this value is not a tensor";
+  }
+  return ir::PointerType(PrimType(tensor->dtype), tensor->scope);
+}
+
+/*! \brief `T.address_of(A[i])`: a pointer to the loaded element, in the tensor's scope. */
+Type AddressOfRule(const ffi::Array<Expr>& args, const char* op) {
+  const auto* load = args[0].as<TensorLoadObj>();
+  const auto* tensor = load != nullptr ? load->source->ty.as<ir::TensorTypeObj>() : nullptr;
+  if (tensor == nullptr) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` takes an element of a tensor, such as "
+                             << "`T.address_of(A[i])`";
+  }
+  return ir::PointerType(load->ty, tensor->scope);
+}
+
+Type VscaleRule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
+
 constexpr RuledSpec kRuledIntrinsics[] = {
     {"isnan", 1, IsNanRule, "whether a float is NaN (bool, per lane)"},
     {"popcount", 1, PopcountRule, "the number of set bits of an integer"},
@@ -99,6 +123,8 @@ constexpr RuledSpec kRuledIntrinsics[] = {
     {"assume", 1, AssumeRule, "a bool fact the following code may rely on (a statement)"},
     {"if_then_else", 3, IfThenElseRule,
      "if_then_else(c, t, f): t where c holds, else f; only the chosen branch is evaluated"},
+    {"address_of", 1, AddressOfRule, "a pointer to a tensor element (`T.address_of(A[i])`)"},
+    {"vscale", 0, VscaleRule, "the vector-length multiple of scalable vector targets (int32)"},
 };
 
 /*! \brief Their result type is the call's given type: no rule (nullptr). */
@@ -154,6 +180,11 @@ TVM_FFI_STATIC_INIT_BLOCK() {
         .set_doc(spec.doc)
         .set_num_args(spec.num_args);
   }
+  // Printed as `A.data` (not `T.tensor_data_ptr(A)`), so it is not one of the ruled names.
+  ir::OpRegistry::Register("tirx.tensor_data_ptr")
+      .set_doc("the data pointer of a tensor (`A.data`)")
+      .set_num_args(1)
+      .set_attr(ir::kOpTypeRule, RuleFunction("tirx.tensor_data_ptr", 1, TensorDataPtrRule));
   ir::OpRegistry::Register("tirx.reinterpret").set_attr(ir::kOpValidate, ReinterpretValidate());
   namespace refl = tvm::ffi::reflection;
   refl::GlobalDef().def(

@@ -231,6 +231,12 @@ class Var(Expr):
     def __init__(self, name: str, ty: Any) -> None:
         self.__ffi_init__(name, _as_type(ty))
 
+    @property
+    def data(self) -> "Call":
+        """``A.data`` of a tensor variable: its data pointer (the ``tirx.tensor_data_ptr`` call,
+        printed ``A.data``); TypeError for a variable of another type."""
+        return Call(Op.get("tirx.tensor_data_ptr"), [self])
+
 
 @printable
 @register_object("ir.Range")

@@ -51,7 +51,8 @@ def _uninitialized(monkeypatch) -> None:
 # --- register_namespace -----------------------------------------------------------------------
 
 def test_the_built_in_namespaces_are_registered_at_import() -> None:
-    assert namespaces.registered_aliases() == {"tirx": "tirx", "ir": "ir", "s_tir": "s_tir"}
+    assert namespaces.registered_aliases() == {"tirx": "tirx", "ir": "ir", "s_tir": "s_tir",
+                                               "tir": "tirx"}
     assert namespaces.lookup("tirx") is T
     assert namespaces.lookup("ir") is I
     assert namespaces.lookup("s_tir") is Ts
@@ -545,7 +546,7 @@ def test_register_scalar_annotation_validates_its_arguments() -> None:
     register = protocol_registry.register_scalar_annotation
     with pytest.raises(ValueError, match=r"^register_scalar_annotation: `nothere` in "
                                          r"'nothere.int32' is not a registered namespace "
-                                         r"\(registered: ir, s_tir, tirx\)$"):
+                                         r"\(registered: ir, s_tir, tir, tirx\)$"):
         register("nothere.int32", "int32")
     with pytest.raises(ValueError, match=r"^register_scalar_annotation: 'int32' is not a "
                                          r"namespace path such as 'tirx.int32'"):

@@ -12,6 +12,7 @@ from typing import Any, List
 # The parser package first: it holds the registries the namespaces register with.
 from . import parser
 from . import tirx, ir, s_tir  # noqa: I001 - the order of registration: tirx, ir, s_tir
+from . import tirx as tir  # noqa: F401 - Apache TVM's older name of the same namespace
 from . import ir_builder
 from .builder import IRBuilder
 from .dialects import register_dialect
@@ -45,5 +46,5 @@ def __dir__() -> List[str]:
 __all__ = [
     "DEFINITION_KIND", "DefinitionKind", "IRBuilder", "ParseReport", "error_location",
     "from_source", "ir", "ir_builder", "parse", "parse_diagnostics", "parser",
-    "register_dialect", "s_tir", "tirx",
+    "register_dialect", "s_tir", "tir", "tirx",
 ]

@@ -152,20 +152,25 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
     Buffer,
+    HandleType as _HandleType,
     Ramp,
     ScalarType as _ScalarType,
     adopt_literal as _adopt,
     alloc_buffer,
     axis,
+    bind,
     block,
     block_attr,
+    broadcast,
     cast,
     decl_buffer,
     default_typed as _default_typed,
     init,
     let,
     match_buffer,
+    meta_var,
     operator_member as _operator_member,
+    ramp,
     reads,
     sblock,
     sblock_attr,
@@ -219,7 +224,7 @@ _SCALARS = (
     "float4_e2m1fn",
 )
 for _name in _SCALARS:
-    globals()[_name] = _ScalarType(_name)
+    globals()[_name] = (_HandleType if _name == "handle" else _ScalarType)(_name)
 del _name
 
 # The reference's short spellings of the common scalar types: the same objects.
@@ -337,8 +342,8 @@ __member_kinds__ = {
                   "sigmoid", "sin", "sqrt", "tan", "tanh", "trunc", "truncmod", *_OPS_MEMBERS),
     "symbol": ("dynamic",),
     "marker": ("constexpr",),
-    "legacy": ("Buffer", "alloc_buffer", "cast", "decl_buffer", "let", "match_buffer",
-               "prim_func"),
+    "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer", "let",
+               "match_buffer", "meta_var", "prim_func", "ramp"),
     "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
                     "where", "writes"),
 }
@@ -359,6 +364,9 @@ __member_aliases__ = {
 which the printer writes as the builtin ``range``."""
 
 _register_namespace("tirx", _T)
+# Older Apache TVM releases import `T` as `tir`: the same namespace, whose canonical root stays
+# `tirx` (registered first).
+_register_namespace("tir", _T)
 for _name in _SCALARS:
     _register_scalar_annotation(f"tirx.{_name}", _name)
 del _name

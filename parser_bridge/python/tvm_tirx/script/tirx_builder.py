@@ -16,6 +16,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import tvm_ffi
 from tvm_ffi import get_global_func, register_object
 
+from .. import cast as _cast
 from .. import ir as _ir
 from ..stmt import ForKind, Stmt
 from .builder import Frame, Loc, NamedByBinding, span_of
@@ -312,57 +313,95 @@ def range_(range_function: Any, *args: Any, **kwargs: Any) -> Any:
     """``range(...)`` in a loop header: a serial loop when ``range`` is the builtin."""
     if range_function is not builtins.range:
         return range_function(*args, **kwargs)
-    if kwargs:
-        raise TypeError("range() takes no keyword arguments")
+    annotations = kwargs.pop("annotations", None)
+    if kwargs:  # the reference takes `annotations=` in a loop header's range, as T.serial does
+        raise TypeError(f"range() takes no keyword arguments but `annotations=`, got "
+                        f"`{next(iter(kwargs))}=`")
     if not 1 <= len(args) <= 3:
         raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
-    return serial(*args)
+    return serial(*args, annotations=annotations)
+
+
+def _loop_bounds(dtype: Any, bounds: Sequence[Any]) -> List[Any]:
+    """A loop's bounds in the type ``dtype=`` gives (None: as written): "int32" or "uint32",
+    as the reference allows; a literal becomes a constant of it, an expression of another
+    type is cast to it (as the reference builds it)."""
+    if dtype is None:
+        return list(bounds)
+    name = str(dtype.dtype if isinstance(dtype, _ir.PrimType) else dtype)
+    if name not in ("int32", "uint32"):
+        raise ValueError(f"A loop's `dtype=` is \"int32\" or \"uint32\", got {name!r}; an int64 "
+                         "loop takes its type from int64 bounds (`range(T.int64(0), n)`)")
+    ty = _ir.PrimType(name)
+    typed = []
+    for bound in bounds:
+        if _is_literal(bound) and not isinstance(bound, bool) and name != "int32":
+            bound = _make_const(ty, bound)
+        elif _is_expr(bound) and isinstance(bound.ty, _ir.PrimType) and bound.ty.dtype != name:
+            bound = _cast(name, bound)
+        typed.append(bound)
+    return typed
 
 
 def _loop(kind: ForKind, start: Any, stop: Any, step: Any, thread: str,
-          annotations: Optional[Dict[str, Any]]) -> LoopSpec:
+          annotations: Optional[Dict[str, Any]], dtype: Any = None) -> LoopSpec:
     if stop is None:
         start, stop = 0, start
     if annotations is not None and not isinstance(annotations, dict):
         raise TypeError("Loop annotations must be a dict")
+    start, stop, step = _loop_bounds(dtype, (start, stop, step))
     return LoopSpec(kind, [start], [stop], [step], thread, dict(annotations or {}))
 
 
 def serial(start: Any, stop: Any = None, step: Any = 1, *,
-           annotations: Optional[Dict[str, Any]] = None) -> LoopSpec:
-    """``T.serial(n)`` / ``T.serial(a, b, step=s)``: a serial loop."""
-    return _loop(ForKind.SERIAL, start, stop, step, "", annotations)
+           annotations: Optional[Dict[str, Any]] = None, dtype: Any = None) -> LoopSpec:
+    """``T.serial(n)`` / ``T.serial(a, b, step=s)``: a serial loop; ``dtype="uint32"`` types
+    its variable and bounds."""
+    return _loop(ForKind.SERIAL, start, stop, step, "", annotations, dtype)
 
 
 def parallel(start: Any, stop: Any = None, step: Any = 1, *,
-             annotations: Optional[Dict[str, Any]] = None) -> LoopSpec:
-    return _loop(ForKind.PARALLEL, start, stop, step, "", annotations)
+             annotations: Optional[Dict[str, Any]] = None, dtype: Any = None) -> LoopSpec:
+    return _loop(ForKind.PARALLEL, start, stop, step, "", annotations, dtype)
 
 
 def vectorized(start: Any, stop: Any = None, step: Any = 1, *,
-               annotations: Optional[Dict[str, Any]] = None) -> LoopSpec:
-    return _loop(ForKind.VECTORIZED, start, stop, step, "", annotations)
+               annotations: Optional[Dict[str, Any]] = None, dtype: Any = None) -> LoopSpec:
+    return _loop(ForKind.VECTORIZED, start, stop, step, "", annotations, dtype)
 
 
 def unroll(start: Any, stop: Any = None, step: Any = 1, *,
-           annotations: Optional[Dict[str, Any]] = None) -> LoopSpec:
-    return _loop(ForKind.UNROLLED, start, stop, step, "", annotations)
+           annotations: Optional[Dict[str, Any]] = None, dtype: Any = None) -> LoopSpec:
+    return _loop(ForKind.UNROLLED, start, stop, step, "", annotations, dtype)
 
 
 def thread_binding(start: Any, stop: Any = None, step: Any = 1, *, thread: str,
-                   annotations: Optional[Dict[str, Any]] = None) -> LoopSpec:
+                   annotations: Optional[Dict[str, Any]] = None,
+                   dtype: Any = None) -> LoopSpec:
     """``T.thread_binding(n, thread="threadIdx.x")``: a loop bound to a GPU thread axis."""
     if not isinstance(thread, str) or not thread:
         raise TypeError("`T.thread_binding` needs `thread=\"...\"` naming the thread axis")
-    return _loop(ForKind.THREAD_BINDING, start, stop, step, thread, annotations)
+    return _loop(ForKind.THREAD_BINDING, start, stop, step, thread, annotations, dtype)
 
 
-def grid(*extents: Any) -> LoopSpec:
-    """``for i, j in T.grid(4, n)``: nested serial loops, one per extent."""
+def grid(*extents: Any, dtype: Any = None) -> LoopSpec:
+    """``for i, j in T.grid(4, n)``: nested serial loops, one per extent; an extent ``(a, k)``
+    is the loop ``range(a, a + k)`` (start and extent, as the reference reads it)."""
     if not extents:
         raise TypeError("`T.grid` needs at least one extent")
+    starts, stops = [], []
+    for extent in extents:
+        if isinstance(extent, tuple):
+            if len(extent) != 2:
+                raise TypeError(f"A `T.grid` range is `(start, extent)`, got {len(extent)} values")
+            starts.append(extent[0])
+            stops.append(extent[0] + extent[1])
+        else:
+            starts.append(0)
+            stops.append(extent)
     n = len(extents)
-    return LoopSpec(ForKind.SERIAL, [0] * n, list(extents), [1] * n)
+    return LoopSpec(ForKind.SERIAL, _loop_bounds(dtype, starts), _loop_bounds(dtype, stops),
+                    _loop_bounds(dtype, [1] * n))
 
 
 def while_(condition: Any, *, loc: Optional[Loc] = None) -> Frame:
@@ -390,7 +429,11 @@ def with_(frame: Any, *, loc: Optional[Loc] = None) -> Any:
 
 
 def attr(node: Any, attr_key: str, value: Any) -> Frame:
-    """``with T.attr(node, "key", value):``: an attribute scope over the body."""
+    """``with T.attr(node, "key", value):``: an attribute scope over the body. An integer node
+    is an int32 constant, as the value is (and as ``T.int32(1)`` is), so the print, which
+    writes either as ``1``, reads back as the same IR."""
+    if isinstance(node, int) and not isinstance(node, bool):
+        node = _make_const(_ir.PrimType("int32"), node)
     return _b["Attr"](node, attr_key, value, span_of(None))
 
 

@@ -58,6 +58,34 @@ class ScalarType(_ir.PrimType):
         return super().__call__(value)
 
 
+class HandleType(ScalarType):
+    """``T.handle``: annotates an untyped handle, ``T.handle()`` declares a handle symbol, and
+    ``T.handle("float32", "global")`` is Apache TVM's typed handle (``typed_handle``)."""
+
+    def __call__(self, dtype: Any = _NO_VALUE, storage_scope: Any = "global") -> Any:
+        if dtype is _NO_VALUE:
+            return SymbolDeclaration(self)
+        return typed_handle(dtype, storage_scope)
+
+
+def typed_handle(element: Any, storage_scope: Any = "global") -> Any:
+    """``T.handle("float32", "global")``: Apache TVM's typed handle, a pointer to elements of
+    the type in a storage scope (``T.Ptr(T.float32, "global")`` in the canonical spelling)."""
+    if isinstance(element, str):
+        try:
+            element = _ir.PrimType(element)
+        except Exception:  # noqa: BLE001 - not a dtype: say what a typed handle takes
+            element = None
+    if not isinstance(element, _ir.PrimType):
+        raise TypeError("`T.handle(dtype, scope)` takes an element dtype such as \"float32\" "
+                        "(a typed handle: write `T.Ptr(T.float32, \"global\")`), got "
+                        f"`{type(element).__name__}`")
+    if not isinstance(storage_scope, str):
+        raise TypeError(f"The storage scope of `T.handle` is a str such as \"global\", got "
+                        f"`{type(storage_scope).__name__}`")
+    return _ir.PointerType(element, storage_scope)
+
+
 class SymbolDeclaration(NamedByBinding):
     """``T.int32()``: a symbol that the assignment ``n = T.int32()`` names; no Bind is built."""
 
@@ -302,7 +330,7 @@ def decl_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
 # --- loops and expressions --------------------------------------------------------------------
 
 def thread_binding(*args: Any, thread: Optional[str] = None, step: Any = 1,
-                   annotations: Optional[Dict[str, Any]] = None) -> Any:
+                   annotations: Optional[Dict[str, Any]] = None, dtype: Any = None) -> Any:
     """``T.thread_binding(n, thread="threadIdx.x")``; today's spelling also passes the thread
     last among the positional arguments: ``T.thread_binding(0, n, "threadIdx.x")``."""
     positional = list(args)
@@ -310,7 +338,8 @@ def thread_binding(*args: Any, thread: Optional[str] = None, step: Any = 1,
         if thread is not None:
             raise TypeError("`T.thread_binding` got the thread twice")
         thread = positional.pop()
-    return _tb.thread_binding(*positional, step=step, thread=thread, annotations=annotations)
+    return _tb.thread_binding(*positional, step=step, thread=thread, annotations=annotations,
+                              dtype=dtype)
 
 
 def default_typed(value: Any) -> Any:
@@ -343,6 +372,77 @@ def Ramp(base: Any, stride: Any, lanes: int) -> Any:  # noqa: N802 - the IR's na
 def Broadcast(value: Any, lanes: int) -> Any:  # noqa: N802 - the IR's name
     """``T.Broadcast(value, lanes)``: a literal value gets its default type."""
     return _BroadcastNode(default_typed(value), lanes)
+
+
+def ramp(base: Any, stride: Any, lanes: int) -> Any:
+    """``T.ramp(base, stride, lanes)``: Apache TVM's lower-case spelling of ``T.Ramp``."""
+    return Ramp(base, stride, lanes)
+
+
+def broadcast(value: Any, lanes: int) -> Any:
+    """``T.broadcast(value, lanes)``: Apache TVM's lower-case spelling of ``T.Broadcast``."""
+    return Broadcast(value, lanes)
+
+
+class MetaValue(NamedByBinding):
+    """``n = T.meta_var(value)``: Apache TVM's mark of a value that the name stands for while
+    the IR is built: no variable is bound, each use of ``n`` is the value itself (an
+    expression is repeated where it is used, as Apache TVM builds it)."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return "T.meta_var(...)"
+
+    def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
+             ty: Any = None) -> Any:
+        if ty is not None:
+            raise TypeError(f"`{name} = T.meta_var(...)` names a value; it takes no annotation")
+        return self.value
+
+    def unassigned_error(self) -> Exception:
+        return ValueError("`T.meta_var(value)` must be assigned to a name (`n = "
+                          "T.meta_var(value)`); elsewhere write the value itself")
+
+
+class PendingBind(NamedByBinding):
+    """``x = T.bind(value)``: Apache TVM's explicit binding, the binding ``x = value`` builds
+    (a ``Bind`` of a new variable named by the assignment)."""
+
+    def __init__(self, value: Any, ty: Any) -> None:
+        self.value = value
+        self.ty = ty
+
+    def __repr__(self) -> str:
+        return "T.bind(...)"
+
+    def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
+             ty: Any = None) -> Any:
+        if ty is not None and self.ty is not None:
+            raise TypeError(f"`{name}: ... = T.bind(value, type)` gives the type twice: keep one")
+        return _tb.bind_(self.value, name, loc=loc, name_loc=name_loc,
+                         ty=ty if ty is not None else self.ty)
+
+    def unassigned_error(self) -> Exception:
+        return ValueError("`T.bind(value)` must be assigned to a name: write `x = T.bind(value)` "
+                          "or `x = value`")
+
+
+def bind(value: Any, type_annotation: Any = None, *, var: Any = None) -> PendingBind:
+    """``x = T.bind(value[, type])``: the binding ``x = value`` (see ``PendingBind``).
+    ``var=`` (binding a variable that exists already) is not supported: TIRx variables are
+    bound once."""
+    if var is not None:
+        raise NotImplementedError("`T.bind(value, var=...)` binds a variable that exists "
+                                  "already, which TIRx variables do not allow: bind the value "
+                                  "to a new name (`x = value`)")
+    return PendingBind(value, type_annotation)
+
+
+def meta_var(value: Any) -> MetaValue:
+    """``n = T.meta_var(value)``: ``n`` stands for ``value`` itself (see ``MetaValue``)."""
+    return MetaValue(value)
 
 
 def cast(value: Any, dtype: Any) -> Any:
@@ -397,9 +497,9 @@ class BlockAxes:
 
 axis = BlockAxes()
 
-# Calls of Apache TVM's T namespace that name an operator ours has not built yet (tirx_ops.py
-# holds those it has); without a registered `tirx.<name>` they are reported as unsupported
-# rather than as a missing attribute.
+# Calls of Apache TVM's T namespace that name an operator (or, `target`, a member) ours has not
+# built yet (tirx_ops.py holds those it has); without a registered `tirx.<name>` they are
+# reported as unsupported rather than as a missing attribute.
 APACHE_OPERATORS = frozenset((
     "acos", "acosh", "address_of", "asin", "asinh", "atan", "atanh",
     "call_cpacked", "call_cpacked_lowered",
@@ -409,7 +509,7 @@ APACHE_OPERATORS = frozenset((
     "tvm_stack_make_array", "tvm_stack_make_shape", "tvm_storage_sync", "tvm_struct_get",
     "tvm_struct_set", "tvm_thread_allreduce", "tvm_warp_shuffle", "type_annotation", "undef",
     "vscale", "allocate", "allocate_const", "launch_thread", "env_thread", "realize", "prefetch",
-    "buffer_store",
+    "buffer_store", "target",
 ))
 
 
@@ -424,8 +524,26 @@ def _registered_op_call(name: str) -> Callable[..., Any]:
     return call
 
 
+_THREAD_LOOP = ("bind the thread with a loop over the body instead: "
+                "`for tx in T.thread_binding(32, thread=\"threadIdx.x\"):`")
+UNSUPPORTED_INSTEAD: Dict[str, str] = {
+    "launch_thread": _THREAD_LOOP,
+    "env_thread": _THREAD_LOOP,
+    "allocate": "allocate a buffer instead: `X = T.alloc_buffer((n,), \"float32\", "
+                "scope=\"global\")`",
+    "target": "this IR has no compilation targets (the reference expands a target through "
+              "its registry of target kinds); leave it out of the attributes and choose the "
+              "target when compiling",
+}
+"""Apache TVM members with no counterpart yet, and what to write instead (issue 10, item 5)."""
+
+
 def _unsupported_op(name: str) -> Callable[..., Any]:
+    instead = UNSUPPORTED_INSTEAD.get(name)
+
     def unsupported(*args: Any, **kwargs: Any) -> Any:
+        if instead is not None:
+            raise NotImplementedError(f"`T.{name}` is not supported yet: {instead}")
         raise NotImplementedError(f"`T.{name}` is not supported yet: no operator "
                                   f"`tirx.{name}` is registered")
 
@@ -446,7 +564,10 @@ def operator_member(name: str) -> Callable[..., Any]:
 
 
 __all__ = [
-    "BlockAxes", "Broadcast", "Buffer", "Ramp", "S_TIR_BLOCK_MEMBERS", "ScalarType",
+    "BlockAxes", "Broadcast", "Buffer", "HandleType", "MetaValue", "PendingBind", "Ramp",
+    "S_TIR_BLOCK_MEMBERS", "UNSUPPORTED_INSTEAD",
+    "bind", "ScalarType", "broadcast",
+    "meta_var", "ramp", "typed_handle",
     "default_typed", "alloc_buffer", "axis", "block", "block_attr", "cast", "decl_buffer", "init",
     "let", "match_buffer", "operator_member", "reads", "s_tir_unsupported", "sblock",
     "sblock_attr", "thread_binding", "where", "writes",

@@ -38,7 +38,8 @@ from .occurrences import collect_function, definition_name_loc, type_text
 from .program import BuilderProgram, ModuleSource, ProgramOptions, build_function
 from .program import build_module, header_list, module_members, statement_loc
 from .occurrences import OccurrenceTable
-from .report import ERROR, WARNING, DefinitionReport, DiagnosticMaker, ParseReport, PlainUnit
+from .report import ERROR, INFORMATION, WARNING, DefinitionReport, DiagnosticMaker, ParseReport
+from .report import PlainUnit
 from .report import UnitPart
 from .runtime import Failure, collecting_failures, let_stops_through
 from .source_facts import attach_comments, lossy_reasons
@@ -166,6 +167,8 @@ class _FileAnalysis:
             self._visible, frozenset(discovery.python_names))
         for refusal in discovery.refusals:
             self._file_error(refusal.error, refusal.loc)
+        for note in discovery.notes:  # Relax definitions: information, never an error
+            self.diagnostics.error(note.error, note.loc, INFORMATION)
         found_ids = [(found, self._unit_id(found)) for found in discovery.found]
         macros = [self._unit(found, uid) for found, uid in found_ids if found.kind == "macro"]
         self.context_text += "".join(_node_text(self.scan, u.node) for u in macros)
@@ -410,8 +413,13 @@ class _FileAnalysis:
             digest.update(f"\0{name}".encode("utf-8", "surrogatepass"))
         return digest.hexdigest()[:32]
 
-    def _program_options(self) -> ProgramOptions:
-        return ProgramOptions(trusted=self.options.trusted, tolerant=True, names=self.names)
+    def _program_options(self, env: Optional[Mapping[str, Any]] = None) -> ProgramOptions:
+        names = self.names
+        if names is not None and env is not None and env is not self.env:
+            # What the definition's enclosing functions bind (a test function's own
+            # `from tvm.script import tirx as T`, its symbols) is visible to it.
+            names = NameCheck(lambda name: name in env, names.unevaluated)
+        return ProgramOptions(trusted=self.options.trusted, tolerant=True, names=names)
 
     def _define_macros(self, macros: List[DefinitionUnit]) -> None:
         for unit in macros:
@@ -425,13 +433,11 @@ class _FileAnalysis:
             self._pristine(unit)
         programs = [BuilderProgram(u.node, self.scan, self.options.source_name, self.env,
                                    u.decorator, strict) for u in macros]
-        try:
-            define_text_macros(programs, self.env)
-        except Exception as exc:  # noqa: BLE001 - every failure is a diagnostic
-            let_stops_through(exc)
-            self._unit_error(macros[0], exc)
-            return
-        for unit, program in zip(macros, programs):
+        failures = dict(define_text_macros(programs, self.env))
+        for index, (unit, program) in enumerate(zip(macros, programs)):
+            if index in failures:  # its calls say so, where they are
+                self._unit_error(unit, failures[index])
+                continue
             for rejected in program.transpiled.rejected:
                 self._unit_error(unit, rejected)
 
@@ -503,7 +509,7 @@ class _FileAnalysis:
             self._unit_error(unit, exc, loc)
 
     def _construct(self, unit: DefinitionUnit) -> Tuple[Any, Dict[str, BuilderProgram]]:
-        node, decorator, options = unit.node, unit.decorator, self._program_options()
+        node, decorator, options = unit.node, unit.decorator, self._program_options(unit.env)
         source_name = self.options.source_name
         if isinstance(decorator, ModuleDecorator):
             errors = SyntaxErrorFactory(source_name, self.lines)

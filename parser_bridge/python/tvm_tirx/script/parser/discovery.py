@@ -27,9 +27,15 @@ from .ast_build import Loc, loc_of
 from .runtime import let_stops_through
 from .untrusted import UntrustedNotEvaluated, literal
 
-SCRIPT_PACKAGES = ("tvm.script", "tvm_tirx.script")
+SCRIPT_PACKAGES = ("tvm.script", "tvm.script.parser", "tvm_tirx.script", "tvm_tirx.script.parser")
 """Packages whose registered namespaces source may import without running anything: the
-imported names are looked up in the namespace registry, never imported."""
+imported names are looked up in the namespace registry, never imported (Apache TVM's tests
+import them from ``tvm.script.parser`` too)."""
+
+RELAX = "relax"
+"""The namespace Apache TVM's Relax functions come from: a file's ``from tvm.script import
+relax as R`` is recognised so that each ``@R.function`` (and each module holding one) is
+reported once, as information, and the rest of the file is analysed."""
 
 _SYMBOL_DTYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 
@@ -52,6 +58,9 @@ class Evaluator:
         self.module_globals = module_globals or {}
         self.caller_names = caller_names
         """Names the caller bound (``extra_vars``): their objects may hold decorators."""
+        self.packages: Dict[str, str] = {}
+        """Names the file's imports bind to ``tvm`` or ``tvm.script`` (``package_aliases``):
+        dotted decorators under them (``@tvm.script.ir_module``) are recognised by name."""
 
     def holds_decorators(self, name: str, value: Any) -> bool:
         """Whether ``name.member`` may name a decorator: a registered namespace, a caller's
@@ -72,18 +81,101 @@ def namespace_imports(statements: Iterable[ast.stmt]) -> Dict[str, Any]:
     """``from tvm_tirx.script import tirx as T`` (or ``tvm.script``'s): alias -> namespace."""
     env: Dict[str, Any] = {}
     for stmt in statements:
-        if isinstance(stmt, ast.ImportFrom) and stmt.module in SCRIPT_PACKAGES and not stmt.level:
-            for alias in stmt.names:
-                namespace = namespaces.lookup(alias.name)
-                if namespace is not None:
-                    env[alias.asname or alias.name] = namespace
+        env.update(_imported_namespaces(stmt))
     return env
+
+
+def _imported_namespaces(stmt: ast.stmt) -> Dict[str, Any]:
+    found: Dict[str, Any] = {}
+    if isinstance(stmt, ast.ImportFrom) and stmt.module in SCRIPT_PACKAGES and not stmt.level:
+        for alias in stmt.names:
+            namespace = namespaces.lookup(alias.name)
+            if namespace is not None:
+                found[alias.asname or alias.name] = namespace
+    return found
+
+
+def package_aliases(statements: Iterable[ast.stmt]) -> Dict[str, str]:
+    """Names the module's imports bind to ``tvm`` (``import tvm``, ``import tvm.script``) or
+    ``tvm.script`` (``from tvm import script``, ``import tvm.script as S``), and to Relax
+    (``from tvm.script import relax as R``): name -> "tvm", "tvm.script" or "relax"."""
+    found: Dict[str, str] = {}
+    for stmt in statements:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.asname is None and alias.name.partition(".")[0] == "tvm":
+                    found["tvm"] = "tvm"
+                elif alias.name in ("tvm", "tvm.script") and alias.asname:
+                    found[alias.asname] = alias.name
+        elif isinstance(stmt, ast.ImportFrom) and not stmt.level:
+            for alias in stmt.names:
+                bound = alias.asname or alias.name
+                if stmt.module == "tvm" and alias.name == "script":
+                    found[bound] = "tvm.script"
+                elif stmt.module in SCRIPT_PACKAGES and alias.name == RELAX:
+                    found[bound] = RELAX
+    return found
+
+
+def _dotted_parts(node: ast.expr) -> Optional[List[str]]:
+    parts: List[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return parts[::-1]
+
+
+def _package_member(node: ast.expr, evaluator: Optional["Evaluator"]) -> Optional[Tuple[Any, str]]:
+    """``tvm.script.ir_module``, ``tvm.script.tirx.prim_func``, ``script.ir_module`` (with
+    ``parser.`` after ``script`` or not) under a name of ``Evaluator.packages``: (the
+    registered namespace, member)."""
+    parts = _dotted_parts(node)
+    if parts is None or evaluator is None or len(parts) < 2:
+        return None
+    package = evaluator.packages.get(parts[0])
+    if package not in ("tvm", "tvm.script"):
+        return None
+    rest = parts[1:]
+    if package == "tvm":
+        if rest[:1] != ["script"]:
+            return None
+        rest = rest[1:]
+    if rest[:1] == ["parser"]:
+        rest = rest[1:]
+    if rest == ["ir_module"]:
+        rest = ["ir", "ir_module"]
+    if len(rest) != 2 or rest[1].startswith("_"):
+        return None
+    namespace = namespaces.lookup(rest[0])
+    return (namespace, rest[1]) if namespace is not None else None
+
+
+_RELAX_DEFINITIONS = ("function", "macro")
+
+
+def relax_decorator(node: ast.AST, packages: Mapping[str, str]) -> Optional[ast.expr]:
+    """The ``@R.function`` / ``@R.macro`` decorator of a def (R imported as Relax), if any.
+    Other Relax decorators (a pattern class's ``@R.rewriter``) mark plain Python here: the
+    TIR functions inside are found and analysed."""
+    for expr in getattr(node, "decorator_list", ()):
+        target = expr.func if isinstance(expr, ast.Call) else expr
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and \
+                packages.get(target.value.id) == RELAX and target.attr in _RELAX_DEFINITIONS:
+            return expr
+    return None
 
 
 def _namespace_member(node: ast.expr, env: Mapping[str, Any],
                       evaluator: Optional["Evaluator"] = None) -> Optional[Tuple[Any, str]]:
     """``X.member`` where ``X`` names a registered namespace (or an object the evaluator
-    lets hold decorators): (namespace, member)."""
+    lets hold decorators), or a dotted path under ``tvm.script``: (namespace, member)."""
+    if isinstance(node, ast.Attribute) and (isinstance(node.value, ast.Attribute) or (
+            isinstance(node.value, ast.Name) and evaluator is not None
+            and node.value.id in evaluator.packages and node.value.id not in env)):
+        return _package_member(node, evaluator)
     if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
         return None
     namespace = env.get(node.value.id)
@@ -220,6 +312,8 @@ class Discovery:
     python_names: Set[str] = field(default_factory=set)
     """Names the file binds with Python the analysis does not run."""
     refusals: List[Refusal] = field(default_factory=list)
+    notes: List[Refusal] = field(default_factory=list)
+    """Information, not errors: each Relax definition, once (it is not analysed)."""
 
 
 @dataclass
@@ -236,6 +330,7 @@ def discover(statements: List[ast.stmt], env: Mapping[str, Any],
              evaluator: Evaluator) -> Discovery:
     """Every TVMScript definition under ``statements`` (a module body), in source order."""
     result = Discovery()
+    evaluator.packages.update(package_aliases(statements))
     _walk(statements, env, evaluator, result, _Scope())
     return result
 
@@ -249,6 +344,17 @@ def _walk(statements: List[ast.stmt], env: Mapping[str, Any], evaluator: Evaluat
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             _definition(stmt, env, evaluator, result, scope)
             continue
+        if scope.path and not scope.is_class:
+            # A test function's own `from tvm.script import tirx as T` (the definitions
+            # after it in that function see it, as Python would).
+            imported = _imported_namespaces(stmt)
+            if imported:
+                scope.symbols.update(imported)
+                continue
+            if isinstance(stmt, ast.ImportFrom) and stmt.module in SCRIPT_PACKAGES and \
+                    not stmt.level and any(a.name == RELAX for a in stmt.names):
+                evaluator.packages.update((a.asname or a.name, RELAX) for a in stmt.names
+                                          if a.name == RELAX)
         if scope.path and not scope.is_class:
             try:
                 declared = symbol_declaration(stmt, {**env, **scope.symbols})
@@ -272,6 +378,27 @@ def _walk(statements: List[ast.stmt], env: Mapping[str, Any], evaluator: Evaluat
             _walk(case.body, env, evaluator, result, scope)
 
 
+def _relax_note(stmt: Any, match: Optional[DecoratorMatch],
+                evaluator: Evaluator) -> Optional[Refusal]:
+    """The information that a Relax function, or a module holding one, is not analysed (a
+    class is a module when its decorator is a module decorator: ``match``)."""
+    relax = relax_decorator(stmt, evaluator.packages)
+    if relax is not None:
+        return Refusal(loc_of(relax), NotImplementedError(
+            f"`{stmt.name}` is a Relax function, which this parser does not analyse (it "
+            "analyses TIR: `@T.prim_func`); it is skipped"))
+    if not isinstance(stmt, ast.ClassDef) or match is None or \
+            not isinstance(match.decorator, ModuleDecorator):
+        return None
+    members = [m for m in stmt.body if relax_decorator(m, evaluator.packages) is not None]
+    if not members:
+        return None
+    return Refusal(loc_of(stmt.decorator_list[0]) if stmt.decorator_list else loc_of(stmt),
+                   NotImplementedError(
+        f"`{stmt.name}` holds Relax functions (`{members[0].name}`...), which this parser "
+        "does not analyse; the module, its TIR functions included, is skipped"))
+
+
 def _definition(stmt: Any, env: Mapping[str, Any], evaluator: Evaluator, result: Discovery,
                 scope: _Scope) -> None:
     visible = {**env, **scope.symbols}
@@ -282,6 +409,11 @@ def _definition(stmt: Any, env: Mapping[str, Any], evaluator: Evaluator, result:
     except Exception as exc:  # noqa: BLE001 - a bad decorator option is a diagnostic
         let_stops_through(exc)
         error = exc
+    note = _relax_note(stmt, match, evaluator)
+    if note is not None:
+        result.notes.append(note)
+        result.python_names.add(stmt.name)
+        return
     if match is not None and isinstance(match.decorator, PythonFunctionDecorator):
         match = None  # a module's Python member outside a module: plain Python
     if match is not None or error is not None:
@@ -308,7 +440,7 @@ def _bound_by(stmt: ast.stmt) -> Set[str]:
 
 
 __all__ = [
-    "DecoratorMatch", "Discovery", "Evaluator", "Found", "Refusal", "SCRIPT_PACKAGES",
-    "definition_decorator", "discover", "namespace_imports", "recognise_decorator",
-    "symbol_declaration",
+    "DecoratorMatch", "Discovery", "Evaluator", "Found", "RELAX", "Refusal", "SCRIPT_PACKAGES",
+    "definition_decorator", "discover", "namespace_imports", "package_aliases",
+    "recognise_decorator", "relax_decorator", "symbol_declaration",
 ]

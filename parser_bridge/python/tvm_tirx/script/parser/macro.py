@@ -28,13 +28,14 @@ import collections
 import inspect
 import sys
 import types
-from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from tvm_ffi import get_global_func
 
 from ..builder import source_scope
 from ..decorators import DefinitionKind, MacroDecorator, ScriptDecorator
 from .program import check_standalone
+from .runtime import let_stops_through
 from .untrusted import UntrustedNotEvaluated
 from .transpile import BINDINGS_KEY, GeneratedBuilder
 
@@ -54,6 +55,8 @@ class ScriptMacro:
         self._variants: Dict[Tuple[str, ...], types.CodeType] = {}
         self._snapshot: Optional[Any] = None
         self._signature: Optional[inspect.Signature] = None
+        self.broken: Optional[BaseException] = None
+        """Why its definition did not build (reported at the definition), if it did not."""
 
     @property
     def generated(self) -> GeneratedBuilder:
@@ -94,6 +97,9 @@ class ScriptMacro:
         return self._body(env, code)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self.broken is not None:
+            raise RuntimeError(f"Macro `{self.name}` builds nothing: its definition has an "
+                               "error (reported at the macro); fix the macro first")
         if not _in_builder():
             raise RuntimeError(f"Macro `{self.name}` builds IR in its caller's frames: call it "
                                "from the body of a TVMScript function (no IR builder is "
@@ -185,17 +191,32 @@ def _macro(definition: Any, decorator: MacroDecorator) -> ScriptMacro:
     return macro
 
 
-def define_text_macros(definitions: Sequence[Any], env: Dict[str, Any]) -> None:
+def define_text_macros(definitions: Sequence[Any],
+                       env: Dict[str, Any]) -> List[Tuple[int, BaseException]]:
     """The macros of source text, bound in ``env`` under their names. Every one is bound before
     any is snapshotted: text runs no module code, so its definition environment is the whole
-    text's, and macros may use each other in any order."""
+    text's, and macros may use each other in any order. Returns (index, error) of each macro
+    whose program failed; a call of such a macro raises an error naming it."""
     macros = [ScriptMacro(definition, definition.decorator) for definition in definitions]
     for macro in macros:
         env[macro.name] = macro
-    for definition in definitions:  # which names are captured depends on what env binds
-        definition.compile_program()
-    for macro in macros:
-        macro.snapshot()
+    failures: List[Tuple[int, BaseException]] = []
+    for index, definition in enumerate(definitions):  # captures depend on what env binds
+        try:
+            definition.compile_program()
+        except Exception as exc:  # noqa: BLE001 - the caller reports it at that macro
+            let_stops_through(exc)
+            macros[index].broken = exc
+            failures.append((index, exc))
+    for index, macro in enumerate(macros):
+        if macro.broken is None:
+            try:
+                macro.snapshot()
+            except Exception as exc:  # noqa: BLE001 - likewise
+                let_stops_through(exc)
+                macro.broken = exc
+                failures.append((index, exc))
+    return failures
 
 
 __all__ = ["JITFunction", "ScriptMacro", "define_text_macros", "from_python"]

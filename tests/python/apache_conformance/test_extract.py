@@ -1,0 +1,356 @@
+"""The Apache TVM conformance harness's static side (scripts/apache_conformance): which
+decorated definitions it finds in a test file, how it classifies them, and how it turns the
+analysis's answers into manifest rows and the table of docs/conformance.md. The programs here
+are our own, written in the shapes Apache TVM's tests use."""
+
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+import textwrap
+from typing import Any, Dict, List
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT / "scripts" / "apache_conformance"))
+
+import extract  # noqa: E402 - found through the path set above
+import run  # noqa: E402
+
+NESTED = '''
+import pytest
+import tvm
+from tvm.script import tirx as T
+from tvm.script import ir as I
+
+WIDTH = 16
+rows = T.int32()
+
+
+@T.prim_func
+def top_level(A: T.Buffer((4,), "float32")):
+    A[0] = T.float32(1)
+
+
+@pytest.mark.parametrize("x", [1])
+def test_inside_function(x):
+    @T.prim_func
+    def inner(A: T.Buffer((4,), "float32")):
+        A[0] = T.float32(x)
+
+    if x:
+        with pytest.raises(ValueError):
+            @T.prim_func(private=True)
+            def under_with(A: T.Buffer((rows,), "float32")):
+                A[0] = T.float32(0)
+
+
+class TestSuite:
+    def helper(self):
+        @tvm.script.ir_module
+        class Mod:
+            @T.prim_func
+            def main(A: T.Buffer((WIDTH,), "float32")):
+                A[0] = T.float32(0)
+
+            @T.prim_func
+            def other(A: T.Buffer((4,), "float32")):
+                A[1] = T.float32(0)
+        return Mod
+'''
+
+
+def by_name(text: str) -> Dict[str, extract.Definition]:
+    return {d.name: d for d in extract.definitions(textwrap.dedent(text))}
+
+
+def test_definitions_at_any_depth_module_members_belong_to_their_module() -> None:
+    found = extract.definitions(NESTED)
+    assert [(d.name, d.kind, d.depth) for d in found] == [
+        ("top_level", "function", 0), ("inner", "function", 1), ("under_with", "function", 1),
+        ("Mod", "module", 2)]
+    # The line is the first decorator's, where the analysis's range starts.
+    lines = NESTED.split("\n")
+    for definition in found:
+        assert lines[definition.line - 1].strip().startswith("@")
+        assert lines[definition.def_line - 1].strip().startswith(("def ", "class "))
+
+
+def test_captures_are_names_python_binds_outside() -> None:
+    found = {d.name: d for d in extract.definitions(NESTED)}
+    assert found["top_level"].category == "checked"
+    assert found["inner"].category == "captured"
+    assert found["inner"].captured == ("x",)
+    # A symbol declared at module level is read from the text: no capture.
+    assert found["under_with"].category == "checked"
+    assert found["Mod"].category == "captured"
+    assert found["Mod"].captured == ("WIDTH",)
+
+
+def test_symbols_of_enclosing_functions_macros_and_locals_are_not_captures() -> None:
+    found = by_name('''
+        from tvm.script import tirx as T
+
+        @T.macro
+        def clear(buf, i):
+            buf[i] = T.float32(0)
+
+        def test_symbols():
+            n = T.int32()
+            @T.prim_func
+            def uses(a: T.handle):
+                A = T.match_buffer(a, (n,), "float32")
+                for i in range(n):
+                    clear(A, i)
+                    total = A[i] + T.float32(1)
+                    A[i] = total
+        ''')
+    assert found["clear"].category == "helper"
+    assert found["uses"].category == "checked"
+    assert found["uses"].captured == ()
+
+
+def test_categories_s_tir_device_relax_in_that_order() -> None:
+    found = by_name('''
+        from tvm.script import tirx as T
+        from tvm.script import ir as I
+        from tvm.script import relax as R
+
+        @T.prim_func
+        def blocky(A: T.Buffer((4,), "float32")):
+            for i in range(4):
+                with T.sblock("b"):
+                    vi = T.axis.spatial(4, i)
+                    A[vi] = T.float32(0)
+
+        @T.prim_func
+        def kernel(A: T.Buffer((4,), "float32")):
+            T.device_entry()
+            tx = T.thread_id([4])
+            A[tx] = T.float32(0)
+
+        @R.function
+        def graph(x: R.Tensor((4,), "float32")):
+            return x
+
+        @I.ir_module
+        class Mixed:
+            @T.prim_func
+            def f(A: T.Buffer((4,), "float32")):
+                A[0] = T.float32(0)
+
+            @R.function
+            def main(x: R.Tensor((4,), "float32")):
+                return x
+        ''')
+    assert (found["blocky"].category, found["blocky"].s_tir) == ("s-tir-blocks",
+                                                                 ("axis", "sblock"))
+    assert (found["kernel"].category, found["kernel"].device) == ("device-kernels",
+                                                                  ("device_entry", "thread_id"))
+    assert (found["graph"].category, found["graph"].dialect) == ("relax", "relax")
+    assert (found["Mixed"].category, found["Mixed"].dialect) == ("relax", "mixed")
+
+
+def test_decorator_spellings() -> None:
+    found = by_name('''
+        import tvm
+        from tvm import script
+        from tvm.script.parser import tirx as T
+        from tvm.script.parser import ir as I
+        from tvm.script import tir as TT
+
+        @script.ir_module
+        class A:
+            pass
+
+        @tvm.script.parser.ir_module
+        class B:
+            pass
+
+        @I.ir_module(s_tir=True)
+        class C:
+            pass
+
+        @TT.prim_func(s_tir=True)
+        def d():
+            TT.evaluate(0)
+
+        @T.jit
+        def e():
+            T.evaluate(0)
+
+        @pytest.mark.skip
+        def test_not_script():
+            pass
+
+        @tvm.testing.fixture
+        def not_script_either():
+            pass
+        ''')
+    assert {name: d.kind for name, d in found.items()} == {
+        "A": "module", "B": "module", "C": "module", "d": "function", "e": "macro"}
+
+
+def test_aliases_of_imports_anywhere() -> None:
+    tree = extract.ast.parse(textwrap.dedent('''
+        import tvm.testing
+        def test_x():
+            from tvm.script import tirx as T, relax as R
+        '''))
+    aliases = extract.file_aliases(tree)
+    assert aliases.namespaces == {"T": "tirx", "R": "relax"}
+    assert aliases.tvm == {"tvm"}
+
+
+# --- rows and the table -------------------------------------------------------------------------
+
+def _unit(line: int, diagnostics: List[Dict[str, Any]], **more: Any) -> Dict[str, Any]:
+    return {"line": line, "kind": "function", "depth": 0, "key": "k", "diagnostics": diagnostics,
+            "built": True, **more}
+
+
+def _error(code: str, message: str, severity: str = "error") -> Dict[str, Any]:
+    return {"severity": severity, "code": code, "message": message, "range": [3, 4, 3, 9]}
+
+
+def test_rows_map_each_definition_to_its_result() -> None:
+    found = [extract.Definition(1, 2, "a", "function", "tirx"),
+             extract.Definition(5, 6, "b", "function", "tirx"),
+             extract.Definition(9, 10, "c", "function", "tirx"),
+             extract.Definition(13, 14, "d", "function", "tirx"),
+             extract.Definition(17, 18, "e", "function", "tirx", category="relax")]
+    result = {"definitions": [
+        _unit(1, [], result="round-trips"),
+        _unit(5, [_error("not-implemented-error", "`T.vscale` is not supported yet")]),
+        _unit(9, [], result="not-equal", message="the print reads back as another IR"),
+    ], "file_diagnostics": [_error("not-implemented-error", "`e` is a Relax function",
+                                   "information")]}
+    rows = run.rows_for("tests/python/x/test_a.py", found, result, timed_out=[13], ends={})
+    assert [(r["result"], r["code"], r["construct"]) for r in rows] == [
+        ("round-trips", "-", "-"),
+        ("fails", "not-implemented-error", "T.vscale"),
+        ("not-equal", "-", "-"),
+        ("timeout", "-", "-"),
+        ("not-found", "-", "-"),
+    ]
+    crashed = run.rows_for("p.py", found[:1], None, [], {})
+    assert crashed[0]["result"] == "crashed"
+
+
+def test_construct_names_only_members_and_methods() -> None:
+    assert run.construct_of("`T.address_of` is not supported yet") == "T.address_of"
+    assert run.construct_of("`A.data` of a tensor") == "A.data"
+    assert run.construct_of("`total` is already bound") == "-"
+    assert run.construct_of("") == "-"
+
+
+def test_summary_rates_per_folder() -> None:
+    rows = [
+        {"path": "tests/python/tirx-base/test_a.py", "category": "checked",
+         "result": "round-trips", "code": "-", "construct": "-"},
+        {"path": "tests/python/tirx-base/test_a.py", "category": "checked", "result": "fails",
+         "code": "type-error", "construct": "T.min"},
+        {"path": "tests/python/relax/test_b.py", "category": "relax", "result": "not-found",
+         "code": "-", "construct": "-"},
+        {"path": "tests/python/s_tir/x/test_c.py", "category": "s-tir-blocks", "result": "-",
+         "code": "-", "construct": "-"},
+    ]
+    table = run.summary(rows, "0123456789abcdef")
+    assert "| relax | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | - |" in table
+    assert "| s_tir | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | - |" in table
+    assert "| tirx-base | 2 | 0 | 0 | 0 | 0 | 0 | 2 | 1 | 1 | 50.0% |" in table
+    assert "| **all** | 4 | 1 | 0 | 1 | 0 | 0 | 2 | 1 | 1 | 50.0% |" in table
+    assert "| fails | type-error | T.min | 1 |" in table
+
+
+def test_manifest_round_trips_through_its_reader(tmp_path: pathlib.Path) -> None:
+    rows = [{"path": "tests/python/a/test_a.py", "line": 3, "kind": "function",
+             "category": "checked", "result": "round-trips", "code": "-", "construct": "-"}]
+    path = tmp_path / "manifest.tsv"
+    run.write_manifest(path, "f" * 40, ["seccomp"], rows)
+    commit, read = run.read_manifest(path)
+    assert commit == "f" * 40
+    assert read == [{k: str(v) for k, v in rows[0].items()}]
+
+
+def test_a_macros_captures_are_its_callers() -> None:
+    found = by_name('''
+        from tvm.script import tirx as T
+
+        def test_inline_capture():
+            fill = 64
+
+            @T.inline
+            def write_fill(A):
+                A[0] = fill
+
+            @T.prim_func
+            def caller(A: T.Buffer((4,), "int32")):
+                write_fill(A)
+        ''')
+    assert (found["write_fill"].category, found["write_fill"].captured) == ("helper",
+                                                                          ("fill",))
+    assert (found["caller"].category, found["caller"].captured) == ("captured", ("fill",))
+
+
+# --- the child processes ------------------------------------------------------------------------
+
+_STUB = r'''
+import json, sys, time
+print(json.dumps({"event": "ready", "sandbox": "stub"}), flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    if "slow" not in request["skip"]:
+        print(json.dumps({"event": "progress", "key": "slow", "line": 5}), flush=True)
+        time.sleep(60)
+    print(json.dumps({"event": "result", "path": request["path"], "definitions": [],
+                      "file_diagnostics": [], "skipped": request["skip"]}), flush=True)
+'''
+
+
+def test_a_definition_past_its_time_limit_is_skipped_on_a_new_child() -> None:
+    child = run.Child([sys.executable, "-c", _STUB], timeout=1.0)
+    try:
+        result, timed_out = child.analyse("tests/python/a/test_a.py", "text")
+    finally:
+        child.stop()
+    assert timed_out == [5]
+    assert result is not None and result["skipped"] == ["slow"]
+
+
+def test_the_child_sandbox_refuses_writing_files(tmp_path: pathlib.Path) -> None:
+    try:
+        __import__("seccomp")  # Debian's python3-seccomp
+    except ImportError:
+        pytest.skip("python3-seccomp is not installed: the harness records sandbox 'none'")
+    target = tmp_path / "written.txt"
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import child; "
+            "print(child.install_sandbox()); "
+            "open(sys.argv[2], 'w')")
+    done = subprocess.run([sys.executable, "-c", code,
+                           str(ROOT / "scripts" / "apache_conformance"), str(target)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "seccomp"
+    assert "PermissionError" in done.stderr
+    assert not target.exists()
+
+
+def test_a_macros_s_tir_blocks_are_its_callers() -> None:
+    found = by_name('''
+        from tvm.script import tirx as T
+
+        @T.inline
+        def scale(A, idx):
+            with T.sblock("op"):
+                v = T.axis.remap("S", [idx])
+                A[v] = A[v] * T.float32(2)
+
+        @T.prim_func
+        def caller(A: T.Buffer((4,), "float32")):
+            for i in range(4):
+                scale(A, i)
+        ''')
+    assert (found["caller"].category, found["caller"].s_tir) == ("s-tir-blocks",
+                                                                 ("axis", "sblock"))

@@ -1,0 +1,444 @@
+"""Apache TVM's spelling as its own test files write it (issue 10, item 4): the imports and
+decorators they use, Relax definitions beside TIR, and the members found missing by the
+conformance harness (scripts/apache_conformance; docs/conformance.md, "Apache TVM's
+spelling"). Every program here is our own."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import List, Tuple
+
+import pytest
+
+from tvm_tirx import ir
+from tvm_tirx.script import from_source, parse_diagnostics
+from tvm_tirx.script import tirx as T
+import tvm_tirx.script as script
+
+
+def diagnostics(text: str) -> List[Tuple[str, str, str, int]]:
+    report = parse_diagnostics(textwrap.dedent(text), source_name="test_file.py")
+    names = {1: "error", 2: "warning", 3: "information", 4: "hint"}
+    return [(names[int(d.severity)], d.code, d.message, d.span.start_line)
+            for d in report.diagnostics]
+
+
+def definitions(text: str) -> List[Tuple[str, str, bool]]:
+    report = parse_diagnostics(textwrap.dedent(text), source_name="test_file.py")
+    return [(d.name, d.kind, d.ir is not None and not d.errors) for d in report.definitions]
+
+
+ADD_ONE_CANONICAL = '''
+from tvm_tirx.script import tirx as T
+
+@T.function
+def add_one(A: T.Tensor((8,), T.float32)):
+    for i in range(8):
+        A[i] = A[i] + T.float32(1.0)
+'''
+
+
+# --- imports and decorators --------------------------------------------------------------------
+
+def test_tir_is_registered_beside_tirx() -> None:
+    assert script.tir is script.tirx
+    built = from_source('''
+from tvm.script import tir as T
+
+@T.prim_func
+def add_one(A: T.Buffer((8,), "float32")):
+    for i in T.serial(8):
+        A[i] = A[i] + T.float32(1)
+''')
+    ir.assert_structural_equal(built, from_source(ADD_ONE_CANONICAL))
+
+
+def test_namespaces_imported_from_the_parser_package() -> None:
+    assert definitions('''
+        from tvm.script.parser import tirx as T
+        from tvm.script.parser import ir as I
+
+        @I.ir_module
+        class Scale:
+            @T.prim_func
+            def main(A: T.Buffer((4,), "float32")):
+                A[0] = A[0] * T.float32(2)
+        ''') == [("Scale", "module", True)]
+
+
+@pytest.mark.parametrize("imports, decorator", [
+    ("import tvm", "tvm.script.ir_module"),
+    ("import tvm", "tvm.script.parser.ir_module"),
+    ("import tvm.testing", "tvm.script.ir_module"),
+    ("from tvm import script", "script.ir_module"),
+    ("import tvm", "tvm.script.ir.ir_module"),
+])
+def test_dotted_module_decorators(imports: str, decorator: str) -> None:
+    text = f'''
+{imports}
+from tvm.script import tirx as T
+
+@{decorator}
+class Kernels:
+    @T.prim_func
+    def zero(A: T.Buffer((4,), "float32")):
+        A[0] = T.float32(0)
+'''
+    assert definitions(text) == [("Kernels", "module", True)]
+
+
+def test_a_dotted_decorator_needs_its_import() -> None:
+    # Without `import tvm` the name `tvm` is nothing the file binds: the class is plain
+    # Python, and the function inside it is found on its own.
+    assert definitions('''
+        from tvm.script import tirx as T
+
+        @tvm.script.ir_module
+        class Kernels:
+            @T.prim_func
+            def zero(A: T.Buffer((4,), "float32")):
+                A[0] = T.float32(0)
+        ''') == [("zero", "function", True)]
+
+
+def test_a_test_functions_own_import_and_module_options() -> None:
+    # The file's top-level `T` is something else (an IR builder): the test function's own
+    # import is what its definitions see.
+    text = '''
+        from tvm.script.ir_builder import tirx as T
+        from tvm.script import ir as I
+
+        def test_local_import():
+            from tvm.script import tirx as T
+
+            @I.ir_module(s_tir=True)
+            class Local:
+                @T.prim_func(s_tir=True)
+                def main(A: T.Buffer((4,), "float32")):
+                    A[0] = T.float32(1)
+        '''
+    assert definitions(text) == [("Local", "module", True)]
+    assert diagnostics(text) == []
+
+
+# --- Relax beside TIR -------------------------------------------------------------------------
+
+RELAX_FILE = '''
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module
+class Graph:
+    @R.function
+    def main(x: R.Tensor((4,), "float32")):
+        return x
+
+
+@I.ir_module
+class Mixed:
+    @T.prim_func
+    def fill(A: T.Buffer((4,), "float32")):
+        A[0] = T.float32(0)
+
+    @R.function
+    def main(x: R.Tensor((4,), "float32")):
+        return x
+
+
+def test_inside():
+    @R.function
+    def identity(x: R.Tensor((4,), "float32")):
+        return x
+
+    @T.prim_func
+    def fill(A: T.Buffer((4,), "float32")):
+        A[0] = T.float32(0)
+'''
+
+
+def test_relax_definitions_are_information_once_and_tir_is_analysed() -> None:
+    assert diagnostics(RELAX_FILE) == [
+        ("information", "not-implemented-error",
+         "`Graph` holds Relax functions (`main`...), which this parser does not analyse; the "
+         "module, its TIR functions included, is skipped", 7),
+        ("information", "not-implemented-error",
+         "`Mixed` holds Relax functions (`main`...), which this parser does not analyse; the "
+         "module, its TIR functions included, is skipped", 14),
+        ("information", "not-implemented-error",
+         "`identity` is a Relax function, which this parser does not analyse (it analyses "
+         "TIR: `@T.prim_func`); it is skipped", 26),
+    ]
+    assert definitions(RELAX_FILE) == [("fill", "function", True)]
+
+
+def test_a_relax_rewriter_class_is_python_and_its_tir_is_analysed() -> None:
+    assert definitions('''
+        from tvm.script import relax as R
+        from tvm.script import tirx as T
+
+        @R.rewriter
+        class Rewrite:
+            @T.prim_func
+            def pattern(A: T.Buffer((4,), "float32")):
+                A[0] = T.float32(0)
+
+            @R.function
+            def replacement(x: R.Tensor((4,), "float32")):
+                return x
+        ''') == [("pattern", "function", True)]
+
+
+# --- members ------------------------------------------------------------------------------------
+
+def test_typed_handles_are_pointers() -> None:
+    built = from_source('''
+from tvm_tirx.script import tirx as T
+
+@T.prim_func
+def f(a: T.handle("float32", "global"), b: T.handle("int8", storage_scope="shared"),
+      c: T.handle("void"), d: T.handle):
+    T.evaluate(0)
+''')
+    types = [p.ty for p in built.params]
+    for got, expected in zip(types, [T.Ptr(T.float32), T.Ptr(T.int8, "shared"), T.Ptr(T.void),
+                                     T.handle]):
+        ir.assert_structural_equal(got, expected)
+    assert built.script().split("\n")[5] == (
+        'def f(a: T.Ptr(T.float32), b: T.Ptr(T.int8, scope="shared"), c: T.Ptr(T.void), '
+        'd: T.handle):')
+
+
+def test_a_typed_handle_names_what_it_takes() -> None:
+    with pytest.raises(TypeError, match=r'^`T.handle\(dtype, scope\)` takes an element dtype '
+                                        r'such as "float32" \(a typed handle: write '
+                                        r'`T.Ptr\(T.float32, "global"\)`\), got `NoneType`$'):
+        T.handle("not a type")
+    with pytest.raises(TypeError, match='storage scope of `T.handle` is a str'):
+        T.handle("float32", 3)
+
+
+def test_meta_var_names_its_value_and_binds_nothing() -> None:
+    built = from_source('''
+from tvm_tirx.script import tirx as T
+
+@T.prim_func
+def f(A: T.Buffer((16,), "float32"), x: T.float32):
+    width = T.meta_var(4)
+    scaled = T.meta_var(x * T.float32(2))
+    for i in T.serial(width):
+        A[i] = scaled + scaled
+''')
+    assert built.script().split("\n")[6:] == [
+        "    for i in range(4):",
+        "        A[i] = x * T.float32(2.0) + x * T.float32(2.0)",
+    ]
+
+
+def test_meta_var_must_be_assigned() -> None:
+    assert diagnostics('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((16,), "float32")):
+            T.meta_var(4)
+        ''') == [("error", "value-error", "`T.meta_var(value)` must be assigned to a name (`n = "
+                  "T.meta_var(value)`); elsewhere write the value itself", 6)]
+
+
+def test_bind_is_a_binding() -> None:
+    built = from_source('''
+from tvm_tirx.script import tirx as T
+
+@T.prim_func
+def f(A: T.Buffer((4,), "int32"), x: T.int32):
+    total = T.bind(x + 1)
+    wide = T.bind(T.Cast("int64", total), T.int64)
+    A[0] = total + T.Cast("int32", wide)
+''')
+    assert built.script().split("\n")[6:] == [
+        "    total = x + 1",
+        '    wide = T.Cast("int64", total)',
+        '    A[0] = total + T.Cast("int32", wide)',
+    ]
+
+
+def test_bind_of_an_existing_variable_says_what_to_write() -> None:
+    found = diagnostics('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "int32"), x: T.int32):
+            T.bind(42, var=x)
+        ''')
+    assert found == [("error", "not-implemented-error",
+                      "`T.bind(value, var=...)` binds a variable that exists already, which TIRx "
+                      "variables do not allow: bind the value to a new name (`x = value`)", 6)]
+
+
+def test_lower_case_ramp_and_broadcast() -> None:
+    lower = from_source('''
+from tvm_tirx.script import tirx as T
+
+@T.prim_func
+def f(A: T.Buffer((8,), "float32"), b: T.float32):
+    A[T.ramp(0, 2, 4)] = T.broadcast(b, 4)
+''')
+    upper = from_source('''
+from tvm_tirx.script import tirx as T
+
+@T.prim_func
+def f(A: T.Buffer((8,), "float32"), b: T.float32):
+    A[T.Ramp(0, 2, 4)] = T.Broadcast(b, 4)
+''')
+    ir.assert_structural_equal(lower, upper)
+
+
+def test_a_broken_macro_is_reported_at_itself_and_its_calls() -> None:
+    found = diagnostics('''
+        from tvm_tirx.script import tirx as T
+
+        def test_capture():
+            fill = 64
+
+            @T.inline
+            def write_fill(A):
+                A[0] = fill
+
+            @T.macro
+            def write_zero(A):
+                A[1] = 0
+
+            @T.prim_func
+            def caller(A: T.Buffer((4,), "int32")):
+                write_fill(A)
+                write_zero(A)
+        ''')
+    assert [(severity, code, line) for severity, code, _, line in found] == [
+        ("information", "untrusted-not-evaluated", 9),
+        ("error", "runtime-error", 17),
+    ]
+    assert found[1][2] == ("Macro `write_fill` builds nothing: its definition has an error "
+                           "(reported at the macro); fix the macro first")
+
+
+def test_address_of_an_element_and_vscale() -> None:
+    built = from_source('''
+from tvm_tirx.script import tirx as T
+
+@T.prim_func
+def f(A: T.Buffer((16,), "float32"), S: T.Buffer((8,), "int8", scope="shared")):
+    p: T.handle("float32") = T.address_of(A[3])
+    q: T.handle("int8", "shared") = T.address_of(S[1])
+    T.evaluate(T.call_extern("int32", "g", p, q, T.vscale() * 4))
+''')
+    assert built.script().split("\n")[6:] == [
+        "    p: T.Ptr(T.float32) = T.address_of(A[3])",
+        '    q: T.Ptr(T.int8, scope="shared") = T.address_of(S[1])',
+        '    T.call_extern("int32", "g", p, q, T.vscale() * 4)',
+    ]
+    assert diagnostics('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((16,), "float32"), n: T.int32):
+            T.evaluate(T.address_of(n))
+        ''') == [("error", "type-error", "`tirx.address_of` takes an element of a tensor, such "
+                  "as `T.address_of(A[i])`", 6)]
+
+
+def test_data_of_a_tensor_and_of_a_scalar() -> None:
+    built = from_source('''
+from tvm_tirx.script import tirx as T
+
+@T.prim_func
+def f(Flat: T.Buffer((16,), "float32")):
+    Tiles = T.decl_buffer((4, 4), "float32", data=Flat.data)
+    Tiles[1, 1] = T.float32(0)
+''')
+    assert built.script().split("\n")[6] == (
+        "    Tiles = T.decl_tensor(Flat.data, ty_args=[T.Tensor((4, 4), T.float32)])")
+    assert diagnostics('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(n: T.int32):
+            T.evaluate(T.call_extern("int32", "g", n.data))
+        ''') == [("error", "type-error", "`tirx.tensor_data_ptr`: `X.data` is the data pointer "
+                  "of a tensor `X`, and this value is not a tensor", 6)]
+
+
+def test_an_integer_attr_node_is_an_int32_constant() -> None:
+    # Apache TVM's `T.attr(T.int32(1), ...)` and `T.attr(1, ...)` are one IR, printed `1`.
+    texts = [f'''
+from tvm_tirx.script import tirx as T
+
+@T.prim_func
+def f(A: T.Buffer((4,), "float32")):
+    with T.attr({node}, "pragma_scope", "parallel_launch_point"):
+        A[0] = T.float32(1)
+''' for node in ("T.int32(1)", "1")]
+    typed, plain = (from_source(text) for text in texts)
+    ir.assert_structural_equal(typed, plain)
+    printed = typed.script()
+    assert '    with T.attr(1, "pragma_scope", "parallel_launch_point"):' in printed.split("\n")
+    ir.assert_structural_equal(from_source(printed, extra_vars={"T": T}), typed)
+
+
+def test_loop_dtype_and_grid_ranges() -> None:
+    built = from_source('''
+from tvm_tirx.script import tirx as T
+
+@T.prim_func
+def f(A: T.Buffer((64,), "float32"), n: T.int32):
+    for i in T.serial(4, 64, step=2, dtype="uint32"):
+        A[i] = T.float32(0)
+    for k in T.serial(n, dtype="uint32"):
+        A[k] = T.float32(1)
+    for y, x in T.grid((2, 10), 4):
+        A[y * 4 + x] = T.float32(2)
+''')
+    assert built.script().split("\n")[6:] == [
+        "    for i in range(T.uint32(4), T.uint32(64), T.uint32(2)):",
+        "        A[i] = T.float32(0.0)",
+        '    for k in range(T.Cast("uint32", n)):',
+        "        A[k] = T.float32(1.0)",
+        "    for y in range(2, 12):",
+        "        for x in range(4):",
+        "            A[y * 4 + x] = T.float32(2.0)",
+    ]
+    assert diagnostics('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((64,), "float32")):
+            for i in T.serial(64, dtype="int64"):
+                A[i] = T.float32(0)
+        ''')[0][:2] == ("error", "value-error")
+
+
+@pytest.mark.parametrize("statement, message, columns", [
+    ('    T.func_attr({"target": T.target("llvm")})',
+     "`T.target` is not supported yet: this IR has no compilation targets (the reference "
+     "expands a target through its registry of target kinds); leave it out of the attributes "
+     "and choose the target when compiling", (27, 43)),
+    ('    tx = T.env_thread("threadIdx.x")',
+     "`T.env_thread` is not supported yet: bind the thread with a loop over the body instead: "
+     '`for tx in T.thread_binding(32, thread="threadIdx.x"):`', (9, 36)),
+    ('    T.launch_thread("threadIdx.x", 32)',
+     "`T.launch_thread` is not supported yet: bind the thread with a loop over the body "
+     'instead: `for tx in T.thread_binding(32, thread="threadIdx.x"):`', (4, 38)),
+    ('    T.allocate([16], "float32", "global")',
+     "`T.allocate` is not supported yet: allocate a buffer instead: `X = T.alloc_buffer((n,), "
+     '"float32", scope="global")`', (4, 41)),
+])
+def test_unsupported_members_say_what_to_write_instead(statement: str, message: str,
+                                                       columns: Tuple[int, int]) -> None:
+    text = ("from tvm_tirx.script import tirx as T\n\n@T.prim_func\n"
+            "def f(A: T.Buffer((4,), \"float32\")):\n" + statement + "\n")
+    report = parse_diagnostics(text, source_name="test_file.py")
+    (found,) = report.diagnostics
+    assert (found.code, found.message) == ("not-implemented-error", message)
+    assert (found.span.start_line, found.span.start_column, found.span.end_column) == (
+        5, *columns)
