@@ -111,6 +111,7 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
     abs,
     acos,
     acosh,
+    address_of,
     asin,
     asinh,
     assume,
@@ -147,7 +148,9 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
     shift_left,
     shift_right,
     sinh,
+    tensor_data_ptr,
     truncdiv,
+    vscale,
 )
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,

@@ -107,6 +107,23 @@ def nextafter(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
     return _call("nextafter", [_adopt(x1, x2), _adopt(x2, x1)], ty)
 
 
+# --- pointers and the vector length ------------------------------------------------------
+
+def address_of(obj: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.address_of(A[i])``: a pointer to the element ``A[i]`` in the tensor's scope."""
+    return _call("address_of", [obj], ty)
+
+
+def tensor_data_ptr(tensor: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.tensor_data_ptr(A)`` (printed ``A.data``): a pointer to the tensor's elements."""
+    return _call("tensor_data_ptr", [tensor], ty)
+
+
+def vscale(*, ty: Any = None, loc: Any = None) -> Any:
+    """``T.vscale()``: the scalable vector length multiplier of the target, an int32."""
+    return _call("vscale", [], ty)
+
+
 def exp10(x: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.exp10(x)``: ``10 ** x`` of a float."""
     return _call("exp10", [x], ty)
@@ -281,10 +298,11 @@ def call_pure_extern(*args: Any, attrs: Any = None, ty_args: Any = None, loc: An
     return _call("call_pure_extern", args, _ir.Type.missing() if ty is None else ty)
 
 
-MEMBERS = ("abs", "acos", "acosh", "asin", "asinh", "assume", "atan", "atan2", "atanh",
+MEMBERS = ("abs", "acos", "acosh", "address_of", "asin", "asinh", "assume", "atan", "atan2",
+           "atanh",
            "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "call_extern",
            "call_pure_extern", "ceildiv", "clz", "copysign", "cosh", "exp10", "fma", "hypot",
            "ldexp", "if_then_else", "infinity", "isfinite", "isinf", "isnan", "likely", "log1p",
            "max_value", "min_value", "nearbyint", "nextafter", "popcount", "reinterpret",
-           "shift_left", "shift_right", "sinh", "truncdiv")
+           "shift_left", "shift_right", "sinh", "tensor_data_ptr", "truncdiv", "vscale")
 """The ``T`` members this module defines (tirx.py's ``__member_kinds__`` lists them)."""
