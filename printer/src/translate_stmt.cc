@@ -25,14 +25,19 @@ bool IsConstInt(const ir::Expr& e, int64_t value) {
   return imm != nullptr && imm->value == value;
 }
 
-/*! \brief The loop's iterable: `range(end)`, `range(start, end, step)`, `T.parallel(...)`. */
+/*!
+ * \brief The loop's iterable: `range(end)`, `range(start, end, step)`, `T.parallel(start, end)`.
+ *  Only a plain serial loop from an int32 0 with a unit step leaves its start out, as the
+ *  reference prints (`range(T.int64(0), n)`, `T.parallel(0, n)`).
+ */
 ExprDoc LoopIterable(const tirx::For& loop, const AccessPath& p, const DocTranslator& t) {
   bool unit_step = IsConstInt(loop->step, 1);
   tirx::ForKind kind = loop->for_kind();
   bool plain_range = kind == tirx::ForKind::kSerial && loop->annotations.empty();
+  bool int32_zero = IsConstInt(loop->start, 0) && IsInt32(loop->start->ty);
   // range() takes a step only after a start; the T.* loops take it as a keyword.
   Array<ExprDoc> args;
-  if (!IsConstInt(loop->start, 0) || (plain_range && !unit_step)) {
+  if (!(plain_range && unit_step && int32_zero)) {
     args.push_back(t.AsExprDoc(loop->start, p.Attr("start")));
   }
   args.push_back(t.AsExprDoc(loop->end, p.Attr("end")));

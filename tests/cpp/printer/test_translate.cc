@@ -194,21 +194,28 @@ TEST_SUITE("printer.translate") {
     Check(For(i, zero, eight, two, Evaluate(i)), "for i in range(0, 8, 2):\n    T.evaluate(i)");
     ForOptions par;
     par.kind = ForKind::kParallel;
-    Check(For(i, zero, eight, one, Evaluate(i), par), "for i in T.parallel(8):\n    T.evaluate(i)");
+    Check(For(i, zero, eight, one, Evaluate(i), par),
+          "for i in T.parallel(0, 8):\n    T.evaluate(i)");
     par.kind = ForKind::kVectorized;
     Check(For(i, two, eight, two, Evaluate(i), par),
           "for i in T.vectorized(2, 8, step=2):\n    T.evaluate(i)");
     par.kind = ForKind::kUnrolled;
-    Check(For(i, zero, eight, one, Evaluate(i), par), "for i in T.unroll(8):\n    T.evaluate(i)");
+    Check(For(i, zero, eight, one, Evaluate(i), par),
+          "for i in T.unroll(0, 8):\n    T.evaluate(i)");
     ForOptions bind;
     bind.kind = ForKind::kThreadBinding;
     bind.thread_tag = "threadIdx.x";
     Check(For(i, zero, eight, one, Evaluate(i), bind),
-          "for i in T.thread_binding(8, thread=\"threadIdx.x\"):\n    T.evaluate(i)");
+          "for i in T.thread_binding(0, 8, thread=\"threadIdx.x\"):\n    T.evaluate(i)");
     ForOptions annotated;
     annotated.annotations = {{"pragma", int64_t{1}}};
     Check(For(i, zero, eight, one, Evaluate(i), annotated),
-          "for i in T.serial(8, annotations={\"pragma\": 1}):\n    T.evaluate(i)");
+          "for i in T.serial(0, 8, annotations={\"pragma\": 1}):\n    T.evaluate(i)");
+    // An int64 loop prints its start even from 0; a serial int32 one only away from 0.
+    Var j = IntVar("j", 64), m = IntVar("m", 64);
+    Expr zero64 = IntImm(PrimType::Int(64), 0), one64 = IntImm(PrimType::Int(64), 1);
+    Check(For(j, zero64, m, one64, Evaluate(j)),
+          "for j in range(T.int64(0), m):\n    T.evaluate(j)");
     Check(AttrStmt(x, "pragma", one, Evaluate(x)),
           "with T.attr(x, \"pragma\", 1):\n    T.evaluate(x)");
   }

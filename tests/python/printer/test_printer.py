@@ -134,7 +134,7 @@ def _nodes() -> List[Any]:
          "if p:\n    T.evaluate(x)\nelse:\n    T.evaluate(y)"),
         (tx.While(p, tx.Break()), "while p:\n    break"),
         (tx.For(y, 0, 8, tx.Continue(), kind=tx.ForKind.PARALLEL),
-         "for y in T.parallel(8):\n    continue"),
+         "for y in T.parallel(0, 8):\n    continue"),
         (tx.For(y, 2, 8, tx.Evaluate(y), step=2), "for y in range(2, 8, 2):\n    T.evaluate(y)"),
         (tx.AttrStmt(x, "k", tx.make_const("int32", 1), tx.Evaluate(x)),
          'with T.attr(x, "k", 1):\n    T.evaluate(x)'),

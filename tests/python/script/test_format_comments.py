@@ -189,7 +189,7 @@ def test_elif_allocations_loop_kinds_and_spacing_before_the_comment() -> None:
                 "    else:\n"
                 "        A[1] = 3\n",
           SIG + "    B = T.alloc_tensor(ty_args=[T.Tensor((4,), T.int32)])  # scratch\n"
-                "    for i in T.parallel(4):  # par\n"
+                "    for i in T.parallel(0, 4):  # par\n"
                 "        B[i] = A[i]  # one space\n"
                 "    if A[0] > 0:\n"
                 "        A[1] = 1  ## three spaces, two hashes\n"

@@ -380,17 +380,17 @@ def test_loops() -> None:
                     A[i, j] = T.float32(0.0)
             for i in range(1, 4):
                 A[i, 0] = T.float32(1.0)
-            for i in T.parallel(4):
+            for i in T.parallel(0, 4):
                 A[i, 1] = T.float32(2.0)
-            for i in T.vectorized(4):
+            for i in T.vectorized(0, 4):
                 A[i, 2] = T.float32(3.0)
-            for i in T.unroll(4):
+            for i in T.unroll(0, 4):
                 A[i, 3] = T.float32(4.0)
-            for t in T.thread_binding(4, thread="threadIdx.x"):
+            for t in T.thread_binding(0, 4, thread="threadIdx.x"):
                 A[t, 0] = T.float32(5.0)
-            for t in T.thread_binding(4, thread="threadIdx.y"):
+            for t in T.thread_binding(0, 4, thread="threadIdx.y"):
                 A[t, 1] = T.float32(6.0)
-            for t in T.thread_binding(4, thread="threadIdx.z"):
+            for t in T.thread_binding(0, 4, thread="threadIdx.z"):
                 A[t, 2] = T.float32(7.0)
         ''')
 
@@ -594,7 +594,7 @@ def test_decorated_python_function_in_todays_spelling() -> None:
     assert scale.script() == HEADER + textwrap.dedent('''
         @T.function
         def scale[m: T.int64, k](A: T.Tensor((m,), T.float32), B: T.Tensor((k,), T.float32), x: T.float32):
-            for i in range(m):
+            for i in range(T.int64(0), m):
                 A[i] = A[i] * x
             for j in range(4):
                 B[j] = T.float32(0.0)
