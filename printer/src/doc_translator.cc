@@ -6,6 +6,7 @@
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/ir/call.h>
 
+#include <algorithm>
 #include <mutex>
 #include <set>
 #include <unordered_map>
@@ -147,9 +148,9 @@ Doc ListOf(const DocTranslator& t, const Array<Any>& items, const AccessPath& pa
 Doc DictOf(const DocTranslator& t, const ffi::MapObj* map, const AccessPath& path) {
   Array<ExprDoc> keys;
   Array<ExprDoc> values;
-  for (const auto& [key, value] : map->data.items()) {
-    keys.push_back(t.AsExprDoc(key, path.MapItem(key)));
-    values.push_back(t.AsExprDoc(value, path.MapItem(key)));
+  for (const auto* item : details::PrintOrder(map)) {
+    keys.push_back(t.AsExprDoc(item->first, path.MapItem(item->first)));
+    values.push_back(t.AsExprDoc(item->second, path.MapItem(item->first)));
   }
   return DictDoc(keys, values);
 }
@@ -269,6 +270,21 @@ Array<ExprDoc> DocTranslator::AsExprDocs(const Array<Any>& items, const AccessPa
 }
 
 namespace details {
+
+std::vector<const std::pair<Any, Any>*> PrintOrder(const ffi::MapObj* map) {
+  std::vector<const std::pair<Any, Any>*> items;
+  bool string_keys = true;
+  for (const auto& item : map->data.items()) {
+    items.push_back(&item);
+    string_keys = string_keys && item.first.type_index() == ffi::TypeIndex::kStr;
+  }
+  if (string_keys) {
+    std::stable_sort(items.begin(), items.end(), [](const auto* a, const auto* b) {
+      return a->first.template cast<std::string>() < b->first.template cast<std::string>();
+    });
+  }
+  return items;
+}
 
 Array<StmtDoc> AsStmts(const DocTranslator& t, const Any& stmt, const AccessPath& path) {
   std::vector<StmtDoc>& emitted = t->impl->scopes.back().stmts;

@@ -74,13 +74,16 @@ Array<AssignDoc> ParamDocs(const tirx::Function& func, const AccessPath& p,
   return args;
 }
 
-/*! \brief `T.func_attr({...})` for every attribute but the name, or nullopt. */
+/*! \brief `T.func_attr({...})` for every attribute but the name (keys sorted), or nullopt. */
 std::optional<StmtDoc> AttrsStmt(const tirx::Function& func, const std::string& name,
                                  const AccessPath& p, const DocTranslator& t) {
   Array<ExprDoc> keys;
   Array<ExprDoc> values;
-  for (const auto& [key, value] : func->attrs) {
-    if (key == "global_symbol" && Any(value).try_cast<std::string>() == name) continue;
+  for (const auto* item : PrintOrder(func->attrs.get())) {
+    const auto& [key, value] = *item;
+    if (key.cast<std::string>() == "global_symbol" && value.try_cast<std::string>() == name) {
+      continue;
+    }
     AccessPath at = p.Attr("attrs").MapItem(key);
     keys.push_back(t.AsExprDoc(key, at));
     values.push_back(t.AsExprDoc(value, at));

@@ -208,9 +208,10 @@ TEST_SUITE("printer.translate") {
     Check(For(i, zero, eight, one, Evaluate(i), bind),
           "for i in T.thread_binding(0, 8, thread=\"threadIdx.x\"):\n    T.evaluate(i)");
     ForOptions annotated;
-    annotated.annotations = {{"pragma", int64_t{1}}};
+    annotated.annotations = {{"pragma", int64_t{1}}, {"Pragma", int64_t{2}}, {"a.b", int64_t{3}}};
     Check(For(i, zero, eight, one, Evaluate(i), annotated),
-          "for i in T.serial(0, 8, annotations={\"pragma\": 1}):\n    T.evaluate(i)");
+          "for i in T.serial(0, 8, annotations={\"Pragma\": 2, \"a.b\": 3, \"pragma\": 1}):\n"
+          "    T.evaluate(i)");
     // An int64 loop prints its start even from 0; a serial int32 one only away from 0.
     Var j = IntVar("j", 64), m = IntVar("m", 64);
     Expr zero64 = IntImm(PrimType::Int(64), 0), one64 = IntImm(PrimType::Int(64), 1);
@@ -237,13 +238,14 @@ TEST_SUITE("printer.translate") {
     Var c = Var("C", ir::TensorType(DataType::Int(8), {m, IntImm(PrimType::Int(64), 4)}));
     FunctionOptions options;
     options.ret_type = PrimType::Int(32);
-    options.attrs = {{"global_symbol", ffi::String("f")}, {"tir.noalias", true}};
+    options.attrs = {
+        {"tir.noalias", true}, {"global_symbol", ffi::String("f")}, {"calling_conv", int64_t{0}}};
     Check(Function({a, c, k}, SeqStmt({Return(k)}), options),
           std::string(kHeader) +
               "@T.function\n"
               "def f[n, m: T.int64](A: T.Tensor((n,), T.float32), C: T.Tensor((m, T.int64(4)), "
               "T.int8), k: T.int32) -> T.int32:\n"
-              "    T.func_attr({\"tir.noalias\": True})\n"
+              "    T.func_attr({\"calling_conv\": 0, \"tir.noalias\": True})\n"
               "    return k");
     FunctionOptions priv;
     priv.is_private = true;

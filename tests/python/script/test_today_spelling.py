@@ -478,7 +478,7 @@ def test_statements_and_attributes() -> None:
         ''', '''
         @T.function
         def f(A: T.Tensor((4,), T.float32)):
-            T.func_attr({"tir.noalias": True, "target": "llvm"})
+            T.func_attr({"target": "llvm", "tir.noalias": True})
             with T.attr(A, "pragma_x", 1):
                 T.evaluate(0)
             T.exp(A[0])
