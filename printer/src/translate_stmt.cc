@@ -2,7 +2,7 @@
  * \file translate_stmt.cc
  * \brief TIRx statements: stores, bindings, loops (`range(...)` for plain serial loops,
  *  `T.parallel(...)` and friends otherwise), control flow, tensor allocation and declaration,
- *  assertions, attributes.
+ *  assertions (`assert c, ("RuntimeError", ["message"])`), attributes.
  */
 #include <tvm/ir/call.h>
 #include <tvm/tirx/stmt.h>
@@ -167,8 +167,11 @@ void RegisterSimpleStatements() {
       });
   RegisterDocTranslate<tirx::AssertStmt>(
       [](tirx::AssertStmt a, AccessPath p, DocTranslator t) -> Doc {
-        return AssertDoc(t.AsExprDoc(a->condition, p.Attr("condition")),
-                         t.AsExprDoc(a->message, p.Attr("message")));
+        // The reference's form: the error kind and the message's parts (ours holds one part of
+        // a RuntimeError), also when the message is empty.
+        ExprDoc message = TupleDoc({LiteralDoc::Str("RuntimeError"),
+                                    ListDoc({t.AsExprDoc(a->message, p.Attr("message"))})});
+        return AssertDoc(t.AsExprDoc(a->condition, p.Attr("condition")), message);
       });
 }
 

@@ -179,7 +179,8 @@ TEST_SUITE("printer.translate") {
     Check(TensorStore(a, {x}, FloatImm(PrimType::Float(32), 0.5)), "A[x] = T.float32(0.5)");
     Check(Evaluate(x), "T.evaluate(x)");
     Check(Evaluate(CallIntrinsic("exp", {FloatVar("f")})), "T.exp(f)");
-    Check(AssertStmt(p, "p must hold"), "assert p, \"p must hold\"");
+    Check(AssertStmt(p, "p must hold"), "assert p, (\"RuntimeError\", [\"p must hold\"])");
+    Check(AssertStmt(p, ""), "assert p, (\"RuntimeError\", [\"\"])");
     Check(Return(x), "return x");
     Check(Return(std::nullopt), "return");
     Check(Break(Span::Unknown()), "break");

@@ -110,7 +110,7 @@ def test_every_statement_round_trips_and_prints_idempotently() -> None:
     assert reparsed.script() == text
     assert func.is_private
     assert "def main[n](A: T.Tensor((n,), T.int32), k: T.int32) -> T.int32:" in text
-    assert "    assert 0 < k and k < 10, \"in range\"" in text
+    assert "    assert 0 < k and k < 10, (\"RuntimeError\", [\"in range\"])" in text
     assert "    y: T.int64 = T.int64(7)" in text or "    y = T.int64(7)" in text
 
 
@@ -225,6 +225,36 @@ def test_break_outside_a_loop_is_a_value_error() -> None:
     error = _runtime_error("    break\n", ValueError)
     assert "`break` outside a loop" in str(error)
     assert error_location(error) == ("prog.py", 3, 4, 3, 9)
+
+
+def test_assert_message_in_the_printed_form_reads_back() -> None:
+    def parse(message: str) -> tvm_tirx.Function:
+        text = f"@T.function\ndef f(k: T.int32):\n    assert k > 0, {message}\n"
+        return from_source(text, extra_vars={"T": T})
+
+    for plain, printed in [('"k must be positive"', '("RuntimeError", ["k must be positive"])'),
+                           ('""', '("RuntimeError", [""])')]:
+        func = parse(printed)
+        assert func.body.message == plain.strip('"')
+        ir.assert_structural_equal(func, parse(plain))
+        assert func.script().endswith(f"    assert k > 0, {printed}")
+    bare = from_source("@T.function\ndef f(k: T.int32):\n    assert k > 0\n", extra_vars={"T": T})
+    ir.assert_structural_equal(bare, parse('""'))
+
+
+@pytest.mark.parametrize("message, kind, text", [
+    ('("ValueError", ["m"])', ValueError, "Only `RuntimeError` assertions are supported"),
+    ('("RuntimeError", [])', ValueError, "holds exactly one part, got 0"),
+    ('("RuntimeError", ["a", "b"])', ValueError, "holds exactly one part, got 2"),
+    ('("RuntimeError", [3])', TypeError, "message part must be a str, got `int`"),
+    ('("RuntimeError", "m")', TypeError, 'must be `"message"` or `("RuntimeError", ["message"])`'),
+    ("3", TypeError, "got `int`"),
+])
+def test_bad_assert_message_is_a_located_error(message, kind, text) -> None:
+    statement = f"assert k > 0, {message}"
+    error = _runtime_error(f"    {statement}\n", kind)
+    assert text in str(error)
+    assert error_location(error) == ("prog.py", 3, 4, 3, 4 + len(statement))
 
 
 def test_missing_name_is_a_name_error_at_its_use() -> None:

@@ -260,10 +260,29 @@ def setitem_(*, value: Any, target: Any, key: Tuple[Any, ...], loc: Optional[Loc
     _b["SetItem"](target, list(key), value, span_of(loc))
 
 
+def _assert_message(message: Any) -> str:
+    """``"text"``, or the printed form ``("RuntimeError", ["text"])`` (the reference's error kind
+    and message parts; ours holds one part of a RuntimeError)."""
+    if isinstance(message, str):
+        return message
+    form = '`"message"` or `("RuntimeError", ["message"])`'
+    if not (isinstance(message, tuple) and len(message) == 2 and isinstance(message[0], str)
+            and isinstance(message[1], list)):
+        raise TypeError(f"An assert message must be {form}, got `{type(message).__name__}`")
+    kind, parts = message
+    if kind != "RuntimeError":
+        raise ValueError(f"Only `RuntimeError` assertions are supported (the IR holds no other "
+                         f"error kind), got `{kind}`: write {form}")
+    if len(parts) != 1:
+        raise ValueError(f"An assert message holds exactly one part, got {len(parts)}: "
+                         f"write {form}")
+    if not isinstance(parts[0], str):
+        raise TypeError(f"An assert message part must be a str, got `{type(parts[0]).__name__}`")
+    return parts[0]
+
+
 def assert_(condition: Any, message: Any, *, loc: Optional[Loc] = None) -> None:
-    if not isinstance(message, str):
-        raise TypeError(f"An assert message must be a str, got `{type(message).__name__}`")
-    _b["Assert"](condition, message, span_of(loc))
+    _b["Assert"](condition, _assert_message(message), span_of(loc))
 
 
 def return_(value: Any, *, loc: Optional[Loc] = None) -> None:
