@@ -91,7 +91,11 @@ Doc IfDocOf(const tirx::IfThenElse& node, const AccessPath& p, const DocTranslat
   ExprDoc cond = t.AsExprDoc(node->condition, p.Attr("condition"));
   Array<StmtDoc> then_body = t.AsBody(node->then_case, p.Attr("then_case"));
   Array<StmtDoc> else_body;
-  if (node->else_case.has_value()) else_body = t.AsBody(*node->else_case, p.Attr("else_case"));
+  if (node->else_case.has_value()) {
+    else_body = t.AsBody(*node->else_case, p.Attr("else_case"));
+    // An empty else branch (`else: pass`, or only `T.evaluate(0)`) is still a branch.
+    if (else_body.empty()) else_body.push_back(ExprStmtDoc(IdDoc("pass")));
+  }
   return IfDoc(cond, then_body, else_body);
 }
 
@@ -104,11 +108,20 @@ Doc TensorDefinitionDoc(const ir::Var& var, const char* builder, Array<ExprDoc> 
   return AssignDoc(lhs, TAttr(t, builder).Call(args, {"ty_args"}, {ListDoc({ty})}), std::nullopt);
 }
 
+/*! \brief `T.evaluate(0)`, of any integer or bool zero: a no-op the reference leaves out. */
+bool IsEvaluateZero(const tirx::Stmt& s) {
+  const auto* eval = s.as<tirx::EvaluateObj>();
+  return eval != nullptr && IsConstInt(eval->value, 0);
+}
+
+/*! \brief The statements, without `T.evaluate(0)`; a body left empty prints `pass`. */
 Doc SeqDoc(const tirx::SeqStmt& seq, const AccessPath& p, const DocTranslator& t) {
   Array<StmtDoc> stmts;
   int64_t i = 0;
   for (const tirx::Stmt& s : seq->seq) {
-    for (const StmtDoc& d : AsStmts(t, s, p.Attr("seq").ArrayItem(i++))) stmts.push_back(d);
+    AccessPath at = p.Attr("seq").ArrayItem(i++);
+    if (IsEvaluateZero(s)) continue;
+    for (const StmtDoc& d : AsStmts(t, s, at)) stmts.push_back(d);
   }
   return StmtBlockDoc(stmts);
 }

@@ -190,6 +190,15 @@ TEST_SUITE("printer.translate") {
     Check(IfThenElse(p, Evaluate(x), Evaluate(y)),
           "if p:\n    T.evaluate(x)\nelse:\n    T.evaluate(y)");
     Check(SeqStmt({Bind(y, x), Evaluate(y)}), "y = x\nT.evaluate(y)");
+    // T.evaluate of an integer or bool zero is left out of a sequence, as the reference does;
+    // a body left empty is `pass`, an empty else branch stays one.
+    Expr false_ = IntImm(PrimType::Bool(), 0), zero64 = IntImm(PrimType::Int(64), 0);
+    Check(SeqStmt({Evaluate(zero), Evaluate(x), Evaluate(zero64)}), "T.evaluate(x)");
+    Check(Evaluate(zero), "T.evaluate(0)");
+    Check(SeqStmt({Evaluate(FloatImm(PrimType::Float(32), 0.0))}), "T.evaluate(T.float32(0.0))");
+    Check(For(i, zero, eight, one, SeqStmt({Evaluate(zero)})), "for i in range(8):\n    pass");
+    Check(IfThenElse(p, Evaluate(x), SeqStmt({Evaluate(false_)})),
+          "if p:\n    T.evaluate(x)\nelse:\n    pass");
     Check(For(i, zero, eight, one, Evaluate(i)), "for i in range(8):\n    T.evaluate(i)");
     Check(For(i, two, eight, one, Evaluate(i)), "for i in range(2, 8):\n    T.evaluate(i)");
     Check(For(i, zero, eight, two, Evaluate(i)), "for i in range(0, 8, 2):\n    T.evaluate(i)");
@@ -215,7 +224,7 @@ TEST_SUITE("printer.translate") {
           "    T.evaluate(i)");
     // An int64 loop prints its start even from 0; a serial int32 one only away from 0.
     Var j = IntVar("j", 64), m = IntVar("m", 64);
-    Expr zero64 = IntImm(PrimType::Int(64), 0), one64 = IntImm(PrimType::Int(64), 1);
+    Expr one64 = IntImm(PrimType::Int(64), 1);
     Check(For(j, zero64, m, one64, Evaluate(j)),
           "for j in range(T.int64(0), m):\n    T.evaluate(j)");
     Check(AttrStmt(x, "pragma", one, Evaluate(x)),

@@ -228,6 +228,19 @@ def test_break_outside_a_loop_is_a_value_error() -> None:
     assert error_location(error) == ("prog.py", 3, 4, 3, 9)
 
 
+def test_evaluate_of_an_integer_zero_builds_nothing() -> None:
+    """`T.evaluate(0)` (of any integer or bool zero) is the reference's no-op placeholder: it
+    builds no statement, so a body of only that is empty and prints `pass`."""
+    def parse(body: str) -> tvm_tirx.Function:
+        return from_source(f"@T.function\ndef f(k: T.int32):\n{body}", extra_vars={"T": T})
+
+    for zero in ["0", "T.int64(0)", "T.uint8(0)", "False"]:
+        ir.assert_structural_equal(parse(f"    T.evaluate({zero})\n"), parse("    pass\n"))
+    kept = parse("    T.evaluate(T.float32(0))\n    T.evaluate(1)\n    T.evaluate(0)\n")
+    assert [str(s.value) for s in kept.body.seq] == ["T.float32(0.0)", "1"]
+    assert parse("    T.evaluate(0)\n").script().endswith("def f(k: T.int32):\n    pass")
+
+
 def test_assert_message_in_the_printed_form_reads_back() -> None:
     def parse(message: str) -> tvm_tirx.Function:
         text = f"@T.function\ndef f(k: T.int32):\n    assert k > 0, {message}\n"

@@ -17,7 +17,7 @@ import tvm_ffi
 from tvm_ffi import get_global_func, register_object
 
 from .. import ir as _ir
-from ..stmt import ForKind, Stmt
+from ..stmt import Evaluate, ForKind, Stmt
 from .builder import Frame, Loc, NamedByBinding, span_of
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
@@ -28,6 +28,7 @@ _logical_and = get_global_func("tirx.op.logical_and")
 _logical_or = get_global_func("tirx.op.logical_or")
 _logical_not = get_global_func("tirx.op.logical_not")
 _select = tvm_ffi.object_class("prim.Select")
+_IntImm = tvm_ffi.object_class("prim.IntImm")
 _make_const = get_global_func("tirx.make_const")
 
 
@@ -209,6 +210,8 @@ def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
     if _is_literal(value) or isinstance(value, str):
         raise TypeError(f"An expression statement of type `{type(value).__name__}` builds no IR; "
                         "use `T.evaluate(...)` to evaluate a constant")
+    if isinstance(value, Evaluate) and isinstance(value.value, _IntImm) and value.value.value == 0:
+        return  # `T.evaluate(0)` (any integer or bool zero) is a no-op: the reference drops it
     _b["Emit"](value, span_of(loc))
 
 
