@@ -174,28 +174,6 @@ class SyntaxErrorFactory:
             self.lines.char_column(end_line, end_col) + 1))
 
 
-# Python computes `2 ** 31 ** 20` exactly, for minutes and gigabytes: a power of literals whose
-# result would need more bits than this is refused before the program runs.
-_MAX_LITERAL_POWER_BITS = 1 << 16
-
-
-def _literal_int(node: ast.expr) -> Optional[int]:
-    """The value of an int literal, `-literal` or power of them (checked), else None."""
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        value = _literal_int(node.operand)
-        return None if value is None else (-value if isinstance(node.op, ast.USub) else value)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
-        base, exponent = _literal_int(node.left), _literal_int(node.right)
-        if base is None or exponent is None or exponent < 0:
-            return None
-        if abs(base) > 1 and exponent * abs(base).bit_length() > _MAX_LITERAL_POWER_BITS:
-            return None
-        return base ** exponent
-    return None
-
-
 class _ExprRewriter(ast.NodeTransformer):
     """Rewrites the expression forms whose Python meaning differs from the IR's."""
 
@@ -212,15 +190,6 @@ class _ExprRewriter(ast.NodeTransformer):
         return node
 
     def visit_Name(self, node: ast.Name) -> ast.AST:
-        return node
-
-    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
-        self.generic_visit(node)
-        if isinstance(node.op, ast.Pow) and _literal_int(node) is None:
-            base, exponent = _literal_int(node.left), _literal_int(node.right)
-            if (base is not None and exponent is not None and exponent > 0 and abs(base) > 1):
-                raise self.errors.at(node, f"This power of integer literals has more than "
-                                           f"{_MAX_LITERAL_POWER_BITS} bits: too large to compute")
         return node
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.AST:
