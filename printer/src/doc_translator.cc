@@ -25,10 +25,15 @@ namespace {
 using ffi::Any;
 using ffi::Array;
 
-/*! \brief One scope: the statements emitted into it and the variables it defines. */
+/*!
+ * \brief One scope: the statements emitted into it, the variables it defines, and the names
+ *  given in it and in the closed scopes inside it (held until a naming scope closes).
+ */
 struct Scope {
   std::vector<StmtDoc> stmts;
   std::vector<const ffi::Object*> vars;
+  std::vector<std::string> names;
+  bool naming_scope = false;
 };
 
 struct VarEntry {
@@ -211,6 +216,7 @@ std::string DefineInScope(DocTranslatorObj::Impl* s, const ffi::ObjectRef& var,
   s->names.insert(name);
   s->vars[var.get()] = VarEntry{var, name};
   s->scopes[scope].vars.push_back(var.get());
+  s->scopes[scope].names.push_back(name);
   return name;
 }
 
@@ -315,18 +321,22 @@ Array<StmtDoc> DocTranslator::AsBody(const Any& stmt, const AccessPath& path) co
   return body;
 }
 
-void DocTranslator::EnterScope() const { get()->impl->scopes.emplace_back(); }
+void DocTranslator::EnterScope(bool naming_scope) const {
+  get()->impl->scopes.emplace_back().naming_scope = naming_scope;
+}
 
 Array<StmtDoc> DocTranslator::ExitScope() const {
   DocTranslatorObj::Impl& s = *get()->impl;
   TVM_FFI_ICHECK(s.scopes.size() > 1) << "the outermost scope cannot be closed";
   Scope scope = std::move(s.scopes.back());
   s.scopes.pop_back();
-  for (const ffi::Object* var : scope.vars) {
-    auto it = s.vars.find(var);
-    if (it == s.vars.end()) continue;
-    s.names.erase(it->second.name);
-    s.vars.erase(it);
+  // The variables go out of scope; their names stay taken until the naming scope closes.
+  for (const ffi::Object* var : scope.vars) s.vars.erase(var);
+  if (scope.naming_scope) {
+    for (const std::string& name : scope.names) s.names.erase(name);
+  } else {
+    std::vector<std::string>& held = s.scopes.back().names;
+    held.insert(held.end(), scope.names.begin(), scope.names.end());
   }
   return Array<StmtDoc>(scope.stmts.begin(), scope.stmts.end());
 }

@@ -103,7 +103,8 @@ std::optional<ExprDoc> ReturnType(const tirx::Function& func, const AccessPath& 
 
 Doc FunctionDocOf(const tirx::Function& func, const AccessPath& p, const DocTranslator& t) {
   std::string name = FunctionName(func, t);
-  ScopeGuard scope(t);
+  // The function's names are unique within it (sibling loops too) and free again after it.
+  ScopeGuard scope(t, /*naming_scope=*/true);
   FunctionDoc::Signature signature;
   signature.type_params = DefineSignature(func, p, t);
   signature.args = ParamDocs(func, p, t);

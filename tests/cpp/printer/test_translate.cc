@@ -290,7 +290,7 @@ TEST_SUITE("printer.translate") {
           "        return Module.helper(y)");
   }
 
-  TEST_CASE("name clashes get _1, _2; names are scoped") {
+  TEST_CASE("name clashes get _1, _2; names stay taken until the function ends") {
     Var x1 = IntVar("x"), x2 = IntVar("x"), x3 = IntVar("x");
     Check(x1 + x2 + x3, "x + x_1 + x_2");
     Var i1 = IntVar("i"), i2 = IntVar("i"), i3 = IntVar("i");
@@ -301,7 +301,20 @@ TEST_SUITE("printer.translate") {
     Stmt sibling = For(i3, zero, four, one, Evaluate(i3));
     Check(SeqStmt({nested, sibling}),
           "for i in range(4):\n    for i_1 in range(4):\n        T.evaluate(i + i_1)\n"
-          "for i in range(4):\n    T.evaluate(i)");
+          "for i_2 in range(4):\n    T.evaluate(i_2)");
+    // The reference's rule: a hint that is taken gets the first free `_k`, even when the hint
+    // itself ends in one (`i_1` -> `i_1_1`); each function of a module names afresh.
+    Var i4 = IntVar("i_1");
+    Check(SeqStmt({nested, For(i4, zero, four, one, Evaluate(i4))}),
+          "for i in range(4):\n    for i_1 in range(4):\n        T.evaluate(i + i_1)\n"
+          "for i_1_1 in range(4):\n    T.evaluate(i_1_1)");
+    Var a = IntVar("a"), b = IntVar("a");
+    Function f({a}, SeqStmt({For(i1, zero, a, one, Evaluate(i1))}));
+    Function g({b}, SeqStmt({For(i2, zero, b, one, Evaluate(i2))}));
+    ir::IRModule mod({{ir::GlobalVar("f"), f}, {ir::GlobalVar("g"), g}});
+    std::string text = script::printer::Script(mod, script::printer::PrinterConfig(NoHeader()));
+    CHECK(text.find("def f(a: T.int32):\n        for i in range(a):") != std::string::npos);
+    CHECK(text.find("def g(a: T.int32):\n        for i in range(a):") != std::string::npos);
     Check(IntVar("for") + IntVar("T") + IntVar("2d") + IntVar("a-b"), "for_1 + T_1 + v2d + a_b");
   }
 }

@@ -378,20 +378,20 @@ def test_loops() -> None:
             for i in range(4):
                 for j in range(4):
                     A[i, j] = T.float32(0.0)
-            for i in range(1, 4):
-                A[i, 0] = T.float32(1.0)
-            for i in T.parallel(0, 4):
-                A[i, 1] = T.float32(2.0)
-            for i in T.vectorized(0, 4):
-                A[i, 2] = T.float32(3.0)
-            for i in T.unroll(0, 4):
-                A[i, 3] = T.float32(4.0)
+            for i_1 in range(1, 4):
+                A[i_1, 0] = T.float32(1.0)
+            for i_2 in T.parallel(0, 4):
+                A[i_2, 1] = T.float32(2.0)
+            for i_3 in T.vectorized(0, 4):
+                A[i_3, 2] = T.float32(3.0)
+            for i_4 in T.unroll(0, 4):
+                A[i_4, 3] = T.float32(4.0)
             for t in T.thread_binding(0, 4, thread="threadIdx.x"):
                 A[t, 0] = T.float32(5.0)
-            for t in T.thread_binding(0, 4, thread="threadIdx.y"):
-                A[t, 1] = T.float32(6.0)
-            for t in T.thread_binding(0, 4, thread="threadIdx.z"):
-                A[t, 2] = T.float32(7.0)
+            for t_1 in T.thread_binding(0, 4, thread="threadIdx.y"):
+                A[t_1, 1] = T.float32(6.0)
+            for t_2 in T.thread_binding(0, 4, thread="threadIdx.z"):
+                A[t_2, 2] = T.float32(7.0)
         ''')
 
 

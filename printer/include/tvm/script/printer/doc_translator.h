@@ -60,8 +60,12 @@ class DocTranslator : public ffi::ObjectRef {
   /*! \brief Every element of an array, each with its item path. */
   ffi::Array<ExprDoc> AsExprDocs(const ffi::Array<ffi::Any>& items, const AccessPath& path) const;
 
-  /*! \brief Opens a scope; names defined in it are released when it closes. */
-  void EnterScope() const;
+  /*!
+   * \brief Opens a scope. A naming scope (a function's) releases, when it closes, every name
+   *  given inside it; any other scope hands its names on to the enclosing one, so the sibling
+   *  loops of one function get distinct names (`c`, `c_1`, `c_2`), as the reference names them.
+   */
+  void EnterScope(bool naming_scope = false) const;
   /*! \brief Closes the innermost scope; returns the statements emitted into it. */
   ffi::Array<StmtDoc> ExitScope() const;
   /*! \brief Adds a finished statement to the innermost scope (before the hook's own result). */
@@ -122,7 +126,9 @@ class DocTranslator : public ffi::ObjectRef {
 /*! \brief Scope guard over EnterScope/ExitScope for hooks that discard emitted statements. */
 class ScopeGuard {
  public:
-  explicit ScopeGuard(DocTranslator t) : t_(std::move(t)) { t_.EnterScope(); }
+  explicit ScopeGuard(DocTranslator t, bool naming_scope = false) : t_(std::move(t)) {
+    t_.EnterScope(naming_scope);
+  }
   ~ScopeGuard() {
     if (!closed_) t_.ExitScope();
   }
