@@ -11,6 +11,7 @@
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "printer_internal.h"
@@ -89,6 +90,7 @@ struct DocTranslatorObj::Impl {
   std::optional<SourceComments> source_comments;
   ffi::Map<ffi::ObjectRef, int64_t> placed_comments;
   int depth = 0;
+  bool typed_int32_literals = false;
 };
 
 DocTranslatorObj::DocTranslatorObj() : impl(std::make_unique<Impl>()) {
@@ -388,6 +390,12 @@ std::optional<std::string> DocTranslator::BindingName(const ffi::ObjectRef& node
   if (it == names.end()) return std::nullopt;
   return it->second;
 }
+
+bool DocTranslator::SetTypedInt32Literals(bool typed) const {
+  return std::exchange(get()->impl->typed_int32_literals, typed);
+}
+
+bool DocTranslator::typed_int32_literals() const { return get()->impl->typed_int32_literals; }
 
 void DocTranslator::CaptureFragment(const Any& target) const {
   get()->impl->capture_target = target;

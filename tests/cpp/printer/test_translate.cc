@@ -120,8 +120,16 @@ TEST_SUITE("printer.translate") {
     Check(Ramp(x, IntImm(PrimType::Int(32), 1), 4), "T.Ramp(x, 1, 4)");
     Check(Broadcast(x, 4), "T.Broadcast(x, 4)");
     Expr ramp = Ramp(x, IntImm(PrimType::Int(32), 1), 4);
-    Check(Shuffle({ramp}, {IntImm(PrimType::Int(32), 0), IntImm(PrimType::Int(32), 2)}),
-          "T.Shuffle([T.Ramp(x, 1, 4)], [0, 2])");
+    // Inside a shuffle every int32 constant prints typed, lane counts too, as the reference
+    // prints them; outside it they are bare again.
+    Expr shuffle = Shuffle({ramp, Broadcast(x + 1, 4)},
+                           {IntImm(PrimType::Int(32), 0), IntImm(PrimType::Int(32), 4)});
+    Check(shuffle,
+          "T.Shuffle([T.Ramp(x, T.int32(1), T.int32(4)), T.Broadcast(x + T.int32(1), "
+          "T.int32(4))], [T.int32(0), T.int32(4)])");
+    Check(Select(Var("p", PrimType::Bool()), shuffle, Ramp(x, IntImm(PrimType::Int(32), 1), 2)),
+          "T.Select(p, T.Shuffle([T.Ramp(x, T.int32(1), T.int32(4)), T.Broadcast(x + "
+          "T.int32(1), T.int32(4))], [T.int32(0), T.int32(4)]), T.Ramp(x, 1, 2))");
     Var z = IntVar("x");
     Check(Let(z, x + 1, z * 2), "T.Let(x_1 * 2, where={x_1: x + 1})");
   }

@@ -240,6 +240,21 @@ def test_evaluate_of_an_integer_zero_builds_nothing() -> None:
     assert parse("    T.evaluate(0)\n").script().endswith("def f(k: T.int32):\n    pass")
 
 
+def test_typed_lane_counts_read_back_as_plain_ones() -> None:
+    """A shuffle prints its lane counts and indices typed (`T.int32(4)`); they read back as
+    the plain ints of the IR."""
+    def parse(expr: str) -> tvm_tirx.Function:
+        text = ("@T.function\ndef f(A: T.Tensor((4,), T.int32x4), b: T.int32):\n"
+                f"    A[0] = {expr}\n")
+        return from_source(text, extra_vars={"T": T})
+
+    typed = parse("T.Shuffle([T.Ramp(b, T.int32(1), T.int32(2)), T.Broadcast(b, T.int32(2))], "
+                  "[T.int32(0), T.int32(2), T.int32(1), T.int32(3)])")
+    ir.assert_structural_equal(
+        typed, parse("T.Shuffle([T.Ramp(b, 1, 2), T.Broadcast(b, 2)], [0, 2, 1, 3])"))
+    assert typed.body.value.vectors[0].lanes == 2
+
+
 def test_assert_message_in_the_printed_form_reads_back() -> None:
     def parse(message: str) -> tvm_tirx.Function:
         text = f"@T.function\ndef f(k: T.int32):\n    assert k > 0, {message}\n"

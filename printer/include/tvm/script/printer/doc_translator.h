@@ -101,6 +101,12 @@ class DocTranslator : public ffi::ObjectRef {
   void SetBindingName(const ffi::ObjectRef& node, std::string name) const;
   /*! \brief The name set by SetBindingName, or nullopt. */
   std::optional<std::string> BindingName(const ffi::ObjectRef& node) const;
+  /*!
+   * \brief Whether int32 constants print typed (`T.int32(2)`) instead of bare: inside a
+   *  `T.Shuffle`, as the reference prints them. Returns the previous setting.
+   */
+  bool SetTypedInt32Literals(bool typed) const;
+  bool typed_int32_literals() const;
 
   /*!
    * \brief Makes the translation of `target` (its first occurrence) the captured Doc, with
