@@ -6,6 +6,7 @@
  */
 #include <tvm/ir/call.h>
 #include <tvm/tirx/stmt.h>
+#include <tvm/tirx/tensor_expr.h>
 
 #include "printer_internal.h"
 
@@ -71,6 +72,30 @@ Doc ForLoopDoc(const tirx::For& loop, const AccessPath& p, const DocTranslator& 
   Array<StmtDoc> body = t.AsBody(loop->body, p.Attr("body"));
   scope.Close();
   return ForDoc(var, iterable, body);
+}
+
+/*!
+ * \brief A store index: a ramp with a positive constant stride is the slice
+ *  `base:base + lanes * stride[:stride]`, as the reference prints it (the end folded when the
+ *  base is a constant too); any other index (a ramp loads, a non-positive stride) as itself.
+ */
+Doc StoreIndexDoc(const ir::Expr& index, const AccessPath& p, const DocTranslator& t) {
+  const auto* ramp = index.as<tirx::RampObj>();
+  const auto* stride = ramp != nullptr ? ramp->stride.as<tirx::IntImmObj>() : nullptr;
+  const auto* base_ty = ramp != nullptr ? ramp->base->ty.as<ir::PrimTypeObj>() : nullptr;
+  if (stride == nullptr || stride->value <= 0 || base_ty == nullptr) return t.AsExprDoc(index, p);
+  ir::PrimType ty(base_ty->dtype);
+  int64_t extent = stride->value * ramp->lanes;
+  ExprDoc start = t.AsExprDoc(ramp->base, p.Attr("base"));
+  ExprDoc stop;
+  if (const auto* base = ramp->base.as<tirx::IntImmObj>()) {
+    stop = t.AsExprDoc(tirx::IntImm(ty, base->value + extent), p.Attr("base"));
+  } else {
+    stop = t.AsExprDoc(tirx::Add(ramp->base, tirx::IntImm(ty, extent)), p.Attr("base"));
+  }
+  std::optional<ExprDoc> step;
+  if (stride->value != 1) step = t.AsExprDoc(ramp->stride, p.Attr("stride"));
+  return SliceDoc(start, stop, step);
 }
 
 /*! \brief `x = value`, annotated when the variable's type is not the value's. */
@@ -158,7 +183,7 @@ void RegisterSimpleStatements() {
         Array<Doc> indices;
         int64_t i = 0;
         for (const ir::Expr& index : s->indices) {
-          indices.push_back(t.AsExprDoc(index, p.Attr("indices").ArrayItem(i++)));
+          indices.push_back(StoreIndexDoc(index, p.Attr("indices").ArrayItem(i++), t));
         }
         ExprDoc value = t.AsExprDoc(s->value, p.Attr("value"));
         return AssignDoc(dest.Index(indices), value, std::nullopt);

@@ -185,6 +185,17 @@ TEST_SUITE("printer.translate") {
                Var("q", ir::PointerType(PrimType::Float(32)))),
           "h: T.handle = q");
     Check(TensorStore(a, {x}, FloatImm(PrimType::Float(32), 0.5)), "A[x] = T.float32(0.5)");
+    // A ramp of a positive constant stride stores as a slice, as the reference prints it.
+    Expr lanes4 = Broadcast(FloatImm(PrimType::Float(32), 0.5), 4);
+    Check(TensorStore(a, {Ramp(x, IntImm(PrimType::Int(32), 2), 4)}, lanes4),
+          "A[x:x + 8:2] = T.Broadcast(T.float32(0.5), 4)");
+    Check(TensorStore(a, {Ramp(IntImm(PrimType::Int(32), 4), IntImm(PrimType::Int(32), 1), 4)},
+                      lanes4),
+          "A[4:8] = T.Broadcast(T.float32(0.5), 4)");
+    Check(TensorStore(a, {Ramp(x, IntImm(PrimType::Int(32), -1), 4)}, lanes4),
+          "A[T.Ramp(x, -1, 4)] = T.Broadcast(T.float32(0.5), 4)");
+    Check(TensorStore(a, {Ramp(x, y, 4)}, lanes4),
+          "A[T.Ramp(x, y, 4)] = T.Broadcast(T.float32(0.5), 4)");
     Check(Evaluate(x), "T.evaluate(x)");
     Check(Evaluate(CallIntrinsic("exp", {FloatVar("f")})), "T.exp(f)");
     Check(AssertStmt(p, "p must hold"), "assert p, (\"RuntimeError\", [\"p must hold\"])");

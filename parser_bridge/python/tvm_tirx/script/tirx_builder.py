@@ -258,9 +258,11 @@ def bind_many_(value: Any, names: Tuple[str, ...], *, loc: Optional[Loc] = None,
     return tuple(bind_(v, n, loc=loc, name_loc=nl) for v, n, nl in zip(values, names, locs))
 
 
-def setitem_(*, value: Any, target: Any, key: Tuple[Any, ...], loc: Optional[Loc] = None) -> None:
-    """``target[key] = value``."""
-    _b["SetItem"](target, list(key), value, span_of(loc))
+def setitem_(*, value: Any, target: Any, key: Tuple[Any, ...], loc: Optional[Loc] = None,
+             slices: Tuple[int, ...] = ()) -> None:
+    """``target[key] = value``; the entries at ``slices`` are a slice's (start, stop, step)."""
+    indices = [_ir.slice_index(*k) if n in slices else k for n, k in enumerate(key)]
+    _b["SetItem"](target, indices, value, span_of(loc))
 
 
 def _assert_message(message: Any) -> str:
