@@ -6,10 +6,12 @@
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/ir/call.h>
 
+#include <algorithm>
 #include <mutex>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "printer_internal.h"
@@ -24,10 +26,15 @@ namespace {
 using ffi::Any;
 using ffi::Array;
 
-/*! \brief One scope: the statements emitted into it and the variables it defines. */
+/*!
+ * \brief One scope: the statements emitted into it, the variables it defines, and the names
+ *  given in it and in the closed scopes inside it (held until a naming scope closes).
+ */
 struct Scope {
   std::vector<StmtDoc> stmts;
   std::vector<const ffi::Object*> vars;
+  std::vector<std::string> names;
+  bool naming_scope = false;
 };
 
 struct VarEntry {
@@ -83,6 +90,7 @@ struct DocTranslatorObj::Impl {
   std::optional<SourceComments> source_comments;
   ffi::Map<ffi::ObjectRef, int64_t> placed_comments;
   int depth = 0;
+  bool typed_int32_literals = false;
 };
 
 DocTranslatorObj::DocTranslatorObj() : impl(std::make_unique<Impl>()) {
@@ -147,9 +155,9 @@ Doc ListOf(const DocTranslator& t, const Array<Any>& items, const AccessPath& pa
 Doc DictOf(const DocTranslator& t, const ffi::MapObj* map, const AccessPath& path) {
   Array<ExprDoc> keys;
   Array<ExprDoc> values;
-  for (const auto& [key, value] : map->data.items()) {
-    keys.push_back(t.AsExprDoc(key, path.MapItem(key)));
-    values.push_back(t.AsExprDoc(value, path.MapItem(key)));
+  for (const auto* item : details::PrintOrder(map)) {
+    keys.push_back(t.AsExprDoc(item->first, path.MapItem(item->first)));
+    values.push_back(t.AsExprDoc(item->second, path.MapItem(item->first)));
   }
   return DictDoc(keys, values);
 }
@@ -210,6 +218,7 @@ std::string DefineInScope(DocTranslatorObj::Impl* s, const ffi::ObjectRef& var,
   s->names.insert(name);
   s->vars[var.get()] = VarEntry{var, name};
   s->scopes[scope].vars.push_back(var.get());
+  s->scopes[scope].names.push_back(name);
   return name;
 }
 
@@ -270,6 +279,21 @@ Array<ExprDoc> DocTranslator::AsExprDocs(const Array<Any>& items, const AccessPa
 
 namespace details {
 
+std::vector<const std::pair<Any, Any>*> PrintOrder(const ffi::MapObj* map) {
+  std::vector<const std::pair<Any, Any>*> items;
+  bool string_keys = true;
+  for (const auto& item : map->data.items()) {
+    items.push_back(&item);
+    string_keys = string_keys && item.first.type_index() == ffi::TypeIndex::kStr;
+  }
+  if (string_keys) {
+    std::stable_sort(items.begin(), items.end(), [](const auto* a, const auto* b) {
+      return a->first.template cast<std::string>() < b->first.template cast<std::string>();
+    });
+  }
+  return items;
+}
+
 Array<StmtDoc> AsStmts(const DocTranslator& t, const Any& stmt, const AccessPath& path) {
   std::vector<StmtDoc>& emitted = t->impl->scopes.back().stmts;
   size_t mark = emitted.size();
@@ -299,18 +323,22 @@ Array<StmtDoc> DocTranslator::AsBody(const Any& stmt, const AccessPath& path) co
   return body;
 }
 
-void DocTranslator::EnterScope() const { get()->impl->scopes.emplace_back(); }
+void DocTranslator::EnterScope(bool naming_scope) const {
+  get()->impl->scopes.emplace_back().naming_scope = naming_scope;
+}
 
 Array<StmtDoc> DocTranslator::ExitScope() const {
   DocTranslatorObj::Impl& s = *get()->impl;
   TVM_FFI_ICHECK(s.scopes.size() > 1) << "the outermost scope cannot be closed";
   Scope scope = std::move(s.scopes.back());
   s.scopes.pop_back();
-  for (const ffi::Object* var : scope.vars) {
-    auto it = s.vars.find(var);
-    if (it == s.vars.end()) continue;
-    s.names.erase(it->second.name);
-    s.vars.erase(it);
+  // The variables go out of scope; their names stay taken until the naming scope closes.
+  for (const ffi::Object* var : scope.vars) s.vars.erase(var);
+  if (scope.naming_scope) {
+    for (const std::string& name : scope.names) s.names.erase(name);
+  } else {
+    std::vector<std::string>& held = s.scopes.back().names;
+    held.insert(held.end(), scope.names.begin(), scope.names.end());
   }
   return Array<StmtDoc>(scope.stmts.begin(), scope.stmts.end());
 }
@@ -362,6 +390,12 @@ std::optional<std::string> DocTranslator::BindingName(const ffi::ObjectRef& node
   if (it == names.end()) return std::nullopt;
   return it->second;
 }
+
+bool DocTranslator::SetTypedInt32Literals(bool typed) const {
+  return std::exchange(get()->impl->typed_int32_literals, typed);
+}
+
+bool DocTranslator::typed_int32_literals() const { return get()->impl->typed_int32_literals; }
 
 void DocTranslator::CaptureFragment(const Any& target) const {
   get()->impl->capture_target = target;

@@ -6,6 +6,7 @@
 #define TVM_SCRIPT_PRINTER_SRC_PRINTER_INTERNAL_H_
 
 #include <tvm/ffi/dtype.h>
+#include <tvm/ffi/map.h>
 #include <tvm/ir/type.h>
 #include <tvm/script/printer/doc_translator.h>
 
@@ -62,6 +63,11 @@ ExprDoc IAttr(const DocTranslator& t, const std::string& name);
 ExprDoc DTypeDoc(const DocTranslator& t, ffi::DataType dtype);
 /*! \brief Whether `ty` is the scalar int32 PrimType (printed bare where it is the default). */
 bool IsInt32(const ir::Type& ty);
+/*!
+ * \brief The entries of a map in print order: sorted by key (byte order) when every key is a
+ *  string, as the reference prints attributes and annotations; else in insertion order.
+ */
+std::vector<const std::pair<ffi::Any, ffi::Any>*> PrintOrder(const ffi::MapObj* map);
 /*! \brief The statements of `stmt` in the current scope (no new scope), flattened. */
 ffi::Array<StmtDoc> AsStmts(const DocTranslator& t, const ffi::Any& stmt, const AccessPath& path);
 

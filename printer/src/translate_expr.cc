@@ -29,7 +29,7 @@ DataType DTypeOf(const ir::Expr& e) {
 
 Doc IntImmDoc(const tirx::IntImm& imm, const AccessPath& p, const DocTranslator& t) {
   DataType dtype = DTypeOf(imm);
-  if (dtype == DataType::Int(32)) return LiteralDoc::Int(imm->value);
+  if (dtype == DataType::Int(32) && !t.typed_int32_literals()) return LiteralDoc::Int(imm->value);
   ExprDoc value = dtype.is_bool() ? ExprDoc(LiteralDoc::Bool(imm->value != 0))
                                   : ExprDoc(LiteralDoc::Int(imm->value));
   value = WithPath(std::move(value), p.Attr("value"));

@@ -74,13 +74,16 @@ Array<AssignDoc> ParamDocs(const tirx::Function& func, const AccessPath& p,
   return args;
 }
 
-/*! \brief `T.func_attr({...})` for every attribute but the name, or nullopt. */
+/*! \brief `T.func_attr({...})` for every attribute but the name (keys sorted), or nullopt. */
 std::optional<StmtDoc> AttrsStmt(const tirx::Function& func, const std::string& name,
                                  const AccessPath& p, const DocTranslator& t) {
   Array<ExprDoc> keys;
   Array<ExprDoc> values;
-  for (const auto& [key, value] : func->attrs) {
-    if (key == "global_symbol" && Any(value).try_cast<std::string>() == name) continue;
+  for (const auto* item : PrintOrder(func->attrs.get())) {
+    const auto& [key, value] = *item;
+    if (key.cast<std::string>() == "global_symbol" && value.try_cast<std::string>() == name) {
+      continue;
+    }
     AccessPath at = p.Attr("attrs").MapItem(key);
     keys.push_back(t.AsExprDoc(key, at));
     values.push_back(t.AsExprDoc(value, at));
@@ -100,7 +103,8 @@ std::optional<ExprDoc> ReturnType(const tirx::Function& func, const AccessPath& 
 
 Doc FunctionDocOf(const tirx::Function& func, const AccessPath& p, const DocTranslator& t) {
   std::string name = FunctionName(func, t);
-  ScopeGuard scope(t);
+  // The function's names are unique within it (sibling loops too) and free again after it.
+  ScopeGuard scope(t, /*naming_scope=*/true);
   FunctionDoc::Signature signature;
   signature.type_params = DefineSignature(func, p, t);
   signature.args = ParamDocs(func, p, t);

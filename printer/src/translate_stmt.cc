@@ -2,10 +2,11 @@
  * \file translate_stmt.cc
  * \brief TIRx statements: stores, bindings, loops (`range(...)` for plain serial loops,
  *  `T.parallel(...)` and friends otherwise), control flow, tensor allocation and declaration,
- *  assertions, attributes.
+ *  assertions (`assert c, ("RuntimeError", ["message"])`), attributes.
  */
 #include <tvm/ir/call.h>
 #include <tvm/tirx/stmt.h>
+#include <tvm/tirx/tensor_expr.h>
 
 #include "printer_internal.h"
 
@@ -25,14 +26,19 @@ bool IsConstInt(const ir::Expr& e, int64_t value) {
   return imm != nullptr && imm->value == value;
 }
 
-/*! \brief The loop's iterable: `range(end)`, `range(start, end, step)`, `T.parallel(...)`. */
+/*!
+ * \brief The loop's iterable: `range(end)`, `range(start, end, step)`, `T.parallel(start, end)`.
+ *  Only a plain serial loop from an int32 0 with a unit step leaves its start out, as the
+ *  reference prints (`range(T.int64(0), n)`, `T.parallel(0, n)`).
+ */
 ExprDoc LoopIterable(const tirx::For& loop, const AccessPath& p, const DocTranslator& t) {
   bool unit_step = IsConstInt(loop->step, 1);
   tirx::ForKind kind = loop->for_kind();
   bool plain_range = kind == tirx::ForKind::kSerial && loop->annotations.empty();
+  bool int32_zero = IsConstInt(loop->start, 0) && IsInt32(loop->start->ty);
   // range() takes a step only after a start; the T.* loops take it as a keyword.
   Array<ExprDoc> args;
-  if (!IsConstInt(loop->start, 0) || (plain_range && !unit_step)) {
+  if (!(plain_range && unit_step && int32_zero)) {
     args.push_back(t.AsExprDoc(loop->start, p.Attr("start")));
   }
   args.push_back(t.AsExprDoc(loop->end, p.Attr("end")));
@@ -68,6 +74,30 @@ Doc ForLoopDoc(const tirx::For& loop, const AccessPath& p, const DocTranslator& 
   return ForDoc(var, iterable, body);
 }
 
+/*!
+ * \brief A store index: a ramp with a positive constant stride is the slice
+ *  `base:base + lanes * stride[:stride]`, as the reference prints it (the end folded when the
+ *  base is a constant too); any other index (a ramp loads, a non-positive stride) as itself.
+ */
+Doc StoreIndexDoc(const ir::Expr& index, const AccessPath& p, const DocTranslator& t) {
+  const auto* ramp = index.as<tirx::RampObj>();
+  const auto* stride = ramp != nullptr ? ramp->stride.as<tirx::IntImmObj>() : nullptr;
+  const auto* base_ty = ramp != nullptr ? ramp->base->ty.as<ir::PrimTypeObj>() : nullptr;
+  if (stride == nullptr || stride->value <= 0 || base_ty == nullptr) return t.AsExprDoc(index, p);
+  ir::PrimType ty(base_ty->dtype);
+  int64_t extent = stride->value * ramp->lanes;
+  ExprDoc start = t.AsExprDoc(ramp->base, p.Attr("base"));
+  ExprDoc stop;
+  if (const auto* base = ramp->base.as<tirx::IntImmObj>()) {
+    stop = t.AsExprDoc(tirx::IntImm(ty, base->value + extent), p.Attr("base"));
+  } else {
+    stop = t.AsExprDoc(tirx::Add(ramp->base, tirx::IntImm(ty, extent)), p.Attr("base"));
+  }
+  std::optional<ExprDoc> step;
+  if (stride->value != 1) step = t.AsExprDoc(ramp->stride, p.Attr("stride"));
+  return SliceDoc(start, stop, step);
+}
+
 /*! \brief `x = value`, annotated when the variable's type is not the value's. */
 Doc BindDoc(const tirx::Bind& bind, const AccessPath& p, const DocTranslator& t) {
   ExprDoc value = t.AsExprDoc(bind->value, p.Attr("value"));
@@ -86,7 +116,11 @@ Doc IfDocOf(const tirx::IfThenElse& node, const AccessPath& p, const DocTranslat
   ExprDoc cond = t.AsExprDoc(node->condition, p.Attr("condition"));
   Array<StmtDoc> then_body = t.AsBody(node->then_case, p.Attr("then_case"));
   Array<StmtDoc> else_body;
-  if (node->else_case.has_value()) else_body = t.AsBody(*node->else_case, p.Attr("else_case"));
+  if (node->else_case.has_value()) {
+    else_body = t.AsBody(*node->else_case, p.Attr("else_case"));
+    // An empty else branch (`else: pass`, or only `T.evaluate(0)`) is still a branch.
+    if (else_body.empty()) else_body.push_back(ExprStmtDoc(IdDoc("pass")));
+  }
   return IfDoc(cond, then_body, else_body);
 }
 
@@ -99,11 +133,20 @@ Doc TensorDefinitionDoc(const ir::Var& var, const char* builder, Array<ExprDoc> 
   return AssignDoc(lhs, TAttr(t, builder).Call(args, {"ty_args"}, {ListDoc({ty})}), std::nullopt);
 }
 
+/*! \brief `T.evaluate(0)`, of any integer or bool zero: a no-op the reference leaves out. */
+bool IsEvaluateZero(const tirx::Stmt& s) {
+  const auto* eval = s.as<tirx::EvaluateObj>();
+  return eval != nullptr && IsConstInt(eval->value, 0);
+}
+
+/*! \brief The statements, without `T.evaluate(0)`; a body left empty prints `pass`. */
 Doc SeqDoc(const tirx::SeqStmt& seq, const AccessPath& p, const DocTranslator& t) {
   Array<StmtDoc> stmts;
   int64_t i = 0;
   for (const tirx::Stmt& s : seq->seq) {
-    for (const StmtDoc& d : AsStmts(t, s, p.Attr("seq").ArrayItem(i++))) stmts.push_back(d);
+    AccessPath at = p.Attr("seq").ArrayItem(i++);
+    if (IsEvaluateZero(s)) continue;
+    for (const StmtDoc& d : AsStmts(t, s, at)) stmts.push_back(d);
   }
   return StmtBlockDoc(stmts);
 }
@@ -140,7 +183,7 @@ void RegisterSimpleStatements() {
         Array<Doc> indices;
         int64_t i = 0;
         for (const ir::Expr& index : s->indices) {
-          indices.push_back(t.AsExprDoc(index, p.Attr("indices").ArrayItem(i++)));
+          indices.push_back(StoreIndexDoc(index, p.Attr("indices").ArrayItem(i++), t));
         }
         ExprDoc value = t.AsExprDoc(s->value, p.Attr("value"));
         return AssignDoc(dest.Index(indices), value, std::nullopt);
@@ -162,8 +205,11 @@ void RegisterSimpleStatements() {
       });
   RegisterDocTranslate<tirx::AssertStmt>(
       [](tirx::AssertStmt a, AccessPath p, DocTranslator t) -> Doc {
-        return AssertDoc(t.AsExprDoc(a->condition, p.Attr("condition")),
-                         t.AsExprDoc(a->message, p.Attr("message")));
+        // The reference's form: the error kind and the message's parts (ours holds one part of
+        // a RuntimeError), also when the message is empty.
+        ExprDoc message = TupleDoc({LiteralDoc::Str("RuntimeError"),
+                                    ListDoc({t.AsExprDoc(a->message, p.Attr("message"))})});
+        return AssertDoc(t.AsExprDoc(a->condition, p.Attr("condition")), message);
       });
 }
 

@@ -36,6 +36,13 @@ Doc LetDoc(const tirx::Let& let, const AccessPath& p, const DocTranslator& t) {
   return TAttr(t, "Let").Call({body}, {"where"}, {DictDoc({var}, {value})});
 }
 
+/*! \brief A vector's lane count: a plain int, typed (`T.int32(4)`) inside a shuffle. */
+ExprDoc LanesDoc(int64_t lanes, const AccessPath& p, const DocTranslator& t) {
+  ExprDoc value = WithPath(LiteralDoc::Int(lanes), p);
+  if (!t.typed_int32_literals()) return value;
+  return DTypeDoc(t, ffi::DataType::Int(32)).Call({value});
+}
+
 TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterDocTranslate<tirx::TensorLoad>(
       [](tirx::TensorLoad load, AccessPath p, DocTranslator t) -> Doc {
@@ -45,14 +52,21 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterDocTranslate<tirx::Ramp>([](tirx::Ramp ramp, AccessPath p, DocTranslator t) -> Doc {
     return TAttr(t, "Ramp").Call({t.AsExprDoc(ramp->base, p.Attr("base")),
                                   t.AsExprDoc(ramp->stride, p.Attr("stride")),
-                                  t.AsExprDoc(ramp->lanes, p.Attr("lanes"))});
+                                  LanesDoc(ramp->lanes, p.Attr("lanes"), t)});
   });
   RegisterDocTranslate<tirx::Broadcast>([](tirx::Broadcast bc, AccessPath p,
                                            DocTranslator t) -> Doc {
     return TAttr(t, "Broadcast")
-        .Call({t.AsExprDoc(bc->value, p.Attr("value")), t.AsExprDoc(bc->lanes, p.Attr("lanes"))});
+        .Call({t.AsExprDoc(bc->value, p.Attr("value")), LanesDoc(bc->lanes, p.Attr("lanes"), t)});
   });
   RegisterDocTranslate<tirx::Shuffle>([](tirx::Shuffle s, AccessPath p, DocTranslator t) -> Doc {
+    // Inside a shuffle the reference prints every int32 constant typed: `T.Broadcast(lo,
+    // T.int32(2))`, `[T.int32(0), T.int32(2)]`.
+    struct TypedLiterals {
+      DocTranslator t;
+      bool before;
+      ~TypedLiterals() { t.SetTypedInt32Literals(before); }
+    } typed{t, t.SetTypedInt32Literals(true)};
     return TAttr(t, "Shuffle")
         .Call({t.AsExprDoc(s->vectors, p.Attr("vectors")),
                t.AsExprDoc(s->indices, p.Attr("indices"))});

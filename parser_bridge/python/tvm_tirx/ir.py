@@ -35,6 +35,53 @@ _op = {
 }
 _missing_type = get_global_func("ir.MissingType")
 _make_const = get_global_func("tirx.make_const")
+
+
+def _node_class(type_key: str) -> Any:
+    # Looked up when used: a class asked for before Expr is registered would not derive from it.
+    return tvm_ffi.object_class(type_key)
+
+
+def _int_constant(value: Any) -> Any:
+    """A Python int or an integer constant as an int, else None."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, _node_class("prim.IntImm")) and str(value.ty.dtype) != "bool":
+        return value.value
+    return None
+
+
+def slice_index(start: Any, stop: Any, step: Any) -> Any:
+    """``A[start:stop:step]`` (Apache TVM's vector slices, and how the reference prints a
+    strided store): the index ``T.Ramp(start, step, lanes)`` of the elements from ``start``
+    below ``stop``, or ``start`` itself for one element. The step is a positive integer
+    constant and the extent ``stop - start`` a constant: both ints, or ``start + n``."""
+    if start is None or stop is None:
+        raise ValueError("A tensor slice needs both bounds: write `A[start:stop]`")
+    stride = 1 if step is None else _int_constant(step)
+    if stride is None or stride <= 0:
+        raise ValueError(f"A tensor slice's step must be a positive integer constant, got "
+                         f"`{step}`")
+    low, high = _int_constant(start), _int_constant(stop)
+    if low is not None and high is not None:
+        extent = high - low
+    elif structural_equal(stop, start):
+        extent = 0
+    elif isinstance(stop, _node_class("prim.Add")) and structural_equal(stop.a, start):
+        extent = _int_constant(stop.b)
+    else:
+        extent = None
+    if extent is None:
+        raise ValueError("A tensor slice's extent must be a constant: write "
+                         "`A[start:start + n]` or `A[4:8]`")
+    lanes = -(-extent // stride)
+    if lanes < 1:
+        raise ValueError(f"A tensor slice must hold at least one element, got an extent of "
+                         f"{extent}")
+    base = start if isinstance(start, Expr) else _make_const(PrimType("int32"), start)
+    if lanes == 1:
+        return base
+    return _node_class("prim.Ramp")(base, _make_const(base.ty, stride), lanes)
 _tensor_load = get_global_func("tirx.builder.Load")
 _script = get_global_func("script.Script")
 _T = TypeVar("_T", bound=type)
@@ -208,10 +255,10 @@ class Expr(Object):
         if not isinstance(self.ty, TensorType):
             raise TypeError(f"Only tensors can be indexed, got an expression of type "
                             f"`{type(self.ty).__name__}`")
-        if isinstance(indices, slice) or (
-                isinstance(indices, tuple) and any(isinstance(i, slice) for i in indices)):
-            raise TypeError("Tensor slices are not supported: index element by element")
-        return _tensor_load(self, list(indices) if isinstance(indices, tuple) else [indices])
+        indices = list(indices) if isinstance(indices, tuple) else [indices]
+        indices = [slice_index(i.start, i.stop, i.step) if isinstance(i, slice) else i
+                   for i in indices]
+        return _tensor_load(self, indices)
 
     # `==` and `!=` keep object identity (as for every FFI object), so expressions stay usable
     # as dict keys; build equality nodes with tvm_tirx.EQ / NE or tvm_tirx.equal.

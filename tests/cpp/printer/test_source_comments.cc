@@ -129,7 +129,8 @@ TEST_SUITE("printer.SourceComments") {
                                              "        y = i + 1  # let\n"
                                              "        # st\n"
                                              "        A[i] = T.float32(0.5)\n"
-                                             "    assert T.bool(True), \"ok\"  # done");
+                                             "    assert T.bool(True), (\"RuntimeError\", "
+                                             "[\"ok\"])  # done");
     for (const Stmt& key : {loop, store, bind, check}) CHECK(printed.placed.at(key) == 1);
     CHECK(printed.placed.at(f) == 1);
     // Without comments the print is Script's.

@@ -120,8 +120,16 @@ TEST_SUITE("printer.translate") {
     Check(Ramp(x, IntImm(PrimType::Int(32), 1), 4), "T.Ramp(x, 1, 4)");
     Check(Broadcast(x, 4), "T.Broadcast(x, 4)");
     Expr ramp = Ramp(x, IntImm(PrimType::Int(32), 1), 4);
-    Check(Shuffle({ramp}, {IntImm(PrimType::Int(32), 0), IntImm(PrimType::Int(32), 2)}),
-          "T.Shuffle([T.Ramp(x, 1, 4)], [0, 2])");
+    // Inside a shuffle every int32 constant prints typed, lane counts too, as the reference
+    // prints them; outside it they are bare again.
+    Expr shuffle = Shuffle({ramp, Broadcast(x + 1, 4)},
+                           {IntImm(PrimType::Int(32), 0), IntImm(PrimType::Int(32), 4)});
+    Check(shuffle,
+          "T.Shuffle([T.Ramp(x, T.int32(1), T.int32(4)), T.Broadcast(x + T.int32(1), "
+          "T.int32(4))], [T.int32(0), T.int32(4)])");
+    Check(Select(Var("p", PrimType::Bool()), shuffle, Ramp(x, IntImm(PrimType::Int(32), 1), 2)),
+          "T.Select(p, T.Shuffle([T.Ramp(x, T.int32(1), T.int32(4)), T.Broadcast(x + "
+          "T.int32(1), T.int32(4))], [T.int32(0), T.int32(4)]), T.Ramp(x, 1, 2))");
     Var z = IntVar("x");
     Check(Let(z, x + 1, z * 2), "T.Let(x_1 * 2, where={x_1: x + 1})");
   }
@@ -177,9 +185,21 @@ TEST_SUITE("printer.translate") {
                Var("q", ir::PointerType(PrimType::Float(32)))),
           "h: T.handle = q");
     Check(TensorStore(a, {x}, FloatImm(PrimType::Float(32), 0.5)), "A[x] = T.float32(0.5)");
+    // A ramp of a positive constant stride stores as a slice, as the reference prints it.
+    Expr lanes4 = Broadcast(FloatImm(PrimType::Float(32), 0.5), 4);
+    Check(TensorStore(a, {Ramp(x, IntImm(PrimType::Int(32), 2), 4)}, lanes4),
+          "A[x:x + 8:2] = T.Broadcast(T.float32(0.5), 4)");
+    Check(TensorStore(a, {Ramp(IntImm(PrimType::Int(32), 4), IntImm(PrimType::Int(32), 1), 4)},
+                      lanes4),
+          "A[4:8] = T.Broadcast(T.float32(0.5), 4)");
+    Check(TensorStore(a, {Ramp(x, IntImm(PrimType::Int(32), -1), 4)}, lanes4),
+          "A[T.Ramp(x, -1, 4)] = T.Broadcast(T.float32(0.5), 4)");
+    Check(TensorStore(a, {Ramp(x, y, 4)}, lanes4),
+          "A[T.Ramp(x, y, 4)] = T.Broadcast(T.float32(0.5), 4)");
     Check(Evaluate(x), "T.evaluate(x)");
     Check(Evaluate(CallIntrinsic("exp", {FloatVar("f")})), "T.exp(f)");
-    Check(AssertStmt(p, "p must hold"), "assert p, \"p must hold\"");
+    Check(AssertStmt(p, "p must hold"), "assert p, (\"RuntimeError\", [\"p must hold\"])");
+    Check(AssertStmt(p, ""), "assert p, (\"RuntimeError\", [\"\"])");
     Check(Return(x), "return x");
     Check(Return(std::nullopt), "return");
     Check(Break(Span::Unknown()), "break");
@@ -189,26 +209,43 @@ TEST_SUITE("printer.translate") {
     Check(IfThenElse(p, Evaluate(x), Evaluate(y)),
           "if p:\n    T.evaluate(x)\nelse:\n    T.evaluate(y)");
     Check(SeqStmt({Bind(y, x), Evaluate(y)}), "y = x\nT.evaluate(y)");
+    // T.evaluate of an integer or bool zero is left out of a sequence, as the reference does;
+    // a body left empty is `pass`, an empty else branch stays one.
+    Expr false_ = IntImm(PrimType::Bool(), 0), zero64 = IntImm(PrimType::Int(64), 0);
+    Check(SeqStmt({Evaluate(zero), Evaluate(x), Evaluate(zero64)}), "T.evaluate(x)");
+    Check(Evaluate(zero), "T.evaluate(0)");
+    Check(SeqStmt({Evaluate(FloatImm(PrimType::Float(32), 0.0))}), "T.evaluate(T.float32(0.0))");
+    Check(For(i, zero, eight, one, SeqStmt({Evaluate(zero)})), "for i in range(8):\n    pass");
+    Check(IfThenElse(p, Evaluate(x), SeqStmt({Evaluate(false_)})),
+          "if p:\n    T.evaluate(x)\nelse:\n    pass");
     Check(For(i, zero, eight, one, Evaluate(i)), "for i in range(8):\n    T.evaluate(i)");
     Check(For(i, two, eight, one, Evaluate(i)), "for i in range(2, 8):\n    T.evaluate(i)");
     Check(For(i, zero, eight, two, Evaluate(i)), "for i in range(0, 8, 2):\n    T.evaluate(i)");
     ForOptions par;
     par.kind = ForKind::kParallel;
-    Check(For(i, zero, eight, one, Evaluate(i), par), "for i in T.parallel(8):\n    T.evaluate(i)");
+    Check(For(i, zero, eight, one, Evaluate(i), par),
+          "for i in T.parallel(0, 8):\n    T.evaluate(i)");
     par.kind = ForKind::kVectorized;
     Check(For(i, two, eight, two, Evaluate(i), par),
           "for i in T.vectorized(2, 8, step=2):\n    T.evaluate(i)");
     par.kind = ForKind::kUnrolled;
-    Check(For(i, zero, eight, one, Evaluate(i), par), "for i in T.unroll(8):\n    T.evaluate(i)");
+    Check(For(i, zero, eight, one, Evaluate(i), par),
+          "for i in T.unroll(0, 8):\n    T.evaluate(i)");
     ForOptions bind;
     bind.kind = ForKind::kThreadBinding;
     bind.thread_tag = "threadIdx.x";
     Check(For(i, zero, eight, one, Evaluate(i), bind),
-          "for i in T.thread_binding(8, thread=\"threadIdx.x\"):\n    T.evaluate(i)");
+          "for i in T.thread_binding(0, 8, thread=\"threadIdx.x\"):\n    T.evaluate(i)");
     ForOptions annotated;
-    annotated.annotations = {{"pragma", int64_t{1}}};
+    annotated.annotations = {{"pragma", int64_t{1}}, {"Pragma", int64_t{2}}, {"a.b", int64_t{3}}};
     Check(For(i, zero, eight, one, Evaluate(i), annotated),
-          "for i in T.serial(8, annotations={\"pragma\": 1}):\n    T.evaluate(i)");
+          "for i in T.serial(0, 8, annotations={\"Pragma\": 2, \"a.b\": 3, \"pragma\": 1}):\n"
+          "    T.evaluate(i)");
+    // An int64 loop prints its start even from 0; a serial int32 one only away from 0.
+    Var j = IntVar("j", 64), m = IntVar("m", 64);
+    Expr one64 = IntImm(PrimType::Int(64), 1);
+    Check(For(j, zero64, m, one64, Evaluate(j)),
+          "for j in range(T.int64(0), m):\n    T.evaluate(j)");
     Check(AttrStmt(x, "pragma", one, Evaluate(x)),
           "with T.attr(x, \"pragma\", 1):\n    T.evaluate(x)");
   }
@@ -230,13 +267,14 @@ TEST_SUITE("printer.translate") {
     Var c = Var("C", ir::TensorType(DataType::Int(8), {m, IntImm(PrimType::Int(64), 4)}));
     FunctionOptions options;
     options.ret_type = PrimType::Int(32);
-    options.attrs = {{"global_symbol", ffi::String("f")}, {"tir.noalias", true}};
+    options.attrs = {
+        {"tir.noalias", true}, {"global_symbol", ffi::String("f")}, {"calling_conv", int64_t{0}}};
     Check(Function({a, c, k}, SeqStmt({Return(k)}), options),
           std::string(kHeader) +
               "@T.function\n"
               "def f[n, m: T.int64](A: T.Tensor((n,), T.float32), C: T.Tensor((m, T.int64(4)), "
               "T.int8), k: T.int32) -> T.int32:\n"
-              "    T.func_attr({\"tir.noalias\": True})\n"
+              "    T.func_attr({\"calling_conv\": 0, \"tir.noalias\": True})\n"
               "    return k");
     FunctionOptions priv;
     priv.is_private = true;
@@ -300,7 +338,7 @@ TEST_SUITE("printer.translate") {
           "        return");
   }
 
-  TEST_CASE("name clashes get _1, _2; names are scoped") {
+  TEST_CASE("name clashes get _1, _2; names stay taken until the function ends") {
     Var x1 = IntVar("x"), x2 = IntVar("x"), x3 = IntVar("x");
     Check(x1 + x2 + x3, "x + x_1 + x_2");
     Var i1 = IntVar("i"), i2 = IntVar("i"), i3 = IntVar("i");
@@ -311,7 +349,20 @@ TEST_SUITE("printer.translate") {
     Stmt sibling = For(i3, zero, four, one, Evaluate(i3));
     Check(SeqStmt({nested, sibling}),
           "for i in range(4):\n    for i_1 in range(4):\n        T.evaluate(i + i_1)\n"
-          "for i in range(4):\n    T.evaluate(i)");
+          "for i_2 in range(4):\n    T.evaluate(i_2)");
+    // The reference's rule: a hint that is taken gets the first free `_k`, even when the hint
+    // itself ends in one (`i_1` -> `i_1_1`); each function of a module names afresh.
+    Var i4 = IntVar("i_1");
+    Check(SeqStmt({nested, For(i4, zero, four, one, Evaluate(i4))}),
+          "for i in range(4):\n    for i_1 in range(4):\n        T.evaluate(i + i_1)\n"
+          "for i_1_1 in range(4):\n    T.evaluate(i_1_1)");
+    Var a = IntVar("a"), b = IntVar("a");
+    Function f({a}, SeqStmt({For(i1, zero, a, one, Evaluate(i1))}));
+    Function g({b}, SeqStmt({For(i2, zero, b, one, Evaluate(i2))}));
+    ir::IRModule mod({{ir::GlobalVar("f"), f}, {ir::GlobalVar("g"), g}});
+    std::string text = script::printer::Script(mod, script::printer::PrinterConfig(NoHeader()));
+    CHECK(text.find("def f(a: T.int32):\n        for i in range(a):") != std::string::npos);
+    CHECK(text.find("def g(a: T.int32):\n        for i in range(a):") != std::string::npos);
     Check(IntVar("for") + IntVar("T") + IntVar("2d") + IntVar("a-b"), "for_1 + T_1 + v2d + a_b");
   }
 }

@@ -128,13 +128,14 @@ def _nodes() -> List[Any]:
         (tx.Bind(y, x + 1), "y = x + 1"),
         (tx.TensorStore(a, [x, c1], f), "A[x, 1] = f"),
         (tx.Evaluate(x), "T.evaluate(x)"),
-        (tx.AssertStmt(p, "msg"), 'assert p, "msg"'),
+        (tx.AssertStmt(p, "msg"), 'assert p, ("RuntimeError", ["msg"])'),
+        (tx.AssertStmt(p, ""), 'assert p, ("RuntimeError", [""])'),
         (tx.Return(x), "return x"),
         (tx.IfThenElse(p, tx.Evaluate(x), tx.Evaluate(y)),
          "if p:\n    T.evaluate(x)\nelse:\n    T.evaluate(y)"),
         (tx.While(p, tx.Break()), "while p:\n    break"),
         (tx.For(y, 0, 8, tx.Continue(), kind=tx.ForKind.PARALLEL),
-         "for y in T.parallel(8):\n    continue"),
+         "for y in T.parallel(0, 8):\n    continue"),
         (tx.For(y, 2, 8, tx.Evaluate(y), step=2), "for y in range(2, 8, 2):\n    T.evaluate(y)"),
         (tx.AttrStmt(x, "k", tx.make_const("int32", 1), tx.Evaluate(x)),
          'with T.attr(x, "k", 1):\n    T.evaluate(x)'),
@@ -150,6 +151,25 @@ def test_every_node_type(node: Any, expected: str) -> None:
 
 def test_name_clashes_get_suffixes() -> None:
     check(i32("x") + i32("x") + i32("x"), "x + x_1 + x_2")
+
+
+def test_attribute_keys_print_sorted() -> None:
+    """Function attributes, loop annotations, module attributes and nested dicts print their
+    string keys in byte order, as the reference does; other keys keep insertion order."""
+    y, i = i32("y"), i32("i")
+    loop = tx.For(i, 0, 4, tx.Evaluate(i + y),
+                  annotations={"z": 1, "Z": 2, "a_b": {"y": 1, "b": 2}})
+    func = tx.Function([y], tx.SeqStmt([loop]), attrs={
+        "tir.noalias": True, "global_symbol": "f", "calling_conv": 0, "a.b": "x"})
+    check(func, HEADER + "@T.function\n"
+          "def f(y: T.int32):\n"
+          '    T.func_attr({"a.b": "x", "calling_conv": 0, "tir.noalias": True})\n'
+          '    for i in T.serial(0, 4, annotations={"Z": 2, "a_b": {"b": 2, "y": 1}, "z": 1}):\n'
+          "        T.evaluate(i + y)")
+    module = ir.IRModule({ir.GlobalVar("f"): func},
+                         attrs={"system_lib_prefix": "demo_", "runtime": "cpp"})
+    attrs_line = '    I.module_attrs({"runtime": "cpp", "system_lib_prefix": "demo_"})\n'
+    assert attrs_line in module.script()
 
 
 # ---- Underlines, line numbers, the source map ----

@@ -244,7 +244,10 @@ def swap_names(rng: random.Random, text: str, programs: Programs) -> str:
 
 
 def replace_literal(rng: random.Random, text: str, programs: Programs) -> str:
-    literals = list(re.finditer(r"(?<![\w.])\d+(?:\.\d*)?|\"[^\"\n]*\"", text)) or _tokens(text)
+    # An operand of `**` is never replaced: `2**31` for the 20 of `10**20` computes for minutes
+    # in-process (a runaway the worker's time limit stops, tested in test_time_limits.cc).
+    literals = list(re.finditer(r"(?<![\w.])(?<!\*\*)\d+(?:\.\d*)?(?!\d|\.|\*\*)|\"[^\"\n]*\"",
+                                text)) or _tokens(text)
     found = rng.choice(literals)
     value = rng.choice(LITERALS)
     return text[: found.start()] + value + text[found.end() :]

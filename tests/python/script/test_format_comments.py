@@ -75,7 +75,7 @@ def test_comments_above_statements_and_at_the_end_of_their_lines() -> None:
           "        A[i] = A[i] + k  #no space\n"
           "    x = k + 1  # bind\n"
           "    # check\n"
-          "    assert x > 0, \"positive\"\n"
+          "    assert x > 0, (\"RuntimeError\", [\"positive\"])\n"
           "    if x > 2:  # big\n"
           "        A[0] = 1\n"
           "    else:\n"
@@ -189,7 +189,7 @@ def test_elif_allocations_loop_kinds_and_spacing_before_the_comment() -> None:
                 "    else:\n"
                 "        A[1] = 3\n",
           SIG + "    B = T.alloc_tensor(ty_args=[T.Tensor((4,), T.int32)])  # scratch\n"
-                "    for i in T.parallel(4):  # par\n"
+                "    for i in T.parallel(0, 4):  # par\n"
                 "        B[i] = A[i]  # one space\n"
                 "    if A[0] > 0:\n"
                 "        A[1] = 1  ## three spaces, two hashes\n"
@@ -295,7 +295,7 @@ def test_hashes_in_strings_and_comments_that_look_like_code() -> None:
                 "    #    A[1] = 3\n"
                 "    A[1] = 2  # \"\"\" not a docstring \"\"\"\n"
                 "    A[2] = 2  # '''\n",
-          SIG + "    assert A[0] > 0, \"no # comment here\"  # real\n"
+          SIG + "    assert A[0] > 0, (\"RuntimeError\", [\"no # comment here\"])  # real\n"
                 "    # @T.function\n"
                 "    # def g(): A[0] = 1\n"
                 "    #    A[1] = 3\n"
@@ -306,7 +306,8 @@ def test_hashes_in_strings_and_comments_that_look_like_code() -> None:
 def test_a_hash_line_inside_a_multi_line_string_is_not_a_comment() -> None:
     check(SIG + "    assert A[0] > 0, \"\"\"first line\n# not a comment\nlast\"\"\"  # after it\n"
                 "    A[0] = \\\n        1  # after a continuation\n",
-          SIG + "    assert A[0] > 0, \"first line\\n# not a comment\\nlast\"  # after it\n"
+          SIG + "    assert A[0] > 0, (\"RuntimeError\", "
+                "[\"first line\\n# not a comment\\nlast\"])  # after it\n"
                 "    A[0] = 1  # after a continuation")
 
 

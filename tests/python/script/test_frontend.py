@@ -110,7 +110,7 @@ def test_every_statement_round_trips_and_prints_idempotently() -> None:
     assert reparsed.script() == text
     assert func.is_private
     assert "def main[n](A: T.Tensor((n,), T.int32), k: T.int32) -> T.int32:" in text
-    assert "    assert 0 < k and k < 10, \"in range\"" in text
+    assert "    assert 0 < k and k < 10, (\"RuntimeError\", [\"in range\"])" in text
     assert "    y: T.int64 = T.int64(7)" in text or "    y = T.int64(7)" in text
 
 
@@ -169,7 +169,7 @@ def _syntax_error(body: str) -> SyntaxError:
         ("    x: \"T.int32\" = 1\n", "Quoted annotations are not supported", (3, 8, 3, 17)),
         ("    for i in range(4):\n        pass\n    else:\n        pass\n",
          "`for ... else` is not supported", (6, 9, 6, 13)),
-        ("    A[0:2] = 1\n", "Slices cannot be stored to", (3, 7, 3, 10)),
+        ("    A[0:] = 1\n", "A tensor slice needs both bounds", (3, 7, 3, 9)),
         ("    def g():\n        pass\n", "A nested function is not supported", (3, 5, 4, 13)),
         ("    (y := 1)\n", "Assignment expressions", (3, 6, 3, 12)),
     ],
@@ -225,6 +225,104 @@ def test_break_outside_a_loop_is_a_value_error() -> None:
     error = _runtime_error("    break\n", ValueError)
     assert "`break` outside a loop" in str(error)
     assert error_location(error) == ("prog.py", 3, 4, 3, 9)
+
+
+def test_evaluate_of_an_integer_zero_builds_nothing() -> None:
+    """`T.evaluate(0)` (of any integer or bool zero) is the reference's no-op placeholder: it
+    builds no statement, so a body of only that is empty and prints `pass`."""
+    def parse(body: str) -> tvm_tirx.Function:
+        return from_source(f"@T.function\ndef f(k: T.int32):\n{body}", extra_vars={"T": T})
+
+    for zero in ["0", "T.int64(0)", "T.uint8(0)", "False"]:
+        ir.assert_structural_equal(parse(f"    T.evaluate({zero})\n"), parse("    pass\n"))
+    kept = parse("    T.evaluate(T.float32(0))\n    T.evaluate(1)\n    T.evaluate(0)\n")
+    assert [str(s.value) for s in kept.body.seq] == ["T.float32(0.0)", "1"]
+    assert parse("    T.evaluate(0)\n").script().endswith("def f(k: T.int32):\n    pass")
+
+
+def test_typed_lane_counts_read_back_as_plain_ones() -> None:
+    """A shuffle prints its lane counts and indices typed (`T.int32(4)`); they read back as
+    the plain ints of the IR."""
+    def parse(expr: str) -> tvm_tirx.Function:
+        text = ("@T.function\ndef f(A: T.Tensor((4,), T.int32x4), b: T.int32):\n"
+                f"    A[0] = {expr}\n")
+        return from_source(text, extra_vars={"T": T})
+
+    typed = parse("T.Shuffle([T.Ramp(b, T.int32(1), T.int32(2)), T.Broadcast(b, T.int32(2))], "
+                  "[T.int32(0), T.int32(2), T.int32(1), T.int32(3)])")
+    ir.assert_structural_equal(
+        typed, parse("T.Shuffle([T.Ramp(b, 1, 2), T.Broadcast(b, 2)], [0, 2, 1, 3])"))
+    assert typed.body.value.vectors[0].lanes == 2
+
+
+def test_slices_in_loads_and_stores_are_ramp_indices() -> None:
+    """`A[a:b:s]` (Apache TVM's vector slices; the reference prints a strided store so) is the
+    index `T.Ramp(a, s, lanes)`, in loads and stores; one element is the scalar index."""
+    head = ("@T.function\ndef f(B: T.Tensor((64,), T.float32), C: T.Tensor((8,), T.float32x4), "
+            "D: T.Tensor((8, 64), T.float32)):\n    for i in range(8):\n")
+
+    def parse(line: str) -> tvm_tirx.Function:
+        return from_source(head + f"        {line}\n", extra_vars={"T": T})
+
+    for sliced, ramp in [("B[i * 4:i * 4 + 4] = C[i]", "B[T.Ramp(i * 4, 1, 4)] = C[i]"),
+                         ("B[i:i + 7:2] = C[i]", "B[T.Ramp(i, 2, 4)] = C[i]"),
+                         ("D[i, 8:16:2] = C[i]", "D[i, T.Ramp(8, 2, 4)] = C[i]"),
+                         ("C[i] = B[i:i + 8:2]", "C[i] = B[T.Ramp(i, 2, 4)]"),
+                         ("B[i:i + 1] = B[0]", "B[i] = B[0]")]:
+        ir.assert_structural_equal(parse(sliced), parse(ramp))
+    printed = parse("B[T.Ramp(i * 4, 2, 4)] = C[i]").script()
+    assert printed.endswith("        B[i * 4:i * 4 + 8:2] = C[i]")
+    # A stride that is not a positive constant keeps the ramp: its slice would not read back.
+    assert parse("B[T.Ramp(i + 8, -1, 4)] = C[i]").script().endswith(
+        "        B[T.Ramp(i + 8, -1, 4)] = C[i]")
+
+
+@pytest.mark.parametrize("line, text, start, end", [
+    ("B[i:i + 4:0] = C[i]", "step must be a positive integer constant, got `0`", 8, 27),
+    ("B[i:i + 4:-1] = C[i]", "step must be a positive integer constant, got `-1`", 8, 28),
+    ("B[i:i + 4:k] = C[i]", "step must be a positive integer constant, got `k`", 8, 27),
+    ("B[i:k] = C[i]", "extent must be a constant: write `A[start:start + n]`", 8, 21),
+    ("B[i:i] = C[i]", "must hold at least one element, got an extent of 0", 8, 21),
+    ("C[i] = B[i:]", "A tensor slice needs both bounds", 15, 20),
+    ("C[i] = B[i:k]", "extent must be a constant", 15, 21),
+])
+def test_bad_tensor_slices_are_located_value_errors(line, text, start, end) -> None:
+    source = ("@T.function\ndef f(B: T.Tensor((64,), T.float32), C: T.Tensor((8,), T.float32x4), "
+              f"k: T.int32):\n    for i in range(8):\n        {line}\n")
+    with pytest.raises(ValueError) as info:
+        from_source(source, extra_vars={"T": T}, source_name="prog.py")
+    assert text in str(info.value)
+    assert error_location(info.value) == ("prog.py", 4, start, 4, end)
+
+
+def test_assert_message_in_the_printed_form_reads_back() -> None:
+    def parse(message: str) -> tvm_tirx.Function:
+        text = f"@T.function\ndef f(k: T.int32):\n    assert k > 0, {message}\n"
+        return from_source(text, extra_vars={"T": T})
+
+    for plain, printed in [('"k must be positive"', '("RuntimeError", ["k must be positive"])'),
+                           ('""', '("RuntimeError", [""])')]:
+        func = parse(printed)
+        assert func.body.message == plain.strip('"')
+        ir.assert_structural_equal(func, parse(plain))
+        assert func.script().endswith(f"    assert k > 0, {printed}")
+    bare = from_source("@T.function\ndef f(k: T.int32):\n    assert k > 0\n", extra_vars={"T": T})
+    ir.assert_structural_equal(bare, parse('""'))
+
+
+@pytest.mark.parametrize("message, kind, text", [
+    ('("ValueError", ["m"])', ValueError, "Only `RuntimeError` assertions are supported"),
+    ('("RuntimeError", [])', ValueError, "holds exactly one part, got 0"),
+    ('("RuntimeError", ["a", "b"])', ValueError, "holds exactly one part, got 2"),
+    ('("RuntimeError", [3])', TypeError, "message part must be a str, got `int`"),
+    ('("RuntimeError", "m")', TypeError, 'must be `"message"` or `("RuntimeError", ["message"])`'),
+    ("3", TypeError, "got `int`"),
+])
+def test_bad_assert_message_is_a_located_error(message, kind, text) -> None:
+    statement = f"assert k > 0, {message}"
+    error = _runtime_error(f"    {statement}\n", kind)
+    assert text in str(error)
+    assert error_location(error) == ("prog.py", 3, 4, 3, 4 + len(statement))
 
 
 def test_missing_name_is_a_name_error_at_its_use() -> None:

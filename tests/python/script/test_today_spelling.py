@@ -133,7 +133,7 @@ def test_buffer_call_and_subscript_forms() -> None:
         ''', '''
         @T.function
         def f(A: T.Tensor((8, 4), T.float16), B: T.Tensor((8, 4), T.int8), C: T.Tensor((2, 3), T.float32), D: T.Tensor((4,), T.float32), E: T.Tensor((5,), T.float32), F: T.Tensor((2,), T.int32), G: T.Tensor((2,), T.bool)):
-            T.evaluate(0)
+            pass
         ''')
 
 
@@ -153,7 +153,7 @@ def test_buffer_fields_map_to_tensor_type_fields() -> None:
         ''', '''
         @T.function
         def f(A: T.Tensor((4,), T.float32, strides=(1,), elem_offset=2, scope="local", alignment=8), B: T.Tensor((4,), T.float32), C: T.Tensor((4,), T.float32)):
-            T.evaluate(0)
+            pass
         ''')
 
 
@@ -180,7 +180,7 @@ def test_string_shapes_declare_symbols_shared_by_the_signature() -> None:
         ''', '''
         @T.function
         def f[n, m, s](A: T.Tensor((n, n + 1), T.float32), B: T.Tensor((n * 2,), T.float32), k: T.int32, C: T.Tensor((k, (m - 1) // 2, m % 4), T.int8), D: T.Tensor((4,), T.float32, strides=(s, 1))):
-            T.evaluate(0)
+            pass
         ''')
     A, B, k, C, _ = func.params
     n = A.ty.shape[0]
@@ -378,20 +378,20 @@ def test_loops() -> None:
             for i in range(4):
                 for j in range(4):
                     A[i, j] = T.float32(0.0)
-            for i in range(1, 4):
-                A[i, 0] = T.float32(1.0)
-            for i in T.parallel(4):
-                A[i, 1] = T.float32(2.0)
-            for i in T.vectorized(4):
-                A[i, 2] = T.float32(3.0)
-            for i in T.unroll(4):
-                A[i, 3] = T.float32(4.0)
-            for t in T.thread_binding(4, thread="threadIdx.x"):
+            for i_1 in range(1, 4):
+                A[i_1, 0] = T.float32(1.0)
+            for i_2 in T.parallel(0, 4):
+                A[i_2, 1] = T.float32(2.0)
+            for i_3 in T.vectorized(0, 4):
+                A[i_3, 2] = T.float32(3.0)
+            for i_4 in T.unroll(0, 4):
+                A[i_4, 3] = T.float32(4.0)
+            for t in T.thread_binding(0, 4, thread="threadIdx.x"):
                 A[t, 0] = T.float32(5.0)
-            for t in T.thread_binding(4, thread="threadIdx.y"):
-                A[t, 1] = T.float32(6.0)
-            for t in T.thread_binding(4, thread="threadIdx.z"):
-                A[t, 2] = T.float32(7.0)
+            for t_1 in T.thread_binding(0, 4, thread="threadIdx.y"):
+                A[t_1, 1] = T.float32(6.0)
+            for t_2 in T.thread_binding(0, 4, thread="threadIdx.z"):
+                A[t_2, 2] = T.float32(7.0)
         ''')
 
 
@@ -478,9 +478,9 @@ def test_statements_and_attributes() -> None:
         ''', '''
         @T.function
         def f(A: T.Tensor((4,), T.float32)):
-            T.func_attr({"tir.noalias": True, "target": "llvm"})
+            T.func_attr({"target": "llvm", "tir.noalias": True})
             with T.attr(A, "pragma_x", 1):
-                T.evaluate(0)
+                pass
             T.exp(A[0])
         ''')
 
@@ -594,7 +594,7 @@ def test_decorated_python_function_in_todays_spelling() -> None:
     assert scale.script() == HEADER + textwrap.dedent('''
         @T.function
         def scale[m: T.int64, k](A: T.Tensor((m,), T.float32), B: T.Tensor((k,), T.float32), x: T.float32):
-            for i in range(m):
+            for i in range(T.int64(0), m):
                 A[i] = A[i] * x
             for j in range(4):
                 B[j] = T.float32(0.0)

@@ -18,7 +18,7 @@ from tvm_ffi import get_global_func, register_object
 
 from .. import cast as _cast
 from .. import ir as _ir
-from ..stmt import ForKind, Stmt
+from ..stmt import Evaluate, ForKind, Stmt
 from .builder import Frame, Loc, NamedByBinding, span_of
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
@@ -28,6 +28,7 @@ _b = {name: get_global_func("tirx.builder." + name) for name in (
 _logical_and = get_global_func("tirx.op.logical_and")
 _logical_or = get_global_func("tirx.op.logical_or")
 _logical_not = get_global_func("tirx.op.logical_not")
+_IntImm = tvm_ffi.object_class("prim.IntImm")
 _make_const = get_global_func("tirx.make_const")
 
 
@@ -209,6 +210,8 @@ def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
     if _is_literal(value) or isinstance(value, str):
         raise TypeError(f"An expression statement of type `{type(value).__name__}` builds no IR; "
                         "use `T.evaluate(...)` to evaluate a constant")
+    if isinstance(value, Evaluate) and isinstance(value.value, _IntImm) and value.value.value == 0:
+        return  # `T.evaluate(0)` (any integer or bool zero) is a no-op: the reference drops it
     _b["Emit"](value, span_of(loc))
 
 
@@ -255,15 +258,36 @@ def bind_many_(value: Any, names: Tuple[str, ...], *, loc: Optional[Loc] = None,
     return tuple(bind_(v, n, loc=loc, name_loc=nl) for v, n, nl in zip(values, names, locs))
 
 
-def setitem_(*, value: Any, target: Any, key: Tuple[Any, ...], loc: Optional[Loc] = None) -> None:
-    """``target[key] = value``."""
-    _b["SetItem"](target, list(key), value, span_of(loc))
+def setitem_(*, value: Any, target: Any, key: Tuple[Any, ...], loc: Optional[Loc] = None,
+             slices: Tuple[int, ...] = ()) -> None:
+    """``target[key] = value``; the entries at ``slices`` are a slice's (start, stop, step)."""
+    indices = [_ir.slice_index(*k) if n in slices else k for n, k in enumerate(key)]
+    _b["SetItem"](target, indices, value, span_of(loc))
+
+
+def _assert_message(message: Any) -> str:
+    """``"text"``, or the printed form ``("RuntimeError", ["text"])`` (the reference's error kind
+    and message parts; ours holds one part of a RuntimeError)."""
+    if isinstance(message, str):
+        return message
+    form = '`"message"` or `("RuntimeError", ["message"])`'
+    if not (isinstance(message, tuple) and len(message) == 2 and isinstance(message[0], str)
+            and isinstance(message[1], list)):
+        raise TypeError(f"An assert message must be {form}, got `{type(message).__name__}`")
+    kind, parts = message
+    if kind != "RuntimeError":
+        raise ValueError(f"Only `RuntimeError` assertions are supported (the IR holds no other "
+                         f"error kind), got `{kind}`: write {form}")
+    if len(parts) != 1:
+        raise ValueError(f"An assert message holds exactly one part, got {len(parts)}: "
+                         f"write {form}")
+    if not isinstance(parts[0], str):
+        raise TypeError(f"An assert message part must be a str, got `{type(parts[0]).__name__}`")
+    return parts[0]
 
 
 def assert_(condition: Any, message: Any, *, loc: Optional[Loc] = None) -> None:
-    if not isinstance(message, str):
-        raise TypeError(f"An assert message must be a str, got `{type(message).__name__}`")
-    _b["Assert"](condition, message, span_of(loc))
+    _b["Assert"](condition, _assert_message(message), span_of(loc))
 
 
 def return_(value: Any, *, loc: Optional[Loc] = None) -> None:

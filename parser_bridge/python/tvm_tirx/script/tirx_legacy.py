@@ -25,6 +25,7 @@ from tvm_ffi import get_global_func
 
 from .. import Broadcast as _BroadcastNode
 from .. import Cast as _CastNode
+from .. import IntImm as _IntImm
 from .. import Ramp as _RampNode
 from .. import cast as _cast
 from .. import ir as _ir
@@ -362,16 +363,23 @@ def adopt_literal(value: Any, partner: Any) -> Any:
     return value
 
 
+def _lanes(lanes: Any) -> Any:
+    """A lane count: an int, or an int32 constant (``T.int32(4)``, as a shuffle prints it)."""
+    if isinstance(lanes, _IntImm) and str(lanes.ty.dtype) == "int32":
+        return lanes.value
+    return lanes
+
+
 def Ramp(base: Any, stride: Any, lanes: int) -> Any:  # noqa: N802 - the IR's name
     """``T.Ramp(base, stride, lanes)``: a literal adopts the other operand's type (int32 when
     both are literals)."""
     base, stride = adopt_literal(base, stride), adopt_literal(stride, base)
-    return _RampNode(default_typed(base), default_typed(stride), lanes)
+    return _RampNode(default_typed(base), default_typed(stride), _lanes(lanes))
 
 
 def Broadcast(value: Any, lanes: int) -> Any:  # noqa: N802 - the IR's name
     """``T.Broadcast(value, lanes)``: a literal value gets its default type."""
-    return _BroadcastNode(default_typed(value), lanes)
+    return _BroadcastNode(default_typed(value), _lanes(lanes))
 
 
 def ramp(base: Any, stride: Any, lanes: int) -> Any:

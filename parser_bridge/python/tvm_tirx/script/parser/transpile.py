@@ -392,13 +392,24 @@ class _BodyTranspiler:
     def _setitem(self, target: ast.Subscript, value: ast.expr, node: ast.stmt) -> ast.Call:
         index = target.slice
         indices = index.elts if isinstance(index, ast.Tuple) else [index]
-        for i in indices:
-            if isinstance(i, ast.Slice):
-                raise self.errors.at(i, "Slices cannot be stored to; store element by element")
-        key = ast.Tuple(elts=[self.expr(i) for i in indices], ctx=ast.Load())
+        elements, slices = [], []
+        for n, i in enumerate(indices):
+            if not isinstance(i, ast.Slice):
+                elements.append(self.expr(i))
+                continue
+            # `B[a:b:s] = v` stores a vector at T.Ramp(a, s, lanes): the slice goes as its parts.
+            if i.lower is None or i.upper is None:
+                raise self.errors.at(i, "A tensor slice needs both bounds: write "
+                                        "`A[start:stop] = value`")
+            step = self.expr(i.step) if i.step is not None else const_node(None)
+            parts = [self.expr(i.lower), self.expr(i.upper), step]
+            elements.append(ast.Tuple(elts=parts, ctx=ast.Load()))
+            slices.append(n)
+        key = ast.Tuple(elts=elements, ctx=ast.Load())
+        extra = {"slices": const_node(tuple(slices))} if slices else {}
         # Keyword order keeps Python's evaluation order: the value before the target.
         return hook_call("setitem_", value=value, target=self.expr(target.value), key=key,
-                     loc=loc_node(node))
+                     loc=loc_node(node), **extra)
 
     def stmt_Assign(self, node: ast.Assign) -> List[ast.stmt]:
         if len(node.targets) != 1:

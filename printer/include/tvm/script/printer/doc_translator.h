@@ -60,8 +60,12 @@ class DocTranslator : public ffi::ObjectRef {
   /*! \brief Every element of an array, each with its item path. */
   ffi::Array<ExprDoc> AsExprDocs(const ffi::Array<ffi::Any>& items, const AccessPath& path) const;
 
-  /*! \brief Opens a scope; names defined in it are released when it closes. */
-  void EnterScope() const;
+  /*!
+   * \brief Opens a scope. A naming scope (a function's) releases, when it closes, every name
+   *  given inside it; any other scope hands its names on to the enclosing one, so the sibling
+   *  loops of one function get distinct names (`c`, `c_1`, `c_2`), as the reference names them.
+   */
+  void EnterScope(bool naming_scope = false) const;
   /*! \brief Closes the innermost scope; returns the statements emitted into it. */
   ffi::Array<StmtDoc> ExitScope() const;
   /*! \brief Adds a finished statement to the innermost scope (before the hook's own result). */
@@ -97,6 +101,12 @@ class DocTranslator : public ffi::ObjectRef {
   void SetBindingName(const ffi::ObjectRef& node, std::string name) const;
   /*! \brief The name set by SetBindingName, or nullopt. */
   std::optional<std::string> BindingName(const ffi::ObjectRef& node) const;
+  /*!
+   * \brief Whether int32 constants print typed (`T.int32(2)`) instead of bare: inside a
+   *  `T.Shuffle`, as the reference prints them. Returns the previous setting.
+   */
+  bool SetTypedInt32Literals(bool typed) const;
+  bool typed_int32_literals() const;
 
   /*!
    * \brief Makes the translation of `target` (its first occurrence) the captured Doc, with
@@ -122,7 +132,9 @@ class DocTranslator : public ffi::ObjectRef {
 /*! \brief Scope guard over EnterScope/ExitScope for hooks that discard emitted statements. */
 class ScopeGuard {
  public:
-  explicit ScopeGuard(DocTranslator t) : t_(std::move(t)) { t_.EnterScope(); }
+  explicit ScopeGuard(DocTranslator t, bool naming_scope = false) : t_(std::move(t)) {
+    t_.EnterScope(naming_scope);
+  }
   ~ScopeGuard() {
     if (!closed_) t_.ExitScope();
   }
