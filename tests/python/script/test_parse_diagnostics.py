@@ -87,6 +87,32 @@ def test_occurrences_refer_to_one_symbol_per_variable() -> None:
     assert kinds["good"] == ("function", "", [6, 4, 6, 8])
 
 
+MUTABLE = '''from tvm_tirx.script import tirx as T
+
+@T.function
+def sums(A: T.Tensor((8,), T.int32), out: T.Tensor((1,), T.int32)):
+    total: T.int32 = 0
+    for i in range(8):
+        total = total + A[i]
+    total += 1
+    out[0] = total
+'''
+
+
+def test_a_mutable_scalar_is_one_symbol_defined_at_its_declaration() -> None:
+    plain = parse_diagnostics(MUTABLE).to_plain()
+    assert plain["diagnostics"] == []
+    (total,) = [s for s in plain["symbols"] if s["name"] == "total"]
+    # The storage is a one-element local tensor; the user sees the variable they declared.
+    assert (total["kind"], total["type"], total["definition_range"]) == (
+        "tensor", 'T.Tensor((1,), T.int32, scope="local")', [5, 4, 5, 9])
+    ranges = sorted((tuple(o["range"]), o["is_definition"]) for o in plain["occurrences"]
+                    if o["symbol"] == total["id"])
+    # Assignments are occurrences of the same symbol: the store's target and the reads.
+    assert ranges == [((5, 4, 5, 9), True), ((7, 8, 7, 13), False), ((7, 16, 7, 21), False),
+                      ((8, 4, 8, 9), False), ((9, 13, 9, 18), False)]
+
+
 def test_comments_are_attached_to_their_statements() -> None:
     plain = parse_diagnostics(FILE).to_plain()
     assert plain["comments"] == [

@@ -38,9 +38,11 @@ from .parser import make_decorator as _make_decorator
 from .parser import make_macro_decorator as _make_macro_decorator
 from .parser import register_namespace as _register_namespace
 from .parser.protocol_registry import (
+    register_mutable_decl as _register_mutable_decl,
     register_scalar_annotation as _register_scalar_annotation,
 )
 from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
+    alloc_scalar,
     alloc_tensor,
     and_,
     arg_,
@@ -51,7 +53,9 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     break_,
     constexpr,
     continue_,
+    decl_scalar,
     decl_tensor,
+    declare_mutable_,
     dtype_of as _dtype_of,
     dynamic,
     else_,
@@ -71,6 +75,7 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     if_then_else_,
     jit_arg_,
     le_,
+    local_scalar,
     lt_,
     ne_,
     not_,
@@ -80,6 +85,7 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     return_,
     serial,
     setitem_,
+    store_mutable_,
     then_,
     unroll,
     vectorized,
@@ -292,7 +298,8 @@ __member_kinds__ = {
     "type": ("Tensor", "Ptr", "Func", "Missing"),
     "constructor": ("BitwiseAnd", "BitwiseNot", "BitwiseOr", "BitwiseXor", "Broadcast", "Cast",
                     "Div", "LShift", "Let", "Op", "RShift", "Ramp", "Range", "Select", "Shuffle"),
-    "statement": ("alloc_tensor", "attr", "decl_tensor", "evaluate", "func_attr"),
+    "statement": ("alloc_scalar", "alloc_tensor", "attr", "decl_scalar", "decl_tensor",
+                  "evaluate", "func_attr", "local_scalar"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "floordiv", "floormod",
                   "fmod", "log", "log10", "log2", "max", "min", "pow", "round", "rsqrt",
@@ -324,6 +331,22 @@ for _name in _SCALARS:
     _register_scalar_annotation(f"tirx.{_name}", _name)
 del _name
 _register_scalar_annotation("tirx.bool_", "bool")
+
+# Mutable storage (docs/frontend.md, "Mutable scalars"): a local annotated with a primitive
+# type (`x: T.int32 = 0`, vectors included; not `T.handle`), and the names assigned these
+# constructors, are stored into by later assignments.
+_MUTABLE_LANES = (2, 4, 8, 16, 32, 64)
+for _name in (*_SCALARS, "bool_"):
+    if _name == "handle":
+        continue
+    _register_mutable_decl(f"tirx.{_name}", syntax="annotation")
+    if _name not in ("bool", "bool_"):
+        for _lanes in _MUTABLE_LANES:
+            _register_mutable_decl(f"tirx.{_name}x{_lanes}", syntax="annotation")
+del _name, _lanes
+for _name in ("alloc_scalar", "alloc_tensor", "decl_scalar", "local_scalar"):
+    _register_mutable_decl(f"tirx.{_name}")
+del _name
 
 
 __all__ = [

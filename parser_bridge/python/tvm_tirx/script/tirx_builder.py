@@ -16,6 +16,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import tvm_ffi
 from tvm_ffi import get_global_func, register_object
 
+from .. import IntImm as _IntImm
+from .. import TensorLoad as _TensorLoad
 from .. import ir as _ir
 from ..stmt import ForKind, Stmt
 from .builder import Frame, Loc, NamedByBinding, span_of
@@ -23,7 +25,7 @@ from .builder import Frame, Loc, NamedByBinding, span_of
 _b = {name: get_global_func("tirx.builder." + name) for name in (
     "Function", "FuncName", "FuncAttrs", "FuncRet", "Arg", "Dynamic", "Emit", "Evaluate",
     "Bind", "SetItem", "For", "While", "If", "Then", "Else", "Attr", "Assert", "Break",
-    "Continue", "Return", "AllocTensor", "DeclTensor", "FunctionNamespace")}
+    "Continue", "Return", "AllocTensor", "DeclTensor", "FunctionNamespace", "Load")}
 _logical_and = get_global_func("tirx.op.logical_and")
 _logical_or = get_global_func("tirx.op.logical_or")
 _logical_not = get_global_func("tirx.op.logical_not")
@@ -59,6 +61,16 @@ class PendingTensor:
 
     ty: Any
     data: Any = None
+    what: str = "alloc_tensor"
+    """The member that made it, for messages."""
+
+
+@dataclass
+class PendingScalar(PendingTensor):
+    """``T.local_scalar(...)``, ``T.alloc_scalar(...)``, ``T.decl_scalar(...)``: a one-element
+    tensor; the assignment names it and the name stands for its element 0."""
+
+    init: Any = None
 
 
 def _is_expr(value: Any) -> bool:
@@ -201,7 +213,7 @@ def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
             emit_(item, loc=loc)
         return
     if isinstance(value, PendingTensor):
-        raise ValueError("`T.alloc_tensor` / `T.decl_tensor` must be assigned to a name")
+        raise ValueError(f"`T.{value.what}` must be assigned to a name")
     if isinstance(value, NamedByBinding):
         raise value.unassigned_error()
     if isinstance(value, Frame):
@@ -229,9 +241,7 @@ def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optiona
         if ty is not None:
             raise TypeError(f"`{name}` is a tensor: its type comes from `ty_args`, not an "
                             "annotation")
-        if value.data is None:
-            return _b["AllocTensor"](name, value.ty, span_of(loc), span_of(name_loc))
-        return _b["DeclTensor"](name, value.ty, value.data, span_of(loc), span_of(name_loc))
+        return _define_tensor(value, name, loc, name_loc)
     is_tensor = _is_expr(value) and isinstance(value.ty, _ir.TensorType)
     if (_is_expr(value) and not is_tensor) or _is_literal(value):
         ty = _as_type(ty)
@@ -243,6 +253,155 @@ def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optiona
         raise TypeError(f"`{name}: ...` annotates a value of type `{type(value).__name__}`; "
                         "only scalar expressions take an annotation")
     return value
+
+
+def _define_tensor(pending: PendingTensor, name: str, loc: Optional[Loc],
+                   name_loc: Optional[Loc]) -> Any:
+    """The tensor variable of a pending allocation or declaration, emitted under ``name``; for
+    a scalar, its element 0 (stored ``init`` first, when given)."""
+    if pending.data is None:
+        var = _b["AllocTensor"](name, pending.ty, span_of(loc), span_of(name_loc))
+    else:
+        var = _b["DeclTensor"](name, pending.ty, pending.data, span_of(loc), span_of(name_loc))
+    if not isinstance(pending, PendingScalar):
+        return var
+    cell = _b["Load"](var, [0])
+    if pending.init is not None:
+        store_mutable_(cell, pending.init, name=name, loc=loc)
+    return cell
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING = _Missing()
+"""The value of a declaration without one (``x: T.int32``)."""
+
+
+def declare_mutable_(value: Any = MISSING, *, name: str, ty: Any = None,
+                     loc: Optional[Loc] = None, name_loc: Optional[Loc] = None) -> Any:
+    """A mutable declaration (transpile.py ``mutable_names``): ``x: T.int32 = v`` allocates a
+    one-element local tensor ``x`` and stores ``v`` (when given) into it; ``x =
+    T.local_scalar(...)`` (``alloc_scalar``, ``decl_scalar``) names the scalar it makes;
+    ``X = T.alloc_tensor(...)`` (``alloc_shared``, ``alloc_local``) names the tensor. The name
+    then stands for the scalar's element 0 (``x[0]``) or the tensor, and assignments of the
+    name store into it (``store_mutable_``)."""
+    if isinstance(ty, AnnotationAlias):  # `x: T.let[...] = v` under another spelling
+        if value is MISSING:
+            raise ValueError(f"`{name}: T.let` needs a value")
+        return bind_(value, name, loc=loc, name_loc=name_loc, ty=ty)
+    if isinstance(value, PendingTensor):
+        if ty is not None:
+            raise TypeError(f"`{name}` is declared by `T.{value.what}`, which gives its type; "
+                            "it takes no annotation")
+        return _define_tensor(value, name, loc, name_loc)
+    if ty is None:
+        raise TypeError(f"`{name} = ...` declares mutable storage only with `T.local_scalar`, "
+                        f"`T.alloc_scalar`, `T.decl_scalar` or a tensor allocation, got "
+                        f"`{type(value).__name__}`")
+    ty = _as_type(ty)
+    dtype = ty.dtype if isinstance(ty, _ir.PrimType) else None
+    if dtype is None or str(dtype) in ("handle", "void"):
+        shown = str(dtype) if dtype is not None else type(ty).__name__
+        raise TypeError(f"`{name}: ...` declares a mutable scalar, which needs a primitive type "
+                        f"such as `T.int32`, got `{shown}`")
+    pending = PendingScalar(_scalar_type(dtype, "local"), what="local_scalar",
+                            init=None if value is MISSING else value)
+    return _define_tensor(pending, name, loc, name_loc)
+
+
+def store_mutable_(storage: Any, value: Any, *, name: str, loc: Optional[Loc] = None) -> None:
+    """``x = value`` of mutable storage ``x`` (``declare_mutable_``): a store into element 0,
+    converted to its type when a literal; an expression must have that type."""
+    if isinstance(storage, _TensorLoad):
+        target, indices = storage.source, list(storage.indices)
+    elif _is_expr(storage) and isinstance(storage.ty, _ir.TensorType) and \
+            _is_one_element(storage.ty):
+        target, indices = storage, [0]
+    elif _is_expr(storage) and isinstance(storage.ty, _ir.TensorType):
+        shape = ", ".join(str(e) for e in storage.ty.shape)
+        raise TypeError(f"`{name} = value` stores into a mutable scalar, but `{name}` is a tensor "
+                        f"of shape ({shape}{',' if len(storage.ty.shape) == 1 else ''}): store "
+                        f"to its elements (`{name}[i] = value`)")
+    else:
+        raise TypeError(f"`{name} = value` stores into mutable storage, but `{name}` holds "
+                        f"`{type(storage).__name__}`")
+    dtype = target.ty.dtype
+    if _is_expr(value) and value.ty.dtype != dtype:
+        raise TypeError(f"`{name}` holds `{dtype}` and is assigned a value of type "
+                        f"`{value.ty.dtype}`: convert it with an explicit cast")
+    _b["SetItem"](target, indices, value, span_of(loc))
+
+
+def _is_one_element(ty: Any) -> bool:
+    shape = list(ty.shape)
+    return len(shape) == 1 and isinstance(shape[0], _IntImm) and shape[0].value == 1
+
+
+def _scalar_type(dtype: Any, scope: Any) -> Any:
+    return _ir.TensorType(dtype, (1,), scope=scope)
+
+
+def _scalar_dtype(dtype: Any, member: str) -> Any:
+    """A scalar's dtype given as a str ("int32") or a type (`T.int32`)."""
+    if not isinstance(dtype, (str, _ir.PrimType)):
+        raise TypeError(f"`T.{member}` takes a dtype such as \"int32\" or `T.int32`, got "
+                        f"`{type(dtype).__name__}`")
+    try:
+        dtype = dtype_of(dtype)
+    except ValueError:
+        raise ValueError(f"`T.{member}`: {dtype!r} is not a dtype (such as \"int32\")") from None
+    if str(dtype) in ("handle", "void"):
+        raise TypeError(f"`T.{member}` makes a scalar of a primitive type, got `{dtype}`")
+    return dtype
+
+
+def _scope_of(scope: Any, member: str) -> str:
+    if not isinstance(scope, str) or not scope:
+        raise TypeError(f"`T.{member}` takes the memory scope as a str such as \"local\", got "
+                        f"{scope!r}")
+    return scope
+
+
+def _no_annotations(annotations: Any, member: str) -> None:
+    if annotations:
+        raise NotImplementedError(f"`T.{member}(annotations=...)` is not supported yet")
+
+
+def local_scalar(dtype: str = "float32", init: Any = None, *, name: Optional[str] = None,
+                 annotations: Optional[Dict[str, Any]] = None) -> PendingScalar:
+    """``x = T.local_scalar("int32", 0)``: a mutable scalar, a one-element local tensor ``x``
+    (``init`` stored into it when given). ``x`` then reads its element 0 and ``x = v`` stores
+    into it. ``name`` is the reference's; the assigned name names the tensor."""
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"`T.local_scalar(name=...)` takes a str, got {name!r}")
+    _no_annotations(annotations, "local_scalar")
+    return PendingScalar(_scalar_type(_scalar_dtype(dtype, "local_scalar"), "local"),
+                         what="local_scalar", init=init)
+
+
+def alloc_scalar(dtype: str = "float32", scope: str = "global", *,
+                 annotations: Optional[Dict[str, Any]] = None) -> PendingScalar:
+    """``x = T.alloc_scalar("int32", "local")``: a mutable scalar, a one-element tensor in
+    ``scope`` (global unless told). ``x`` reads its element 0 and ``x = v`` stores into it."""
+    _no_annotations(annotations, "alloc_scalar")
+    return PendingScalar(_scalar_type(_scalar_dtype(dtype, "alloc_scalar"),
+                                      _scope_of(scope, "alloc_scalar")), what="alloc_scalar")
+
+
+def decl_scalar(dtype: Any, data: Any, scope: Any, layout: Any = None) -> PendingScalar:
+    """``x = T.decl_scalar("int32", p, "global")``: a mutable scalar viewing the memory at
+    pointer ``p`` (a one-element ``T.decl_tensor``). ``layout`` must be None."""
+    if layout is not None:
+        raise NotImplementedError("`T.decl_scalar(layout=...)` is not supported: TIRx tensors "
+                                  "are row-major")
+    if not _is_expr(data):
+        raise TypeError(f"`T.decl_scalar` takes a pointer expression as `data`, got "
+                        f"`{type(data).__name__}`")
+    return PendingScalar(_scalar_type(_scalar_dtype(dtype, "decl_scalar"),
+                                      _scope_of(scope, "decl_scalar")), data, "decl_scalar")
 
 
 def bind_many_(value: Any, names: Tuple[str, ...], *, loc: Optional[Loc] = None,
@@ -285,7 +444,7 @@ def alloc_tensor(*, ty_args: Sequence[Any]) -> PendingTensor:
 
 def decl_tensor(data: Any, *, ty_args: Sequence[Any]) -> PendingTensor:
     """``X = T.decl_tensor(data, ty_args=[T.Tensor(...)])``: a tensor view of ``data``."""
-    return PendingTensor(_single_type(ty_args, "decl_tensor"), data)
+    return PendingTensor(_single_type(ty_args, "decl_tensor"), data, "decl_tensor")
 
 
 def _single_type(ty_args: Sequence[Any], what: str) -> Any:
