@@ -68,18 +68,16 @@ Doc ForLoopDoc(const tirx::For& loop, const AccessPath& p, const DocTranslator& 
   return ForDoc(var, iterable, body);
 }
 
-/*! \brief `x = value`, annotated when the variable's type is not the value's. */
+/*!
+ * \brief `x: T.let[T.int32] = value`, as the reference prints every binding: a bare `x = value`
+ *  would read back as an alias of a variable value, and a typed local as a mutable scalar.
+ */
 Doc BindDoc(const tirx::Bind& bind, const AccessPath& p, const DocTranslator& t) {
   ExprDoc value = t.AsExprDoc(bind->value, p.Attr("value"));
   t.Define(bind->var, bind->var->name);
   ExprDoc var = t.AsExprDoc(bind->var, p.Attr("var"));
-  const auto* var_ty = bind->var->ty.as<ir::PrimTypeObj>();
-  const auto* value_ty = bind->value->ty.as<ir::PrimTypeObj>();
-  bool same = bind->var->ty.same_as(bind->value->ty) ||
-              (var_ty != nullptr && value_ty != nullptr && var_ty->dtype == value_ty->dtype);
-  std::optional<ExprDoc> annotation;
-  if (!same) annotation = t.AsExprDoc(bind->var->ty, p.Attr("var").Attr("ty"));
-  return AssignDoc(var, value, annotation);
+  ExprDoc ty = t.AsExprDoc(bind->var->ty, p.Attr("var").Attr("ty"));
+  return AssignDoc(var, value, TAttr(t, "let").Index({ty}));
 }
 
 Doc IfDocOf(const tirx::IfThenElse& node, const AccessPath& p, const DocTranslator& t) {

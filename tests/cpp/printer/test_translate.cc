@@ -172,10 +172,10 @@ TEST_SUITE("printer.translate") {
     Var a = TensorVar("A", {IntImm(PrimType::Int(32), 8)});
     Expr zero = IntImm(PrimType::Int(32), 0), two = IntImm(PrimType::Int(32), 2);
     Expr one = IntImm(PrimType::Int(32), 1), eight = IntImm(PrimType::Int(32), 8);
-    Check(Bind(y, x + 1), "y = x + 1");
+    Check(Bind(y, x + 1), "y: T.let[T.int32] = x + 1");
     Check(Bind(Var("h", PrimType(DataType::Handle())),
                Var("q", ir::PointerType(PrimType::Float(32)))),
-          "h: T.handle = q");
+          "h: T.let[T.handle] = q");
     Check(TensorStore(a, {x}, FloatImm(PrimType::Float(32), 0.5)), "A[x] = T.float32(0.5)");
     Check(Evaluate(x), "T.evaluate(x)");
     Check(Evaluate(CallIntrinsic("exp", {FloatVar("f")})), "T.exp(f)");
@@ -188,7 +188,7 @@ TEST_SUITE("printer.translate") {
     Check(IfThenElse(p, Evaluate(x)), "if p:\n    T.evaluate(x)");
     Check(IfThenElse(p, Evaluate(x), Evaluate(y)),
           "if p:\n    T.evaluate(x)\nelse:\n    T.evaluate(y)");
-    Check(SeqStmt({Bind(y, x), Evaluate(y)}), "y = x\nT.evaluate(y)");
+    Check(SeqStmt({Bind(y, x), Evaluate(y)}), "y: T.let[T.int32] = x\nT.evaluate(y)");
     Check(For(i, zero, eight, one, Evaluate(i)), "for i in range(8):\n    T.evaluate(i)");
     Check(For(i, two, eight, one, Evaluate(i)), "for i in range(2, 8):\n    T.evaluate(i)");
     Check(For(i, zero, eight, two, Evaluate(i)), "for i in range(0, 8, 2):\n    T.evaluate(i)");

@@ -125,7 +125,7 @@ def _nodes() -> List[Any]:
         (ir.TensorType(tvm_ffi.dtype("float16"), [n]), "T.Tensor((n,), T.float16)"),
         (ir.FuncType([ir.PrimType("int32")], ir.PrimType("int32")), "T.Func([T.int32], T.int32)"),
         (ir.Type.missing(), "T.Missing()"),
-        (tx.Bind(y, x + 1), "y = x + 1"),
+        (tx.Bind(y, x + 1), "y: T.let[T.int32] = x + 1"),
         (tx.TensorStore(a, [x, c1], f), "A[x, 1] = f"),
         (tx.Evaluate(x), "T.evaluate(x)"),
         (tx.AssertStmt(p, "msg"), 'assert p, "msg"'),
@@ -139,7 +139,7 @@ def _nodes() -> List[Any]:
         (tx.AttrStmt(x, "k", tx.make_const("int32", 1), tx.Evaluate(x)),
          'with T.attr(x, "k", 1):\n    T.evaluate(x)'),
         (tx.AllocTensor(tensor("X", 4)), "X = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32)])"),
-        (tx.SeqStmt([tx.Bind(y, x), tx.Evaluate(y)]), "y = x\nT.evaluate(y)"),
+        (tx.SeqStmt([tx.Bind(y, x), tx.Evaluate(y)]), "y: T.let[T.int32] = x\nT.evaluate(y)"),
     ]
 
 
@@ -171,7 +171,7 @@ def test_underline_with_context_and_skipped_lines() -> None:
         "3     for i in range(n):\n"
         "4         B[i] = A[i] + T.float32(1.0)\n"
         "                 ^^^^\n"
-        "5     x = n + 1\n"
+        "5     x: T.let[T.int32] = n + 1\n"
         "(... 2 lines skipped ...)",
         show_header=False,
         print_line_numbers=True,

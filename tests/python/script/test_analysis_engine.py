@@ -49,7 +49,7 @@ def test_three_errors_give_three_diagnostics_and_the_rest_keeps_its_ir() -> None
     assert definition.canonical_text == (
         "@T.function\n"
         "def f(A: T.Tensor((8,), T.int32), B: T.Tensor((8,), T.float32), k: T.int32):\n"
-        "    x = k + 1\n"
+        "    x: T.let[T.int32] = k + 1\n"
         "    for i in range(8):\n"
         "        A[i] = x")
     plain = report.to_plain()

@@ -52,7 +52,7 @@ def test_every_error_of_the_file_is_reported_and_good_definitions_still_build() 
         "@T.function\n"
         "def good[n](A: T.Tensor((n,), T.float32), k: T.int32):\n"
         "    for i in range(n):\n"
-        "        x = A[i] * T.float32(2.0)\n"
+        "        x: T.let[T.float32] = A[i] * T.float32(2.0)\n"
         "        A[i] = x"
     )
     assert good.ir is not None and not good.partial

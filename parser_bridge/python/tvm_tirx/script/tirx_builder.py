@@ -81,12 +81,32 @@ def _is_literal(value: Any) -> bool:
     return isinstance(value, (bool, int, float))
 
 
-class AnnotationAlias:
-    """An annotation standing for another: ``x: T.let[T.int32] = v`` is ``x: T.int32 = v`` and
-    ``x: T.let = v`` is ``x = v`` (today's spelling, tirx_legacy.py)."""
+class LetAnnotation:
+    """``T.let``: the annotation of a binding. ``x: T.let[T.int32] = v`` binds ``x`` (a ``Bind``)
+    of that type, which ``v`` must have (a literal is converted); ``x: T.let = v`` of ``v``'s
+    type, even when ``v`` is a variable (a bare ``x = v`` of a variable is an alias). The printer
+    writes every binding as ``x: T.let[T.int32] = v``, as the reference does."""
 
     def __init__(self, ty: Any = None) -> None:
         self.ty = ty
+
+    def __getitem__(self, ty: Any) -> "LetAnnotation":
+        if self.ty is not None:
+            raise TypeError(f"`{self!r}[...]`: `T.let` takes one type")
+        if isinstance(ty, str) or not isinstance(ty, _ir.Type):
+            shown = repr(ty) if isinstance(ty, (str, int, float)) else f"`{type(ty).__name__}`"
+            raise TypeError(f"`T.let[...]` takes a type such as `T.int32`, got {shown}")
+        return LetAnnotation(ty)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("`T.let(var, value)` scopes are not supported: write "
+                        "`x: T.let[T.int32] = value` (or `x: T.let = value`)")
+
+    def __repr__(self) -> str:
+        return "T.let" if self.ty is None else f"T.let[{self.ty}]"
+
+
+let = LetAnnotation()
 
 
 def dtype_of(dtype: Any) -> Any:
@@ -233,8 +253,18 @@ def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optiona
           ty: Any = None) -> Any:
     """``name = value``: IR values and numbers bind a new variable; other values stay Python's.
     A NamedByBinding value (``n = T.int32()``) takes the name itself."""
-    if isinstance(ty, AnnotationAlias):
-        ty = ty.ty
+    let_ty = ty.ty if isinstance(ty, LetAnnotation) else None
+    if isinstance(ty, LetAnnotation):
+        if isinstance(value, (NamedByBinding, PendingTensor)) or not (
+                _is_literal(value) or (_is_expr(value)
+                                       and not isinstance(value.ty, _ir.TensorType))):
+            shown = "a tensor" if _is_expr(value) else f"`{type(value).__name__}`"
+            raise TypeError(f"`{name}: {ty!r}` binds a scalar expression, got {shown}")
+        if isinstance(let_ty, _ir.PrimType) and _is_expr(value) and \
+                isinstance(value.ty, _ir.PrimType) and value.ty.dtype != let_ty.dtype:
+            raise TypeError(f"`{name}: {ty!r}` is bound to a value of type `{value.ty.dtype}`: "
+                            "convert it with an explicit cast")
+        ty = let_ty
     if isinstance(value, NamedByBinding):
         return value.bind(name, loc=loc, name_loc=name_loc, ty=ty)
     if isinstance(value, PendingTensor):
@@ -288,10 +318,12 @@ def declare_mutable_(value: Any = MISSING, *, name: str, ty: Any = None,
     ``X = T.alloc_tensor(...)`` (``alloc_shared``, ``alloc_local``) names the tensor. The name
     then stands for the scalar's element 0 (``x[0]``) or the tensor, and assignments of the
     name store into it (``store_mutable_``)."""
-    if isinstance(ty, AnnotationAlias):  # `x: T.let[...] = v` under another spelling
+    if isinstance(ty, LetAnnotation):  # `x: T.let[...] = v` under another spelling
         if value is MISSING:
             raise ValueError(f"`{name}: T.let` needs a value")
         return bind_(value, name, loc=loc, name_loc=name_loc, ty=ty)
+    if isinstance(value, NamedByBinding):  # `x: T.int32 = T.int32()`: its own error
+        return value.bind(name, loc=loc, name_loc=name_loc, ty=ty)
     if isinstance(value, PendingTensor):
         if ty is not None:
             raise TypeError(f"`{name}` is declared by `T.{value.what}`, which gives its type; "
