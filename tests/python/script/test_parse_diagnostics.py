@@ -113,6 +113,36 @@ def test_a_mutable_scalar_is_one_symbol_defined_at_its_declaration() -> None:
                       ((8, 4, 8, 9), False), ((9, 13, 9, 18), False)]
 
 
+REBOUND = '''from tvm_tirx.script import tirx as T
+
+@T.function
+def offsets(A: T.Tensor((8,), T.int32), base: T.int32):
+    start = base
+    x = start + 1
+    x = x * 2
+    A[0] = x
+'''
+
+
+def test_a_reassignment_is_a_new_symbol_and_an_alias_names_its_variable() -> None:
+    plain = parse_diagnostics(REBOUND).to_plain()
+    assert plain["diagnostics"] == []
+    names = {s["id"]: s["name"] for s in plain["symbols"]}
+    found = sorted((tuple(o["range"]), names[o["symbol"]], o["symbol"], o["is_definition"])
+                   for o in plain["occurrences"]
+                   if o["range"][0] >= 5 and names[o["symbol"]] != "A")
+    (x1, x2) = sorted({symbol for _, name, symbol, _ in found if name == "x"})
+    base = next(symbol for _, name, symbol, _ in found if name == "base")
+    assert [(r, s, d) for r, _, s, d in found] == [
+        ((5, 12, 5, 16), base, False),    # `start = base`: no new variable
+        ((6, 4, 6, 5), x1, True),
+        ((6, 8, 6, 13), base, False),     # `start` is `base`
+        ((7, 4, 7, 5), x2, True),         # the reassignment defines a second `x`
+        ((7, 8, 7, 9), x1, False),
+        ((8, 11, 8, 12), x2, False),
+    ]
+
+
 def test_comments_are_attached_to_their_statements() -> None:
     plain = parse_diagnostics(FILE).to_plain()
     assert plain["comments"] == [

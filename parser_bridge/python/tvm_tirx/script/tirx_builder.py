@@ -251,8 +251,10 @@ def evaluate(value: Any) -> Stmt:
 
 def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
           ty: Any = None) -> Any:
-    """``name = value``: IR values and numbers bind a new variable; other values stay Python's.
-    A NamedByBinding value (``n = T.int32()``) takes the name itself."""
+    """``name = value``: IR expressions and numbers bind a new variable (``Bind``), as a
+    reassignment does; a variable (``alias = half``) is aliased: the name is that variable, as
+    the reference builds it (``x: T.let = v`` binds even a variable); other values stay
+    Python's. A NamedByBinding value (``n = T.int32()``) takes the name itself."""
     let_ty = ty.ty if isinstance(ty, LetAnnotation) else None
     if isinstance(ty, LetAnnotation):
         if isinstance(value, (NamedByBinding, PendingTensor)) or not (
@@ -265,6 +267,8 @@ def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optiona
             raise TypeError(f"`{name}: {ty!r}` is bound to a value of type `{value.ty.dtype}`: "
                             "convert it with an explicit cast")
         ty = let_ty
+    elif ty is None and isinstance(value, _ir.Var):
+        return value
     if isinstance(value, NamedByBinding):
         return value.bind(name, loc=loc, name_loc=name_loc, ty=ty)
     if isinstance(value, PendingTensor):

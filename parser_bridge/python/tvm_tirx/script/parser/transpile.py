@@ -37,6 +37,8 @@ from .guards import guard_attributes, guarded, poison_stores, statement_parts
 MAKE = "__tvm_make"
 CONST_ARGS = "_const_args"
 BODY = "__tvm_body"
+CHAINED = "__tvm_chained"
+"""The value of a chained assignment ``a = b = value``, bound to each target in turn."""
 # The exec globals key under which a builder program keeps its definition's environment, so a
 # non-hygienic macro it calls can resolve names the caller never mentions (parser/macro.py).
 # The generated code never reads it, and untrusted source cannot name dunders.
@@ -359,6 +361,8 @@ class _BodyTranspiler:
         self.scopes: List[str] = []
         self.mutable = MutableNames()
         """The body's mutable storage (``scan``)."""
+        self.symbols: Set[str] = set()
+        """The names of the function's header symbols, which no assignment rebinds."""
         self.rejected: List[SyntaxError] = []
         """Tolerant mode: the statements the transpiler rejected, in source order."""
 
@@ -437,6 +441,9 @@ class _BodyTranspiler:
                                            "write `x: type = value`")
             if target.id in self.mutable.names:
                 return [ast.Expr(self._store_mutable(target, value, node))]
+            if target.id in self.symbols:
+                raise self.errors.at(target, f"Symbol `{target.id}` cannot be reassigned: the "
+                                             "function's `[...]` header declares it")
             call = hook_call("bind_", [value, const_node(target.id)], **kwargs)
             return [ast.Assign(targets=[name_node(target.id, ast.Store())], value=call)]
         if isinstance(target, ast.Subscript):
@@ -480,10 +487,16 @@ class _BodyTranspiler:
                      loc=loc_node(node))
 
     def stmt_Assign(self, node: ast.Assign) -> List[ast.stmt]:
-        if len(node.targets) != 1:
-            raise self.errors.at(node, "Chained assignment `a = b = value` is not supported in "
-                                       "TVMScript; bind each name separately")
-        return self._bind(node.targets[0], self.expr(node.value), node)
+        value = self.expr(node.value)
+        if len(node.targets) == 1:
+            return self._bind(node.targets[0], value, node)
+        # `a = b = value`: the value once, then each target in order bound to it, as the
+        # reference does (a variable value is aliased by both names).
+        out: List[ast.stmt] = [ast.Assign(targets=[name_node(CHAINED, ast.Store())],
+                                          value=value)]
+        for target in node.targets:
+            out.extend(self._bind(target, name_node(CHAINED), node))
+        return out
 
     def stmt_AnnAssign(self, node: ast.AnnAssign) -> List[ast.stmt]:
         value = self.expr(node.value) if node.value is not None else None
@@ -495,9 +508,14 @@ class _BodyTranspiler:
             load = ast.copy_location(name_node(node.target.id), node.target)
             value = ast.copy_location(ast.BinOp(left=load, op=node.op, right=node.value), node)
             return [ast.Expr(self._store_mutable(node.target, self.expr(value), node))]
+        if isinstance(node.target, ast.Name):
+            # `x += v` rebinds `x` to `x + v`, as `x = x + v` does.
+            load = ast.copy_location(name_node(node.target.id), node.target)
+            value = ast.copy_location(ast.BinOp(left=load, op=node.op, right=node.value), node)
+            return self._bind(node.target, self.expr(value), node)
         if not isinstance(node.target, ast.Subscript):
-            raise self.errors.at(node, "TIRx variables are immutable: `x op= value` only "
-                                       "works on tensor elements (`A[i] += v`)")
+            raise self.errors.at(node, "`x op= value` works on names and tensor elements "
+                                       "(`A[i] += v`)")
         load = ast.Subscript(value=node.target.value, slice=node.target.slice, ctx=ast.Load())
         value = ast.copy_location(ast.BinOp(left=load, op=node.op, right=node.value), node)
         return [ast.Expr(self._setitem(node.target, self.expr(value), node))]
@@ -753,6 +771,7 @@ def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
         names.append("__tvm_return")
     statements = without_docstring(node.body)
     body.scan(statements)
+    body.symbols = {symbol.name for symbol in header}
     helpers.append(ast.copy_location(
         _helper(BODY, declared, body.body(statements)), node))
     returned.append(name_node(BODY))
