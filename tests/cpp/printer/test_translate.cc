@@ -219,6 +219,13 @@ TEST_SUITE("printer.translate") {
     Var t = Var("X", ir::TensorType(DataType::Float(32), {IntImm(PrimType::Int(32), 4)}, local));
     Check(AllocTensor(t),
           "X = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32, scope=\"local\")])");
+    // Attributes print sorted; an int32 constant keeps its type, a plain int stays plain.
+    ffi::Map<ffi::String, ffi::Any> attrs = {{"raw", int64_t{2}},
+                                             {"depth", IntImm(PrimType::Int(32), 3)},
+                                             {"flag", IntImm(PrimType::Bool(), 1)}};
+    Check(AllocTensor(t, attrs),
+          "X = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32, scope=\"local\")], "
+          "attrs={\"depth\": T.int32(3), \"flag\": T.bool(True), \"raw\": 2})");
     Var ptr("p", ir::PointerType(PrimType::Float(32)));
     Var d = TensorVar("D", {IntImm(PrimType::Int(32), 8)});
     Check(DeclTensor(d, ptr), "D = T.decl_tensor(p, ty_args=[T.Tensor((8,), T.float32)])");

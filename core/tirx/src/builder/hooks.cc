@@ -268,10 +268,11 @@ TVM_FFI_STATIC_INIT_BLOCK() {
              AddToFrame(Return(expr, span));
            })
       .def("tirx.builder.AllocTensor",
-           [](ffi::String name, Type ty, Span span, Span name_span) {
+           [](ffi::String name, Type ty, ffi::Map<ffi::String, ffi::Any> attrs, Span span,
+              Span name_span) {
              Var var = MakeTensorVar(name, ty, name_span, "`T.alloc_tensor`");
              RecordBinding(name, var);
-             AddToFrame(AllocTensor(var, span));
+             AddToFrame(AllocTensor(var, attrs, span));
              return var;
            })
       .def("tirx.builder.DeclTensor",

@@ -42,7 +42,9 @@ from .parser.protocol_registry import (
     register_scalar_annotation as _register_scalar_annotation,
 )
 from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
+    alloc_local,
     alloc_scalar,
+    alloc_shared,
     alloc_tensor,
     and_,
     arg_,
@@ -298,8 +300,8 @@ __member_kinds__ = {
     "type": ("Tensor", "Ptr", "Func", "Missing"),
     "constructor": ("BitwiseAnd", "BitwiseNot", "BitwiseOr", "BitwiseXor", "Broadcast", "Cast",
                     "Div", "LShift", "Let", "Op", "RShift", "Ramp", "Range", "Select", "Shuffle"),
-    "statement": ("alloc_scalar", "alloc_tensor", "attr", "decl_scalar", "decl_tensor",
-                  "evaluate", "func_attr", "local_scalar"),
+    "statement": ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "attr",
+                  "decl_scalar", "decl_tensor", "evaluate", "func_attr", "local_scalar"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "floordiv", "floormod",
                   "fmod", "log", "log10", "log2", "max", "min", "pow", "round", "rsqrt",
@@ -344,7 +346,8 @@ for _name in (*_SCALARS, "bool_"):
         for _lanes in _MUTABLE_LANES:
             _register_mutable_decl(f"tirx.{_name}x{_lanes}", syntax="annotation")
 del _name, _lanes
-for _name in ("alloc_scalar", "alloc_tensor", "decl_scalar", "local_scalar"):
+for _name in ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "decl_scalar",
+              "local_scalar"):
     _register_mutable_decl(f"tirx.{_name}")
 del _name
 

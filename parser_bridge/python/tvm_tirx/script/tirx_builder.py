@@ -63,6 +63,8 @@ class PendingTensor:
     data: Any = None
     what: str = "alloc_tensor"
     """The member that made it, for messages."""
+    attrs: Dict[str, Any] = field(default_factory=dict)
+    """The allocation's annotations (``AllocTensor.attrs``)."""
 
 
 @dataclass
@@ -294,7 +296,7 @@ def _define_tensor(pending: PendingTensor, name: str, loc: Optional[Loc],
     """The tensor variable of a pending allocation or declaration, emitted under ``name``; for
     a scalar, its element 0 (stored ``init`` first, when given)."""
     if pending.data is None:
-        var = _b["AllocTensor"](name, pending.ty, span_of(loc), span_of(name_loc))
+        var = _b["AllocTensor"](name, pending.ty, pending.attrs, span_of(loc), span_of(name_loc))
     else:
         var = _b["DeclTensor"](name, pending.ty, pending.data, span_of(loc), span_of(name_loc))
     if not isinstance(pending, PendingScalar):
@@ -401,9 +403,31 @@ def _scope_of(scope: Any, member: str) -> str:
     return scope
 
 
-def _no_annotations(annotations: Any, member: str) -> None:
-    if annotations:
-        raise NotImplementedError(f"`T.{member}(annotations=...)` is not supported yet")
+def _attrs(attrs: Any, member: str, keyword: str) -> Dict[str, Any]:
+    if attrs is None:
+        return {}
+    if not isinstance(attrs, dict):
+        raise TypeError(f"`T.{member}({keyword}=...)` takes a dict with str keys, got "
+                        f"`{type(attrs).__name__}`")
+    for key in attrs:
+        if not isinstance(key, str):
+            raise TypeError(f"`T.{member}({keyword}=...)` takes a dict with str keys, got the "
+                            f"key {key!r}")
+    return dict(attrs)
+
+
+def _annotations(annotations: Any, member: str) -> Dict[str, Any]:
+    """``annotations=`` of an allocation, as the reference stores them: a Python bool, int or
+    float becomes a constant of type bool, int32 or float32; other values stay as given."""
+    found = _attrs(annotations, member, "annotations")
+    for key, value in found.items():
+        if isinstance(value, bool):
+            found[key] = _make_const(_ir.PrimType("bool"), value)
+        elif isinstance(value, int):
+            found[key] = _make_const(_ir.PrimType("int32"), value)
+        elif isinstance(value, float):
+            found[key] = _make_const(_ir.PrimType("float32"), value)
+    return found
 
 
 def local_scalar(dtype: str = "float32", init: Any = None, *, name: Optional[str] = None,
@@ -413,18 +437,18 @@ def local_scalar(dtype: str = "float32", init: Any = None, *, name: Optional[str
     into it. ``name`` is the reference's; the assigned name names the tensor."""
     if name is not None and not isinstance(name, str):
         raise TypeError(f"`T.local_scalar(name=...)` takes a str, got {name!r}")
-    _no_annotations(annotations, "local_scalar")
     return PendingScalar(_scalar_type(_scalar_dtype(dtype, "local_scalar"), "local"),
-                         what="local_scalar", init=init)
+                         what="local_scalar", attrs=_annotations(annotations, "local_scalar"),
+                         init=init)
 
 
 def alloc_scalar(dtype: str = "float32", scope: str = "global", *,
                  annotations: Optional[Dict[str, Any]] = None) -> PendingScalar:
     """``x = T.alloc_scalar("int32", "local")``: a mutable scalar, a one-element tensor in
     ``scope`` (global unless told). ``x`` reads its element 0 and ``x = v`` stores into it."""
-    _no_annotations(annotations, "alloc_scalar")
     return PendingScalar(_scalar_type(_scalar_dtype(dtype, "alloc_scalar"),
-                                      _scope_of(scope, "alloc_scalar")), what="alloc_scalar")
+                                      _scope_of(scope, "alloc_scalar")), what="alloc_scalar",
+                         attrs=_annotations(annotations, "alloc_scalar"))
 
 
 def decl_scalar(dtype: Any, data: Any, scope: Any, layout: Any = None) -> PendingScalar:
@@ -473,9 +497,65 @@ def continue_(*, loc: Optional[Loc] = None) -> None:
     _b["Continue"](span_of(loc))
 
 
-def alloc_tensor(*, ty_args: Sequence[Any]) -> PendingTensor:
-    """``X = T.alloc_tensor(ty_args=[T.Tensor(...)])``: a new tensor for the rest of the body."""
-    return PendingTensor(_single_type(ty_args, "alloc_tensor"))
+def alloc_tensor(placement: Any = None, *, ty_args: Sequence[Any],
+                 attrs: Optional[Dict[str, Any]] = None,
+                 annotations: Optional[Dict[str, Any]] = None, loc: Any = None,
+                 ty: Any = None) -> PendingTensor:
+    """``X = T.alloc_tensor(ty_args=[T.Tensor(...)])``: a new tensor for the rest of the body.
+    ``attrs`` annotate the allocation as given, ``annotations`` with Python numbers made IR
+    constants (the printer writes both as ``attrs=``). ``placement`` (an allocated address) and
+    ``ty`` are the reference's and must be None; ``loc`` is accepted (the parser gives spans)."""
+    if placement is not None:
+        raise NotImplementedError("`T.alloc_tensor(placement)`: allocation placement is not "
+                                  "supported")
+    if ty is not None:
+        raise TypeError("`T.alloc_tensor(ty=...)`: the tensor's type is `ty_args`")
+    found = _attrs(attrs, "alloc_tensor", "attrs")
+    for key, value in _annotations(annotations, "alloc_tensor").items():
+        if key in found:
+            raise ValueError(f"`T.alloc_tensor`: `{key}` is in both `attrs` and `annotations`")
+        found[key] = value
+    return PendingTensor(_single_type(ty_args, "alloc_tensor"), attrs=found)
+
+
+def _alloc_in_scope(default_scope: str, member: str) -> Any:
+    def alloc(shape: Sequence[Any], dtype: Any = "float32", data: Any = None, *,
+              scope: str = default_scope, align: int = -1, layout: Any = MISSING,
+              allocated_addr: Any = None,
+              annotations: Optional[Dict[str, Any]] = None) -> PendingTensor:
+        if data is not None:
+            raise NotImplementedError(f"`T.{member}(data=...)`: a tensor over given memory is "
+                                      "`T.decl_tensor`")
+        if allocated_addr is not None:
+            raise ValueError(f"`T.{member}`: scope {scope!r} does not support allocation "
+                             "placement (`allocated_addr`)")
+        if layout not in (MISSING, None, "default"):
+            raise NotImplementedError(f"`T.{member}(layout=...)` is not supported: TIRx tensors "
+                                      "are row-major")
+        if not isinstance(align, int) or isinstance(align, bool) or align == 0 or align < -1:
+            raise ValueError(f"`T.{member}(align=...)` takes a positive alignment in bytes, or "
+                             f"-1 for the default, got {align!r}")
+        if not isinstance(shape, (tuple, list)):
+            raise TypeError(f"`T.{member}` takes the shape as a tuple, got "
+                            f"`{type(shape).__name__}`")
+        ty = _ir.TensorType(dtype_of(dtype), shape, scope=_scope_of(scope, member),
+                            alignment=64 if align == -1 else align)
+        return PendingTensor(ty, what=member, attrs=_annotations(annotations, member))
+
+    alloc.__name__ = alloc.__qualname__ = member
+    return alloc
+
+
+alloc_shared = _alloc_in_scope("shared", "alloc_shared")
+alloc_shared.__doc__ = """``X = T.alloc_shared((n, 4), "float32")``: a new tensor in shared memory
+(``T.alloc_tensor`` of ``T.Tensor(shape, dtype, scope="shared")``); ``align`` is its alignment in
+bytes (-1: the default), ``annotations`` annotate the allocation. ``data``, ``layout`` and
+``allocated_addr`` are the reference's and must be left out."""
+
+alloc_local = _alloc_in_scope("local", "alloc_local")
+alloc_local.__doc__ = """``X = T.alloc_local((4,), "float32")``: a new thread-local tensor
+(``T.alloc_tensor`` of ``T.Tensor(shape, dtype, scope="local")``); the options are
+``T.alloc_shared``'s."""
 
 
 def decl_tensor(data: Any, *, ty_args: Sequence[Any]) -> PendingTensor:
