@@ -468,8 +468,9 @@ class _BodyTranspiler:
         target's range, so the target is an occurrence of what it names."""
         first = self.mutable.first[target.id]
         if (node.lineno, node.col_offset) < (first.lineno, first.col_offset):
-            raise self.errors.at(target, f"`{target.id}` is declared as mutable storage on "
-                                         f"line {first.lineno}; assign it after that "
+            # No line number in the message: a definition's diagnostics move with it.
+            raise self.errors.at(target, f"`{target.id}` is declared as mutable storage "
+                                         "further down the function; assign it after that "
                                          "declaration")
         storage = ast.copy_location(name_node(target.id), target)
         return hook_call("store_mutable_", [storage, value], name=const_node(target.id),
