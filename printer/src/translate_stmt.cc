@@ -8,6 +8,9 @@
 #include <tvm/tirx/stmt.h>
 #include <tvm/tirx/tensor_expr.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "printer_internal.h"
 
 namespace tvm {
@@ -98,18 +101,16 @@ Doc StoreIndexDoc(const ir::Expr& index, const AccessPath& p, const DocTranslato
   return SliceDoc(start, stop, step);
 }
 
-/*! \brief `x = value`, annotated when the variable's type is not the value's. */
+/*!
+ * \brief `x: T.let[T.int32] = value`, as the reference prints every binding: a bare `x = value`
+ *  would read back as an alias of a variable value, and a typed local as a mutable scalar.
+ */
 Doc BindDoc(const tirx::Bind& bind, const AccessPath& p, const DocTranslator& t) {
   ExprDoc value = t.AsExprDoc(bind->value, p.Attr("value"));
   t.Define(bind->var, bind->var->name);
   ExprDoc var = t.AsExprDoc(bind->var, p.Attr("var"));
-  const auto* var_ty = bind->var->ty.as<ir::PrimTypeObj>();
-  const auto* value_ty = bind->value->ty.as<ir::PrimTypeObj>();
-  bool same = bind->var->ty.same_as(bind->value->ty) ||
-              (var_ty != nullptr && value_ty != nullptr && var_ty->dtype == value_ty->dtype);
-  std::optional<ExprDoc> annotation;
-  if (!same) annotation = t.AsExprDoc(bind->var->ty, p.Attr("var").Attr("ty"));
-  return AssignDoc(var, value, annotation);
+  ExprDoc ty = t.AsExprDoc(bind->var->ty, p.Attr("var").Attr("ty"));
+  return AssignDoc(var, value, TAttr(t, "let").Index({ty}));
 }
 
 Doc IfDocOf(const tirx::IfThenElse& node, const AccessPath& p, const DocTranslator& t) {
@@ -124,13 +125,49 @@ Doc IfDocOf(const tirx::IfThenElse& node, const AccessPath& p, const DocTranslat
   return IfDoc(cond, then_body, else_body);
 }
 
-/*! \brief `X = T.<builder>(args..., ty_args=[<tensor type>])`: allocation and declaration. */
+/*!
+ * \brief An allocation's `attrs={...}`, keys sorted, as the reference prints them: an int32
+ *  constant as `T.int32(2)` (a bare `2` reads back as a plain int), other values as expressions.
+ */
+ExprDoc AllocAttrsDoc(const ffi::Map<String, Any>& attrs, const AccessPath& p,
+                      const DocTranslator& t) {
+  std::vector<String> sorted;
+  for (const auto& [key, unused] : attrs) sorted.push_back(key);
+  std::sort(sorted.begin(), sorted.end());
+  Array<ExprDoc> keys;
+  Array<ExprDoc> values;
+  for (const String& key : sorted) {
+    Any value = attrs.at(key);
+    AccessPath at = p.Attr("attrs").MapItem(key);
+    keys.push_back(t.AsExprDoc(key, at));
+    const auto* imm = value.as<tirx::IntImmObj>();
+    const auto* imm_ty = imm != nullptr ? imm->ty.as<ir::PrimTypeObj>() : nullptr;
+    if (imm_ty != nullptr && imm_ty->dtype == ffi::DataType::Int(32)) {
+      values.push_back(TAttr(t, "int32").Call({LiteralDoc::Int(imm->value)}));
+    } else {
+      values.push_back(t.AsExprDoc(value, at));
+    }
+  }
+  return DictDoc(keys, values);
+}
+
+/*!
+ * \brief `X = T.<builder>(args..., ty_args=[<tensor type>], attrs={...})`: allocation and
+ *  declaration (`attrs` only when there are some).
+ */
 Doc TensorDefinitionDoc(const ir::Var& var, const char* builder, Array<ExprDoc> args,
-                        const AccessPath& p, const DocTranslator& t) {
+                        const ffi::Map<String, Any>& attrs, const AccessPath& p,
+                        const DocTranslator& t) {
   ExprDoc ty = t.AsExprDoc(var->ty, p.Attr("var").Attr("ty"));
+  Array<String> keys = {"ty_args"};
+  Array<ExprDoc> values = {ListDoc({ty})};
+  if (!attrs.empty()) {
+    keys.push_back("attrs");
+    values.push_back(AllocAttrsDoc(attrs, p, t));
+  }
   t.Define(var, var->name);
   ExprDoc lhs = t.AsExprDoc(var, p.Attr("var"));
-  return AssignDoc(lhs, TAttr(t, builder).Call(args, {"ty_args"}, {ListDoc({ty})}), std::nullopt);
+  return AssignDoc(lhs, TAttr(t, builder).Call(args, keys, values), std::nullopt);
 }
 
 /*! \brief `T.evaluate(0)`, of any integer or bool zero: a no-op the reference leaves out. */
@@ -196,12 +233,12 @@ void RegisterSimpleStatements() {
   });
   RegisterDocTranslate<tirx::AllocTensor>(
       [](tirx::AllocTensor a, AccessPath p, DocTranslator t) -> Doc {
-        return TensorDefinitionDoc(a->var, "alloc_tensor", {}, p, t);
+        return TensorDefinitionDoc(a->var, "alloc_tensor", {}, a->attrs, p, t);
       });
   RegisterDocTranslate<tirx::DeclTensor>(
       [](tirx::DeclTensor d, AccessPath p, DocTranslator t) -> Doc {
         ExprDoc data = t.AsExprDoc(d->data, p.Attr("data"));
-        return TensorDefinitionDoc(d->var, "decl_tensor", {data}, p, t);
+        return TensorDefinitionDoc(d->var, "decl_tensor", {data}, {}, p, t);
       });
   RegisterDocTranslate<tirx::AssertStmt>(
       [](tirx::AssertStmt a, AccessPath p, DocTranslator t) -> Doc {

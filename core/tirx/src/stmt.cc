@@ -135,10 +135,14 @@ Evaluate::Evaluate(Expr value, Span span) {
   data_ = std::move(node);
 }
 
-AllocTensor::AllocTensor(Var var, Span span) {
+AllocTensor::AllocTensor(Var var, Span span)
+    : AllocTensor(std::move(var), ffi::Map<ffi::String, ffi::Any>(), std::move(span)) {}
+
+AllocTensor::AllocTensor(Var var, ffi::Map<ffi::String, ffi::Any> attrs, Span span) {
   CheckTensorVar(var, AllocTensorObj::_type_key);
   ffi::ObjectPtr<AllocTensorObj> node = MakeStmtNode<AllocTensorObj>(std::move(span));
   node->var = std::move(var);
+  node->attrs = std::move(attrs);
   data_ = std::move(node);
 }
 
@@ -243,8 +247,13 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_init([](Expr value) { return Evaluate(std::move(value)); }, {"value"})
       .def_ro("value", &EvaluateObj::value);
   refl::ObjectDef<AllocTensorObj>()
-      .def_init([](Var var) { return AllocTensor(std::move(var)); }, {"var"})
-      .def_ro("var", &AllocTensorObj::var, DefRegionKind::kSimple);
+      .def_init(
+          [](Var var, ffi::Map<ffi::String, ffi::Any> attrs) {
+            return AllocTensor(std::move(var), std::move(attrs));
+          },
+          {"var", "attrs"})
+      .def_ro("var", &AllocTensorObj::var, DefRegionKind::kSimple)
+      .def_ro("attrs", &AllocTensorObj::attrs);
   refl::ObjectDef<DeclTensorObj>()
       .def_init([](Var var, Expr data) { return DeclTensor(std::move(var), std::move(data)); },
                 {"var", "data"})

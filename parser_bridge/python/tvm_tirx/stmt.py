@@ -71,6 +71,14 @@ class IfThenElse(Stmt):
         self.__ffi_init__(condition, then_case, else_case)
 
 
+@register_object("tirx.AllocTensor")
+class AllocTensor(Stmt):
+    """A new tensor ``var`` for the rest of the sequence; ``attrs`` annotate the allocation."""
+
+    def __init__(self, var: Var, attrs: Optional[Dict[str, Any]] = None) -> None:
+        self.__ffi_init__(var, attrs or {})
+
+
 @register_object("tirx.Return")
 class Return(Stmt):
     def __init__(self, value: Optional[Expr] = None) -> None:
@@ -97,7 +105,6 @@ Bind = tvm_ffi.object_class("tirx.Bind")
 While = tvm_ffi.object_class("tirx.While")
 SeqStmt = tvm_ffi.object_class("tirx.SeqStmt")
 Evaluate = tvm_ffi.object_class("tirx.Evaluate")
-AllocTensor = tvm_ffi.object_class("tirx.AllocTensor")
 DeclTensor = tvm_ffi.object_class("tirx.DeclTensor")
 AssertStmt = tvm_ffi.object_class("tirx.AssertStmt")
 AttrStmt = tvm_ffi.object_class("tirx.AttrStmt")

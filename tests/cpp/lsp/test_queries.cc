@@ -62,7 +62,8 @@ TEST_SUITE("lsp.queries") {
     CHECK(!format.definitions[1].reason.has_value());
     CHECK(format.definitions[1].text ==
           "@T.function\ndef relu[n](X: T.Tensor((n,), T.float32), Y: T.Tensor((n,), "
-          "T.float32)):\n    for i in T.parallel(0, n):\n        x = X[i]\n        if x > "
+          "T.float32)):\n    for i in T.parallel(0, n):\n        x: T.let[T.float32] = X[i]\n"
+          "        if x > "
           "T.float32(0.0):\n            Y[i] = x\n        else:\n            Y[i] = "
           "T.float32(0.0)");
 

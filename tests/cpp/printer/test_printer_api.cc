@@ -62,7 +62,7 @@ TEST_SUITE("printer.api") {
                       "T.Tensor((n,), T.float32)):\n") +
               "    for i in range(n):\n        B[i] = A[i] + T.float32(1.0)\n"
               "               ^^^^^^^^^^^^^^^^^^^^^\n"
-              "    x = n + 1\n    T.evaluate(x)\n    T.evaluate(x * 2)",
+              "    x: T.let[T.int32] = n + 1\n    T.evaluate(x)\n    T.evaluate(x * 2)",
           options);
     // A path below what is printed (the dtype inside the load's type) underlines the load.
     options.Set("path_to_underline",
@@ -88,7 +88,7 @@ TEST_SUITE("printer.api") {
           "      ^^^^^^^^^^^^^^^^^^\n"
           "4         B[i] = A[i] + T.float32(1.0)\n"
           "          ^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
-          "5     x = n + 1\n"
+          "5     x: T.let[T.int32] = n + 1\n"
           "(... 2 lines skipped ...)",
           options);
   }

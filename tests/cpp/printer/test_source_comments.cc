@@ -126,7 +126,7 @@ TEST_SUITE("printer.SourceComments") {
                                              "    # the loop\n"
                                              "    #\n"
                                              "    for i in range(4):  # header\n"
-                                             "        y = i + 1  # let\n"
+                                             "        y: T.let[T.int32] = i + 1  # let\n"
                                              "        # st\n"
                                              "        A[i] = T.float32(0.5)\n"
                                              "    assert T.bool(True), (\"RuntimeError\", "
@@ -146,7 +146,8 @@ TEST_SUITE("printer.SourceComments") {
     Stmt absent = Evaluate(IntImm(PrimType::Int(32), 7));
     SourceComments comments;
     comments.leading = {{block, Array<String>{"# block"}}, {absent, Array<String>{"# gone"}}};
-    CommentedScript printed = CheckCommented(block, comments, "y = 1\nT.evaluate(y)");
+    CommentedScript printed =
+        CheckCommented(block, comments, "y: T.let[T.int32] = 1\nT.evaluate(y)");
     CHECK(printed.placed.empty());
     Stmt twice = Evaluate(IntImm(PrimType::Int(32), 2));
     SourceComments shared;

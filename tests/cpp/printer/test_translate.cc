@@ -180,10 +180,10 @@ TEST_SUITE("printer.translate") {
     Var a = TensorVar("A", {IntImm(PrimType::Int(32), 8)});
     Expr zero = IntImm(PrimType::Int(32), 0), two = IntImm(PrimType::Int(32), 2);
     Expr one = IntImm(PrimType::Int(32), 1), eight = IntImm(PrimType::Int(32), 8);
-    Check(Bind(y, x + 1), "y = x + 1");
+    Check(Bind(y, x + 1), "y: T.let[T.int32] = x + 1");
     Check(Bind(Var("h", PrimType(DataType::Handle())),
                Var("q", ir::PointerType(PrimType::Float(32)))),
-          "h: T.handle = q");
+          "h: T.let[T.handle] = q");
     Check(TensorStore(a, {x}, FloatImm(PrimType::Float(32), 0.5)), "A[x] = T.float32(0.5)");
     // A ramp of a positive constant stride stores as a slice, as the reference prints it.
     Expr lanes4 = Broadcast(FloatImm(PrimType::Float(32), 0.5), 4);
@@ -208,7 +208,7 @@ TEST_SUITE("printer.translate") {
     Check(IfThenElse(p, Evaluate(x)), "if p:\n    T.evaluate(x)");
     Check(IfThenElse(p, Evaluate(x), Evaluate(y)),
           "if p:\n    T.evaluate(x)\nelse:\n    T.evaluate(y)");
-    Check(SeqStmt({Bind(y, x), Evaluate(y)}), "y = x\nT.evaluate(y)");
+    Check(SeqStmt({Bind(y, x), Evaluate(y)}), "y: T.let[T.int32] = x\nT.evaluate(y)");
     // T.evaluate of an integer or bool zero is left out of a sequence, as the reference does;
     // a body left empty is `pass`, an empty else branch stays one.
     Expr false_ = IntImm(PrimType::Bool(), 0), zero64 = IntImm(PrimType::Int(64), 0);
@@ -256,6 +256,13 @@ TEST_SUITE("printer.translate") {
     Var t = Var("X", ir::TensorType(DataType::Float(32), {IntImm(PrimType::Int(32), 4)}, local));
     Check(AllocTensor(t),
           "X = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32, scope=\"local\")])");
+    // Attributes print sorted; an int32 constant keeps its type, a plain int stays plain.
+    ffi::Map<ffi::String, ffi::Any> attrs = {{"raw", int64_t{2}},
+                                             {"depth", IntImm(PrimType::Int(32), 3)},
+                                             {"flag", IntImm(PrimType::Bool(), 1)}};
+    Check(AllocTensor(t, attrs),
+          "X = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32, scope=\"local\")], "
+          "attrs={\"depth\": T.int32(3), \"flag\": T.bool(True), \"raw\": 2})");
     Var ptr("p", ir::PointerType(PrimType::Float(32)));
     Var d = TensorVar("D", {IntImm(PrimType::Int(32), 8)});
     Check(DeclTensor(d, ptr), "D = T.decl_tensor(p, ty_args=[T.Tensor((8,), T.float32)])");

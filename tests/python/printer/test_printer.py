@@ -125,7 +125,7 @@ def _nodes() -> List[Any]:
         (ir.TensorType(tvm_ffi.dtype("float16"), [n]), "T.Tensor((n,), T.float16)"),
         (ir.FuncType([ir.PrimType("int32")], ir.PrimType("int32")), "T.Func([T.int32], T.int32)"),
         (ir.Type.missing(), "T.Missing()"),
-        (tx.Bind(y, x + 1), "y = x + 1"),
+        (tx.Bind(y, x + 1), "y: T.let[T.int32] = x + 1"),
         (tx.TensorStore(a, [x, c1], f), "A[x, 1] = f"),
         (tx.Evaluate(x), "T.evaluate(x)"),
         (tx.AssertStmt(p, "msg"), 'assert p, ("RuntimeError", ["msg"])'),
@@ -140,7 +140,7 @@ def _nodes() -> List[Any]:
         (tx.AttrStmt(x, "k", tx.make_const("int32", 1), tx.Evaluate(x)),
          'with T.attr(x, "k", 1):\n    T.evaluate(x)'),
         (tx.AllocTensor(tensor("X", 4)), "X = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32)])"),
-        (tx.SeqStmt([tx.Bind(y, x), tx.Evaluate(y)]), "y = x\nT.evaluate(y)"),
+        (tx.SeqStmt([tx.Bind(y, x), tx.Evaluate(y)]), "y: T.let[T.int32] = x\nT.evaluate(y)"),
     ]
 
 
@@ -168,7 +168,7 @@ def test_attribute_keys_print_sorted() -> None:
           "        T.evaluate(i + y)")
     module = ir.IRModule({ir.GlobalVar("f"): func},
                          attrs={"system_lib_prefix": "demo_", "runtime": "cpp"})
-    attrs_line = '    I.module_attrs({"runtime": "cpp", "system_lib_prefix": "demo_"})\n'
+    attrs_line = '    T.module_attrs({"runtime": "cpp", "system_lib_prefix": "demo_"})\n'
     assert attrs_line in module.script()
 
 
@@ -191,7 +191,7 @@ def test_underline_with_context_and_skipped_lines() -> None:
         "3     for i in range(n):\n"
         "4         B[i] = A[i] + T.float32(1.0)\n"
         "                 ^^^^\n"
-        "5     x = n + 1\n"
+        "5     x: T.let[T.int32] = n + 1\n"
         "(... 2 lines skipped ...)",
         show_header=False,
         print_line_numbers=True,

@@ -5,6 +5,7 @@ progress and skip for the worker, trusted module code."""
 from __future__ import annotations
 
 import gc
+import time
 from typing import List, Tuple
 
 import pytest
@@ -49,7 +50,7 @@ def test_three_errors_give_three_diagnostics_and_the_rest_keeps_its_ir() -> None
     assert definition.canonical_text == (
         "@T.function\n"
         "def f(A: T.Tensor((8,), T.int32), B: T.Tensor((8,), T.float32), k: T.int32):\n"
-        "    x = k + 1\n"
+        "    x: T.let[T.int32] = k + 1\n"
         "    for i in range(8):\n"
         "        A[i] = x")
     plain = report.to_plain()
@@ -245,6 +246,19 @@ def test_untrusted_bodies_keep_what_tvmscript_needs() -> None:
     report = parse_diagnostics(text)
     assert report.to_plain()["diagnostics"] == []
     assert "A[2] = 3" in report.definitions[0].canonical_text
+
+
+def test_an_untrusted_power_too_large_to_compute_is_refused_at_once() -> None:
+    # A fuzz mutant (`range(2**31**20)`) made Python compute for minutes and gigabytes.
+    text = HEADER + ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n"
+                     "    for i in range(2**31**20):\n        A[0] = 2 ** 10\n")
+    started = time.perf_counter()
+    (diagnostic,) = parse_diagnostics(text).to_plain()["diagnostics"]
+    assert time.perf_counter() - started < 5
+    assert (diagnostic["code"], diagnostic["range"]) == ("value-error", [4, 19, 4, 28])
+    assert diagnostic["message"] == (
+        "`2 ** 671790528819082282036142601601` is an integer of more than 65536 bits, which "
+        "untrusted TVMScript does not compute")
 
 
 def test_a_non_hygienic_macro_is_not_called_from_frontend_code() -> None:

@@ -402,7 +402,7 @@ def f(A: T.Buffer((64,), "float32"), n: T.int32):
     assert built.script().split("\n")[6:] == [
         "    for i in range(T.uint32(4), T.uint32(64), T.uint32(2)):",
         "        A[i] = T.float32(0.0)",
-        '    for k in range(T.Cast("uint32", n)):',
+        '    for k in range(T.uint32(0), T.Cast("uint32", n)):',
         "        A[k] = T.float32(1.0)",
         "    for y in range(2, 12):",
         "        for x in range(4):",

@@ -119,14 +119,15 @@ def test_random_edit_sequences_match_a_from_scratch_analysis(seed: int) -> None:
     paths = rng.sample(CORPUS, 4)
     text = "\n".join(p.read_text() for p in paths)
     session = _session(text)
-    session.analyze()
+    definitions = len(session.analyze().definitions)
     rebuilt: List[int] = []
     for _ in range(12):
         session.apply_edits([_random_edit(rng, session.text)])
         _same_as_from_scratch(session)
         rebuilt.append(len(session.stats.built))
-    # Most single edits leave most definitions alone.
-    assert sum(rebuilt) < 12 * len(session.analyze().definitions)
+    # Most single edits leave most definitions alone (counted on the text before the edits: an
+    # edit may leave a file whose top-level syntax error hides every definition).
+    assert sum(rebuilt) < 12 * definitions
 
 
 def test_analyze_document_keeps_a_session_per_document() -> None:

@@ -73,7 +73,7 @@ def test_comments_above_statements_and_at_the_end_of_their_lines() -> None:
           "    for i in range(4):  # each\n"
           "        # store, indented oddly\n"
           "        A[i] = A[i] + k  #no space\n"
-          "    x = k + 1  # bind\n"
+          "    x: T.let[T.int32] = k + 1  # bind\n"
           "    # check\n"
           "    assert x > 0, (\"RuntimeError\", [\"positive\"])\n"
           "    if x > 2:  # big\n"
@@ -174,7 +174,8 @@ def test_a_multi_line_header_keeps_the_comment_that_ends_it() -> None:
 def test_statements_the_canonical_form_splits_or_joins() -> None:
     check(SIG + "    a = 1; b = 2  # two on a line\n"
                 "    for i in range(4): A[i] = a + b  # one-liner\n",
-          SIG + "    a = 1\n    b = 2  # two on a line\n    for i in range(4):\n"
+          SIG + "    a: T.let[T.int32] = 1\n    b: T.let[T.int32] = 2  # two on a line\n"
+                "    for i in range(4):\n"
                 "        A[i] = a + b  # one-liner")
 
 

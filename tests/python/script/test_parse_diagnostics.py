@@ -52,7 +52,7 @@ def test_every_error_of_the_file_is_reported_and_good_definitions_still_build() 
         "@T.function\n"
         "def good[n](A: T.Tensor((n,), T.float32), k: T.int32):\n"
         "    for i in range(n):\n"
-        "        x = A[i] * T.float32(2.0)\n"
+        "        x: T.let[T.float32] = A[i] * T.float32(2.0)\n"
         "        A[i] = x"
     )
     assert good.ir is not None and not good.partial
@@ -85,6 +85,62 @@ def test_occurrences_refer_to_one_symbol_per_variable() -> None:
     assert kinds["A"] == ("tensor", "T.Tensor((n,), T.float32)", [6, 9, 6, 10])
     assert kinds["k"] == ("parameter", "T.int32", [6, 39, 6, 40])
     assert kinds["good"] == ("function", "", [6, 4, 6, 8])
+
+
+MUTABLE = '''from tvm_tirx.script import tirx as T
+
+@T.function
+def sums(A: T.Tensor((8,), T.int32), out: T.Tensor((1,), T.int32)):
+    total: T.int32 = 0
+    for i in range(8):
+        total = total + A[i]
+    total += 1
+    out[0] = total
+'''
+
+
+def test_a_mutable_scalar_is_one_symbol_defined_at_its_declaration() -> None:
+    plain = parse_diagnostics(MUTABLE).to_plain()
+    assert plain["diagnostics"] == []
+    (total,) = [s for s in plain["symbols"] if s["name"] == "total"]
+    # The storage is a one-element local tensor; the user sees the variable they declared.
+    assert (total["kind"], total["type"], total["definition_range"]) == (
+        "tensor", 'T.Tensor((1,), T.int32, scope="local")', [5, 4, 5, 9])
+    ranges = sorted((tuple(o["range"]), o["is_definition"]) for o in plain["occurrences"]
+                    if o["symbol"] == total["id"])
+    # Assignments are occurrences of the same symbol: the store's target and the reads.
+    assert ranges == [((5, 4, 5, 9), True), ((7, 8, 7, 13), False), ((7, 16, 7, 21), False),
+                      ((8, 4, 8, 9), False), ((9, 13, 9, 18), False)]
+
+
+REBOUND = '''from tvm_tirx.script import tirx as T
+
+@T.function
+def offsets(A: T.Tensor((8,), T.int32), base: T.int32):
+    start = base
+    x = start + 1
+    x = x * 2
+    A[0] = x
+'''
+
+
+def test_a_reassignment_is_a_new_symbol_and_an_alias_names_its_variable() -> None:
+    plain = parse_diagnostics(REBOUND).to_plain()
+    assert plain["diagnostics"] == []
+    names = {s["id"]: s["name"] for s in plain["symbols"]}
+    found = sorted((tuple(o["range"]), names[o["symbol"]], o["symbol"], o["is_definition"])
+                   for o in plain["occurrences"]
+                   if o["range"][0] >= 5 and names[o["symbol"]] != "A")
+    (x1, x2) = sorted({symbol for _, name, symbol, _ in found if name == "x"})
+    base = next(symbol for _, name, symbol, _ in found if name == "base")
+    assert [(r, s, d) for r, _, s, d in found] == [
+        ((5, 12, 5, 16), base, False),    # `start = base`: no new variable
+        ((6, 4, 6, 5), x1, True),
+        ((6, 8, 6, 13), base, False),     # `start` is `base`
+        ((7, 4, 7, 5), x2, True),         # the reassignment defines a second `x`
+        ((7, 8, 7, 9), x1, False),
+        ((8, 11, 8, 12), x2, False),
+    ]
 
 
 def test_comments_are_attached_to_their_statements() -> None:

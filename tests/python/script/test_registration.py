@@ -566,9 +566,19 @@ def test_register_scalar_annotation_validates_its_arguments() -> None:
         register("relax.Tensor", "float32")
 
 
-def test_tirx_registers_no_mutable_declaration() -> None:
-    assert protocol_registry.mutable_decls() == {}
-    assert protocol_registry.mutable_decl_forms("tirx.int32") == ()
+def test_tirx_registers_its_mutable_declarations() -> None:
+    # The reference's set (docs/frontend.md, "Mutable scalars"): primitive annotations, vectors
+    # included, not `T.handle`; the scalar constructors and the tensor allocation.
+    decls = protocol_registry.mutable_decls()
+    assert protocol_registry.mutable_decl_forms("tirx.int32") == ("annotation",)
+    assert protocol_registry.mutable_decl_forms("tirx.float32x4") == ("annotation",)
+    assert protocol_registry.mutable_decl_forms("tirx.bool_") == ("annotation",)
+    assert protocol_registry.mutable_decl_forms("tirx.handle") == ()
+    assert protocol_registry.mutable_decl_forms("tirx.let") == ()
+    assert {path for path, forms in decls.items() if forms == ("call",)} == {
+        "tirx.alloc_local", "tirx.alloc_scalar", "tirx.alloc_shared", "tirx.alloc_tensor",
+        "tirx.decl_scalar", "tirx.local_scalar"}
+    assert "s_tir.int32" not in decls
 
 
 def test_register_mutable_decl_records_forms() -> None:
@@ -583,8 +593,8 @@ def test_register_mutable_decl_records_forms() -> None:
     protocol_registry.register_mutable_decl("custom.cell", syntax="call")
     assert protocol_registry.mutable_decl_forms("custom.cell") == \
         ("call", "annotation", "parameter")
-    assert protocol_registry.mutable_decls() == {"custom.cell": ("call", "annotation",
-                                                                 "parameter")}
+    assert protocol_registry.mutable_decls()["custom.cell"] == ("call", "annotation",
+                                                                "parameter")
 
     @protocol_registry.register_mutable_decl("custom.other", syntax="annotation")
     def other(value):
@@ -604,7 +614,7 @@ def test_register_mutable_decl_validates_its_arguments() -> None:
         register("nothere.cell")
     with pytest.raises(ValueError, match="'cell' is not a namespace path"):
         register("cell")
-    assert protocol_registry.mutable_decls() == {}
+    assert not any(path.endswith(".cell") for path in protocol_registry.mutable_decls())
 
 
 # --- member metadata --------------------------------------------------------------------------

@@ -445,16 +445,16 @@ def test_let_annotations_bind() -> None:
         @T.function
         def f(A: T.Tensor((4,), T.int32), k: T.int64):
             x = A[0]
-            y: T.int32 = A[1]
-            z: T.int64 = 1
+            y = A[1]
+            z: T.let[T.int64] = 1
             A[0] = x + y
             A[1] = T.Cast("int32", z + k)
         ''', '''
         @T.function
         def f(A: T.Tensor((4,), T.int32), k: T.int64):
-            x = A[0]
-            y = A[1]
-            z = T.int64(1)
+            x: T.let[T.int32] = A[0]
+            y: T.let[T.int32] = A[1]
+            z: T.let[T.int64] = T.int64(1)
             A[0] = x + y
             A[1] = T.Cast("int32", z + k)
         ''')
@@ -704,8 +704,8 @@ def test_s_tir_constructs_are_not_supported_yet(body, message, location) -> None
         ("    x = T.float32()\n", TypeError,
          "A symbol is a scalar integer, got `float32` for `x`", (3, 4, 3, 19)),
         ("    y = T.let(k, 1)\n", TypeError,
-         "`T.let(var, value)` scopes are not supported: write `x: T.let = value` or "
-         "`x = value`", (3, 8, 3, 19)),
+         "`T.let(var, value)` scopes are not supported: write `x: T.let[T.int32] = value` "
+         "(or `x: T.let = value`)", (3, 8, 3, 19)),
         ('    with T.decl_buffer((4,), data=a) as X:\n        pass\n', TypeError,
          "`with` in TVMScript opens a builder scope such as `T.attr(...)`, got `PendingTensor`",
          (3, 9, 3, 36)),

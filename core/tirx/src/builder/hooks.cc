@@ -17,25 +17,11 @@ namespace tirx {
 namespace builder {
 namespace {
 
-/*! \brief The variable `name` is bound to in the open frames of the current function, if any. */
-ffi::Optional<Var> BoundInScope(const ffi::String& name) {
-  const auto& frames = IRBuilder::Current()->frames;
-  for (auto it = frames.rbegin(); it != frames.rend(); ++it) {
-    const auto* frame = it->as<TIRFrameObj>();
-    if (frame == nullptr) break;
-    if (auto var = frame->bound_names.Get(name)) return var;
-    if (frame->IsInstance<FunctionFrameObj>()) break;
-  }
-  return std::nullopt;
-}
-
-/*! \brief Records `var` as bound to `name` in the innermost statement frame. */
+/*!
+ * \brief Records `var` as bound to `name` in the innermost statement frame. A name bound before
+ *  is bound again (a reassignment makes a new variable, as the reference builds it).
+ */
 void RecordBinding(const ffi::String& name, const Var& var) {
-  if (BoundInScope(name).has_value()) {
-    TVM_FFI_THROW(ValueError) << "`" << name
-                              << "` is already bound in this scope; TIRx variables are "
-                                 "immutable, so bind the new value to a new name";
-  }
   auto frame = IRBuilder::Current().GetLastFrame<TIRFrame>();
   if (!frame.has_value()) TVM_FFI_THROW(ValueError) << "`" << name << "` is bound outside a body";
   frame->mutable_get()->bound_names.Set(name, var);
@@ -282,10 +268,11 @@ TVM_FFI_STATIC_INIT_BLOCK() {
              AddToFrame(Return(expr, span));
            })
       .def("tirx.builder.AllocTensor",
-           [](ffi::String name, Type ty, Span span, Span name_span) {
+           [](ffi::String name, Type ty, ffi::Map<ffi::String, ffi::Any> attrs, Span span,
+              Span name_span) {
              Var var = MakeTensorVar(name, ty, name_span, "`T.alloc_tensor`");
              RecordBinding(name, var);
-             AddToFrame(AllocTensor(var, span));
+             AddToFrame(AllocTensor(var, attrs, span));
              return var;
            })
       .def("tirx.builder.DeclTensor",

@@ -31,9 +31,13 @@ from .parser import make_decorator as _make_decorator
 from .parser import make_macro_decorator as _make_macro_decorator
 from .parser import register_namespace as _register_namespace
 from .parser.protocol_registry import (
+    register_mutable_decl as _register_mutable_decl,
     register_scalar_annotation as _register_scalar_annotation,
 )
 from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
+    alloc_local,
+    alloc_scalar,
+    alloc_shared,
     alloc_tensor,
     and_,
     arg_,
@@ -44,7 +48,9 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     break_,
     constexpr,
     continue_,
+    decl_scalar,
     decl_tensor,
+    declare_mutable_,
     dtype_of as _dtype_of,
     dynamic,
     else_,
@@ -64,6 +70,8 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     if_then_else_,
     jit_arg_,
     le_,
+    let,
+    local_scalar,
     lt_,
     ne_,
     not_,
@@ -73,6 +81,7 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     return_,
     serial,
     setitem_,
+    store_mutable_,
     then_,
     unroll,
     vectorized,
@@ -169,7 +178,6 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     decl_buffer,
     default_typed as _default_typed,
     init,
-    let,
     match_buffer,
     meta_var,
     operator_member as _operator_member,
@@ -338,14 +346,16 @@ __member_kinds__ = {
     "type": ("Tensor", "Ptr", "Func", "Missing"),
     "constructor": ("Broadcast", "Call", "Cast", "Let", "Op", "Ramp", "Range", "Select",
                     "Shuffle", *_NODE_MEMBERS),
-    "statement": ("alloc_tensor", "attr", "decl_tensor", "evaluate", "func_attr", "module_attrs"),
+    "statement": ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "attr",
+                  "decl_scalar", "decl_tensor", "evaluate", "func_attr", "local_scalar",
+                  "module_attrs"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "floordiv", "floormod",
                   "fmod", "log", "log10", "log2", "max", "min", "pow", "round", "rsqrt",
                   "sigmoid", "sin", "sqrt", "tan", "tanh", "trunc", "truncmod", *_OPS_MEMBERS),
     "symbol": ("dynamic",),
-    "marker": ("constexpr",),
-    "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer", "let",
+    "marker": ("constexpr", "let"),
+    "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",
                "match_buffer", "meta_var", "prim_func", "ramp"),
     "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
                     "where", "writes"),
@@ -377,6 +387,23 @@ _register_scalar_annotation("tirx.bool_", "bool")
 for _short, _name in _SHORT_SCALARS.items():
     _register_scalar_annotation(f"tirx.{_short}", _name)
 del _short, _name
+
+# Mutable storage (docs/frontend.md, "Mutable scalars"): a local annotated with a primitive
+# type (`x: T.int32 = 0`, vectors included; not `T.handle`), and the names assigned these
+# constructors, are stored into by later assignments.
+_MUTABLE_LANES = (2, 4, 8, 16, 32, 64)
+for _name in (*_SCALARS, "bool_"):
+    if _name == "handle":
+        continue
+    _register_mutable_decl(f"tirx.{_name}", syntax="annotation")
+    if _name not in ("bool", "bool_"):
+        for _lanes in _MUTABLE_LANES:
+            _register_mutable_decl(f"tirx.{_name}x{_lanes}", syntax="annotation")
+del _name, _lanes
+for _name in ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "decl_scalar",
+              "local_scalar"):
+    _register_mutable_decl(f"tirx.{_name}")
+del _name
 
 
 __all__ = [

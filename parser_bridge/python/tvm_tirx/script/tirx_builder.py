@@ -17,6 +17,8 @@ import tvm_ffi
 from tvm_ffi import get_global_func, register_object
 
 from .. import cast as _cast
+from .. import IntImm as _IntImm
+from .. import TensorLoad as _TensorLoad
 from .. import ir as _ir
 from ..stmt import Evaluate, ForKind, Stmt
 from .builder import Frame, Loc, NamedByBinding, span_of
@@ -24,11 +26,10 @@ from .builder import Frame, Loc, NamedByBinding, span_of
 _b = {name: get_global_func("tirx.builder." + name) for name in (
     "Function", "FuncName", "FuncAttrs", "FuncRet", "Arg", "Dynamic", "Emit", "Evaluate",
     "Bind", "SetItem", "For", "While", "If", "Then", "Else", "Attr", "Assert", "Break",
-    "Continue", "Return", "AllocTensor", "DeclTensor", "FunctionNamespace")}
+    "Continue", "Return", "AllocTensor", "DeclTensor", "FunctionNamespace", "Load")}
 _logical_and = get_global_func("tirx.op.logical_and")
 _logical_or = get_global_func("tirx.op.logical_or")
 _logical_not = get_global_func("tirx.op.logical_not")
-_IntImm = tvm_ffi.object_class("prim.IntImm")
 _make_const = get_global_func("tirx.make_const")
 
 
@@ -60,6 +61,18 @@ class PendingTensor:
 
     ty: Any
     data: Any = None
+    what: str = "alloc_tensor"
+    """The member that made it, for messages."""
+    attrs: Dict[str, Any] = field(default_factory=dict)
+    """The allocation's annotations (``AllocTensor.attrs``)."""
+
+
+@dataclass
+class PendingScalar(PendingTensor):
+    """``T.local_scalar(...)``, ``T.alloc_scalar(...)``, ``T.decl_scalar(...)``: a one-element
+    tensor; the assignment names it and the name stands for its element 0."""
+
+    init: Any = None
 
 
 def _is_expr(value: Any) -> bool:
@@ -70,12 +83,32 @@ def _is_literal(value: Any) -> bool:
     return isinstance(value, (bool, int, float))
 
 
-class AnnotationAlias:
-    """An annotation standing for another: ``x: T.let[T.int32] = v`` is ``x: T.int32 = v`` and
-    ``x: T.let = v`` is ``x = v`` (today's spelling, tirx_legacy.py)."""
+class LetAnnotation:
+    """``T.let``: the annotation of a binding. ``x: T.let[T.int32] = v`` binds ``x`` (a ``Bind``)
+    of that type, which ``v`` must have (a literal is converted); ``x: T.let = v`` of ``v``'s
+    type, even when ``v`` is a variable (a bare ``x = v`` of a variable is an alias). The printer
+    writes every binding as ``x: T.let[T.int32] = v``, as the reference does."""
 
     def __init__(self, ty: Any = None) -> None:
         self.ty = ty
+
+    def __getitem__(self, ty: Any) -> "LetAnnotation":
+        if self.ty is not None:
+            raise TypeError(f"`{self!r}[...]`: `T.let` takes one type")
+        if isinstance(ty, str) or not isinstance(ty, _ir.Type):
+            shown = repr(ty) if isinstance(ty, (str, int, float)) else f"`{type(ty).__name__}`"
+            raise TypeError(f"`T.let[...]` takes a type such as `T.int32`, got {shown}")
+        return LetAnnotation(ty)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("`T.let(var, value)` scopes are not supported: write "
+                        "`x: T.let[T.int32] = value` (or `x: T.let = value`)")
+
+    def __repr__(self) -> str:
+        return "T.let" if self.ty is None else f"T.let[{self.ty}]"
+
+
+let = LetAnnotation()
 
 
 def dtype_of(dtype: Any) -> Any:
@@ -202,7 +235,7 @@ def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
             emit_(item, loc=loc)
         return
     if isinstance(value, PendingTensor):
-        raise ValueError("`T.alloc_tensor` / `T.decl_tensor` must be assigned to a name")
+        raise ValueError(f"`T.{value.what}` must be assigned to a name")
     if isinstance(value, NamedByBinding):
         raise value.unassigned_error()
     if isinstance(value, Frame):
@@ -222,19 +255,31 @@ def evaluate(value: Any) -> Stmt:
 
 def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
           ty: Any = None) -> Any:
-    """``name = value``: IR values and numbers bind a new variable; other values stay Python's.
-    A NamedByBinding value (``n = T.int32()``) takes the name itself."""
-    if isinstance(ty, AnnotationAlias):
-        ty = ty.ty
+    """``name = value``: IR expressions and numbers bind a new variable (``Bind``), as a
+    reassignment does; a variable (``alias = half``) is aliased: the name is that variable, as
+    the reference builds it (``x: T.let = v`` binds even a variable); other values stay
+    Python's. A NamedByBinding value (``n = T.int32()``) takes the name itself."""
+    let_ty = ty.ty if isinstance(ty, LetAnnotation) else None
+    if isinstance(ty, LetAnnotation):
+        if isinstance(value, (NamedByBinding, PendingTensor)) or not (
+                _is_literal(value) or (_is_expr(value)
+                                       and not isinstance(value.ty, _ir.TensorType))):
+            shown = "a tensor" if _is_expr(value) else f"`{type(value).__name__}`"
+            raise TypeError(f"`{name}: {ty!r}` binds a scalar expression, got {shown}")
+        if isinstance(let_ty, _ir.PrimType) and _is_expr(value) and \
+                isinstance(value.ty, _ir.PrimType) and value.ty.dtype != let_ty.dtype:
+            raise TypeError(f"`{name}: {ty!r}` is bound to a value of type `{value.ty.dtype}`: "
+                            "convert it with an explicit cast")
+        ty = let_ty
+    elif ty is None and isinstance(value, _ir.Var):
+        return value
     if isinstance(value, NamedByBinding):
         return value.bind(name, loc=loc, name_loc=name_loc, ty=ty)
     if isinstance(value, PendingTensor):
         if ty is not None:
             raise TypeError(f"`{name}` is a tensor: its type comes from `ty_args`, not an "
                             "annotation")
-        if value.data is None:
-            return _b["AllocTensor"](name, value.ty, span_of(loc), span_of(name_loc))
-        return _b["DeclTensor"](name, value.ty, value.data, span_of(loc), span_of(name_loc))
+        return _define_tensor(value, name, loc, name_loc)
     is_tensor = _is_expr(value) and isinstance(value.ty, _ir.TensorType)
     if (_is_expr(value) and not is_tensor) or _is_literal(value):
         ty = _as_type(ty)
@@ -246,6 +291,179 @@ def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optiona
         raise TypeError(f"`{name}: ...` annotates a value of type `{type(value).__name__}`; "
                         "only scalar expressions take an annotation")
     return value
+
+
+def _define_tensor(pending: PendingTensor, name: str, loc: Optional[Loc],
+                   name_loc: Optional[Loc]) -> Any:
+    """The tensor variable of a pending allocation or declaration, emitted under ``name``; for
+    a scalar, its element 0 (stored ``init`` first, when given)."""
+    if pending.data is None:
+        var = _b["AllocTensor"](name, pending.ty, pending.attrs, span_of(loc), span_of(name_loc))
+    else:
+        var = _b["DeclTensor"](name, pending.ty, pending.data, span_of(loc), span_of(name_loc))
+    if not isinstance(pending, PendingScalar):
+        return var
+    cell = _b["Load"](var, [0])
+    if pending.init is not None:
+        store_mutable_(cell, pending.init, name=name, loc=loc)
+    return cell
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING = _Missing()
+"""The value of a declaration without one (``x: T.int32``)."""
+
+
+def declare_mutable_(value: Any = MISSING, *, name: str, ty: Any = None,
+                     loc: Optional[Loc] = None, name_loc: Optional[Loc] = None) -> Any:
+    """A mutable declaration (transpile.py ``mutable_names``): ``x: T.int32 = v`` allocates a
+    one-element local tensor ``x`` and stores ``v`` (when given) into it; ``x =
+    T.local_scalar(...)`` (``alloc_scalar``, ``decl_scalar``) names the scalar it makes;
+    ``X = T.alloc_tensor(...)`` (``alloc_shared``, ``alloc_local``) names the tensor. The name
+    then stands for the scalar's element 0 (``x[0]``) or the tensor, and assignments of the
+    name store into it (``store_mutable_``)."""
+    if isinstance(ty, LetAnnotation):  # `x: T.let[...] = v` under another spelling
+        if value is MISSING:
+            raise ValueError(f"`{name}: T.let` needs a value")
+        return bind_(value, name, loc=loc, name_loc=name_loc, ty=ty)
+    if isinstance(value, NamedByBinding):  # `x: T.int32 = T.int32()`: its own error
+        return value.bind(name, loc=loc, name_loc=name_loc, ty=ty)
+    if isinstance(value, PendingTensor):
+        if ty is not None:
+            raise TypeError(f"`{name}` is declared by `T.{value.what}`, which gives its type; "
+                            "it takes no annotation")
+        return _define_tensor(value, name, loc, name_loc)
+    if ty is None:
+        raise TypeError(f"`{name} = ...` declares mutable storage only with `T.local_scalar`, "
+                        f"`T.alloc_scalar`, `T.decl_scalar` or a tensor allocation, got "
+                        f"`{type(value).__name__}`")
+    ty = _as_type(ty)
+    dtype = ty.dtype if isinstance(ty, _ir.PrimType) else None
+    if dtype is None or str(dtype) in ("handle", "void"):
+        shown = str(dtype) if dtype is not None else type(ty).__name__
+        raise TypeError(f"`{name}: ...` declares a mutable scalar, which needs a primitive type "
+                        f"such as `T.int32`, got `{shown}`")
+    pending = PendingScalar(_scalar_type(dtype, "local"), what="local_scalar",
+                            init=None if value is MISSING else value)
+    return _define_tensor(pending, name, loc, name_loc)
+
+
+def store_mutable_(storage: Any, value: Any, *, name: str, loc: Optional[Loc] = None) -> None:
+    """``x = value`` of mutable storage ``x`` (``declare_mutable_``): a store into element 0,
+    converted to its type when a literal; an expression must have that type."""
+    if isinstance(storage, _TensorLoad):
+        target, indices = storage.source, list(storage.indices)
+    elif _is_expr(storage) and isinstance(storage.ty, _ir.TensorType) and \
+            _is_one_element(storage.ty):
+        target, indices = storage, [0]
+    elif _is_expr(storage) and isinstance(storage.ty, _ir.TensorType):
+        shape = ", ".join(str(e) for e in storage.ty.shape)
+        raise TypeError(f"`{name} = value` stores into a mutable scalar, but `{name}` is a tensor "
+                        f"of shape ({shape}{',' if len(storage.ty.shape) == 1 else ''}): store "
+                        f"to its elements (`{name}[i] = value`)")
+    else:
+        raise TypeError(f"`{name} = value` stores into mutable storage, but `{name}` holds "
+                        f"`{type(storage).__name__}`")
+    dtype = target.ty.dtype
+    if _is_expr(value) and value.ty.dtype != dtype:
+        raise TypeError(f"`{name}` holds `{dtype}` and is assigned a value of type "
+                        f"`{value.ty.dtype}`: convert it with an explicit cast")
+    _b["SetItem"](target, indices, value, span_of(loc))
+
+
+def _is_one_element(ty: Any) -> bool:
+    shape = list(ty.shape)
+    return len(shape) == 1 and isinstance(shape[0], _IntImm) and shape[0].value == 1
+
+
+def _scalar_type(dtype: Any, scope: Any) -> Any:
+    return _ir.TensorType(dtype, (1,), scope=scope)
+
+
+def _scalar_dtype(dtype: Any, member: str) -> Any:
+    """A scalar's dtype given as a str ("int32") or a type (`T.int32`)."""
+    if not isinstance(dtype, (str, _ir.PrimType)):
+        raise TypeError(f"`T.{member}` takes a dtype such as \"int32\" or `T.int32`, got "
+                        f"`{type(dtype).__name__}`")
+    try:
+        dtype = dtype_of(dtype)
+    except ValueError:
+        raise ValueError(f"`T.{member}`: {dtype!r} is not a dtype (such as \"int32\")") from None
+    if str(dtype) in ("handle", "void"):
+        raise TypeError(f"`T.{member}` makes a scalar of a primitive type, got `{dtype}`")
+    return dtype
+
+
+def _scope_of(scope: Any, member: str) -> str:
+    if not isinstance(scope, str) or not scope:
+        raise TypeError(f"`T.{member}` takes the memory scope as a str such as \"local\", got "
+                        f"{scope!r}")
+    return scope
+
+
+def _attrs(attrs: Any, member: str, keyword: str) -> Dict[str, Any]:
+    if attrs is None:
+        return {}
+    if not isinstance(attrs, dict):
+        raise TypeError(f"`T.{member}({keyword}=...)` takes a dict with str keys, got "
+                        f"`{type(attrs).__name__}`")
+    for key in attrs:
+        if not isinstance(key, str):
+            raise TypeError(f"`T.{member}({keyword}=...)` takes a dict with str keys, got the "
+                            f"key {key!r}")
+    return dict(attrs)
+
+
+def _annotations(annotations: Any, member: str) -> Dict[str, Any]:
+    """``annotations=`` of an allocation, as the reference stores them: a Python bool, int or
+    float becomes a constant of type bool, int32 or float32; other values stay as given."""
+    found = _attrs(annotations, member, "annotations")
+    for key, value in found.items():
+        if isinstance(value, bool):
+            found[key] = _make_const(_ir.PrimType("bool"), value)
+        elif isinstance(value, int):
+            found[key] = _make_const(_ir.PrimType("int32"), value)
+        elif isinstance(value, float):
+            found[key] = _make_const(_ir.PrimType("float32"), value)
+    return found
+
+
+def local_scalar(dtype: str = "float32", init: Any = None, *, name: Optional[str] = None,
+                 annotations: Optional[Dict[str, Any]] = None) -> PendingScalar:
+    """``x = T.local_scalar("int32", 0)``: a mutable scalar, a one-element local tensor ``x``
+    (``init`` stored into it when given). ``x`` then reads its element 0 and ``x = v`` stores
+    into it. ``name`` is the reference's; the assigned name names the tensor."""
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"`T.local_scalar(name=...)` takes a str, got {name!r}")
+    return PendingScalar(_scalar_type(_scalar_dtype(dtype, "local_scalar"), "local"),
+                         what="local_scalar", attrs=_annotations(annotations, "local_scalar"),
+                         init=init)
+
+
+def alloc_scalar(dtype: str = "float32", scope: str = "global", *,
+                 annotations: Optional[Dict[str, Any]] = None) -> PendingScalar:
+    """``x = T.alloc_scalar("int32", "local")``: a mutable scalar, a one-element tensor in
+    ``scope`` (global unless told). ``x`` reads its element 0 and ``x = v`` stores into it."""
+    return PendingScalar(_scalar_type(_scalar_dtype(dtype, "alloc_scalar"),
+                                      _scope_of(scope, "alloc_scalar")), what="alloc_scalar",
+                         attrs=_annotations(annotations, "alloc_scalar"))
+
+
+def decl_scalar(dtype: Any, data: Any, scope: Any, layout: Any = None) -> PendingScalar:
+    """``x = T.decl_scalar("int32", p, "global")``: a mutable scalar viewing the memory at
+    pointer ``p`` (a one-element ``T.decl_tensor``). ``layout`` must be None."""
+    if layout is not None:
+        raise NotImplementedError("`T.decl_scalar(layout=...)` is not supported: TIRx tensors "
+                                  "are row-major")
+    if not _is_expr(data):
+        raise TypeError(f"`T.decl_scalar` takes a pointer expression as `data`, got "
+                        f"`{type(data).__name__}`")
+    return PendingScalar(_scalar_type(_scalar_dtype(dtype, "decl_scalar"),
+                                      _scope_of(scope, "decl_scalar")), data, "decl_scalar")
 
 
 def bind_many_(value: Any, names: Tuple[str, ...], *, loc: Optional[Loc] = None,
@@ -302,14 +520,70 @@ def continue_(*, loc: Optional[Loc] = None) -> None:
     _b["Continue"](span_of(loc))
 
 
-def alloc_tensor(*, ty_args: Sequence[Any]) -> PendingTensor:
-    """``X = T.alloc_tensor(ty_args=[T.Tensor(...)])``: a new tensor for the rest of the body."""
-    return PendingTensor(_single_type(ty_args, "alloc_tensor"))
+def alloc_tensor(placement: Any = None, *, ty_args: Sequence[Any],
+                 attrs: Optional[Dict[str, Any]] = None,
+                 annotations: Optional[Dict[str, Any]] = None, loc: Any = None,
+                 ty: Any = None) -> PendingTensor:
+    """``X = T.alloc_tensor(ty_args=[T.Tensor(...)])``: a new tensor for the rest of the body.
+    ``attrs`` annotate the allocation as given, ``annotations`` with Python numbers made IR
+    constants (the printer writes both as ``attrs=``). ``placement`` (an allocated address) and
+    ``ty`` are the reference's and must be None; ``loc`` is accepted (the parser gives spans)."""
+    if placement is not None:
+        raise NotImplementedError("`T.alloc_tensor(placement)`: allocation placement is not "
+                                  "supported")
+    if ty is not None:
+        raise TypeError("`T.alloc_tensor(ty=...)`: the tensor's type is `ty_args`")
+    found = _attrs(attrs, "alloc_tensor", "attrs")
+    for key, value in _annotations(annotations, "alloc_tensor").items():
+        if key in found:
+            raise ValueError(f"`T.alloc_tensor`: `{key}` is in both `attrs` and `annotations`")
+        found[key] = value
+    return PendingTensor(_single_type(ty_args, "alloc_tensor"), attrs=found)
+
+
+def _alloc_in_scope(default_scope: str, member: str) -> Any:
+    def alloc(shape: Sequence[Any], dtype: Any = "float32", data: Any = None, *,
+              scope: str = default_scope, align: int = -1, layout: Any = MISSING,
+              allocated_addr: Any = None,
+              annotations: Optional[Dict[str, Any]] = None) -> PendingTensor:
+        if data is not None:
+            raise NotImplementedError(f"`T.{member}(data=...)`: a tensor over given memory is "
+                                      "`T.decl_tensor`")
+        if allocated_addr is not None:
+            raise ValueError(f"`T.{member}`: scope {scope!r} does not support allocation "
+                             "placement (`allocated_addr`)")
+        if layout not in (MISSING, None, "default"):
+            raise NotImplementedError(f"`T.{member}(layout=...)` is not supported: TIRx tensors "
+                                      "are row-major")
+        if not isinstance(align, int) or isinstance(align, bool) or align == 0 or align < -1:
+            raise ValueError(f"`T.{member}(align=...)` takes a positive alignment in bytes, or "
+                             f"-1 for the default, got {align!r}")
+        if not isinstance(shape, (tuple, list)):
+            raise TypeError(f"`T.{member}` takes the shape as a tuple, got "
+                            f"`{type(shape).__name__}`")
+        ty = _ir.TensorType(dtype_of(dtype), shape, scope=_scope_of(scope, member),
+                            alignment=64 if align == -1 else align)
+        return PendingTensor(ty, what=member, attrs=_annotations(annotations, member))
+
+    alloc.__name__ = alloc.__qualname__ = member
+    return alloc
+
+
+alloc_shared = _alloc_in_scope("shared", "alloc_shared")
+alloc_shared.__doc__ = """``X = T.alloc_shared((n, 4), "float32")``: a new tensor in shared memory
+(``T.alloc_tensor`` of ``T.Tensor(shape, dtype, scope="shared")``); ``align`` is its alignment in
+bytes (-1: the default), ``annotations`` annotate the allocation. ``data``, ``layout`` and
+``allocated_addr`` are the reference's and must be left out."""
+
+alloc_local = _alloc_in_scope("local", "alloc_local")
+alloc_local.__doc__ = """``X = T.alloc_local((4,), "float32")``: a new thread-local tensor
+(``T.alloc_tensor`` of ``T.Tensor(shape, dtype, scope="local")``); the options are
+``T.alloc_shared``'s."""
 
 
 def decl_tensor(data: Any, *, ty_args: Sequence[Any]) -> PendingTensor:
     """``X = T.decl_tensor(data, ty_args=[T.Tensor(...)])``: a tensor view of ``data``."""
-    return PendingTensor(_single_type(ty_args, "decl_tensor"), data)
+    return PendingTensor(_single_type(ty_args, "decl_tensor"), data, "decl_tensor")
 
 
 def _single_type(ty_args: Sequence[Any], what: str) -> Any:

@@ -108,20 +108,6 @@ class SymbolDeclaration(NamedByBinding):
         return self._symbols[name]
 
 
-class _Let(_tb.AnnotationAlias):
-    """``x: T.let = v`` and ``x: T.let[T.int32] = v``: an immutable binding, as ``x = v``."""
-
-    def __getitem__(self, ty: Any) -> _tb.AnnotationAlias:
-        return _tb.AnnotationAlias(ty)
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("`T.let(var, value)` scopes are not supported: write `x: T.let = value` "
-                        "or `x = value`")
-
-
-let = _Let()
-
-
 # --- tensor types -----------------------------------------------------------------------------
 
 # Arguments of Apache TVM's buffers that a TIRx tensor type cannot hold, with the values that
@@ -577,6 +563,6 @@ __all__ = [
     "bind", "ScalarType", "broadcast",
     "meta_var", "ramp", "typed_handle",
     "default_typed", "alloc_buffer", "axis", "block", "block_attr", "cast", "decl_buffer", "init",
-    "let", "match_buffer", "operator_member", "reads", "s_tir_unsupported", "sblock",
+    "match_buffer", "operator_member", "reads", "s_tir_unsupported", "sblock",
     "sblock_attr", "thread_binding", "where", "writes",
 ]

@@ -159,16 +159,21 @@ class Evaluate : public Stmt {
   TVM_TIRX_STMT_REF(Evaluate);
 };
 
-/*! \brief A new tensor `var` (its type a TensorType) for the rest of the enclosing sequence. */
+/*!
+ * \brief A new tensor `var` (its type a TensorType) for the rest of the enclosing sequence;
+ *  `attrs` are the allocation's annotations (`T.alloc_tensor(..., attrs={...})`).
+ */
 class AllocTensorObj : public StmtObj {
  public:
   Var var;
+  ffi::Map<ffi::String, ffi::Any> attrs;
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.AllocTensor", AllocTensorObj, StmtObj);
 };
 
 class AllocTensor : public Stmt {
  public:
   explicit AllocTensor(Var var, Span span = Span::Unknown());
+  AllocTensor(Var var, ffi::Map<ffi::String, ffi::Any> attrs, Span span = Span::Unknown());
   TVM_TIRX_STMT_REF(AllocTensor);
 };
 

@@ -95,7 +95,8 @@ class _Rewriter:
     """One post-order pass over the generated helpers that does both rewrites:
 
     - untrusted source: ``value.attr`` (read) becomes ``__tvm_rt.getattr_(value, "attr")``,
-      checked on the receiver when it runs;
+      checked on the receiver when it runs, and ``a ** b`` becomes ``__tvm_rt.pow_(a, b)``,
+      which refuses a Python integer too large to compute (``2**31**20``);
     - the position index: each value the source computes (names, calls, operations,
       subscripts, attributes) becomes ``__tvm_rt.at_(expr, i)``, ``i`` indexing its position
       in ``positions``; the runtime keeps the last value of each (docs/frontend.md,
@@ -131,6 +132,8 @@ class _Rewriter:
             type(getattr(node, "ctx", None)) is not ast.Del
         if self.guard and kind is ast.Attribute and loads:
             result = _runtime_call("getattr_", [node.value, const_node(node.attr)], node)
+        elif self.guard and kind is ast.BinOp and type(node.op) is ast.Pow:
+            result = _runtime_call("pow_", [node.left, node.right], node)
         if record and self.positions is not None and loads and self._recorded(node, kind):
             what = node.id if kind is ast.Name else "." + node.attr if kind is ast.Attribute \
                 else ""

@@ -16,6 +16,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from tvm_ffi import DefRegionKind, structural_walk
 
+from ... import TensorLoad
 from ... import ir as _ir
 from .ast_build import Loc, loc_of
 from .transpile import HeaderSymbol
@@ -152,6 +153,7 @@ def collect_function(table: OccurrenceTable, node: ast.FunctionDef,
     defined = definition_vars(built) if built is not None else {}
     symbols: Dict[int, str] = {}
     definitions = set()
+    uses = set()
     for start in sorted(defined):
         var = defined[start]
         kind, loc = kinds.get(start, ("variable", _span_loc(var.span)))
@@ -168,13 +170,25 @@ def collect_function(table: OccurrenceTable, node: ast.FunctionDef,
                 attr = (loc[2], loc[3] - len(name.encode("utf-8")), loc[2], loc[3])
                 table.add(attr, functions[value.name], False)
             continue
+        value = storage_of(value)
         if not what or not isinstance(value, _ir.Var) or loc in definitions:
             continue
         symbol = symbols.get(value._handle_address)
         if symbol is None:
             symbol = _outside_symbol(table, kinds, value, what, definitions)
             symbols[value._handle_address] = symbol
+        if (loc, symbol) in uses:
+            continue  # `x += v` of a mutable scalar reads `x` twice at one range
+        uses.add((loc, symbol))
         table.add(loc, symbol, False)
+
+
+def storage_of(value: Any) -> Any:
+    """A mutable scalar's name holds its element (``total[0]``, tirx_builder.py
+    ``declare_mutable_``); to the user it is one symbol, the tensor the declaration defines."""
+    if isinstance(value, TensorLoad) and isinstance(value.source, _ir.Var):
+        return value.source
+    return value
 
 
 def _outside_symbol(table: OccurrenceTable, kinds: Dict[Tuple[int, int], Tuple[str, Loc]],

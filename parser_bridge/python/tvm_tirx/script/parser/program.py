@@ -23,7 +23,7 @@ from ... import Stmt
 from ...analysis import check_well_formed, well_formed_diagnostics
 from ..builder import IRBuilder, NamedByBinding
 from ..decorators import DefinitionKind, ModuleDecorator, PythonFunctionDecorator, ScriptDecorator
-from . import namespaces
+from . import namespaces, protocol_registry
 from .locations import attach_location, error_location
 from .runtime import BuilderRuntime, record_failure
 from .source_text import SourceScan, TypeParamList
@@ -184,7 +184,8 @@ class BuilderProgram:
         # The collecting analysis records positions (the position index).
         self.positions: Optional[List[Tuple[Loc, str]]] = [] if self.options.tolerant else None
         if names is None:
-            return TranspileOptions(tolerant=self.options.tolerant, positions=self.positions)
+            return TranspileOptions(tolerant=self.options.tolerant, positions=self.positions,
+                                    mutable_forms=self._mutable_forms)
         local = bound_names([self.node.args]) | bound_names(self.node.body)
         local.update(symbol.name for symbol in self.header)
         local.add(self.node.name)
@@ -209,7 +210,22 @@ class BuilderProgram:
         precheck(signature)
         return TranspileOptions(tolerant=self.options.tolerant, untrusted=True,
                                 precheck=precheck, rejects=(type(names).refusal_type,),
-                                positions=self.positions)
+                                positions=self.positions, mutable_forms=self._mutable_forms)
+
+    def _mutable_forms(self, node: ast.expr) -> Tuple[str, ...]:
+        """The mutable-declaration forms registered for ``X.member`` when ``X`` is a name the
+        definition binds to a registered namespace (nothing is evaluated: the binding is
+        looked up, as the namespace's root)."""
+        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+            return ()
+        try:
+            value = self.bindings[node.value.id]
+        except KeyError:
+            return ()
+        root = namespaces.root_of(value)
+        if root is None:
+            return ()
+        return protocol_registry.mutable_decl_forms(f"{root}.{node.attr}")
 
     def compile_program(self, namespace: Optional[types.ModuleType] = None) -> None:
         """Transpiles and compiles the builder program once; records it (``generated``)."""

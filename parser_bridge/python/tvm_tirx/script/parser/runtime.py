@@ -62,6 +62,9 @@ class Poison:
 
 POISON = Poison()
 
+MAX_POWER_BITS = 1 << 16
+"""The widest Python integer an untrusted ``a ** b`` computes (``BuilderRuntime.pow_``)."""
+
 
 @dataclass
 class Failure:
@@ -134,6 +137,18 @@ class BuilderRuntime:
         if value is POISON:
             return POISON
         return checked_getattr(value, name)
+
+    def pow_(self, base: Any, exponent: Any) -> Any:
+        """``base ** exponent`` of untrusted source: Python integers whose power would have
+        more than ``MAX_POWER_BITS`` bits are refused before Python computes them (the
+        computation alone can take minutes and gigabytes; no IR constant is that wide)."""
+        if base is POISON or exponent is POISON:
+            return POISON
+        if type(base) is int and type(exponent) is int and exponent > 0 and \
+                abs(base) > 1 and (abs(base).bit_length() - 1) * exponent > MAX_POWER_BITS:
+            raise ValueError(f"`{base} ** {exponent}` is an integer of more than "
+                             f"{MAX_POWER_BITS} bits, which untrusted TVMScript does not compute")
+        return base ** exponent
 
     def fail(self, error: BaseException, loc: Loc, reads: Sequence[str]) -> Poison:
         """A guarded statement failed: record it unless an operand was poisoned."""

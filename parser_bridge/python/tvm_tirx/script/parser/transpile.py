@@ -28,7 +28,7 @@ from __future__ import annotations
 import ast
 import types
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from .ast_build import NS, Loc, const_node, hook_call, loc_node, loc_of
 from .ast_build import fill_locations, locate_header, located, name_node
@@ -37,6 +37,8 @@ from .guards import guard_attributes, guarded, poison_stores, statement_parts
 MAKE = "__tvm_make"
 CONST_ARGS = "_const_args"
 BODY = "__tvm_body"
+CHAINED = "__tvm_chained"
+"""The value of a chained assignment ``a = b = value``, bound to each target in turn."""
 # The exec globals key under which a builder program keeps its definition's environment, so a
 # non-hygienic macro it calls can resolve names the caller never mentions (parser/macro.py).
 # The generated code never reads it, and untrusted source cannot name dunders.
@@ -60,6 +62,10 @@ class TranspileOptions:
     reports its value to the runtime's ``at_`` with its index here (the position index). Each
     entry is (range, what): ``what`` is the name of a name, ``.attr`` for an attribute, else
     empty."""
+    mutable_forms: Optional[Callable[[ast.expr], Tuple[str, ...]]] = None
+    """The registered mutable-declaration forms (protocol_registry.mutable_decl_forms) of a
+    source expression such as ``T.int32`` or ``T.local_scalar``, resolved without evaluating
+    it; None: nothing declares mutable storage."""
     """Called with each statement's own parts (a compound statement's header, not its body)
     before it is transpiled; what it raises rejects the statement (untrusted.py's names)."""
 
@@ -289,6 +295,52 @@ def is_constexpr(node: ast.expr) -> bool:
             and node.func.attr == "constexpr" and len(node.args) == 1 and not node.keywords)
 
 
+def _statements(stmts: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of a body, nested bodies included, in source order."""
+    for stmt in stmts:
+        yield stmt
+        for field_name in ("body", "orelse", "finalbody"):
+            nested = getattr(stmt, field_name, None)
+            if nested and not isinstance(stmt, (ast.FunctionDef, ast.ClassDef, ast.Lambda)):
+                yield from _statements(nested)
+
+
+@dataclass
+class MutableNames:
+    """The mutable storage a body declares (docs/frontend.md, "Mutable scalars"): the names
+    some statement declares with a registered mutable declaration (``x: T.int32 = 0``,
+    ``x = T.local_scalar("int32")``, ``X = T.alloc_tensor(...)``), and those statements.
+    Every other assignment of such a name in the body stores into its storage, as the
+    reference decides: by syntax, for the whole function, whatever the nesting."""
+
+    names: Set[str] = field(default_factory=set)
+    declarations: Set[int] = field(default_factory=set)
+    """``id`` of each declaring statement."""
+    first: Dict[str, ast.stmt] = field(default_factory=dict)
+    """The first declaring statement of each name."""
+
+
+def mutable_names(stmts: Sequence[ast.stmt],
+                  forms: Optional[Callable[[ast.expr], Tuple[str, ...]]]) -> MutableNames:
+    found = MutableNames()
+    if forms is None:
+        return found
+    for stmt in _statements(stmts):
+        target: Optional[ast.expr] = None
+        if isinstance(stmt, ast.AnnAssign):
+            annotation = stmt.annotation
+            if "annotation" in forms(annotation):
+                target = stmt.target
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \
+                isinstance(stmt.value, ast.Call) and "call" in forms(stmt.value.func):
+            target = stmt.targets[0]
+        if isinstance(target, ast.Name):
+            found.names.add(target.id)
+            found.declarations.add(id(stmt))
+            found.first.setdefault(target.id, stmt)
+    return found
+
+
 # What encloses a statement, innermost last (_BodyTranspiler.scopes).
 _IR_LOOP, _IR_SCOPE, _HOST_LOOP = "ir-loop", "ir-scope", "host-loop"
 
@@ -307,8 +359,16 @@ class _BodyTranspiler:
         self.returns_value = returns_value
         self.options = options
         self.scopes: List[str] = []
+        self.mutable = MutableNames()
+        """The body's mutable storage (``scan``)."""
+        self.symbols: Set[str] = set()
+        """The names of the function's header symbols, which no assignment rebinds."""
         self.rejected: List[SyntaxError] = []
         """Tolerant mode: the statements the transpiler rejected, in source order."""
+
+    def scan(self, stmts: Sequence[ast.stmt]) -> None:
+        """Reads the body's mutable declarations before it is transpiled (``mutable``)."""
+        self.mutable = mutable_names(stmts, self.options.mutable_forms)
 
     def scoped(self, scope: str, stmts: Sequence[ast.stmt]) -> List[ast.stmt]:
         self.scopes.append(scope)
@@ -364,12 +424,26 @@ class _BodyTranspiler:
     def stmt_Expr(self, node: ast.Expr) -> List[ast.stmt]:
         return [ast.Expr(hook_call("emit_", [self.expr(node.value)], loc=loc_node(node)))]
 
-    def _bind(self, target: ast.expr, value: ast.expr, node: ast.stmt,
+    def _bind(self, target: ast.expr, value: Optional[ast.expr], node: ast.stmt,
               annotation: Optional[ast.expr] = None) -> List[ast.stmt]:
+        """``value`` is None for a declaration without a value (``x: T.int32``)."""
         if isinstance(target, ast.Name):
             kwargs = {"loc": loc_node(node), "name_loc": loc_node(target)}
             if annotation is not None:
                 kwargs["ty"] = self.annotation(annotation)
+            if id(node) in self.mutable.declarations:
+                args = [value] if value is not None else []
+                call = hook_call("declare_mutable_", args, name=const_node(target.id), **kwargs)
+                return [ast.Assign(targets=[name_node(target.id, ast.Store())], value=call)]
+            if value is None:
+                raise self.errors.at(node, "A declaration without a value declares a mutable "
+                                           "scalar (`x: T.int32`); other names need a value: "
+                                           "write `x: type = value`")
+            if target.id in self.mutable.names:
+                return [ast.Expr(self._store_mutable(target, value, node))]
+            if target.id in self.symbols:
+                raise self.errors.at(target, f"Symbol `{target.id}` cannot be reassigned: the "
+                                             "function's `[...]` header declares it")
             call = hook_call("bind_", [value, const_node(target.id)], **kwargs)
             return [ast.Assign(targets=[name_node(target.id, ast.Store())], value=call)]
         if isinstance(target, ast.Subscript):
@@ -388,6 +462,19 @@ class _BodyTranspiler:
             return [ast.Assign(targets=[store], value=call)]
         raise self.errors.at(target, "Only names, tensor elements and tuples of names can be "
                                      "assigned in TVMScript")
+
+    def _store_mutable(self, target: ast.Name, value: ast.expr, node: ast.stmt) -> ast.Call:
+        """``x = value`` of mutable storage ``x``: a store into it. The storage is read at the
+        target's range, so the target is an occurrence of what it names."""
+        first = self.mutable.first[target.id]
+        if (node.lineno, node.col_offset) < (first.lineno, first.col_offset):
+            # No line number in the message: a definition's diagnostics move with it.
+            raise self.errors.at(target, f"`{target.id}` is declared as mutable storage "
+                                         "further down the function; assign it after that "
+                                         "declaration")
+        storage = ast.copy_location(name_node(target.id), target)
+        return hook_call("store_mutable_", [storage, value], name=const_node(target.id),
+                         loc=loc_node(node))
 
     def _setitem(self, target: ast.Subscript, value: ast.expr, node: ast.stmt) -> ast.Call:
         index = target.slice
@@ -412,21 +499,35 @@ class _BodyTranspiler:
                      loc=loc_node(node), **extra)
 
     def stmt_Assign(self, node: ast.Assign) -> List[ast.stmt]:
-        if len(node.targets) != 1:
-            raise self.errors.at(node, "Chained assignment `a = b = value` is not supported in "
-                                       "TVMScript; bind each name separately")
-        return self._bind(node.targets[0], self.expr(node.value), node)
+        value = self.expr(node.value)
+        if len(node.targets) == 1:
+            return self._bind(node.targets[0], value, node)
+        # `a = b = value`: the value once, then each target in order bound to it, as the
+        # reference does (a variable value is aliased by both names).
+        out: List[ast.stmt] = [ast.Assign(targets=[name_node(CHAINED, ast.Store())],
+                                          value=value)]
+        for target in node.targets:
+            out.extend(self._bind(target, name_node(CHAINED), node))
+        return out
 
     def stmt_AnnAssign(self, node: ast.AnnAssign) -> List[ast.stmt]:
-        if node.value is None:
-            raise self.errors.at(node, "A declaration without a value is not supported in "
-                                       "TVMScript: write `x: type = value`")
-        return self._bind(node.target, self.expr(node.value), node, node.annotation)
+        value = self.expr(node.value) if node.value is not None else None
+        return self._bind(node.target, value, node, node.annotation)
 
     def stmt_AugAssign(self, node: ast.AugAssign) -> List[ast.stmt]:
+        if isinstance(node.target, ast.Name) and node.target.id in self.mutable.names:
+            # `x += v` of mutable storage: a store of `x + v` (x read once, as the storage).
+            load = ast.copy_location(name_node(node.target.id), node.target)
+            value = ast.copy_location(ast.BinOp(left=load, op=node.op, right=node.value), node)
+            return [ast.Expr(self._store_mutable(node.target, self.expr(value), node))]
+        if isinstance(node.target, ast.Name):
+            # `x += v` rebinds `x` to `x + v`, as `x = x + v` does.
+            load = ast.copy_location(name_node(node.target.id), node.target)
+            value = ast.copy_location(ast.BinOp(left=load, op=node.op, right=node.value), node)
+            return self._bind(node.target, self.expr(value), node)
         if not isinstance(node.target, ast.Subscript):
-            raise self.errors.at(node, "TIRx variables are immutable: `x op= value` only "
-                                       "works on tensor elements (`A[i] += v`)")
+            raise self.errors.at(node, "`x op= value` works on names and tensor elements "
+                                       "(`A[i] += v`)")
         load = ast.Subscript(value=node.target.value, slice=node.target.slice, ctx=ast.Load())
         value = ast.copy_location(ast.BinOp(left=load, op=node.op, right=node.value), node)
         return [ast.Expr(self._setitem(node.target, self.expr(value), node))]
@@ -681,6 +782,8 @@ def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
         returned.append(name_node("__tvm_return"))
         names.append("__tvm_return")
     statements = without_docstring(node.body)
+    body.scan(statements)
+    body.symbols = {symbol.name for symbol in header}
     helpers.append(ast.copy_location(
         _helper(BODY, declared, body.body(statements)), node))
     returned.append(name_node(BODY))
@@ -711,6 +814,7 @@ def transpile_macro(node: ast.FunctionDef, errors: SyntaxErrorFactory,
     otherwise it emits a Return statement into the caller's function, like a function body.
     """
     body = _BodyTranspiler(errors, returns_value=preserve_return, options=options)
+    body.scan(without_docstring(node.body))
     args = node.args
 
     def plain(arg: Optional[ast.arg]) -> Optional[ast.arg]:
