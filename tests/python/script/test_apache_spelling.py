@@ -258,8 +258,8 @@ def f(A: T.Buffer((4,), "int32"), x: T.int32):
     A[0] = total + T.Cast("int32", wide)
 ''')
     assert built.script().split("\n")[6:] == [
-        "    total = x + 1",
-        '    wide = T.Cast("int64", total)',
+        "    total: T.let[T.int32] = x + 1",
+        '    wide: T.let[T.int64] = T.Cast("int64", total)',
         '    A[0] = total + T.Cast("int32", wide)',
     ]
 
@@ -334,8 +334,8 @@ def f(A: T.Buffer((16,), "float32"), S: T.Buffer((8,), "int8", scope="shared")):
     T.evaluate(T.call_extern("int32", "g", p, q, T.vscale() * 4))
 ''')
     assert built.script().split("\n")[6:] == [
-        "    p: T.Ptr(T.float32) = T.address_of(A[3])",
-        '    q: T.Ptr(T.int8, scope="shared") = T.address_of(S[1])',
+        "    p: T.let[T.Ptr(T.float32)] = T.address_of(A[3])",
+        '    q: T.let[T.Ptr(T.int8, scope="shared")] = T.address_of(S[1])',
         '    T.call_extern("int32", "g", p, q, T.vscale() * 4)',
     ]
     assert diagnostics('''
