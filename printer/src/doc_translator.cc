@@ -65,6 +65,18 @@ std::string Sanitize(const std::string& hint) {
   return name;
 }
 
+/*!
+ * \brief The name without a leading `__`: untrusted analysis reserves names starting with two
+ *  underscores for its own generated ones (parser/untrusted.py), so a print holding one would
+ *  not read back. `__1` (a second `_`) becomes `_1`, `__x` becomes `_x`.
+ */
+std::string Unreserved(std::string name) {
+  size_t underscores = name.find_first_not_of('_');
+  if (underscores == std::string::npos) underscores = name.size();
+  if (underscores >= 2) name.erase(0, underscores - 1);
+  return name;
+}
+
 std::mutex& HookMutex() {
   static std::mutex mutex;
   return mutex;
@@ -212,9 +224,11 @@ namespace {
 
 std::string DefineInScope(DocTranslatorObj::Impl* s, const ffi::ObjectRef& var,
                           const std::string& name_hint, size_t scope) {
-  std::string base = Sanitize(name_hint);
+  std::string base = Unreserved(Sanitize(name_hint));
   std::string name = base;
-  for (int k = 1; s->names.count(name) != 0; ++k) name = base + "_" + std::to_string(k);
+  for (int k = 1; s->names.count(name) != 0; ++k) {
+    name = Unreserved(base + "_" + std::to_string(k));
+  }
   s->names.insert(name);
   s->vars[var.get()] = VarEntry{var, name};
   s->scopes[scope].vars.push_back(var.get());
