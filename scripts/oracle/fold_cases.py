@@ -21,10 +21,12 @@ from type_cases import COMPARISON_HOOKS
 ATOMS = {
     "x": ("int32", None), "y": ("int32", None), "i0": ("int32", 0), "i1": ("int32", 1),
     "i2": ("int32", 2), "i7": ("int32", 7), "im3": ("int32", -3), "imax": ("int32", 2**31 - 1),
-    "l5": ("int64", 5), "l1": ("int64", 1), "b8": ("int8", 100), "u0": ("uint32", 0),
+    "l5": ("int64", 5), "l1": ("int64", 1), "lm1": ("int64", -1), "b8": ("int8", 100),
+    "u0": ("uint32", 0),
     "u3": ("uint32", 3), "f": ("float32", None), "f0": ("float32", 0.0),
     "f1": ("float32", 1.0), "f25": ("float32", 2.5), "fm15": ("float32", -1.5),
-    "d3": ("float64", 3.0), "h": ("float16", None), "h1": ("float16", 1.0),
+    "fbig": ("float32", 3e38), "finf": ("float32", float("inf")), "d3": ("float64", 3.0),
+    "dbig": ("float64", 1e308), "h": ("float16", None), "h1": ("float16", 1.0),
     "h3": ("float16", 0.3), "t": ("bool", True), "p": ("bool", None),
 }
 

@@ -15,6 +15,9 @@
  */
 #include <tvm/tirx/op.h>
 
+#include <cmath>
+#include <limits>
+
 #include "const_fold_internal.h"
 
 namespace tvm {
@@ -69,6 +72,12 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
   bool ints = ia != nullptr && ib != nullptr;
   // float16 constants keep their node (the reference does not fold them).
   bool floats = fa != nullptr && fb != nullptr && t.is_float() && t.bits() >= 32;
+  // float32 folds through double, rounded back, and only when the result fits float32: an
+  // overflow keeps the node, as the reference does (float64's overflow folds to inf).
+  auto fits_float = [&](double v) {
+    return t.bits() != 32 || !std::isfinite(v) ||
+           std::fabs(v) <= static_cast<double>(std::numeric_limits<float>::max());
+  };
   auto rounded = [&](double v) {
     return t.bits() == 32 ? static_cast<double>(static_cast<float>(v)) : v;
   };
@@ -77,7 +86,9 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
       if (ints && Fits(t, static_cast<__int128>(ia->value) + ib->value)) {
         return IntConst(a, static_cast<__int128>(ia->value) + ib->value);
       }
-      if (floats) return FloatConst(a, rounded(fa->value + fb->value));
+      if (floats && fits_float(fa->value + fb->value)) {
+        return FloatConst(a, rounded(fa->value + fb->value));
+      }
       if (!t.is_bool() && IsZero(ia, fa)) return b;
       if (!t.is_bool() && IsZero(ib, fb)) return a;
       return std::nullopt;
@@ -85,14 +96,18 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
       if (ints && Fits(t, static_cast<__int128>(ia->value) - ib->value)) {
         return IntConst(a, static_cast<__int128>(ia->value) - ib->value);
       }
-      if (floats) return FloatConst(a, rounded(fa->value - fb->value));
+      if (floats && fits_float(fa->value - fb->value)) {
+        return FloatConst(a, rounded(fa->value - fb->value));
+      }
       if (!t.is_bool() && IsZero(ib, fb)) return a;
       return std::nullopt;
     case FoldOp::kMul:
       if (ints && Fits(t, static_cast<__int128>(ia->value) * ib->value)) {
         return IntConst(a, static_cast<__int128>(ia->value) * ib->value);
       }
-      if (floats) return FloatConst(a, rounded(fa->value * fb->value));
+      if (floats && fits_float(fa->value * fb->value)) {
+        return FloatConst(a, rounded(fa->value * fb->value));
+      }
       if (IsOne(ia, fa)) return b;
       if (IsOne(ib, fb)) return a;
       if (IsZero(ia, fa)) return a;
@@ -100,7 +115,9 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
       return std::nullopt;
     case FoldOp::kDiv:
       if (IsZero(ib, fb)) DivisionByZero(symbol);
-      if (floats) return FloatConst(a, rounded(fa->value / fb->value));
+      if (floats && fits_float(fa->value / fb->value)) {
+        return FloatConst(a, rounded(fa->value / fb->value));
+      }
       if (IsZero(ia, fa)) return a;
       if (IsOne(ib, fb)) return a;
       return std::nullopt;
@@ -197,7 +214,9 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
                                   << "`";
       }
       if (ints) {
-        __int128 shifted = op == FoldOp::kShiftLeft ? static_cast<__int128>(ia->value) << ib->value
+        // A left shift as a product: shifting a negative __int128 is best left undone.
+        __int128 shifted = op == FoldOp::kShiftLeft ? static_cast<__int128>(ia->value) *
+                                                          (static_cast<__int128>(1) << ib->value)
                                                     : static_cast<__int128>(ia->value >> ib->value);
         if (Fits(t, shifted)) return IntConst(a, shifted);
       }
