@@ -132,3 +132,13 @@ def test_a_second_symbol_of_a_declared_name_is_left_alone() -> None:
     verdict = _verdict(H + source)
     assert (verdict.reason, verdict.detail) == (
         "module-symbols", 'declare `n_1 = T.dynamic("n_1")` above the module')
+
+
+def test_a_symbol_whose_name_is_not_an_identifier_keeps_the_files_declaration() -> None:
+    # `T.dynamic("tile size")` prints as `tile_size = T.dynamic("tile size", ...)`: that line
+    # must never be written above the class as a new binding.
+    source = ('n = T.dynamic("tile size")\n\n@I.ir_module\nclass Module:\n    @T.function\n'
+              "    def f(A: T.Tensor((n,), T.float32)):\n        A[0] = T.float32(0)\n")
+    verdict = _verdict(H + source)
+    # The print names the symbol `tile_size`, which the file does not bind: left alone.
+    assert (verdict.text, verdict.reason) == (None, "module-symbols")

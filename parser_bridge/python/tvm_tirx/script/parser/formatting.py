@@ -97,6 +97,10 @@ def format_verdict(definition: Any) -> FormatVerdict:
     if commented.text is None:
         return _decline("comments", "; ".join(u.describe() for u in commented.unplaced))
     symbols, text = _split_module_symbols(commented.text)
+    if not text.startswith(("@", "#")):
+        # Something else before the decorator would be written into the file: never.
+        return _decline("module-symbols", "its canonical print starts with a statement that "
+                        "is not a symbol declaration")
     undeclared = [name for name in symbols if not isinstance(env.get(name), _ir.Var)]
     if undeclared:
         # Writing them above the class would bind new Python names the file may use otherwise.
@@ -156,7 +160,7 @@ def _comments_problem(definition: Any, text: str,
     return None
 
 
-_MODULE_SYMBOL = re.compile(r'([A-Za-z_]\w*) = T\.dynamic\("\w+", dtype="\w+"\)')
+_MODULE_SYMBOL = re.compile(r'([A-Za-z_]\w*) = T\.dynamic\("(?:[^"\\]|\\.)*", dtype="\w+"\)')
 
 
 def _split_module_symbols(text: str) -> Tuple[List[str], str]:
