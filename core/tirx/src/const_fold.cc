@@ -19,6 +19,7 @@
 #include <limits>
 
 #include "const_fold_internal.h"
+#include "type_check_internal.h"
 
 namespace tvm {
 namespace tirx {
@@ -27,15 +28,6 @@ namespace {
 using ffi::DataType;
 
 bool IsIndex(DataType t) { return (t.is_int() && (t.bits() == 32 || t.bits() == 64)); }
-
-/*! \brief Whether `value` is representable in the scalar integer or bool type `t`. */
-bool Fits(DataType t, __int128 value) {
-  if (t.is_bool()) return value == 0 || value == 1;
-  int bits = t.bits();
-  if (t.is_uint()) return value >= 0 && value < (static_cast<__int128>(1) << bits);
-  __int128 limit = static_cast<__int128>(1) << (bits - 1);
-  return value >= -limit && value < limit;
-}
 
 Expr IntConst(const Expr& like, __int128 value) {
   return IntImm(like->ty.cast<PrimType>(), static_cast<int64_t>(value));
@@ -83,7 +75,7 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
   };
   switch (op) {
     case FoldOp::kAdd:
-      if (ints && Fits(t, static_cast<__int128>(ia->value) + ib->value)) {
+      if (ints && IntegerFits(t, static_cast<__int128>(ia->value) + ib->value)) {
         return IntConst(a, static_cast<__int128>(ia->value) + ib->value);
       }
       if (floats && fits_float(fa->value + fb->value)) {
@@ -93,7 +85,7 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
       if (!t.is_bool() && IsZero(ib, fb)) return a;
       return std::nullopt;
     case FoldOp::kSub:
-      if (ints && Fits(t, static_cast<__int128>(ia->value) - ib->value)) {
+      if (ints && IntegerFits(t, static_cast<__int128>(ia->value) - ib->value)) {
         return IntConst(a, static_cast<__int128>(ia->value) - ib->value);
       }
       if (floats && fits_float(fa->value - fb->value)) {
@@ -102,7 +94,7 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
       if (!t.is_bool() && IsZero(ib, fb)) return a;
       return std::nullopt;
     case FoldOp::kMul:
-      if (ints && Fits(t, static_cast<__int128>(ia->value) * ib->value)) {
+      if (ints && IntegerFits(t, static_cast<__int128>(ia->value) * ib->value)) {
         return IntConst(a, static_cast<__int128>(ia->value) * ib->value);
       }
       if (floats && fits_float(fa->value * fb->value)) {
@@ -128,7 +120,7 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
         __int128 n = ia->value, d = ib->value;
         __int128 q = n / d;
         if (op == FoldOp::kFloorDiv && (n % d != 0) && ((n < 0) != (d < 0))) --q;
-        if (Fits(t, q)) return IntConst(a, q);
+        if (IntegerFits(t, q)) return IntConst(a, q);
       }
       if (IsZero(ia, fa)) return a;
       if (IsOne(ib, fb)) return a;
@@ -218,7 +210,7 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
         __int128 shifted = op == FoldOp::kShiftLeft ? static_cast<__int128>(ia->value) *
                                                           (static_cast<__int128>(1) << ib->value)
                                                     : static_cast<__int128>(ia->value >> ib->value);
-        if (Fits(t, shifted)) return IntConst(a, shifted);
+        if (IntegerFits(t, shifted)) return IntConst(a, shifted);
       }
       if (ib != nullptr && ib->value == 0) return a;
       return std::nullopt;

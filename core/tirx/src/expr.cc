@@ -15,16 +15,7 @@ using ffi::DataType;
 
 void CheckFits(const PrimType& ty, int64_t value) {
   DataType dtype = ty.dtype();
-  bool fits = true;
-  if (dtype.is_bool()) {
-    fits = value == 0 || value == 1;
-  } else if (dtype.is_uint()) {
-    fits = value >= 0 && (dtype.bits() >= 64 || value < (int64_t{1} << dtype.bits()));
-  } else if (dtype.bits() < 64) {
-    int64_t limit = int64_t{1} << (dtype.bits() - 1);
-    fits = value >= -limit && value < limit;
-  }
-  if (!fits) {
+  if (!IntegerFits(dtype, value)) {
     TVM_FFI_THROW(ValueError) << "Value " << value << " does not fit in type " << dtype.ToString();
   }
 }

@@ -45,6 +45,18 @@ void CheckBool(const Expr& condition, const char* node, const char* field) {
   }
 }
 
+bool IntegerFits(ffi::DataType dtype, __int128 value) {
+  if (dtype.is_bool()) return value == 0 || value == 1;
+  // An IntImm holds an int64: 64 bits and wider are bounded by that storage.
+  int bits = dtype.bits() < 64 ? dtype.bits() : 64;
+  if (dtype.is_uint()) {
+    __int128 end = static_cast<__int128>(1) << (bits < 64 ? bits : 63);
+    return value >= 0 && value < end;
+  }
+  __int128 limit = static_cast<__int128>(1) << (bits - 1);
+  return value >= -limit && value < limit;
+}
+
 void CheckLanes(int64_t lanes, const char* node) {
   if (lanes <= 1 || lanes > 65535) {
     TVM_FFI_THROW(ValueError) << "`" << node << ".lanes` must be in 2..65535, got " << lanes;

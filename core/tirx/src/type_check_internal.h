@@ -19,6 +19,12 @@ ffi::DataType ScalarDType(const Expr& operand, const char* node, const char* fie
 ffi::DataType IntegerDType(const Expr& operand, const char* node, const char* field);
 /*! \brief TypeError unless the condition is bool. */
 void CheckBool(const Expr& condition, const char* node, const char* field);
+/*!
+ * \brief Whether `value` is representable in the scalar integer or bool type `dtype` (the range
+ *  an IntImm checks, and the one a constant fold must stay in; wide enough for a product of two
+ *  int64 values).
+ */
+bool IntegerFits(ffi::DataType dtype, __int128 value);
 /*! \brief ValueError unless 1 < lanes <= 65535. */
 void CheckLanes(int64_t lanes, const char* node);
 /*!
