@@ -11,7 +11,7 @@ def unfinished(A: T.Tensor((8,), T.int32)
 @T.function
 def mixed_types(A: T.Tensor((8,), T.int32)):
     for i in range(8):
-        A[i] = A[i] * 0.5
+        A[i] = A[i] // 0.5
 
 
 @T.function

@@ -81,8 +81,8 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
       if (floats && fits_float(fa->value + fb->value)) {
         return FloatConst(a, rounded(fa->value + fb->value));
       }
-      if (!t.is_bool() && IsZero(ia, fa)) return b;
-      if (!t.is_bool() && IsZero(ib, fb)) return a;
+      if (IsZero(ia, fa)) return b;
+      if (IsZero(ib, fb)) return a;
       return std::nullopt;
     case FoldOp::kSub:
       if (ints && IntegerFits(t, static_cast<__int128>(ia->value) - ib->value)) {
@@ -91,7 +91,7 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
       if (floats && fits_float(fa->value - fb->value)) {
         return FloatConst(a, rounded(fa->value - fb->value));
       }
-      if (!t.is_bool() && IsZero(ib, fb)) return a;
+      if (IsZero(ib, fb)) return a;
       return std::nullopt;
     case FoldOp::kMul:
       if (ints && IntegerFits(t, static_cast<__int128>(ia->value) * ib->value)) {
@@ -127,7 +127,8 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
       return std::nullopt;
     }
     case FoldOp::kFloorMod: {
-      if (IsZero(ib, fb)) DivisionByZero(symbol);
+      // An unsigned `x % 0` keeps its node (the reference checks only where it folds).
+      if (IsZero(ib, fb) && (ints || !t.is_uint())) DivisionByZero(symbol);
       if (!IsIndex(t) && !t.is_uint()) return std::nullopt;
       if (ints) {
         __int128 n = ia->value, d = ib->value;
@@ -135,6 +136,8 @@ std::optional<Expr> TryConstFold(FoldOp op, const Expr& a, const Expr& b, const 
         if (r != 0 && ((r < 0) != (d < 0))) r += d;
         return IntConst(a, r);
       }
+      // The identities hold on the index types only: `x % T.uint32(1)` keeps its node.
+      if (!IsIndex(t)) return std::nullopt;
       if (IsZero(ia, fa)) return a;
       if (IsOne(ib, fb)) return IntConst(a, 0);
       return std::nullopt;

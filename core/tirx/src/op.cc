@@ -34,42 +34,27 @@ DataType TargetDType(const PrimType& ty, const char* builder) {
 
 bool IsFloatKind(DataType dtype) { return dtype.is_floating_point(); }
 
-bool SameIntegerKind(DataType a, DataType b) {
-  return a.code() == b.code() && a.lanes() == b.lanes() && (a.is_int() || a.is_uint());
+/*! \brief Both operands checked as primitive, then brought to one type (MatchOperandTypes). */
+void MatchTypes(Expr* a, Expr* b, const char* op) {
+  DTypeOf(*a, op);
+  DTypeOf(*b, op);
+  MatchOperandTypes(a, b, op);
 }
 
 /*!
- * \brief Brings both operands to one type: equal types pass, integers of one signedness
- *  widen the narrower with a Cast, anything else is a TypeError naming op and both types.
+ * \brief A logical node: both operands must be bools (no number converts to one), then a
+ *  scalar broadcasts to the other's lanes.
  */
-void MatchTypes(Expr* a, Expr* b, const char* op) {
-  DataType ta = DTypeOf(*a, op);
-  DataType tb = DTypeOf(*b, op);
-  if (ta == tb) return;
-  if (SameIntegerKind(ta, tb)) {
-    // A constant widens to a constant of the wider type (as the reference folds it).
-    auto widen = [](Expr* e, DataType to) {
-      if (const auto* imm = e->as<IntImmObj>()) {
-        *e = IntImm(PrimType(to), imm->value, imm->span);
-      } else {
-        *e = Cast(PrimType(to), *e);
-      }
-    };
-    if (ta.bits() < tb.bits()) {
-      widen(a, tb);
-    } else {
-      widen(b, ta);
-    }
-    return;
-  }
-  TVM_FFI_THROW(TypeError) << "Operator `" << op << "` cannot combine `" << ta.ToString()
-                           << "` and `" << tb.ToString()
-                           << "`: convert one operand with an explicit cast";
-}
-
 template <typename TNode>
-Expr Arithmetic(Expr a, Expr b, Span span, const char* op) {
-  MatchTypes(&a, &b, op);
+Expr OfBools(Expr a, Expr b, Span span, const char* op) {
+  DataType ta = DTypeOf(a, op);
+  DataType tb = DTypeOf(b, op);
+  if (!ta.is_bool() || !tb.is_bool()) {
+    TVM_FFI_THROW(TypeError) << "Operator `" << op << "` needs bool operands, got `"
+                             << ta.ToString() << "` and `" << tb.ToString()
+                             << "`: compare a number to get a bool (`x != 0`)";
+  }
+  MatchOperandTypes(&a, &b, op);
   return TNode(std::move(a), std::move(b), std::move(span));
 }
 
@@ -98,10 +83,11 @@ void RequireBits(const Expr& e, const char* op) {
   }
 }
 
-/*! \brief An arithmetic node whose left operand must be an integer (the right one then matches). */
+/*! \brief An arithmetic node of integers: both operands are checked before they are matched. */
 template <typename TNode>
 Expr OfIntegers(Expr a, Expr b, Span span, const char* op, FoldOp fold) {
   RequireInteger(a, op);
+  RequireInteger(b, op);
   return Folded<TNode>(fold, std::move(a), std::move(b), std::move(span), op);
 }
 
@@ -109,6 +95,7 @@ Expr OfIntegers(Expr a, Expr b, Span span, const char* op, FoldOp fold) {
 template <typename TNode>
 Expr OfBits(Expr a, Expr b, Span span, const char* op, FoldOp fold) {
   RequireBits(a, op);
+  RequireBits(b, op);
   return Folded<TNode>(fold, std::move(a), std::move(b), std::move(span), op);
 }
 
@@ -160,7 +147,9 @@ Expr sub(Expr a, Expr b, Span span) { return Folded<Sub>(FoldOp::kSub, a, b, spa
 Expr mul(Expr a, Expr b, Span span) { return Folded<Mul>(FoldOp::kMul, a, b, span, "*"); }
 
 Expr div(Expr a, Expr b, Span span) {
-  DataType ta = DTypeOf(a, "/");
+  // Matched first, so an integer literal divides a float (`1 / x`); the result must be a float.
+  MatchTypes(&a, &b, "/");
+  DataType ta = a.dtype();
   if (ta.is_int() || ta.is_uint()) {
     TVM_FFI_THROW(TypeError) << "Operator `/` is for floats; for `" << ta.ToString()
                              << "` use `//` (floordiv) or truncdiv";
@@ -177,6 +166,7 @@ Expr truncdiv(Expr a, Expr b, Span span) {
 
 Expr ceildiv(Expr a, Expr b, Span span) {
   RequireInteger(a, "ceildiv");
+  RequireInteger(b, "ceildiv");
   MatchTypes(&a, &b, "ceildiv");
   // (a + b - 1) // b, as the reference builds it: no node of its own, so passes see a floordiv;
   // each step folds as its operator does.
@@ -220,8 +210,8 @@ Expr less(Expr a, Expr b, Span span) { return Folded<LT>(FoldOp::kLT, a, b, span
 Expr less_equal(Expr a, Expr b, Span span) { return Folded<LE>(FoldOp::kLE, a, b, span, "<="); }
 Expr greater(Expr a, Expr b, Span span) { return Folded<GT>(FoldOp::kGT, a, b, span, ">"); }
 Expr greater_equal(Expr a, Expr b, Span span) { return Folded<GE>(FoldOp::kGE, a, b, span, ">="); }
-Expr logical_and(Expr a, Expr b, Span span) { return Arithmetic<And>(a, b, span, "and"); }
-Expr logical_or(Expr a, Expr b, Span span) { return Arithmetic<Or>(a, b, span, "or"); }
+Expr logical_and(Expr a, Expr b, Span span) { return OfBools<And>(a, b, span, "and"); }
+Expr logical_or(Expr a, Expr b, Span span) { return OfBools<Or>(a, b, span, "or"); }
 Expr logical_not(Expr a, Span span) { return Not(std::move(a), std::move(span)); }
 
 Expr neg(Expr a, Span span) {
@@ -241,22 +231,53 @@ std::optional<Expr> AsExpr(const ffi::AnyView& value) {
   return std::nullopt;
 }
 
-/*! \brief A literal operand as a constant of the type of `partner`. */
-Expr LiteralFor(const ffi::AnyView& value, const Expr& partner, const char* op) {
-  if (std::optional<Expr> literal = MakeLiteral(value, PrimType(DTypeOf(partner, op)))) {
-    return *literal;
-  }
+/*! \brief A Python literal operand, typed as the reference types it (DefaultTypedLiteral). */
+Expr LiteralFor(const ffi::AnyView& value, const char* op) {
+  if (std::optional<Expr> literal = DefaultTypedLiteral(value)) return *literal;
   TVM_FFI_THROW(TypeError) << "Operator `" << op << "` cannot combine an expression with `"
                            << value.GetTypeKey() << "`";
+}
+
+/*! \brief How a builder types a Python literal beside an expression. */
+enum class LiteralRule {
+  kDefault,  // as the reference types literals (DefaultTypedLiteral), then matched
+  kBitwise,  // `& | ^`: an int or bool takes the partner's integer type (BitLiteral)
+  kShift,    // `<< >>`: an int takes the partner's integer type; a bool stays bool
+};
+
+/*!
+ * \brief The reference's literal of a bitwise or shift operator: the integer, wrapped to 32 bits,
+ *  as a constant of the partner's (integer or bool) type, or ValueError when it does not fit
+ *  there. Against a float partner the literal keeps its default type, which the operator's
+ *  check then rejects.
+ */
+Expr BitLiteral(const ffi::AnyView& value, const Expr& partner, LiteralRule rule, const char* op) {
+  DataType to = DTypeOf(partner, op);
+  DataType element = to.element_of();
+  bool integer_partner = element.is_int() || element.is_uint() || element.is_bool();
+  bool is_bool = value.type_index() == ffi::TypeIndex::kBool;
+  if (!integer_partner || value.type_index() == ffi::TypeIndex::kFloat ||
+      (is_bool && rule == LiteralRule::kShift)) {
+    return LiteralFor(value, op);
+  }
+  if (!is_bool && value.type_index() != ffi::TypeIndex::kInt) return LiteralFor(value, op);
+  int64_t number = is_bool ? int64_t{value.cast<bool>()} : value.cast<int64_t>();
+  number = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(number)));
+  if (element.is_uint() && number < 0) {
+    TVM_FFI_THROW(ValueError) << "Operator `" << op << "` cannot make a " << element.ToString()
+                              << " constant from the negative literal " << number;
+  }
+  return MakeConst(PrimType(to), number);
 }
 
 using Builder = Expr (*)(Expr, Expr, Span);
 
 /*! \brief Registers `tirx.op.<name>(a, b)` accepting literals on either side. */
-void RegisterBinaryBuilder(const char* name, Builder builder, const char* op) {
+void RegisterBinaryBuilder(const char* name, Builder builder, const char* op,
+                           LiteralRule rule = LiteralRule::kDefault) {
   std::string global = std::string("tirx.op.") + name;
   ffi::Function::SetGlobal(
-      global, ffi::Function::FromPacked([builder, op](ffi::PackedArgs args, ffi::Any* rv) {
+      global, ffi::Function::FromPacked([builder, op, rule](ffi::PackedArgs args, ffi::Any* rv) {
         if (args.size() != 2) {
           TVM_FFI_THROW(TypeError)
               << "Operator `" << op << "` takes 2 operands, got " << args.size();
@@ -268,8 +289,12 @@ void RegisterBinaryBuilder(const char* name, Builder builder, const char* op) {
               << "Operator `" << op << "` needs an expression operand, got `"
               << args[0].GetTypeKey() << "` and `" << args[1].GetTypeKey() << "`";
         }
-        Expr lhs = a.has_value() ? *a : LiteralFor(args[0], *b, op);
-        Expr rhs = b.has_value() ? *b : LiteralFor(args[1], lhs, op);
+        auto literal = [&](const ffi::AnyView& value, const Expr& partner) {
+          if (rule == LiteralRule::kDefault) return LiteralFor(value, op);
+          return BitLiteral(value, partner, rule, op);
+        };
+        Expr lhs = a.has_value() ? *a : literal(args[0], *b);
+        Expr rhs = b.has_value() ? *b : literal(args[1], lhs);
         *rv = builder(lhs, rhs, Span::Unknown());
       }),
       {false, std::string("The typed builder behind `") + op + "`."});
@@ -283,11 +308,11 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterBinaryBuilder("truncdiv", truncdiv, "truncdiv");
   RegisterBinaryBuilder("ceildiv", ceildiv, "ceildiv");
   RegisterBinaryBuilder("truncmod", truncmod, "truncmod");
-  RegisterBinaryBuilder("shift_left", shift_left, "<<");
-  RegisterBinaryBuilder("shift_right", shift_right, ">>");
-  RegisterBinaryBuilder("bitwise_and", bitwise_and, "&");
-  RegisterBinaryBuilder("bitwise_or", bitwise_or, "|");
-  RegisterBinaryBuilder("bitwise_xor", bitwise_xor, "^");
+  RegisterBinaryBuilder("shift_left", shift_left, "<<", LiteralRule::kShift);
+  RegisterBinaryBuilder("shift_right", shift_right, ">>", LiteralRule::kShift);
+  RegisterBinaryBuilder("bitwise_and", bitwise_and, "&", LiteralRule::kBitwise);
+  RegisterBinaryBuilder("bitwise_or", bitwise_or, "|", LiteralRule::kBitwise);
+  RegisterBinaryBuilder("bitwise_xor", bitwise_xor, "^", LiteralRule::kBitwise);
   RegisterBinaryBuilder("floordiv", floordiv, "//");
   RegisterBinaryBuilder("floormod", floormod, "%");
   RegisterBinaryBuilder("min", min, "min");
@@ -306,6 +331,11 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def("tirx.op.neg", [](Expr a) { return neg(std::move(a)); })
       .def("tirx.op.bitwise_not", [](Expr a) { return bitwise_not(std::move(a)); })
       .def("tirx.op.cast", [](PrimType ty, Expr v) { return CastTo(std::move(ty), std::move(v)); })
+      .def("tirx.op.default_typed_literal",
+           [](ffi::AnyView value) -> ffi::Any {
+             if (std::optional<Expr> literal = DefaultTypedLiteral(value)) return *literal;
+             return value;
+           })
       .def(
           "tirx.make_const",
           [](PrimType ty, ffi::AnyView value) -> Expr {

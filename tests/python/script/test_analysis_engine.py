@@ -26,9 +26,9 @@ THREE_ERRORS = HEADER + '''
 @T.function
 def f(A: T.Tensor((8,), T.int32), B: T.Tensor((8,), T.float32), k: T.int32):
     x = k + 1
-    y = x + T.float32(1.5)
+    y = x // T.float32(1.5)
     A[1] = undefined_name
-    A[2] = 2.5
+    A[2] = T.Ramp(0, 1, 4)
     for i in range(8):
         A[i] = x
     z = y * 2
@@ -39,9 +39,9 @@ def f(A: T.Tensor((8,), T.int32), B: T.Tensor((8,), T.float32), k: T.int32):
 def test_three_errors_give_three_diagnostics_and_the_rest_keeps_its_ir() -> None:
     report = parse_diagnostics(THREE_ERRORS)
     assert _diagnostics(report) == [
-        ("type-error", "error", (6, 8, 6, 26)),
+        ("type-error", "error", (6, 8, 6, 27)),
         ("name-error", "error", (7, 11, 7, 25)),
-        ("type-error", "error", (8, 4, 8, 14)),
+        ("type-error", "error", (8, 4, 8, 26)),
     ]
     (definition,) = report.definitions
     assert definition.partial
@@ -91,7 +91,7 @@ def test_inside_a_function():
 class TestSuite:
     @T.function
     def method_level(A: T.Tensor((4,), T.int32)):
-        A[0] = 2.5
+        A[0] = T.Ramp(0, 1, 4)
 
 
 if True:
@@ -108,7 +108,7 @@ def test_definitions_at_any_depth_are_analysed() -> None:
     inner = report.definitions[0]
     # The enclosing function's literal symbol declaration is visible to the definition.
     assert inner.canonical_text.startswith("@T.function\ndef inner[n](A: T.Tensor((n,)")
-    assert _diagnostics(report) == [("type-error", "error", (16, 8, 16, 18))]
+    assert _diagnostics(report) == [("type-error", "error", (16, 8, 16, 30))]
 
 
 def test_decorators_are_recognised_by_name_and_never_run() -> None:

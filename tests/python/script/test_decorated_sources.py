@@ -82,7 +82,7 @@ def test_errors_point_into_the_file(tmp_path) -> None:
         "def build():\n"
         "    @T.function\n"
         "    def kernel(A: T.Tensor((8,), T.int32)):\n"
-        "        A[0] = A[1] + 0.5\n"
+        "        A[0] = A[1] // 0.5\n"
         "    return kernel\n"
     )
     module = _load(tmp_path, "bad_kernels", source.encode("utf-8"))
@@ -90,7 +90,7 @@ def test_errors_point_into_the_file(tmp_path) -> None:
         module.build()
     name, line, col, end_line, end_col = error_location(info.value)
     assert (pathlib.Path(name).name, line, col, end_line, end_col) == ("bad_kernels.py", 5, 15,
-                                                                        5, 25)
+                                                                        5, 26)
 
 
 def test_closure_names_bound_after_the_definition_are_read_when_used(tmp_path) -> None:

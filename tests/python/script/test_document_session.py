@@ -28,7 +28,7 @@ def first(A: T.Tensor((n,), T.int32)):
 
 @T.function
 def second(A: T.Tensor((4,), T.int32)):
-    A[0] = 2.5
+    A[0] = "a"
 
 @T.function
 def third(A: T.Tensor((4,), T.int32)):
@@ -132,7 +132,7 @@ def test_random_edit_sequences_match_a_from_scratch_analysis(seed: int) -> None:
 
 def test_analyze_document_keeps_a_session_per_document() -> None:
     first = sessions.analyze_document(FILE, source_name="file:///a.py")
-    again = sessions.analyze_document(FILE.replace("A[0] = 2.5", "A[0] = 3"),
+    again = sessions.analyze_document(FILE.replace('A[0] = "a"', "A[0] = 3"),
                                       source_name="file:///a.py")
     assert [d.name for d in first.definitions] == [d.name for d in again.definitions]
     session = sessions.document_session("file:///a.py")

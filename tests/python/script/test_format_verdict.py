@@ -36,7 +36,7 @@ def test_a_nested_definition_keeps_its_indentation() -> None:
 @pytest.mark.parametrize("source, reason", [
     ("@T.prim_func\ndef f(A: T.Buffer((4,), 'int32')):\n    A[0] = 1\n", "apache-spelling"),
     ("@T.function  # deco\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = 1\n", "comments"),
-    ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = 1.5\n", "errors"),
+    ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = \"a\"\n", "errors"),
     ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = len([1, 2])\n", "lossy"),
     ("@I.ir_module\nclass M:\n    @T.function\n    def main(x: T.int32) -> T.int32:\n"
      "        return x\n", "renames"),

@@ -201,9 +201,9 @@ def _runtime_error(body: str, kind: type) -> BaseException:
 
 
 def test_builder_type_errors_keep_their_type_and_carry_the_location() -> None:
-    error = _runtime_error("    x = k + 1\n    A[0] = A[1] + 1.5\n", TypeError)
+    error = _runtime_error("    x = k + 1\n    A[0] = A[1] // 1.5\n", TypeError)
     assert "float" in str(error)
-    assert error_location(error) == ("prog.py", 4, 11, 4, 21)
+    assert error_location(error) == ("prog.py", 4, 11, 4, 22)
     assert any("line 4" in note for note in error.__notes__)
 
 

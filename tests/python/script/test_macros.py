@@ -312,14 +312,14 @@ def test_macro_argument_mismatch_is_a_type_error_at_the_call() -> None:
 def test_builder_error_in_a_macro_body_is_located_in_the_body() -> None:
     @T.macro
     def bad(A):
-        A[0] = A[0] + 1.5  # float into an int32 tensor
+        A[0] = A[0] // 1.5  # floor division of a float
 
     with pytest.raises(TypeError, match="float") as info:
         @T.function
         def f(A: T.Tensor((4,), T.int32)):
             bad(A)  # the call
 
-    line = _line_of("A[0] = A[0] + 1.5  # float")
+    line = _line_of("A[0] = A[0] // 1.5  # floor")
     location = error_location(info.value)
     assert location[:2] == (THIS_FILE, line)
     call_line = _line_of("bad(A)  # the call")

@@ -33,11 +33,11 @@ MACRO = "@T.macro\ndef m(A, i):\n    A[i] = A[i] + 1\n\n"
 FAILURES = [
     (SyntaxError, FUNCTION + "    A[0] = = 1\n", {}),
     (SyntaxError, FUNCTION + "    A.ty += 1\n", {}),
-    (TypeError, FUNCTION + "    x = k + 1\n    A[0] = A[1] + 1.5\n", {}),
+    (TypeError, FUNCTION + "    x = k + 1\n    A[0] = A[1] // 1.5\n", {}),
     (NameError, FUNCTION + "    for i in range(4):\n        A[i] = undefined_name\n", {}),
     (TypeError, FUNCTION + "    A[0] = k\n", {"const_args": {"nothing": 1}}),
     (TypeError, MACRO + FUNCTION + "    for i in range(2):\n        m(A)\n", {}),
-    (TypeError, MACRO.replace("+ 1", "+ 1.5") + FUNCTION + "    if k > 0:\n        m(A, 0)\n", {}),
+    (TypeError, MACRO.replace("+ 1", "// 1.5") + FUNCTION + "    if k > 0:\n        m(A, 0)\n", {}),
 ]
 
 

@@ -34,13 +34,6 @@ def raises(exc_type, message, func, *args):
     assert str(info.value) == message
 
 
-def mix_error(op, left, right):
-    return (
-        f"Operator `{op}` cannot combine `{left}` and `{right}`: "
-        "convert one operand with an explicit cast"
-    )
-
-
 # ---- x * 2 + 1 -------------------------------------------------------------------------------
 
 
@@ -124,16 +117,36 @@ def test_bool_literal():
     assert is_float_imm((f + True).b, "float32", 1.0)
 
 
-def test_literal_that_does_not_fit_the_partner_type():
+def test_python_literals_are_typed_as_the_reference_types_them():
+    # int32 (int64 beyond its range), float32, bool; then converted like any operand.
     x = var("x", "int32")
-    raises(TypeError, "Cannot make a int32 constant from the float 0.5", lambda: x + 0.5)
-    raises(TypeError, "Cannot make a int32 constant from the float 2", lambda: 2.0 * x)
-    raises(ValueError, "Value 1099511627776 does not fit in type int32", lambda: x + 2**40)
+    half = x + 0.5
+    assert is_cast_of(half.a, "float32", x) and is_float_imm(half.b, "float32", 0.5)
+    big = x + 2**40
+    assert is_cast_of(big.a, "int64", x) and is_int_imm(big.b, "int64", 2**40)
     raises(OverflowError, "Python int too large to convert to an FFI int64", lambda: x + 2**70)
+    raises(ValueError, "The float literal 1e+40 does not fit in float32, the type of a float "
+           "literal: write T.float64(1e+40)", lambda: x + 1e40)
     u = var("u", "uint8")
-    raises(ValueError, "Value 256 does not fit in type uint8", lambda: u + 256)
-    raises(ValueError, "Value -1 does not fit in type uint8", lambda: u - (-1))
-    raises(ValueError, "Value 2 does not fit in type bool", T.logical_and, var("b", "bool"), 2)
+    widened = u + 256
+    assert is_cast_of(widened.a, "int32", u) and is_int_imm(widened.b, "int32", 256)
+    # A converted constant folds where the reference folds it: into uint32, not into float64.
+    assert is_int_imm((var("w", "uint32") + 3).b, "uint32", 3)
+    d = var("d", "float64")
+    converted = (d + 1).b
+    assert type(converted) is T.Cast and converted.ty.dtype == "float64"
+    assert is_int_imm(converted.value, "int32", 1)
+    raises(TypeError, "Operator `and` needs bool operands, got `bool` and `int32`: compare a "
+           "number to get a bool (`x != 0`)", T.logical_and, var("b", "bool"), 2)
+
+
+def test_bitwise_literals_take_the_partner_type():
+    x = var("x", "int8")
+    assert is_int_imm((x & 1).b, "int8", 1)
+    assert is_int_imm((var("y", "int32") | 2**40).b, "int32", 0)  # wrapped to 32 bits
+    raises(ValueError, "Value 256 does not fit in type int8", lambda: x ^ 256)
+    raises(ValueError, "Operator `<<` cannot make a uint8 constant from the negative literal -1",
+           lambda: var("u", "uint8") << -1)
 
 
 def test_non_literal_operands_are_type_errors():
@@ -188,21 +201,33 @@ def test_widening_in_comparisons():
 
 
 @pytest.mark.parametrize(
-    "left, right, op, symbol",
+    "left, right, op, result, converted",
     [
-        ("int32", "uint32", lambda a, b: a + b, "+"),
-        ("uint8", "int64", lambda a, b: a - b, "-"),
-        ("int32", "float32", lambda a, b: a * b, "*"),
-        ("float32", "int32", lambda a, b: a + b, "+"),
-        ("float32", "float16", lambda a, b: a < b, "<"),
-        ("int32", "bool", lambda a, b: a + b, "+"),
-        ("int32x4", "int32", lambda a, b: a + b, "+"),
-        ("int32", "int32x4", lambda a, b: a >= b, ">="),
+        ("int32", "uint32", lambda a, b: a + b, "uint32", "a"),
+        ("uint8", "int64", lambda a, b: a - b, "int64", "a"),
+        ("int32", "float32", lambda a, b: a * b, "float32", "a"),
+        ("float32", "int32", lambda a, b: a + b, "float32", "b"),
+        ("float32", "float16", lambda a, b: a < b, "bool", "b"),
+        ("int32", "bool", lambda a, b: a + b, "int32", "b"),
+        ("bfloat16", "float16", lambda a, b: a + b, "bfloat16", "b"),
     ],
 )
-def test_other_mixes_are_type_errors_naming_both_types(left, right, op, symbol):
+def test_other_mixes_convert_as_the_reference_does(left, right, op, result, converted):
     a, b = var("a", left), var("b", right)
-    raises(TypeError, mix_error(symbol, left, right), op, a, b)
+    built = op(a, b)
+    assert built.ty.dtype == result
+    wider = right if converted == "a" else left
+    assert is_cast_of(getattr(built, converted), wider, a if converted == "a" else b)
+
+
+def test_a_scalar_meeting_a_vector_is_broadcast():
+    v, i = var("v", "int32x4"), var("i", "int32")
+    total = v + i
+    assert total.ty.dtype == "int32x4"
+    assert type(total.b) is T.Broadcast and total.b.value.same_as(i)
+    assert type((i >= v).a) is T.Broadcast
+    raises(TypeError, "Operator `+` cannot combine `int32x4` and `int32x8`: the numbers of "
+           "lanes differ", lambda: v + var("w", "int32x8"))
 
 
 def test_explicit_cast_resolves_a_mix():
@@ -298,8 +323,10 @@ def test_logic_on_bools():
     assert type(negation) is T.Not
     assert negation.a.same_as(p)
     assert negation.ty.dtype == "bool"
-    raises(TypeError, "`prim.And` needs bool operands, got `int32`", T.logical_and, x, x)
-    raises(TypeError, mix_error("or", "bool", "int32"), T.logical_or, p, x)
+    raises(TypeError, "Operator `and` needs bool operands, got `int32` and `int32`: compare a "
+           "number to get a bool (`x != 0`)", T.logical_and, x, x)
+    raises(TypeError, "Operator `or` needs bool operands, got `bool` and `int32`: compare a "
+           "number to get a bool (`x != 0`)", T.logical_or, p, x)
     raises(TypeError, "`prim.Not` needs a bool operand, got `int32`", T.logical_not, x)
 
 

@@ -12,6 +12,8 @@
 #include <string>
 #include <utility>
 
+#include "../type_check_internal.h"
+
 namespace tvm {
 namespace tirx {
 namespace builder {
@@ -81,17 +83,9 @@ Expr ConvertTo(const ffi::Any& value, const PrimType& ty, const std::string& wha
 
 Expr LiteralOrExpr(const ffi::Any& value, const std::string& what) {
   if (Expr expr = AsExprOrNull(value); expr.defined()) return expr;
-  switch (value.type_index()) {
-    case ffi::TypeIndex::kBool:
-      return ConvertTo(value, PrimType(ffi::DataType::Bool()), what);
-    case ffi::TypeIndex::kInt:
-      return ConvertTo(value, PrimType(ffi::DataType::Int(32)), what);
-    case ffi::TypeIndex::kFloat:
-      return ConvertTo(value, PrimType(ffi::DataType::Float(32)), what);
-    default:
-      TVM_FFI_THROW(TypeError) << what << " must be an expression or a number, got `"
-                               << value.GetTypeKey() << "`";
-  }
+  if (std::optional<Expr> literal = DefaultTypedLiteral(value)) return *literal;
+  TVM_FFI_THROW(TypeError) << what << " must be an expression or a number, got `"
+                           << value.GetTypeKey() << "`";
 }
 
 Var BindValue(const ffi::Any& value, const ffi::String& name, ffi::Optional<Type> ty, Span span,
@@ -125,9 +119,17 @@ void SetItem(const Expr& target, const ffi::Array<ffi::Any>& indices, const ffi:
     TVM_FFI_THROW(TypeError) << "Only tensors can be stored to with `x[...] = value`, got `"
                              << (target.defined() ? target->ty->GetTypeKey() : "None") << "`";
   }
+  // As the reference stores: a literal has its default type, and a value of another type of
+  // the accessed lanes is converted to the element type (ImplicitCast: a constant folds).
   Expr stored = AsExprOrNull(value);
-  if (!stored.defined()) stored = ConvertTo(value, PrimType(tensor->dtype), "The stored value");
-  AddToFrame(TensorStore(target, IndexExprs(indices), stored, std::move(span)));
+  if (!stored.defined()) stored = LiteralOrExpr(value, "The stored value");
+  ffi::Array<Expr> index_exprs = IndexExprs(indices);
+  ffi::DataType element = CheckTensorAccess(target, index_exprs, TensorStoreObj::_type_key);
+  if (const auto* prim = stored->ty.as<ir::PrimTypeObj>();
+      prim && prim->dtype != element && prim->dtype.lanes() == element.lanes()) {
+    stored = ImplicitCast(PrimType(element), stored);
+  }
+  AddToFrame(TensorStore(target, index_exprs, stored, std::move(span)));
 }
 
 TVM_FFI_STATIC_INIT_BLOCK() {

@@ -183,6 +183,7 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     operator_member as _operator_member,
     ramp,
     reads,
+    same_typed_branches as _same_typed_branches,
     sblock,
     sblock_attr,
     thread_binding,
@@ -298,13 +299,12 @@ def Cast(dtype: Any, value: Any) -> Any:
 
 
 def Select(condition: Any, true_value: Any, false_value: Any) -> Any:
-    """``T.Select(c, t, f)``: both branches evaluated, one chosen; a literal adopts the other
-    branch's type."""
+    """``T.Select(c, t, f)``: both branches evaluated, one chosen; a literal branch has its
+    default type, and the branches must have one type."""
     if isinstance(condition, builtins.bool):
         condition = bool_(condition)
-    true_value = _adopt(true_value, false_value)
-    false_value = _adopt(false_value, true_value)
-    return _SelectNode(condition, _default_typed(true_value), _default_typed(false_value))
+    true_value, false_value = _same_typed_branches("T.Select", true_value, false_value)
+    return _SelectNode(condition, true_value, false_value)
 
 
 def Shuffle(vectors: Sequence[Any], indices: Sequence[Any]) -> Any:

@@ -35,6 +35,7 @@ from .builder import Loc, NamedByBinding, span_of
 _match_param = get_global_func("tirx.builder.MatchParam")
 _signature_symbols = get_global_func("tirx.builder.SignatureSymbols")
 _list_op_names = get_global_func("ir.ListOpNames")
+_default_typed_literal = get_global_func("tirx.op.default_typed_literal")
 
 # ``@T.prim_func`` (``@T.function`` under its Apache TVM name) is made in tirx.py: a decorator
 # is bound to its namespace object, which that module is.
@@ -330,16 +331,37 @@ def thread_binding(*args: Any, thread: Optional[str] = None, step: Any = 1,
 
 
 def default_typed(value: Any) -> Any:
-    """A Python literal as a constant of its default type (int32, float32, bool); anything else
-    unchanged. Expression constructors (``T.Cast("int64", 3)``, ``T.Ramp(0, 1, 4)``) take
-    literals as Apache TVM's do, and as the printer prints int32 constants (bare)."""
-    if isinstance(value, bool):
-        return _ir.PrimType("bool")(value)
-    if isinstance(value, int):
-        return _ir.PrimType("int32")(value)
-    if isinstance(value, float):
-        return _ir.PrimType("float32")(value)
+    """A Python literal as a constant of the type the reference gives it (bool, int32, int64
+    beyond int32's range, float32; docs/ir-typing.md); anything else unchanged. Expression
+    constructors (``T.Cast("int64", 3)``, ``T.Ramp(0, 1, 4)``) and the operators take literals
+    so."""
+    if isinstance(value, (bool, int, float)):
+        return _default_typed_literal(value)
     return value
+
+
+def same_typed_branches(what: str, true_value: Any, false_value: Any) -> tuple:
+    """The two branches of ``what`` (``T.Select``, ``T.if_then_else``), each literal typed as the
+    reference types it; TypeError when their types differ (the reference's ``T.Select`` rejects
+    that too; its ``T.if_then_else`` builds an ill-typed call, which ours does not)."""
+    t, f = default_typed(true_value), default_typed(false_value)
+    if isinstance(t, _ir.Expr) and isinstance(f, _ir.Expr) and str(t.ty) != str(f.ty):
+        literal = next((v for v in (true_value, false_value)
+                        if isinstance(v, (bool, int, float))), None)
+        hint = ""
+        if literal is not None:
+            typed = f if literal is false_value else t
+            other = t if literal is false_value else f
+            hint = (f" (the literal {literal!r} is {_type_name(typed)}; write "
+                    f"{_type_name(other)}({literal!r}))")
+        raise TypeError(f"`{what}` needs branches of one type, got `{_type_name(t)}` and "
+                        f"`{_type_name(f)}`{hint}")
+    return t, f
+
+
+def _type_name(expr: Any) -> str:
+    ty = expr.ty
+    return f"T.{ty.dtype}" if isinstance(ty, _ir.PrimType) else str(ty)
 
 
 def adopt_literal(value: Any, partner: Any) -> Any:

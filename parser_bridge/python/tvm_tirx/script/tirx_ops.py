@@ -23,6 +23,7 @@ from .. import StringImm as _StringImm
 from .. import ir as _ir
 from .tirx_legacy import adopt_literal as _adopt
 from .tirx_legacy import default_typed as _default_typed
+from .tirx_legacy import same_typed_branches as _same_typed_branches
 
 _op = {name: tvm_ffi.get_global_func("tirx.op." + name) for name in (
     "ceildiv", "truncdiv", "shift_left", "shift_right", "bitwise_and", "bitwise_or",
@@ -163,14 +164,16 @@ def hypot(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
 def if_then_else(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
                  ty: Any = None, **kwargs: Any) -> Any:
     """``T.if_then_else(cond, t, f)``: ``t`` where ``cond`` holds, else ``f``, evaluating only
-    the chosen branch (``T.Select`` evaluates both). A literal branch adopts the other's type."""
+    the chosen branch (``T.Select`` evaluates both). A literal branch has its default type, and
+    the branches must have one type."""
     _no_operand_keywords("if_then_else", attrs, ty_args, kwargs)
     if len(args) != 3:
         raise TypeError(f"`T.if_then_else` takes (cond, t, f), got {len(args)} arguments")
     cond, t, f = args
     if isinstance(cond, builtins.bool):
         cond = _ir.PrimType("bool")(cond)
-    return _call("if_then_else", [cond, _adopt(t, f), _adopt(f, t)], ty)
+    t, f = _same_typed_branches("T.if_then_else", t, f)
+    return _call("if_then_else", [cond, t, f], ty)
 
 
 def likely(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,

@@ -156,7 +156,8 @@ FunctionFrame RequireFunctionFrame(const char* what);
  */
 Expr ConvertTo(const ffi::Any& value, const PrimType& ty, const std::string& what);
 
-/*! \brief `value` as an expression: literals get their default types (int32, float32, bool). */
+/*! \brief `value` as an expression: a literal gets the type the reference gives it
+ * (DefaultTypedLiteral). */
 Expr LiteralOrExpr(const ffi::Any& value, const std::string& what);
 
 /*!

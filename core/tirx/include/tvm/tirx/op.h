@@ -2,11 +2,12 @@
  * \file tvm/tirx/op.h
  * \brief Building expressions with the typing rules (docs/ir-typing.md): `x * 2 + 1`.
  *
- * - A literal adopts the type of the expression it meets (`x_i64 + 1` adds an int64 1).
- * - Integers of the same signedness but different widths widen: the narrower operand gets an
- *   explicit Cast to the wider type.
- * - Any other mix of types is a TypeError naming the operator and both types; convert with an
- *   explicit cast.
+ * - A C++ literal adopts the type of the expression it meets (`x_i64 + 1` adds an int64 1);
+ *   a Python literal through the global functions is typed as the reference types it
+ *   (DefaultTypedLiteral) and then converted like any operand.
+ * - Two operands of different types are converted as the reference converts them
+ *   (MatchOperandTypes): a scalar broadcasts to a vector's lanes, a number converts to a
+ *   float's type, the narrower of two integers or floats to the wider one.
  * - `/` is for floats; integers use floordiv (`//`) and floormod (`%`).
  */
 #ifndef TVM_TIRX_OP_H_
@@ -34,6 +35,30 @@ std::optional<Expr> MakeLiteral(const ffi::AnyView& value, PrimType ty);
 
 /*! \brief value converted to ty: itself when the type already matches, else a Cast. */
 Expr CastTo(PrimType ty, Expr value, Span span = Span::Unknown());
+
+/*!
+ * \brief value converted as the reference converts an operand or a stored value (implicit_cast.cc):
+ *  itself when the type matches; a constant becomes a constant of ty when ty is an integer type
+ *  it fits in, or float16, bfloat16 or float32 (rounded to float32) within range; a Broadcast
+ *  converts its value; anything else becomes a Cast.
+ */
+Expr ImplicitCast(PrimType ty, Expr value);
+
+/*!
+ * \brief A Python literal typed as the reference types it: a bool constant, an int32 constant
+ *  (int64 when the value does not fit), a float32 constant (ValueError for a finite value beyond
+ *  float32's range); nullopt for any other value.
+ */
+std::optional<Expr> DefaultTypedLiteral(const ffi::AnyView& value);
+
+/*!
+ * \brief Brings two operands of primitive type to one type as the reference does: a scalar
+ *  broadcasts to the other's lanes; a number (integer or bool) converts to the other's float
+ *  type; of two floats or two integers the narrower converts to the wider (a bool is the
+ *  narrowest), at one width a signed integer to the unsigned type and else the right operand to
+ *  the left's type. TypeError naming `op` for handles, void and different lane counts.
+ */
+void MatchOperandTypes(Expr* a, Expr* b, const char* op);
 
 Expr add(Expr a, Expr b, Span span = Span::Unknown());
 Expr sub(Expr a, Expr b, Span span = Span::Unknown());
