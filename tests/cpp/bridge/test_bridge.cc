@@ -224,7 +224,7 @@ TEST_SUITE("bridge.ParseDiagnostics") {
         "@T.function\n"
         "def f(A: T.Tensor((4,), T.int32)):\n"
         "    # store\n"
-        "    A[0] = A[1] + 1.5\n"
+        "    A[0] = A[1] // 1.5\n"
         "\n"
         "@T.function\n"
         "def g(B: T.Tensor((4,), T.int32)):\n"
@@ -241,7 +241,7 @@ TEST_SUITE("bridge.ParseDiagnostics") {
     f.key.clear();
     CHECK(f == Definition{"f",
                           "function",
-                          {3, 0, 6, 21},
+                          {3, 0, 6, 22},
                           std::string("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    pass"),
                           false,
                           "",
@@ -260,8 +260,8 @@ TEST_SUITE("bridge.ParseDiagnostics") {
     Diagnostic error = result.diagnostics[0];
     CHECK(error == Diagnostic{Severity::kError,
                               "type-error",
-                              "Cannot make a int32 constant from the float 1.5",
-                              Range{6, 11, 6, 21},
+                              "Operator `//` needs integer operands, got `float32`",
+                              Range{6, 11, 6, 22},
                               {},
                               {}});
     REQUIRE(result.comments.size() == 1);

@@ -56,11 +56,11 @@ TEST_SUITE("lsp.worker") {
     CHECK(result.diagnostics[0] ==
           Error("syntax-error", "'(' was never closed", bridge::Range{7, 14, 7, 14}));
     CHECK(result.diagnostics[1] == Error("type-error",
-                                         "Cannot make a int32 constant from the float 0.5",
-                                         bridge::Range{14, 15, 14, 25}));
+                                         "Operator `//` needs integer operands, got `float32`",
+                                         bridge::Range{14, 15, 14, 26}));
     REQUIRE(result.definitions.size() == 2);
     CHECK(result.definitions[0].name == "mixed_types");
-    CHECK(result.definitions[0].range == bridge::Range{11, 0, 14, 25});
+    CHECK(result.definitions[0].range == bridge::Range{11, 0, 14, 26});
     // Its failing statement is left out of a partial IR; its key lets a client skip it.
     CHECK(result.definitions[0].partial);
     CHECK(*result.definitions[0].canonical_text ==

@@ -47,7 +47,7 @@ def add_one[n](A: T.Tensor((n,), T.float32), B: T.Tensor((n,), T.float32)):
 @T.function
 def broken(A: T.Tensor((8,), T.int32)):
     for i in range(8):
-        A[i] = A[i] * 0.5
+        A[i] = A[i] // 0.5
     B[0] = undefined_name
 
 
