@@ -53,11 +53,20 @@ struct BinarySpelling {
   /*! \brief The operator's meaning matches only for these operand types. */
   bool (*op_applies)(DataType dtype);
   const char* node;  // the raw constructor, `T.Add`
+  /*!
+   * \brief Prints raw whenever an operand is a constant: the reference's printer does so for
+   *  `and`/`or` (`T.And(T.bool(True), k > 0)`), whose builders would fold them.
+   */
+  bool raw_with_constant = false;
 };
 
 bool Always(DataType) { return true; }
 bool IsFloat(DataType d) { return d.is_floating_point(); }
 bool IsInteger(DataType d) { return d.is_int() || d.is_uint(); }
+
+bool IsConstant(const ir::Expr& e) {
+  return e.as<tirx::IntImmObj>() != nullptr || e.as<tirx::FloatImmObj>() != nullptr;
+}
 
 bool IsBareLiteral(const ir::Expr& e) {
   return e.as<tirx::IntImmObj>() != nullptr && DTypeOf(e) == DataType::Int(32);
@@ -71,8 +80,10 @@ bool IsBareLiteral(const ir::Expr& e) {
  */
 template <typename TNode>
 std::optional<Doc> RawUnlessRebuilt(const TNode& node, const char* constructor, const AccessPath& p,
-                                    const DocTranslator& t) {
-  if (!(IsBareLiteral(node->a) && IsBareLiteral(node->b)) && !tirx::FoldsWhenRebuilt(node)) {
+                                    const DocTranslator& t, bool raw_with_constant = false) {
+  bool constant_operand = IsConstant(node->a) || IsConstant(node->b);
+  if (!(IsBareLiteral(node->a) && IsBareLiteral(node->b)) && !tirx::FoldsWhenRebuilt(node) &&
+      !(raw_with_constant && constant_operand)) {
     return std::nullopt;
   }
   return TAttr(t, constructor)
@@ -92,7 +103,10 @@ std::pair<ExprDoc, ExprDoc> OperandDocs(const ir::Expr& a, const ir::Expr& b, co
 template <typename TNode>
 void RegisterBinary(BinarySpelling spelling) {
   RegisterDocTranslate<TNode>([spelling](TNode node, AccessPath p, DocTranslator t) -> Doc {
-    if (std::optional<Doc> raw = RawUnlessRebuilt(node, spelling.node, p, t)) return *raw;
+    if (std::optional<Doc> raw =
+            RawUnlessRebuilt(node, spelling.node, p, t, spelling.raw_with_constant)) {
+      return *raw;
+    }
     auto [a, b] = OperandDocs(node->a, node->b, p, t);
     if (spelling.builder == nullptr || spelling.op_applies(DTypeOf(node->a))) {
       return OperationDoc(spelling.op, {a, b});
@@ -150,10 +164,13 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterBinary<tirx::LE>({K::kLtE, nullptr, Always, "LE"});
   RegisterBinary<tirx::GT>({K::kGt, nullptr, Always, "GT"});
   RegisterBinary<tirx::GE>({K::kGtE, nullptr, Always, "GE"});
-  RegisterBinary<tirx::And>({K::kAnd, nullptr, Always, "And"});
-  RegisterBinary<tirx::Or>({K::kOr, nullptr, Always, "Or"});
+  RegisterBinary<tirx::And>({K::kAnd, nullptr, Always, "And", true});
+  RegisterBinary<tirx::Or>({K::kOr, nullptr, Always, "Or", true});
   RegisterDocTranslate<tirx::Not>([](tirx::Not n, AccessPath p, DocTranslator t) -> Doc {
-    return OperationDoc(K::kNot, {t.AsExprDoc(n->a, p.Attr("a"))});
+    ExprDoc a = t.AsExprDoc(n->a, p.Attr("a"));
+    // As the reference prints it: `not` of a constant would fold, so it is the raw constructor.
+    if (IsConstant(n->a)) return TAttr(t, "Not").Call({a});
+    return OperationDoc(K::kNot, {a});
   });
   RegisterDocTranslate<tirx::Select>([](tirx::Select s, AccessPath p, DocTranslator t) -> Doc {
     return TAttr(t, "Select")
