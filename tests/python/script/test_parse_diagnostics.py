@@ -319,3 +319,22 @@ def test_well_formedness_diagnostics_keep_their_access_path_and_tags() -> None:
     assert diagnostic["tags"] == []
     plain_error = parse_diagnostics(text.replace("    A[i] = 1\n", "    A[0] = \"a\"\n"))
     assert plain_error.to_plain()["diagnostics"][0]["path"] is None
+
+
+def test_a_float_stored_into_integer_elements_is_a_warning_and_still_builds() -> None:
+    # The reference converts the store and warns of it; so does ours, at the statement.
+    text = ("from tvm_tirx.script import tirx as T\n@T.function\n"
+            "def f(A: T.Tensor((4,), T.int32), B: T.Tensor((4,), T.float32), x: T.int64):\n"
+            "    A[0] = B[0] * 0.5\n    A[1] = 2.5\n    A[2] = T.Cast(\"int32\", B[1])\n"
+            "    A[3] = x\n    B[2] = x\n")
+    report = parse_diagnostics(text)
+    found = [(d["code"], d["severity"], d["message"], tuple(d["range"]))
+             for d in report.to_plain()["diagnostics"]]
+    message = ("A `float32` value is stored into `int32` elements: it is converted with "
+               "`T.Cast(\"int32\", ...)`, which drops the fraction; write the cast to say so")
+    assert found == [("lossy-store", "warning", message, (4, 4, 4, 21)),
+                     ("lossy-store", "warning", message, (5, 4, 5, 14))]
+    (definition,) = report.definitions
+    assert not definition.partial
+    assert '    A[0] = T.Cast("int32", B[0] * T.float32(0.5))\n' in definition.canonical_text + "\n"
+    assert '    A[1] = T.Cast("int32", T.float32(2.5))' in definition.canonical_text

@@ -478,9 +478,36 @@ def bind_many_(value: Any, names: Tuple[str, ...], *, loc: Optional[Loc] = None,
 
 def setitem_(*, value: Any, target: Any, key: Tuple[Any, ...], loc: Optional[Loc] = None,
              slices: Tuple[int, ...] = ()) -> None:
-    """``target[key] = value``; the entries at ``slices`` are a slice's (start, stop, step)."""
+    """``target[key] = value``; the entries at ``slices`` are a slice's (start, stop, step). A
+    value of another type is converted to the element type (docs/ir-typing.md, "Stores"); a
+    float stored into integer elements is also reported as a ``lossy-store`` warning, as the
+    reference warns of it."""
     indices = [_ir.slice_index(*k) if n in slices else k for n, k in enumerate(key)]
     _b["SetItem"](target, indices, value, span_of(loc))
+    lossy = _lossy_store(target, value)
+    if lossy is not None:
+        from .parser.runtime import record_finding  # the parser imports this module: at use
+        record_finding("lossy-store", lossy, loc)
+
+
+_FLOAT_KINDS = ("float", "bfloat")
+_INTEGER_KINDS = ("int", "uint", "bool")
+
+
+def _lossy_store(target: Any, value: Any) -> Optional[str]:
+    """The warning for a float value stored into integer elements (converted by a T.Cast that
+    drops the fraction), or None."""
+    if isinstance(value, builtins.float):
+        stored = "float32"
+    elif isinstance(value, _ir.Expr) and isinstance(value.ty, _ir.PrimType):
+        stored = str(value.ty.dtype)
+    else:
+        return None
+    element = str(getattr(target.ty, "dtype", ""))
+    if not (stored.startswith(_FLOAT_KINDS) and element.startswith(_INTEGER_KINDS)):
+        return None
+    return (f"A `{stored}` value is stored into `{element}` elements: it is converted with "
+            f"`T.Cast(\"{element}\", ...)`, which drops the fraction; write the cast to say so")
 
 
 def _assert_message(message: Any) -> str:

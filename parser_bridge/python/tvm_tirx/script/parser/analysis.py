@@ -507,6 +507,9 @@ class _FileAnalysis:
         failures = [(f.error, f.loc) for f in sink.failures]
         for exc, loc in sorted(rejected + failures, key=_failure_order):
             self._unit_error(unit, exc, loc)
+        diagnostics = self.diagnostics.into(unit.part.diagnostics)
+        for finding in sink.findings:
+            diagnostics.add(finding.code, finding.message, finding.loc, severity=WARNING)
 
     def _construct(self, unit: DefinitionUnit) -> Tuple[Any, Dict[str, BuilderProgram]]:
         node, decorator, options = unit.node, unit.decorator, self._program_options(unit.env)

@@ -35,6 +35,8 @@ CODES: Dict[str, str] = {
     "import-error": "trusted module code fails to import a name",
     UNTRUSTED_CODE: "untrusted text asked for something the allowlist does not evaluate",
     "time-limit": "the analysis of a definition (or file) ran past its time limit",
+    "lossy-store": "a float value stored into integer elements: converted, dropping the fraction "
+                   "(a warning, as the reference's)",
     "internal-error": "the analysis itself failed: a bug, reported with its traceback",
     # The embedding API (C++).
     "invalid-encoding": "the text is not valid UTF-8",

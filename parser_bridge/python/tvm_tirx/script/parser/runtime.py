@@ -75,8 +75,18 @@ class Failure:
 
 
 @dataclass
+class Finding:
+    """A warning about a statement that built: its registered code, message and location."""
+
+    code: str
+    message: str
+    loc: Loc
+
+
+@dataclass
 class FailureSink:
     failures: List[Failure] = field(default_factory=list)
+    findings: List[Finding] = field(default_factory=list)
 
 
 class _Sinks(threading.local):
@@ -116,6 +126,13 @@ def record_failure(error: BaseException, loc: Loc) -> None:
         raise error
     known = error_location(error)
     _SINKS.stack[-1].failures.append(Failure(error, tuple(known[1:]) if known else loc))
+
+
+def record_finding(code: str, message: str, loc: Optional[Loc]) -> None:
+    """A warning at ``loc`` in the innermost sink (a collecting analysis); nothing when no
+    sink is active (the raising APIs build without diagnostics) or the location is unknown."""
+    if _SINKS.stack and loc is not None:
+        _SINKS.stack[-1].findings.append(Finding(code, message, tuple(loc)))
 
 
 class BuilderRuntime:
@@ -166,4 +183,4 @@ class BuilderRuntime:
 
 
 __all__ = ["BuilderRuntime", "Cancelled", "Failure", "FailureSink", "POISON", "Poison",
-           "collecting_failures", "let_stops_through", "record_failure"]
+           "collecting_failures", "let_stops_through", "record_failure", "record_finding"]
