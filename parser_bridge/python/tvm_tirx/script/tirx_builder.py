@@ -354,7 +354,7 @@ def declare_mutable_(value: Any = MISSING, *, name: str, ty: Any = None,
 
 def store_mutable_(storage: Any, value: Any, *, name: str, loc: Optional[Loc] = None) -> None:
     """``x = value`` of mutable storage ``x`` (``declare_mutable_``): a store into element 0,
-    converted to its type when a literal; an expression must have that type."""
+    converted to its type as any store is (``setitem_``), as the reference stores it."""
     if isinstance(storage, _TensorLoad):
         target, indices = storage.source, list(storage.indices)
     elif _is_expr(storage) and isinstance(storage.ty, _ir.TensorType) and \
@@ -368,11 +368,8 @@ def store_mutable_(storage: Any, value: Any, *, name: str, loc: Optional[Loc] = 
     else:
         raise TypeError(f"`{name} = value` stores into mutable storage, but `{name}` holds "
                         f"`{type(storage).__name__}`")
-    dtype = target.ty.dtype
-    if _is_expr(value) and value.ty.dtype != dtype:
-        raise TypeError(f"`{name}` holds `{dtype}` and is assigned a value of type "
-                        f"`{value.ty.dtype}`: convert it with an explicit cast")
-    _b["SetItem"](target, indices, value, span_of(loc))
+    # Converted to the element type as any store is (a float into an integer is a warning).
+    setitem_(value=value, target=target, key=tuple(indices), loc=loc)
 
 
 def _is_one_element(ty: Any) -> bool:
