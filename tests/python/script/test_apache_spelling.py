@@ -207,7 +207,7 @@ def f(a: T.handle("float32", "global"), b: T.handle("int8", storage_scope="share
         ir.assert_structural_equal(got, expected)
     assert built.script().split("\n")[5] == (
         'def f(a: T.Ptr(T.float32), b: T.Ptr(T.int8, scope="shared"), c: T.Ptr(T.void), '
-        'd: T.handle):')
+        'd: T.Ptr(T.void)):')
 
 
 def test_a_typed_handle_names_what_it_takes() -> None:

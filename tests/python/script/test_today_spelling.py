@@ -420,7 +420,7 @@ def test_alloc_buffer_and_decl_buffer() -> None:
             E[0] = D[0, 0]
         ''', '''
         @T.function
-        def f(A: T.Tensor((4,), T.float32), p: T.handle):
+        def f(A: T.Tensor((4,), T.float32), p: T.Ptr(T.void)):
             B = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32, scope="shared")])
             C = T.decl_tensor(p, ty_args=[T.Tensor((4,), T.float32)])
             D = T.alloc_tensor(ty_args=[T.Tensor((2, 2), T.float32)])

@@ -22,7 +22,12 @@ namespace tirx {
 namespace builder {
 namespace {
 
+/*! \brief An untyped handle: `T.handle`, which is `T.Ptr(T.void)`, or a handle dtype. */
 bool IsHandle(const Var& var) {
+  if (const auto* pointer = var->ty.as<ir::PointerTypeObj>()) {
+    const auto* element = pointer->element_type.as<ir::PrimTypeObj>();
+    return element != nullptr && element->dtype.is_void();
+  }
   const auto* prim = var->ty.as<ir::PrimTypeObj>();
   return prim != nullptr && prim->dtype.is_handle();
 }

@@ -236,7 +236,8 @@ _SCALARS = (
     "float4_e2m1fn",
 )
 for _name in _SCALARS:
-    globals()[_name] = (_HandleType if _name == "handle" else _ScalarType)(_name)
+    globals()[_name] = (_HandleType(_ir.PrimType("void"), "global") if _name == "handle"
+                        else _ScalarType(_name))
 del _name
 
 # The reference's short spellings of the common scalar types: the same objects.

@@ -60,8 +60,9 @@ class ScalarType(_ir.PrimType):
         return super().__call__(value)
 
 
-class HandleType(ScalarType):
-    """``T.handle``: annotates an untyped handle, ``T.handle()`` declares a handle symbol, and
+class HandleType(_ir.PointerType):
+    """``T.handle``: an untyped handle, the type ``T.Ptr(T.void)`` as the reference builds and
+    prints it (an annotation ``h: T.handle``); ``T.handle()`` declares a handle symbol, and
     ``T.handle("float32", "global")`` is Apache TVM's typed handle (``typed_handle``)."""
 
     def __call__(self, dtype: Any = _NO_VALUE, storage_scope: Any = "global") -> Any:
@@ -96,7 +97,8 @@ class SymbolDeclaration(NamedByBinding):
         self._symbols: Dict[str, Any] = {}
 
     def __repr__(self) -> str:
-        return f"T.{self.ty.dtype}()"
+        dtype = getattr(self.ty, "dtype", None)
+        return f"T.{dtype}()" if dtype is not None else "T.handle()"
 
     def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
              ty: Any = None) -> Any:
