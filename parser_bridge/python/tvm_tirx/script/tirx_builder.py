@@ -111,6 +111,18 @@ class LetAnnotation:
 let = LetAnnotation()
 
 
+class ArrayAnnotation:
+    """``T.int32[4]`` (a dtype subscripted by a shape): annotates ``x: T.int32[4]``, which
+    declares ``x`` a new thread-local tensor of that shape (``T.alloc_local((4,), T.int32)``),
+    as the reference builds it."""
+
+    def __init__(self, dtype: Any, shape: Tuple[Any, ...]) -> None:
+        self.dtype, self.shape = dtype, shape
+
+    def __repr__(self) -> str:
+        return f"T.{self.dtype.dtype}[{', '.join(str(e) for e in self.shape)}]"
+
+
 def dtype_of(dtype: Any) -> Any:
     """A tensor's element type given as `T.float32` or as a string ("float32")."""
     return dtype.dtype if isinstance(dtype, _ir.PrimType) else tvm_ffi.dtype(dtype)
@@ -337,6 +349,11 @@ def declare_mutable_(value: Any = MISSING, *, name: str, ty: Any = None,
             raise TypeError(f"`{name}` is declared by `T.{value.what}`, which gives its type; "
                             "it takes no annotation")
         return _define_tensor(value, name, loc, name_loc)
+    if isinstance(ty, ArrayAnnotation):
+        if value is not MISSING:
+            raise TypeError(f"`{name}: {ty!r}` declares a local array, which takes no value: "
+                            f"store its elements (`{name}[0] = v`)")
+        return _define_tensor(alloc_local(ty.shape, ty.dtype), name, loc, name_loc)
     if ty is None:
         raise TypeError(f"`{name} = ...` declares mutable storage only with `T.local_scalar`, "
                         f"`T.alloc_scalar`, `T.decl_scalar` or a tensor allocation, got "

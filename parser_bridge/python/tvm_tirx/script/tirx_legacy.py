@@ -59,6 +59,10 @@ class ScalarType(_ir.PrimType):
             return _CastNode(self, value)
         return super().__call__(value)
 
+    def __getitem__(self, shape: Any) -> Any:
+        """``x: T.int32[4]``, ``x: T.float32[2, 3]``: the annotation of a local array."""
+        return _tb.ArrayAnnotation(self, shape if isinstance(shape, tuple) else (shape,))
+
 
 class HandleType(_ir.PointerType):
     """``T.handle``: an untyped handle, the type ``T.Ptr(T.void)`` as the reference builds and

@@ -329,6 +329,9 @@ def mutable_names(stmts: Sequence[ast.stmt],
         target: Optional[ast.expr] = None
         if isinstance(stmt, ast.AnnAssign):
             annotation = stmt.annotation
+            # `x: T.int32[4]`: a local array, declared by the dtype's registered form too.
+            if isinstance(annotation, ast.Subscript):
+                annotation = annotation.value
             if "annotation" in forms(annotation):
                 target = stmt.target
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \
