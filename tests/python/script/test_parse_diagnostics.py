@@ -124,7 +124,7 @@ def offsets(A: T.Tensor((8,), T.int32), base: T.int32):
 '''
 
 
-def test_a_reassignment_is_a_new_symbol_and_an_alias_names_its_variable() -> None:
+def test_a_reassignment_is_a_new_symbol_and_an_alias_is_a_name_of_its_own() -> None:
     plain = parse_diagnostics(REBOUND).to_plain()
     assert plain["diagnostics"] == []
     names = {s["id"]: s["name"] for s in plain["symbols"]}
@@ -133,14 +133,19 @@ def test_a_reassignment_is_a_new_symbol_and_an_alias_names_its_variable() -> Non
                    if o["range"][0] >= 5 and names[o["symbol"]] != "A")
     (x1, x2) = sorted({symbol for _, name, symbol, _ in found if name == "x"})
     base = next(symbol for _, name, symbol, _ in found if name == "base")
+    start = next(symbol for _, name, symbol, _ in found if name == "start")
     assert [(r, s, d) for r, _, s, d in found] == [
-        ((5, 12, 5, 16), base, False),    # `start = base`: no new variable
+        ((5, 4, 5, 9), start, True),      # `start = base`: no new IR variable, a name of its own
+        ((5, 12, 5, 16), base, False),
         ((6, 4, 6, 5), x1, True),
-        ((6, 8, 6, 13), base, False),     # `start` is `base`
+        ((6, 8, 6, 13), start, False),    # renaming `base` leaves `start` alone
         ((7, 4, 7, 5), x2, True),         # the reassignment defines a second `x`
         ((7, 8, 7, 9), x1, False),
         ((8, 11, 8, 12), x2, False),
     ]
+    (alias,) = [s for s in plain["symbols"] if s["id"] == start]
+    assert (alias["kind"], alias["type"], alias["definition_range"]) == (
+        "variable", "T.int32", [5, 4, 5, 9])
 
 
 def test_comments_are_attached_to_their_statements() -> None:

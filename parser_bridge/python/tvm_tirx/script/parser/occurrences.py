@@ -163,6 +163,7 @@ def collect_function(table: OccurrenceTable, node: ast.FunctionDef,
                                                         loc, var)
         table.add(loc, symbols[var._handle_address], True)
         definitions.add(loc)
+    aliases = _alias_targets(node, kinds, defined)
     for loc, what, value in recorded:
         if what.startswith("."):
             if functions and type(value).__name__ == "ModuleFunction" and value.name in functions:
@@ -173,6 +174,18 @@ def collect_function(table: OccurrenceTable, node: ast.FunctionDef,
         value = storage_of(value)
         if not what or not isinstance(value, _ir.Var) or loc in definitions:
             continue
+        alias = _alias_of(aliases, what, loc) if what != value.name else None
+        if alias is not None:
+            # `total = start` names `start`'s variable; to the user `total` is its own name.
+            symbol = table.symbol_for(("alias", alias), what, "variable", type_text(value),
+                                      alias, value)
+            if alias not in definitions:
+                table.add(alias, symbol, True)
+                definitions.add(alias)
+            if (loc, symbol) not in uses:
+                uses.add((loc, symbol))
+                table.add(loc, symbol, False)
+            continue
         symbol = symbols.get(value._handle_address)
         if symbol is None:
             symbol = _outside_symbol(table, kinds, value, what, definitions)
@@ -181,6 +194,31 @@ def collect_function(table: OccurrenceTable, node: ast.FunctionDef,
             continue  # `x += v` of a mutable scalar reads `x` twice at one range
         uses.add((loc, symbol))
         table.add(loc, symbol, False)
+
+
+def _alias_targets(node: ast.FunctionDef, kinds: Dict[Tuple[int, int], Tuple[str, Loc]],
+                   defined: Mapping[Tuple[int, int], Any]) -> Dict[str, List[Loc]]:
+    """Name -> the ranges where the function's source assigns it (``x = ...``) without the IR
+    defining a variable there: an alias of the value's variable (docs/frontend.md,
+    "Assignments"), in source order."""
+    found: Dict[str, List[Loc]] = {}
+    for stmt in ast.walk(node):
+        if not isinstance(stmt, ast.Assign):
+            continue
+        for target in stmt.targets:
+            if isinstance(target, ast.Name):
+                start = (target.lineno, target.col_offset)
+                if start not in defined and kinds.get(start, ("",))[0] == "variable":
+                    found.setdefault(target.id, []).append(loc_of(target))
+    for locs in found.values():
+        locs.sort()
+    return found
+
+
+def _alias_of(aliases: Mapping[str, List[Loc]], name: str, use: Loc) -> Optional[Loc]:
+    """The alias assignment of ``name`` a read at ``use`` sees: the last one before it."""
+    before = [loc for loc in aliases.get(name, ()) if loc[:2] < use[:2]]
+    return before[-1] if before else None
 
 
 def storage_of(value: Any) -> Any:
