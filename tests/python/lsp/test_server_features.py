@@ -33,7 +33,8 @@ def at(line, character):
 
 
 def span(line, start, end_line, end):
-    return {"start": {"line": line, "character": start}, "end": {"line": end_line, "character": end}}
+    return {"start": {"line": line, "character": start},
+            "end": {"line": end_line, "character": end}}
 
 
 def test_hover_shows_the_canonical_ir_of_what_is_there(server) -> None:
@@ -127,7 +128,9 @@ def test_without_a_worker_diagnostics_say_so_and_requests_get_32603() -> None:
 
 def test_a_killed_worker_is_replaced_and_the_server_keeps_serving(server) -> None:
     tasks = pathlib.Path(f"/proc/{server.process.pid}/task")
-    workers = [int(pid) for task in tasks.iterdir() for pid in (task / "children").read_text().split()]
+    # The worker is a child of the analysis thread, so look at every thread's children.
+    workers = [int(pid) for task in tasks.iterdir()
+               for pid in (task / "children").read_text().split()]
     assert len(workers) == 1
     os.kill(workers[0], signal.SIGKILL)
     server.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": 2},
