@@ -151,3 +151,33 @@ def test_closing_clears_the_diagnostics(server) -> None:
     server.notify("textDocument/didClose", {"textDocument": {"uri": "file:///c.py"}})
     assert server.diagnostics("file:///c.py") == {"uri": "file:///c.py", "version": 1,
                                                   "diagnostics": []}
+
+
+def test_invalid_utf8_in_a_document_is_served(server) -> None:
+    # Bytes that are not UTF-8 inside the JSON text: each becomes U+FFFD, and the document is
+    # analysed as if the client had sent that character.
+    text = WIDE.replace("é😀", "@@")
+    body = json.dumps({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": "file:///bytes.py", "languageId": "python", "version": 1,
+                         "text": text}}}).encode().replace(b"@@", b"\xff\xc3")
+    server.write(frame(body))
+    # 4 + len('x = "') + 2 U+FFFD + len('"; A[0] = ') UTF-16 units.
+    assert server.diagnostics("file:///bytes.py")["diagnostics"] == [name_error(4, 21, 35)]
+
+
+def test_positions_past_the_end_are_clamped(server) -> None:
+    server.open("file:///p.py", GOOD)
+    server.diagnostics("file:///p.py")
+    # An edit far past the last line appends; one past a line's end stops at that end.
+    server.notify("textDocument/didChange", {
+        "textDocument": {"uri": "file:///p.py", "version": 2},
+        "contentChanges": [
+            {"range": {"start": {"line": 4, "character": 999},
+                       "end": {"line": 4, "character": 999}}, "text": " + q"},
+            {"range": {"start": {"line": 99, "character": 0},
+                       "end": {"line": 120, "character": 5}}, "text": "# end\n"}]})
+    published = server.diagnostics("file:///p.py")
+    assert published["diagnostics"] == [name_error(4, 15, 16, "q")]
+    hover = server.call("textDocument/hover", {"textDocument": {"uri": "file:///p.py"},
+                                               "position": {"line": 500, "character": 500}})
+    assert hover["result"] is None
