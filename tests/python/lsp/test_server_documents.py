@@ -181,3 +181,44 @@ def test_positions_past_the_end_are_clamped(server) -> None:
     hover = server.call("textDocument/hover", {"textDocument": {"uri": "file:///p.py"},
                                                "position": {"line": 500, "character": 500}})
     assert hover["result"] is None
+
+
+TRUST_PROBE = ("from tvm_tirx.script import tirx as T\nSIZE = 2 * 2\n\n@T.function\n"
+               "def f(A: T.Tensor((SIZE,), T.int32)):\n    A[0] = 1\n")
+
+
+def test_trust_is_off_by_default_and_no_workspace_file_turns_it_on(tmp_path) -> None:
+    settings = tmp_path / ".vscode"
+    settings.mkdir()
+    (settings / "settings.json").write_text('{"tvm-lsp.trusted": true, "tvmscript.trust": true}')
+    (tmp_path / "pyproject.toml").write_text("[tool.tvm-lsp]\ntrusted = true\n")
+    process = Server()
+    try:
+        process.call("initialize", {"processId": None, "rootUri": tmp_path.as_uri(),
+                                    "workspaceFolders": [{"uri": tmp_path.as_uri(),
+                                                          "name": "w"}],
+                                    "capabilities": {}})
+        process.notify("initialized", {})
+        uri = (tmp_path / "t.py").as_uri()
+        process.open(uri, TRUST_PROBE)
+        diagnostics = process.diagnostics(uri)["diagnostics"]
+        assert [(d["code"], d["severity"]) for d in diagnostics] == [
+            ("untrusted-not-evaluated", 3)]
+        assert diagnostics[0]["message"].startswith(
+            "`SIZE`, which the file binds with Python, is not evaluated in untrusted TVMScript")
+    finally:
+        process.close()
+
+
+def test_trusted_on_the_command_line_runs_module_code() -> None:
+    process = Server(["--trusted"])
+    try:
+        process.initialize()
+        process.open("file:///t.py", TRUST_PROBE)
+        assert process.diagnostics("file:///t.py")["diagnostics"] == []
+        assert process.stop() == 0
+        assert "tvm-lsp: trusted (--trusted): module code of analysed files may run" in [
+            m["params"]["message"] for m in process.received
+            if m.get("method") == "window/logMessage"]
+    finally:
+        process.close()
