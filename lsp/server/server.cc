@@ -43,6 +43,19 @@ PositionEncoding NegotiateEncoding(const json& capabilities) {
   return PositionEncoding::kUtf16;
 }
 
+/*! \brief Plain text only when the client prefers it (`textDocument.hover.contentFormat`). */
+features::HoverOptions HoverOptionsOf(const json& capabilities) {
+  features::HoverOptions options;
+  const json* formats = &capabilities;
+  for (const char* key : {"textDocument", "hover", "contentFormat"}) {
+    auto it = formats->is_object() ? formats->find(key) : formats->end();
+    if (it == formats->end()) return options;
+    formats = &*it;
+  }
+  if (formats->is_array() && !formats->empty()) options.markdown = (*formats)[0] == "markdown";
+  return options;
+}
+
 }  // namespace
 
 Server::Server(asio::io_context& io, const ServerOptions& options, int in_fd, int out_fd)
@@ -255,6 +268,7 @@ json Server::Initialize(const json& params) {
     capabilities = lsp_json::Object(params, "capabilities", "params");
   if (auto trace = lsp_json::OptionalString(params, "trace", "params")) trace_ = *trace;
   encoding_ = NegotiateEncoding(capabilities);
+  hover_ = HoverOptionsOf(capabilities);
   state_ = State::kRunning;
   if (process_id && *process_id > 0) WatchParent(*process_id);
   json server_capabilities = {

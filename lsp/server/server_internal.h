@@ -22,6 +22,7 @@
 
 #include "analysis_runner.h"
 #include "documents.h"
+#include "features/features.h"
 #include "positions.h"
 #include "server.h"
 #include "transport.h"
@@ -88,6 +89,14 @@ class Server {
   // Requests that reach the features (server_requests.cc).
   std::optional<json> HoverRequest(const json& id, const json& params);
   std::optional<json> FormattingRequest(const json& id, const json& params);
+  /*!
+   * \brief The document a worker's answer may be given on: none, after an error reply, when it
+   *  changed since the request (-32801, "the document changed while <what>") or the worker
+   *  failed (-32603).
+   */
+  Document* Answerable(const json& id, const std::string& uri, int64_t version,
+                       int64_t answered_version, QueryStatus status, const std::string& failure,
+                       const char* what);
 
   boost::asio::io_context& io_;
   ServerOptions options_;
@@ -101,6 +110,7 @@ class Server {
   int exit_code_ = 1;
   PositionEncoding encoding_ = PositionEncoding::kUtf16;
   std::string trace_ = "off";
+  features::HoverOptions hover_;
   std::map<std::string, Document> documents_;
   std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> debounce_;
   std::unique_ptr<boost::asio::steady_timer> parent_timer_;

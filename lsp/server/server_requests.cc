@@ -28,6 +28,21 @@ Outcome AnalysedQuery(WorkerClient& client, AnalysisRunner* runner, const std::s
 
 }  // namespace
 
+Document* Server::Answerable(const json& id, const std::string& uri, int64_t version,
+                             int64_t answered_version, QueryStatus status,
+                             const std::string& failure, const char* what) {
+  Document* now = Find(uri);
+  if (now == nullptr || now->version != version || answered_version != version) {
+    ReplyError(id, rpc::kContentModified, std::string("the document changed while ") + what);
+    return nullptr;
+  }
+  if (status == QueryStatus::kFailed) {
+    ReplyError(id, rpc::kInternalError, "the analysis worker gave no answer: " + failure);
+    return nullptr;
+  }
+  return now;
+}
+
 std::optional<json> Server::HoverRequest(const json& id, const json& params) {
   const json& item = lsp_json::Object(params, "textDocument", "params");
   std::string uri = lsp_json::String(item, "uri", "params.textDocument");
@@ -38,26 +53,25 @@ std::optional<json> Server::HoverRequest(const json& id, const json& params) {
   auto [line, column] = Lines(*document).FromClient(position);
   int64_t version = document->version;
   auto publish = [this](AnalysisOutcome outcome) { Publish(outcome); };
-  runner_->Run([this, id, uri, line = line, column = column, version,
-                publish](WorkerClient& client) {
-    auto query = [&](WorkerClient& c) { return c.WhatIsAt(uri, line, column); };
-    WhatIsAtOutcome outcome =
-        AnalysedQuery<WhatIsAtOutcome>(client, runner_.get(), uri, query, publish);
-    runner_->PostBack([this, id, uri, version, outcome] {
-      Document* now = Find(uri);
-      if (now == nullptr || now->version != version || outcome.version != version) {
-        ReplyError(id, rpc::kContentModified, "the document changed while the hover was computed");
-      } else if (outcome.status == QueryStatus::kFailed) {
-        ReplyError(id, rpc::kInternalError,
-                   "the analysis worker gave no answer: " + outcome.message);
-      } else if (std::optional<features::HoverContent> hover = features::Hover(outcome.node)) {
-        Reply(id, {{"contents", {{"kind", "markdown"}, {"value", hover->markdown}}},
-                   {"range", lsp_json::ToJson(Lines(*now).ToClient(hover->range))}});
-      } else {
-        Reply(id, nullptr);
-      }
-    });
-  });
+  runner_->Run(
+      [this, id, uri, line = line, column = column, version, publish](WorkerClient& client) {
+        auto query = [&](WorkerClient& c) { return c.WhatIsAt(uri, line, column); };
+        WhatIsAtOutcome outcome =
+            AnalysedQuery<WhatIsAtOutcome>(client, runner_.get(), uri, query, publish);
+        runner_->PostBack([this, id, uri, version, outcome] {
+          Document* now = Answerable(id, uri, version, outcome.version, outcome.status,
+                                     outcome.message, "the hover was computed");
+          if (now == nullptr) return;
+          std::optional<features::HoverContent> hover = features::Hover(outcome.node, hover_);
+          if (!hover) {
+            Reply(id, nullptr);
+            return;
+          }
+          const char* kind = hover_.markdown ? "markdown" : "plaintext";
+          Reply(id, {{"contents", {{"kind", kind}, {"value", hover->text}}},
+                     {"range", lsp_json::ToJson(Lines(*now).ToClient(hover->range))}});
+        });
+      });
   return std::nullopt;
 }
 
@@ -74,16 +88,9 @@ std::optional<json> Server::FormattingRequest(const json& id, const json& params
     FormatOutcome outcome =
         AnalysedQuery<FormatOutcome>(client, runner_.get(), uri, query, publish);
     runner_->PostBack([this, id, uri, version, outcome] {
-      Document* now = Find(uri);
-      if (now == nullptr || now->version != version || outcome.version != version) {
-        ReplyError(id, rpc::kContentModified, "the document changed while it was formatted");
-        return;
-      }
-      if (outcome.status == QueryStatus::kFailed) {
-        ReplyError(id, rpc::kInternalError,
-                   "the analysis worker gave no answer: " + outcome.message);
-        return;
-      }
+      Document* now = Answerable(id, uri, version, outcome.version, outcome.status, outcome.message,
+                                 "it was formatted");
+      if (now == nullptr) return;
       features::FormattingResult result = features::Formatting(now->text, outcome.definitions);
       for (const std::string& skipped : result.skipped) {
         Log(3, "tvm-lsp: formatting left " + skipped + " alone");

@@ -20,15 +20,22 @@ namespace features {
 /*! \brief The diagnostics to publish for one analysis (diagnostics.cc). */
 std::vector<script::bridge::Diagnostic> Diagnostics(const AnalysisOutcome& outcome);
 
+/*! \brief How hovers are written (from the client's `hover.contentFormat`). */
+struct HoverOptions {
+  /*! \brief Markdown with a python fence; else plain text. */
+  bool markdown = true;
+};
+
 /*! \brief What a hover shows (hover.cc). */
 struct HoverContent {
   script::bridge::Range range;
-  /*! \brief Markdown: the node's canonical text in a python fence, then what it is. */
-  std::string markdown;
+  /*! \brief The node's canonical text (in a python fence in Markdown), then what it is. */
+  std::string text;
 };
 
 /*! \brief The hover of what is at a position; none when nothing is recorded there. */
-std::optional<HoverContent> Hover(const std::optional<script::bridge::NodeInfo>& node);
+std::optional<HoverContent> Hover(const std::optional<script::bridge::NodeInfo>& node,
+                                  const HoverOptions& options);
 
 /*! \brief What formatting a document gives (formatting.cc). */
 struct FormattingResult {

@@ -8,13 +8,14 @@ namespace tvm {
 namespace lsp {
 namespace features {
 
-std::optional<HoverContent> Hover(const std::optional<script::bridge::NodeInfo>& node) {
+std::optional<HoverContent> Hover(const std::optional<script::bridge::NodeInfo>& node,
+                                  const HoverOptions& options) {
   if (!node) return std::nullopt;
-  std::string markdown = "```python\n" + node->text + "\n```";
-  std::string about = node->kind == "symbol" ? "symbol" : "`" + node->kind + "`";
-  if (!node->type.empty()) about += ": `" + node->type + "`";
-  markdown += "\n\n" + about;
-  return HoverContent{node->range, std::move(markdown)};
+  std::string quote = options.markdown ? "`" : "";
+  std::string about = node->kind == "symbol" ? "symbol" : quote + node->kind + quote;
+  if (!node->type.empty()) about += ": " + quote + node->type + quote;
+  std::string text = options.markdown ? "```python\n" + node->text + "\n```" : node->text;
+  return HoverContent{node->range, text + "\n\n" + about};
 }
 
 }  // namespace features

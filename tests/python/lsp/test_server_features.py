@@ -48,6 +48,19 @@ def test_hover_shows_the_canonical_ir_of_what_is_there(server) -> None:
     assert server.call("textDocument/hover", at(0, 0))["result"] is None
 
 
+def test_hover_in_plain_text_when_the_client_prefers_it() -> None:
+    process = Server()
+    try:
+        process.initialize({"textDocument": {"hover": {"contentFormat": ["plaintext",
+                                                                         "markdown"]}}})
+        process.open(URI, SOURCE)
+        assert process.call("textDocument/hover", at(5, 16))["result"] == {
+            "contents": {"kind": "plaintext", "value": "A[i]\n\nprim.TensorLoad: T.int32"},
+            "range": span(5, 15, 5, 19)}
+    finally:
+        process.close()
+
+
 def test_hover_outside_tvmscript_is_null() -> None:
     process = Server()
     try:
