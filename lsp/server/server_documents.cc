@@ -104,6 +104,7 @@ void Server::SyncAnalysed(Document* document, bool was_analysed) {
 }
 
 void Server::ScheduleAnalysis(const std::string& uri) {
+  if (analysis_stopped_) return;
   std::unique_ptr<asio::steady_timer>& timer = debounce_[uri];
   if (!timer) timer = std::make_unique<asio::steady_timer>(io_);
   timer->expires_after(options_.debounce);  // cancels a wait in progress
@@ -113,8 +114,25 @@ void Server::ScheduleAnalysis(const std::string& uri) {
   });
 }
 
+void Server::CountCrashes(const AnalysisOutcome& outcome) {
+  auto now = std::chrono::steady_clock::now();
+  for (const script::bridge::Diagnostic& diagnostic : outcome.result.diagnostics) {
+    if (diagnostic.code == "worker-crashed") crashes_.push_back(now);
+  }
+  while (!crashes_.empty() && now - crashes_.front() > kCrashWindow) crashes_.pop_front();
+  if (analysis_stopped_ || crashes_.size() < kMaxCrashes) return;
+  analysis_stopped_ = true;
+  for (auto& [uri, timer] : debounce_) timer->cancel();
+  std::string message = "tvm-lsp: the analysis worker crashed " + std::to_string(kMaxCrashes) +
+                        " times within 3 minutes, so analysis has stopped; restart the server "
+                        "to analyse again";
+  Log(1, message);
+  Notify("window/showMessage", {{"type", 1}, {"message", message}});
+}
+
 void Server::Publish(const AnalysisOutcome& outcome) {
   if (exiting_) return;
+  CountCrashes(outcome);
   if (outcome.restarts > 0) {
     Log(2, "tvm-lsp: the analysis worker was restarted " + std::to_string(outcome.restarts) +
                (outcome.restarts == 1 ? " time" : " times") + " while it analysed " + outcome.uri);

@@ -13,6 +13,8 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -82,6 +84,8 @@ class Server {
   void SyncAnalysed(Document* document, bool was_analysed);
   void ScheduleAnalysis(const std::string& uri);
   void Publish(const AnalysisOutcome& outcome);
+  /*! \brief Counts the crashes an analysis met; past the limit, analysis stops (and says so). */
+  void CountCrashes(const AnalysisOutcome& outcome);
   void PublishEmpty(Document* document);
   Document* Find(const std::string& uri);
   LineIndex Lines(const Document& document) const { return LineIndex(document.text, encoding_); }
@@ -89,6 +93,8 @@ class Server {
   // Requests that reach the features (server_requests.cc).
   std::optional<json> HoverRequest(const json& id, const json& params);
   std::optional<json> FormattingRequest(const json& id, const json& params);
+  /*! \brief Throws -32603 once analysis has stopped (CountCrashes). */
+  void RefuseWhenStopped() const;
   /*!
    * \brief The document a worker's answer may be given on: none, after an error reply, when it
    *  changed since the request (-32801, "the document changed while <what>") or the worker
@@ -114,6 +120,11 @@ class Server {
   std::map<std::string, Document> documents_;
   std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> debounce_;
   std::unique_ptr<boost::asio::steady_timer> parent_timer_;
+  /*! \brief After kMaxCrashes worker crashes within kCrashWindow, nothing is analysed. */
+  static constexpr size_t kMaxCrashes = 5;
+  static constexpr std::chrono::minutes kCrashWindow{3};
+  std::deque<std::chrono::steady_clock::time_point> crashes_;
+  bool analysis_stopped_ = false;
 };
 
 }  // namespace lsp

@@ -28,6 +28,13 @@ Outcome AnalysedQuery(WorkerClient& client, AnalysisRunner* runner, const std::s
 
 }  // namespace
 
+void Server::RefuseWhenStopped() const {
+  if (analysis_stopped_) {
+    throw rpc::Error(rpc::kInternalError,
+                     "analysis has stopped: the analysis worker crashed too often");
+  }
+}
+
 Document* Server::Answerable(const json& id, const std::string& uri, int64_t version,
                              int64_t answered_version, QueryStatus status,
                              const std::string& failure, const char* what) {
@@ -50,6 +57,7 @@ std::optional<json> Server::HoverRequest(const json& id, const json& params) {
   Document* document = Find(uri);
   if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
   if (!document->analysed) return json(nullptr);
+  RefuseWhenStopped();
   auto [line, column] = Lines(*document).FromClient(position);
   int64_t version = document->version;
   auto publish = [this](AnalysisOutcome outcome) { Publish(outcome); };
@@ -81,6 +89,7 @@ std::optional<json> Server::FormattingRequest(const json& id, const json& params
   Document* document = Find(uri);
   if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
   if (!document->analysed) return json::array();
+  RefuseWhenStopped();
   int64_t version = document->version;
   auto publish = [this](AnalysisOutcome outcome) { Publish(outcome); };
   runner_->Run([this, id, uri, version, publish](WorkerClient& client) {

@@ -154,3 +154,34 @@ def test_a_killed_worker_is_replaced_and_the_server_keeps_serving(server) -> Non
         2, "name 'gone' is not defined")
     assert server.call("textDocument/hover", at(5, 16))["result"]["range"] == span(5, 15, 5, 19)
     assert server.stop() == 0
+
+
+FIXTURES = pathlib.Path(__file__).resolve().parents[2] / "cpp" / "lsp" / "fixtures"
+
+
+def test_after_5_crashes_in_3_minutes_analysis_stops_and_says_so() -> None:
+    # The worker's fixture entry: each `def NAME: abort` line kills the worker.
+    process = Server(["--worker-arg", "--entry", "--worker-arg", "worker_fixture:analyze",
+                      "--worker-arg", "--python-path", "--worker-arg", str(FIXTURES)])
+    try:
+        process.initialize()
+        text = "from tvm_tirx.script import tirx as T\n" + "".join(
+            f"def crash{k}: abort\n" for k in range(5))
+        process.open(URI, text)
+        published = process.diagnostics(URI)
+        assert [d["code"] for d in published["diagnostics"]] == ["worker-crashed"] * 5
+        shown = [m for m in process.received if m.get("method") == "window/showMessage"]
+        assert [m["params"] for m in shown] == [{"type": 1, "message": (
+            "tvm-lsp: the analysis worker crashed 5 times within 3 minutes, so analysis has "
+            "stopped; restart the server to analyse again")}]
+        process.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": 2},
+                                                  "contentChanges": [{"text": text + "\n"}]})
+        assert process.call("textDocument/hover", at(1, 0)) == {
+            "jsonrpc": "2.0", "id": 2, "error": {
+                "code": -32603,
+                "message": "analysis has stopped: the analysis worker crashed too often"}}
+        assert not [m for m in process.received if m.get("method") ==
+                    "textDocument/publishDiagnostics" and m["params"]["version"] == 2]
+        assert process.stop() == 0
+    finally:
+        process.close()
