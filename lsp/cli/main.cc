@@ -1,10 +1,10 @@
 /*!
  * \file main.cc
  * \brief `tvm-lsp`: the command line (docs/lsp.md). Today: `--stdio` (the language server),
- *  `--version` and `--help`; `check`, `format` and `print` come later.
+ *  `check`, `--version` and `--help`; `format` and `print` come later.
  *
  * Exit codes: 0 after `shutdown` then `exit` (and for --version, --help); 1 when the server
- * ends otherwise; 2 for a bad command line.
+ * ends otherwise, or `check` found errors; 2 for a bad command line.
  */
 #include <limits.h>
 #include <unistd.h>
@@ -14,11 +14,13 @@
 #include <string>
 
 #include "../server/server.h"
+#include "check.h"
 
 namespace {
 
 constexpr const char* kUsage =
     "usage: tvm-lsp --stdio [--trusted] [--debounce-ms N] [--worker PATH] [--worker-arg ARG]...\n"
+    "       tvm-lsp check [--trusted] [--output-format text|json] [--exit-zero] PATH...\n"
     "       tvm-lsp --version | --help\n";
 
 constexpr const char* kHelp =
@@ -30,6 +32,10 @@ constexpr const char* kHelp =
     "  --debounce-ms N    start analysing N ms after the last change (default 200)\n"
     "  --worker PATH      the analysis worker to run (default: tvm-lsp-worker next to tvm-lsp)\n"
     "  --worker-arg ARG   one more argument for the worker (for tests), repeatable\n"
+    "  check PATH...      print the diagnostics of the TVMScript files under PATH (folders\n"
+    "                     recursively); exit 1 when there are errors\n"
+    "  --output-format F  check's output: text (file:line:col, source, carets) or json\n"
+    "  --exit-zero        check exits 0 even when there are errors\n"
     "  --version          print the version and exit\n"
     "  --help             print this help and exit\n"
     "\n"
@@ -45,14 +51,20 @@ std::string ExecutableFolder() {
   return slash == std::string::npos ? "." : self.substr(0, slash);
 }
 
-enum class Mode { kNone, kStdio, kVersion, kHelp };
+enum class Mode { kNone, kStdio, kCheck, kVersion, kHelp };
 
 /*! \brief Parses the command line; an error message, empty on success. */
-std::string ParseArguments(int argc, char** argv, Mode* mode, tvm::lsp::ServerOptions* options) {
-  for (int i = 1; i < argc; ++i) {
+std::string ParseArguments(int argc, char** argv, Mode* mode, tvm::lsp::ServerOptions* options,
+                           tvm::lsp::CheckOptions* check) {
+  int first = 1;
+  if (argc > 1 && std::string(argv[1]) == "check") {
+    *mode = Mode::kCheck;
+    first = 2;
+  }
+  for (int i = first; i < argc; ++i) {
     std::string arg = argv[i];
     bool has_value = i + 1 < argc;
-    if (arg == "--stdio") {
+    if (arg == "--stdio" && *mode != Mode::kCheck) {
       *mode = Mode::kStdio;
     } else if (arg == "--version") {
       *mode = Mode::kVersion;
@@ -74,13 +86,24 @@ std::string ParseArguments(int argc, char** argv, Mode* mode, tvm::lsp::ServerOp
         return "--debounce-ms takes a number of milliseconds (0 to 60000), got \"" + value + "\"";
       }
       options->debounce = std::chrono::milliseconds(ms);
-    } else if (arg == "--worker" || arg == "--worker-arg" || arg == "--debounce-ms") {
+    } else if (*mode == Mode::kCheck && arg == "--output-format" && has_value) {
+      check->output_format = argv[++i];
+      if (check->output_format != "text" && check->output_format != "json") {
+        return "--output-format is text or json, got \"" + check->output_format + "\"";
+      }
+    } else if (*mode == Mode::kCheck && arg == "--exit-zero") {
+      check->exit_zero = true;
+    } else if (arg == "--worker" || arg == "--worker-arg" || arg == "--debounce-ms" ||
+               arg == "--output-format") {
       return arg + " needs a value";
+    } else if (*mode == Mode::kCheck && (arg.empty() || arg[0] != '-')) {
+      check->paths.push_back(arg);
     } else {
       return "unknown argument \"" + arg + "\"";
     }
   }
   if (*mode == Mode::kNone) return "nothing to do: give --stdio (or --help)";
+  if (*mode == Mode::kCheck && check->paths.empty()) return "check needs a file or folder";
   return "";
 }
 
@@ -91,7 +114,8 @@ int main(int argc, char** argv) {
   options.version = TVM_LSP_VERSION;
   options.worker.executable = ExecutableFolder() + "/tvm-lsp-worker";
   Mode mode = Mode::kNone;
-  std::string error = ParseArguments(argc, argv, &mode, &options);
+  tvm::lsp::CheckOptions check;
+  std::string error = ParseArguments(argc, argv, &mode, &options, &check);
   if (!error.empty()) {
     std::cerr << "tvm-lsp: " << error << "\n" << kUsage;
     return 2;
@@ -103,6 +127,10 @@ int main(int argc, char** argv) {
   if (mode == Mode::kHelp) {
     std::cout << kUsage << "\n" << kHelp;
     return 0;
+  }
+  if (mode == Mode::kCheck) {
+    check.worker = options.worker;
+    return tvm::lsp::RunCheck(check, std::cout, std::cerr);
   }
   return tvm::lsp::RunServer(options, STDIN_FILENO, STDOUT_FILENO);
 }
