@@ -85,13 +85,13 @@ std::string_view SourceLine(std::string_view text, int64_t line) {
   return bytes;
 }
 
-/*! \brief `path:line:col: severity[code] message`, the source line and carets under the range. */
+/*! \brief `path:line:col: severity [code] message`, the source line and carets under the range. */
 void PrintText(const std::string& path, const std::string& text, const bridge::Diagnostic& d,
                std::ostream& out) {
   LineIndex characters(text, PositionEncoding::kUtf32);
   ClientRange range = characters.ToClient(d.range);
   out << path << ":" << range.start.line + 1 << ":" << range.start.character + 1 << ": "
-      << SeverityWord(d.severity) << "[" << d.code << "] " << d.message << "\n";
+      << SeverityWord(d.severity) << " [" << d.code << "] " << d.message << "\n";
   std::string_view line = SourceLine(text, d.range.line);
   if (line.empty()) return;
   int64_t width = range.end.line == range.start.line

@@ -5,9 +5,12 @@ are not done yet)."""
 from __future__ import annotations
 
 import json
+import pathlib
 import subprocess
 
 from lsp_server_client import SERVER
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
 
 BAD = ('from tvm_tirx.script import tirx as T\n\n@T.function\n'
        'def f(A: T.Tensor((4,), T.int32)):\n    x = "é"; A[0] = nothing\n')
@@ -30,7 +33,7 @@ def test_text_output_has_positions_codes_source_and_carets(tmp_path) -> None:
     result = check(".", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stdout == (
-        "pkg/bad.py:5:21: error[name-error] name 'nothing' is not defined\n"
+        "pkg/bad.py:5:21: error [name-error] name 'nothing' is not defined\n"
         '      x = "é"; A[0] = nothing\n'
         "                      ^^^^^^^\n"
         "1 error, 0 other diagnostics in 2 TVMScript files\n")
@@ -61,3 +64,9 @@ def test_clean_files_exit_0_and_missing_paths_exit_2(tmp_path) -> None:
     bad_format = check("--output-format", "xml", tmp_path)
     assert bad_format.stderr.splitlines()[0] == (
         'tvm-lsp: --output-format is text or json, got "xml"')
+
+
+def test_the_main_job_s_check_of_the_examples() -> None:
+    result = check("--exit-zero", "examples/tvmscript/", cwd=REPO)
+    assert result.returncode == 0
+    assert result.stdout == (REPO / "examples" / "tvmscript" / "expected_check.txt").read_text()
