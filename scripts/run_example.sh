@@ -33,3 +33,7 @@ echo "[run_example] python -m tvm_tirx.script.check --exit-zero examples/tvmscri
 # --exit-zero): each diagnostic with its source line and carets, and a summary.
 echo "[run_example] tvm-lsp check --exit-zero examples/tvmscript/"
 "$BUILD_DIR/lsp/tvm-lsp" check --exit-zero examples/tvmscript/
+
+# A scripted editor session over the examples: diagnostics, one hover, the formatting edits.
+echo "[run_example] python examples/editor_session/session.py build"
+"$ROOT/.venv/bin/python3" examples/editor_session/session.py "$BUILD_DIR"
