@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "../server/documents.h"
+#include "../server/features/features.h"
 #include "../server/positions.h"
 
 namespace tvm {
@@ -137,7 +138,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
     client.Open(uri, 1, text);
     AnalysisOutcome outcome = client.Analyze(uri);
     client.Close(uri);
-    for (const bridge::Diagnostic& diagnostic : outcome.result.diagnostics) {
+    for (const bridge::Diagnostic& diagnostic : features::Diagnostics(outcome, text)) {
       (diagnostic.severity == bridge::Severity::kError ? errors : others) += 1;
       if (options.output_format == "json") {
         all.push_back(JsonOf(file.string(), text, diagnostic));

@@ -145,7 +145,8 @@ void Server::Publish(const AnalysisOutcome& outcome) {
   }
   LineIndex lines = Lines(*document);
   json diagnostics = json::array();
-  for (const script::bridge::Diagnostic& diagnostic : features::Diagnostics(outcome)) {
+  for (const script::bridge::Diagnostic& diagnostic :
+       features::Diagnostics(outcome, document->text)) {
     diagnostics.push_back(lsp_json::ToJson(diagnostic, lines, document->uri));
   }
   document->published_version = document->version;

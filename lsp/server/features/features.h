@@ -17,8 +17,12 @@ namespace tvm {
 namespace lsp {
 namespace features {
 
-/*! \brief The diagnostics to publish for one analysis (diagnostics.cc). */
-std::vector<script::bridge::Diagnostic> Diagnostics(const AnalysisOutcome& outcome);
+/*!
+ * \brief The diagnostics to publish for one analysis of `text` (diagnostics.cc): all of them,
+ *  but those whose first line carries `# tvm-lsp: ignore[CODE, ...]` naming their code.
+ */
+std::vector<script::bridge::Diagnostic> Diagnostics(const AnalysisOutcome& outcome,
+                                                    const std::string& text);
 
 /*! \brief How hovers are written (from the client's `hover.contentFormat`). */
 struct HoverOptions {

@@ -222,3 +222,13 @@ def test_trusted_on_the_command_line_runs_module_code() -> None:
             if m.get("method") == "window/logMessage"]
     finally:
         process.close()
+
+
+def test_an_ignore_comment_suppresses_that_code_on_its_line(server) -> None:
+    text = (HEADER + "def f(A: T.Tensor((4,), T.int32)):\n"
+            "    A[0] = one  # tvm-lsp: ignore[type-error, name-error]\n"
+            "    A[1] = two  # tvm-lsp: ignore[type-error]\n"
+            "    A[2] = three\n")
+    server.open("file:///i.py", text)
+    assert server.diagnostics("file:///i.py")["diagnostics"] == [
+        name_error(5, 11, 14, "two"), name_error(6, 11, 16, "three")]
