@@ -302,3 +302,34 @@ def test_set_trace_sends_log_trace(running) -> None:
     running.call("shutdown")
     traces = [m for m in running.received if m.get("method") == "$/logTrace"]
     assert len(traces) == 2  # the request, then the $/setTrace notification that stopped it
+
+
+VALUES = [None, 1, -7, 1.5, "s", [], {}, [1, 2], True, {"a": {}}, "\u00e9", 18446744073709551615,
+          {"textDocument": {"uri": 5}}, {"textDocument": {"uri": "file:///x.py"}, "position": []},
+          {"textDocument": {"uri": "file:///x.py", "version": "1", "text": 3,
+                            "languageId": None}},
+          {"textDocument": {"uri": "file:///x.py", "version": 2},
+           "contentChanges": [{"range": {"start": {"line": -1, "character": 2 ** 40}},
+                               "text": "x"}, 7]}]
+
+
+def test_every_method_with_wrong_shapes_gets_one_reply_each_and_the_server_stays(running) -> None:
+    requests = ["initialize", "textDocument/hover", "textDocument/formatting",
+                "textDocument/frobnicate", ""]
+    notifications = ["textDocument/didOpen", "textDocument/didChange", "textDocument/didClose",
+                     "$/cancelRequest", "$/setTrace", "initialized", "workspace/x"]
+    data = b""
+    ids = []
+    for value in VALUES:
+        for method in requests:
+            ids.append(1000 + len(ids))
+            data += encode({"jsonrpc": "2.0", "id": ids[-1], "method": method, "params": value})
+        for method in notifications:
+            data += encode({"jsonrpc": "2.0", "method": method, "params": value})
+    running.write(data)
+    last = running.call("shutdown")
+    replies = [m["id"] for m in running.received if "method" not in m and m.get("id") in ids]
+    assert sorted(replies) == ids
+    assert last["result"] is None and running.process.poll() is None
+    running.notify("exit")
+    assert running.wait() == 0
