@@ -28,3 +28,12 @@ done
 # mid-edit on purpose) and the canonical form of each definition.
 echo "[run_example] python -m tvm_tirx.script.check --exit-zero examples/tvmscript/*.py"
 "$ROOT/.venv/bin/python3" -m tvm_tirx.script.check --exit-zero examples/tvmscript/*.py
+
+# The server stage: `tvm-lsp check` over the same files (the file mid-edit has errors, so
+# --exit-zero): each diagnostic with its source line and carets, and a summary.
+echo "[run_example] tvm-lsp check --exit-zero examples/tvmscript/"
+"$BUILD_DIR/lsp/tvm-lsp" check --exit-zero examples/tvmscript/
+
+# A scripted editor session over the examples: diagnostics, one hover, the formatting edits.
+echo "[run_example] python examples/editor_session/session.py build"
+"$ROOT/.venv/bin/python3" examples/editor_session/session.py "$BUILD_DIR"

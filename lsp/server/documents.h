@@ -1,0 +1,49 @@
+/*!
+ * \file documents.h
+ * \brief The open documents the server keeps (the main strand owns them), and which of them
+ *  are TVMScript: only those are sent to the analysis worker.
+ */
+#ifndef TVM_LSP_SERVER_DOCUMENTS_H_
+#define TVM_LSP_SERVER_DOCUMENTS_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace tvm {
+namespace lsp {
+
+/*! \brief One open document, at the version the client last sent. */
+struct Document {
+  std::string uri;
+  std::string language_id;
+  int64_t version = 0;
+  std::string text;
+  /*! \brief Whether it is analysed (`IsAnalysed`), as of its current text. */
+  bool analysed = false;
+  /*! \brief The version whose diagnostics were last published; -1 for none. */
+  int64_t published_version = -1;
+};
+
+/*!
+ * \brief Whether `text` is TVMScript, from its text alone: it imports a registered namespace
+ *  (`from tvm_tirx.script import tirx as T`, `from tvm.script import tir as T` and `ir`,
+ *  `s_tir`, `tirx`; `import tvm_tirx.script`, `from tvm_tirx import script`), or uses a
+ *  registered decorator by its usual alias or full name (`@T.prim_func`, `@T.function`,
+ *  `@I.ir_module`, `@tvm.script.ir_module`, ...). Nothing is evaluated; a file that only
+ *  imports `tvm.script`'s `relax` is not TVMScript.
+ */
+bool IsTvmScriptSource(std::string_view text);
+
+/*! \brief Whether the document is Python (language `python`, or a `.py`/`.pyi` URI). */
+bool IsPythonDocument(const std::string& uri, const std::string& language_id);
+
+/*! \brief Whether the server analyses `document`: Python with TVMScript. */
+inline bool IsAnalysed(const Document& document) {
+  return IsPythonDocument(document.uri, document.language_id) && IsTvmScriptSource(document.text);
+}
+
+}  // namespace lsp
+}  // namespace tvm
+
+#endif  // TVM_LSP_SERVER_DOCUMENTS_H_

@@ -1,0 +1,23 @@
+/*!
+ * \file hover.cc
+ * \brief Hover: the canonical IR of what is at the position (the worker's `what-is-at`).
+ */
+#include "features.h"
+
+namespace tvm {
+namespace lsp {
+namespace features {
+
+std::optional<HoverContent> Hover(const std::optional<script::bridge::NodeInfo>& node,
+                                  const HoverOptions& options) {
+  if (!node) return std::nullopt;
+  std::string quote = options.markdown ? "`" : "";
+  std::string about = node->kind == "symbol" ? "symbol" : quote + node->kind + quote;
+  if (!node->type.empty()) about += ": " + quote + node->type + quote;
+  std::string text = options.markdown ? "```python\n" + node->text + "\n```" : node->text;
+  return HoverContent{node->range, text + "\n\n" + about};
+}
+
+}  // namespace features
+}  // namespace lsp
+}  // namespace tvm

@@ -1,0 +1,72 @@
+/*!
+ * \file json_rpc.h
+ * \brief JSON-RPC 2.0 as LSP uses it: lenient decoding of message text, the error codes, and
+ *  the shapes of replies and notifications (lsp/README.md, docs/lsp.md).
+ */
+#ifndef TVM_LSP_SERVER_JSON_RPC_H_
+#define TVM_LSP_SERVER_JSON_RPC_H_
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace tvm {
+namespace lsp {
+namespace rpc {
+
+using nlohmann::json;
+
+/*! \brief The error codes the server answers with (JSON-RPC's and LSP's). */
+enum ErrorCode : int {
+  kParseError = -32700,
+  kInvalidRequest = -32600,
+  kMethodNotFound = -32601,
+  kInvalidParams = -32602,
+  kInternalError = -32603,
+  kServerNotInitialized = -32002,
+  kRequestCancelled = -32800,
+  kContentModified = -32801,
+};
+
+/*! \brief A handler's failure that becomes an error reply with `code`. */
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  ErrorCode code() const { return code_; }
+
+ private:
+  ErrorCode code_;
+};
+
+/*!
+ * \brief `text` with what would make a strict decoder refuse a message that a client sends for
+ *  real documents made well-formed, keeping every UTF-16 length: a lone surrogate escape
+ *  (`\ud800` not followed by a low one, or a lone `\udc00`) becomes `\ufffd`, and each byte of
+ *  invalid UTF-8 becomes U+FFFD. Well-formed text comes back unchanged (and is not copied
+ *  twice: the common case only scans).
+ */
+std::string MakeWellFormed(std::string text);
+
+/*! \brief Decodes one message's text, leniently as above; none when it is not JSON. */
+std::optional<json> Decode(std::string text, std::string* error);
+
+/*! \brief A message's text: invalid UTF-8 left in a string is written as U+FFFD, never thrown. */
+std::string Encode(const json& message);
+
+json ResultMessage(const json& id, json result);
+json ErrorMessage(const json& id, int code, const std::string& message);
+json NotificationMessage(const std::string& method, json params);
+
+/*!
+ * \brief The top-level `"id"` of a message's first bytes, when they hold one that is a number or
+ *  a string (a message too large to decode still gets its reply); null otherwise.
+ */
+json FindId(std::string_view prefix);
+
+}  // namespace rpc
+}  // namespace lsp
+}  // namespace tvm
+
+#endif  // TVM_LSP_SERVER_JSON_RPC_H_

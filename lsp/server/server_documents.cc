@@ -1,0 +1,166 @@
+/*!
+ * \file server_documents.cc
+ * \brief Document sync (didOpen, didChange with whole texts or range edits, didClose) and the
+ *  diagnostics pushed for analysed documents, debounced, with stale results dropped.
+ */
+#include <tvm/lsp/text_change.h>
+
+#include "features/features.h"
+#include "json_rpc.h"
+#include "lsp_json.h"
+#include "server_internal.h"
+
+namespace tvm {
+namespace lsp {
+
+namespace asio = boost::asio;
+
+Document* Server::Find(const std::string& uri) {
+  auto it = documents_.find(uri);
+  return it == documents_.end() ? nullptr : &it->second;
+}
+
+void Server::DidOpen(const json& params) {
+  const json& item = lsp_json::Object(params, "textDocument", "params");
+  Document document;
+  document.uri = lsp_json::String(item, "uri", "params.textDocument");
+  document.language_id = lsp_json::String(item, "languageId", "params.textDocument");
+  document.version = lsp_json::Integer(item, "version", "params.textDocument");
+  document.text = lsp_json::String(item, "text", "params.textDocument");
+  bool was_analysed = false;
+  if (Document* open = Find(document.uri)) {
+    was_analysed = open->analysed;  // opened twice: the new text wins
+    document.published_version = open->published_version;
+  }
+  Document& stored = documents_[document.uri] = std::move(document);
+  stored.analysed = IsAnalysed(stored);
+  if (was_analysed && stored.analysed) {
+    runner_->client().Change(stored.uri, stored.version, stored.text);
+    ScheduleAnalysis(stored.uri);
+    return;
+  }
+  SyncAnalysed(&stored, was_analysed);
+}
+
+void Server::DidChange(const json& params) {
+  const json& item = lsp_json::Object(params, "textDocument", "params");
+  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
+  int64_t version = lsp_json::Integer(item, "version", "params.textDocument");
+  const json& changes = lsp_json::Array(params, "contentChanges", "params");
+  Document* document = Find(uri);
+  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
+  // Each change is read against the text the previous one left, as LSP says; all are checked
+  // before any is applied, so a malformed one changes nothing.
+  std::string text = document->text;
+  std::vector<TextChange> edits;
+  for (size_t k = 0; k < changes.size(); ++k) {
+    std::string path = "params.contentChanges[" + std::to_string(k) + "]";
+    if (!changes[k].is_object()) {
+      throw rpc::Error(rpc::kInvalidParams,
+                       path + ": expected an object, got " + lsp_json::KindName(changes[k]));
+    }
+    TextChange edit;
+    edit.text = lsp_json::String(changes[k], "text", path);
+    if (changes[k].contains("range") && !changes[k]["range"].is_null()) {
+      ClientRange range = lsp_json::Range(changes[k], "range", path);
+      edit.range = LineIndex(text, encoding_).FromClient(range);
+    }
+    text = ApplyTextChanges(std::move(text), {edit});
+    edits.push_back(std::move(edit));
+  }
+  bool was_analysed = document->analysed;
+  document->text = std::move(text);
+  document->version = version;
+  document->analysed = IsAnalysed(*document);
+  if (was_analysed && document->analysed) {
+    runner_->client().Edit(uri, version, edits);
+    ScheduleAnalysis(uri);
+    return;
+  }
+  SyncAnalysed(document, was_analysed);
+}
+
+void Server::DidClose(const json& params) {
+  const json& item = lsp_json::Object(params, "textDocument", "params");
+  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
+  Document* document = Find(uri);
+  if (document == nullptr) return;
+  if (document->analysed) runner_->client().Close(uri);
+  PublishEmpty(document);
+  debounce_.erase(uri);
+  documents_.erase(uri);
+}
+
+void Server::SyncAnalysed(Document* document, bool was_analysed) {
+  if (document->analysed) {
+    runner_->client().Open(document->uri, document->version, document->text);
+    ScheduleAnalysis(document->uri);
+  } else if (was_analysed) {
+    // No longer TVMScript: the worker forgets it, and its diagnostics go.
+    runner_->client().Close(document->uri);
+    debounce_.erase(document->uri);
+    PublishEmpty(document);
+  }
+}
+
+void Server::ScheduleAnalysis(const std::string& uri) {
+  if (analysis_stopped_) return;
+  std::unique_ptr<asio::steady_timer>& timer = debounce_[uri];
+  if (!timer) timer = std::make_unique<asio::steady_timer>(io_);
+  timer->expires_after(options_.debounce);  // cancels a wait in progress
+  timer->async_wait([this, uri](const boost::system::error_code& error) {
+    if (error || exiting_) return;
+    runner_->Analyze(uri, [this](AnalysisOutcome outcome) { Publish(outcome); });
+  });
+}
+
+void Server::CountCrashes(const AnalysisOutcome& outcome) {
+  auto now = std::chrono::steady_clock::now();
+  for (const script::bridge::Diagnostic& diagnostic : outcome.result.diagnostics) {
+    if (diagnostic.code == "worker-crashed") crashes_.push_back(now);
+  }
+  while (!crashes_.empty() && now - crashes_.front() > kCrashWindow) crashes_.pop_front();
+  if (analysis_stopped_ || crashes_.size() < kMaxCrashes) return;
+  analysis_stopped_ = true;
+  for (auto& [uri, timer] : debounce_) timer->cancel();
+  std::string message = "tvm-lsp: the analysis worker crashed " + std::to_string(kMaxCrashes) +
+                        " times within 3 minutes, so analysis has stopped; restart the server "
+                        "to analyse again";
+  Log(1, message);
+  Notify("window/showMessage", {{"type", 1}, {"message", message}});
+}
+
+void Server::Publish(const AnalysisOutcome& outcome) {
+  if (exiting_) return;
+  CountCrashes(outcome);
+  if (outcome.restarts > 0) {
+    Log(2, "tvm-lsp: the analysis worker was restarted " + std::to_string(outcome.restarts) +
+               (outcome.restarts == 1 ? " time" : " times") + " while it analysed " + outcome.uri);
+  }
+  Document* document = Find(outcome.uri);
+  // Stale: closed, no longer TVMScript, or changed since (its own analysis is on its way).
+  if (document == nullptr || !document->analysed || document->version != outcome.version ||
+      outcome.status == AnalysisOutcome::Status::kCancelled) {
+    return;
+  }
+  LineIndex lines = Lines(*document);
+  json diagnostics = json::array();
+  for (const script::bridge::Diagnostic& diagnostic :
+       features::Diagnostics(outcome, document->text)) {
+    diagnostics.push_back(lsp_json::ToJson(diagnostic, lines, document->uri));
+  }
+  document->published_version = document->version;
+  Notify("textDocument/publishDiagnostics", {{"uri", document->uri},
+                                             {"version", document->version},
+                                             {"diagnostics", std::move(diagnostics)}});
+}
+
+void Server::PublishEmpty(Document* document) {
+  if (document->published_version < 0) return;
+  document->published_version = -1;
+  Notify("textDocument/publishDiagnostics",
+         {{"uri", document->uri}, {"version", document->version}, {"diagnostics", json::array()}});
+}
+
+}  // namespace lsp
+}  // namespace tvm
