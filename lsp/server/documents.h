@@ -6,9 +6,12 @@
 #ifndef TVM_LSP_SERVER_DOCUMENTS_H_
 #define TVM_LSP_SERVER_DOCUMENTS_H_
 
+#include <tvm/script/bridge/bridge.h>
+
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tvm {
 namespace lsp {
@@ -23,6 +26,8 @@ struct Document {
   bool analysed = false;
   /*! \brief The version whose diagnostics were last published; -1 for none. */
   int64_t published_version = -1;
+  /*! \brief The symbols of that version's analysis (for hovers on it). */
+  std::vector<script::bridge::Symbol> symbols;
 };
 
 /*!

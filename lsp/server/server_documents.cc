@@ -150,6 +150,7 @@ void Server::Publish(const AnalysisOutcome& outcome) {
     diagnostics.push_back(lsp_json::ToJson(diagnostic, lines, document->uri));
   }
   document->published_version = document->version;
+  document->symbols = outcome.result.symbols;
   Notify("textDocument/publishDiagnostics", {{"uri", document->uri},
                                              {"version", document->version},
                                              {"diagnostics", std::move(diagnostics)}});

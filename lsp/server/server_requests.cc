@@ -26,6 +26,8 @@ Outcome AnalysedQuery(WorkerClient& client, AnalysisRunner* runner, const std::s
   return query(client);
 }
 
+const std::vector<script::bridge::Symbol> kNoSymbols;
+
 }  // namespace
 
 void Server::RefuseWhenStopped() const {
@@ -70,7 +72,8 @@ std::optional<json> Server::HoverRequest(const json& id, const json& params) {
           Document* now = Answerable(id, uri, version, outcome.version, outcome.status,
                                      outcome.message, "the hover was computed");
           if (now == nullptr) return;
-          std::optional<features::HoverContent> hover = features::Hover(outcome.node, hover_);
+          std::optional<features::HoverContent> hover = features::Hover(
+              outcome.node, now->published_version == version ? now->symbols : kNoSymbols, hover_);
           if (!hover) {
             Reply(id, nullptr);
             return;

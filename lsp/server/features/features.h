@@ -37,8 +37,13 @@ struct HoverContent {
   std::string text;
 };
 
-/*! \brief The hover of what is at a position; none when nothing is recorded there. */
+/*!
+ * \brief The hover of what is at a position; none when nothing is recorded there. A node that
+ *  names a symbol of `symbols` (the same analysis's) also says what the symbol is and where
+ *  it is defined.
+ */
 std::optional<HoverContent> Hover(const std::optional<script::bridge::NodeInfo>& node,
+                                  const std::vector<script::bridge::Symbol>& symbols,
                                   const HoverOptions& options);
 
 /*! \brief What formatting a document gives (formatting.cc). */

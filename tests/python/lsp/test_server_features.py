@@ -43,7 +43,8 @@ def test_hover_shows_the_canonical_ir_of_what_is_there(server) -> None:
                      "value": "```python\nA[i]\n```\n\n`prim.TensorLoad`: `T.int32`"},
         "range": span(5, 15, 5, 19)}
     assert server.call("textDocument/hover", at(4, 8))["result"] == {
-        "contents": {"kind": "markdown", "value": "```python\ni\n```\n\nsymbol: `T.int32`"},
+        "contents": {"kind": "markdown", "value": "```python\ni\n```\n\nsymbol: `T.int32`\n\n"
+                                                  "loop `i`, defined on line 5"},
         "range": span(4, 8, 4, 9)}
     assert server.call("textDocument/hover", at(0, 0))["result"] is None
 
