@@ -88,6 +88,8 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     while_,
     with_,
 )
+from .tirx_target import target  # noqa: F401 - T.target (compilation targets)
+from .tirx_threads import env_thread, launch_thread  # noqa: F401 - thread launches
 from .tirx_nodes import MEMBERS as _NODE_MEMBERS
 from .tirx_nodes import (  # noqa: F401 - the node classes as raw constructors (issue 10)
     EQ,
@@ -345,10 +347,10 @@ def Let(body: Any, *, where: Optional[dict] = None) -> Any:
 __member_kinds__ = {
     "type": ("Tensor", "Ptr", "Func", "Missing"),
     "constructor": ("Broadcast", "Call", "Cast", "Let", "Op", "Ramp", "Range", "Select",
-                    "Shuffle", *_NODE_MEMBERS),
+                    "Shuffle", "target", *_NODE_MEMBERS),
     "statement": ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "attr",
-                  "decl_scalar", "decl_tensor", "evaluate", "func_attr", "local_scalar",
-                  "module_attrs"),
+                  "decl_scalar", "decl_tensor", "evaluate", "func_attr", "launch_thread",
+                  "local_scalar", "module_attrs"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "floordiv", "floormod",
                   "fmod", "log", "log10", "log2", "max", "min", "pow", "round", "rsqrt",
@@ -356,7 +358,7 @@ __member_kinds__ = {
     "symbol": ("dynamic",),
     "marker": ("constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",
-               "match_buffer", "meta_var", "prim_func", "ramp"),
+               "env_thread", "match_buffer", "meta_var", "prim_func", "ramp"),
     "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
                     "where", "writes"),
 }
