@@ -243,3 +243,40 @@ def test_an_env_thread_takes_its_dtype_and_a_literal_extent_adopts_it() -> None:
     assert (code, message) == ("type-error", "The extent of thread `threadIdx.x` has type "
                                "`int64`, expected `int32`: convert it with an explicit cast")
 
+
+# --- dtype= on intrinsics -----------------------------------------------------------------------
+
+def test_dtype_is_checked_against_the_deduced_type_or_gives_the_result_type() -> None:
+    apache = build('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")):
+            for i in range(8):
+                B[i] = T.if_then_else(i < 4, T.exp(A[i], dtype="float32"), 0.0, dtype="float32")
+                T.call_extern("notify", A.data, dtype="void")
+                B[i] = T.call_extern("scale", A[i], dtype="float32")
+        ''')
+    canonical = build('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(A: T.Tensor((8,), T.float32), B: T.Tensor((8,), T.float32)):
+            for i in range(8):
+                B[i] = T.if_then_else(i < 4, T.exp(A[i]), T.float32(0))
+                T.call_extern("notify", A.data, ty=T.void)
+                B[i] = T.call_extern("scale", A[i], ty=T.float32)
+        ''')
+    ir.assert_structural_equal(apache, canonical)
+    ((code, message, where),) = errors('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((8,), "float32")):
+            A[0] = T.exp(A[1], dtype="float16")
+        ''')
+    assert (code, where) == ("type-error", (6, 11, 39))
+    assert message == ('`T.exp(..., dtype="float16")`: the result has type `float32`, which '
+                       '`dtype=` does not change (Apache TVM ignores it); convert the result '
+                       'with `T.Cast("float16", ...)` or leave `dtype=` out')
+

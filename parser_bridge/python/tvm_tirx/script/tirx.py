@@ -88,6 +88,7 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     while_,
     with_,
 )
+from .tirx_apache_dtype import accept_dtype as _accept_dtype
 from .tirx_target import target  # noqa: F401 - T.target (compilation targets)
 from .tirx_threads import env_thread, launch_thread  # noqa: F401 - thread launches
 from .tirx_nodes import MEMBERS as _NODE_MEMBERS
@@ -377,6 +378,12 @@ __member_aliases__ = {
 }
 """Spellings with a canonical counterpart: today's spelling (docs/frontend.md), and ``T.serial``,
 which the printer writes as the builtin ``range``."""
+
+# Apache TVM's `dtype=` on intrinsics: the result type of a call typed by hand, else checked
+# against the deduced type (tirx_apache_dtype.py).
+for _name in __member_kinds__["intrinsic"]:
+    setattr(_T, _name, _accept_dtype(_name, getattr(_T, _name)))
+del _name
 
 _register_namespace("tirx", _T)
 # Older Apache TVM releases import `T` as `tir`: the same namespace, whose canonical root stays
