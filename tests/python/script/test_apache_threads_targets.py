@@ -280,3 +280,56 @@ def test_dtype_is_checked_against_the_deduced_type_or_gives_the_result_type() ->
                        '`dtype=` does not change (Apache TVM ignores it); convert the result '
                        'with `T.Cast("float16", ...)` or leave `dtype=` out')
 
+
+# --- Buffer.vload / vstore, alloc_buffer(annotations=) -----------------------------------------
+
+def test_vload_and_vstore_are_ramp_accesses_of_the_last_index() -> None:
+    apache = build('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((2, 16), "float32"), B: T.Buffer((2, 16), "float32")):
+            B.vstore([1, 4], A.vload([0, 8], "float32x4"))
+            B.vstore([0, 0], A.vload([1, 1]))
+        ''')
+    canonical = build('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(A: T.Tensor((2, 16), T.float32), B: T.Tensor((2, 16), T.float32)):
+            B[1, T.Ramp(4, 1, 4)] = A[0, T.Ramp(8, 1, 4)]
+            B[0, 0] = A[1, 1]
+        ''')
+    ir.assert_structural_equal(apache, canonical)
+
+
+@pytest.mark.parametrize("statement, code, message", [
+    ('B[0] = A.vload([0], "int32x4")', "type-error",
+     '`A.vload(..., "int32x4")`: the elements of `A` are `float32`'),
+    ('B.vstore([0], A[0], predicate=True)', "not-implemented-error",
+     "`B.vstore(..., predicate=...)`: predicated vector accesses are not supported"),
+    ("B.vstore([], A[0])", "value-error", "`B.vstore` needs the indices of the first element"),
+])
+def test_vector_access_errors(statement: str, code: str, message: str) -> None:
+    found = errors(f'''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+            {statement}
+        ''')
+    assert [(c, m) for c, m, _ in found] == [(code, message)]
+
+
+def test_alloc_buffer_annotations_annotate_the_allocation() -> None:
+    apache = build('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32")):
+            acc = T.alloc_buffer((4,), "float32", annotations={"pragma_stage": 1})
+            acc[0] = A[0]
+        ''')
+    assert round_trips(apache).split("\n")[6] == (
+        '    acc = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32)], '
+        'attrs={"pragma_stage": T.int32(1)})')

@@ -289,13 +289,14 @@ def alloc_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
                  strides: Optional[Sequence[Any]] = None, elem_offset: Any = None, *,
                  scope: str = "global", align: int = -1, offset_factor: int = 0,
                  buffer_type: str = "default", axis_separators: Optional[Sequence[int]] = None,
-                 layout: Any = None) -> Any:
-    """``X = T.alloc_buffer(shape, dtype, scope=...)``: ``T.alloc_tensor``."""
+                 layout: Any = None, annotations: Optional[Dict[str, Any]] = None) -> Any:
+    """``X = T.alloc_buffer(shape, dtype, scope=...)``: ``T.alloc_tensor``; ``annotations``
+    annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does."""
     ty = _tensor_type("T.alloc_buffer", shape, dtype, strings=False, strides=strides,
                       elem_offset=elem_offset, scope=scope, align=align, data=data,
                       offset_factor=offset_factor, buffer_type=buffer_type,
                       axis_separators=axis_separators, layout=layout)
-    return _tb.alloc_tensor(ty_args=[ty])
+    return _tb.alloc_tensor(ty_args=[ty], annotations=annotations)
 
 
 def decl_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
