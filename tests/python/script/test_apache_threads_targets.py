@@ -333,3 +333,25 @@ def test_alloc_buffer_annotations_annotate_the_allocation() -> None:
     assert round_trips(apache).split("\n")[6] == (
         '    acc = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32)], '
         'attrs={"pragma_stage": T.int32(1)})')
+
+
+def test_launches_and_targets_hash_and_check_as_ir() -> None:
+    first, second = build(CANONICAL_LAUNCH), build(CANONICAL_LAUNCH)
+    assert ir.structural_hash(first) == ir.structural_hash(second)
+    other = build(CANONICAL_LAUNCH.replace('"threadIdx.x", 32', '"threadIdx.y", 32'))
+    assert not ir.structural_equal(first, other)
+    assert ir.structural_hash(T.target("llvm")) == ir.structural_hash(T.target("llvm"))
+    assert ir.structural_hash(T.target("llvm")) != ir.structural_hash(T.target("c"))
+    # The index is defined over the launch's body only.
+    report = parse_diagnostics(textwrap.dedent('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((64,), "float32")):
+            tx = T.env_thread("threadIdx.x")
+            with T.launch_thread(tx, 64):
+                A[tx] = T.float32(1)
+            A[tx] = T.float32(2)
+        '''), source_name="test_file.py")
+    assert [(d.code, d.message) for d in report.diagnostics] == [
+        ("out-of-scope-use", "variable `tx` is used outside its scope")]
