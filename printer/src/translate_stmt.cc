@@ -255,10 +255,9 @@ void RegisterSimpleStatements() {
       });
   RegisterDocTranslate<tirx::AssertStmt>(
       [](tirx::AssertStmt a, AccessPath p, DocTranslator t) -> Doc {
-        // The reference's form: the error kind and the message's parts (ours holds one part of
-        // a RuntimeError), also when the message is empty.
-        ExprDoc message = TupleDoc({LiteralDoc::Str("RuntimeError"),
-                                    ListDoc({t.AsExprDoc(a->message, p.Attr("message"))})});
+        // The reference's form: the error kind and the message's parts, always both.
+        ExprDoc message = TupleDoc({t.AsExprDoc(a->error_kind, p.Attr("error_kind")),
+                                    t.AsExprDoc(a->message_parts, p.Attr("message_parts"))});
         return AssertDoc(t.AsExprDoc(a->condition, p.Attr("condition")), message);
       });
 }

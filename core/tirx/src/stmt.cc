@@ -155,11 +155,13 @@ DeclTensor::DeclTensor(Var var, Expr data, Span span) {
   data_ = std::move(node);
 }
 
-AssertStmt::AssertStmt(Expr condition, ffi::String message, Span span) {
+AssertStmt::AssertStmt(Expr condition, ffi::String error_kind,
+                       ffi::Array<ffi::String> message_parts, Span span) {
   CheckBool(condition, AssertStmtObj::_type_key, "condition");
   ffi::ObjectPtr<AssertStmtObj> node = MakeStmtNode<AssertStmtObj>(std::move(span));
   node->condition = std::move(condition);
-  node->message = std::move(message);
+  node->error_kind = std::move(error_kind);
+  node->message_parts = std::move(message_parts);
   data_ = std::move(node);
 }
 
@@ -281,12 +283,14 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("data", &DeclTensorObj::data);
   refl::ObjectDef<AssertStmtObj>()
       .def_init(
-          [](Expr condition, ffi::String message) {
-            return AssertStmt(std::move(condition), std::move(message));
+          [](Expr condition, ffi::String error_kind, ffi::Array<ffi::String> message_parts) {
+            return AssertStmt(std::move(condition), std::move(error_kind),
+                              std::move(message_parts));
           },
-          {"condition", "message"})
+          {"condition", "error_kind", "message_parts"})
       .def_ro("condition", &AssertStmtObj::condition)
-      .def_ro("message", &AssertStmtObj::message);
+      .def_ro("error_kind", &AssertStmtObj::error_kind)
+      .def_ro("message_parts", &AssertStmtObj::message_parts);
   refl::ObjectDef<AttrStmtObj>()
       .def_init(
           [](ffi::Any node, ffi::String attr_key, Expr value, Stmt body) {

@@ -279,8 +279,10 @@ TVM_FFI_STATIC_INIT_BLOCK() {
              return LaunchThreadFrame::Create(*tag, extent, (*var)->name, var, span, name_span);
            })
       .def("tirx.builder.Assert",
-           [](ffi::Any condition, ffi::String message, Span span) {
-             AddToFrame(AssertStmt(LiteralOrExpr(condition, "An assert condition"), message, span));
+           [](ffi::Any condition, ffi::String error_kind, ffi::Array<ffi::String> message_parts,
+              Span span) {
+             AddToFrame(AssertStmt(LiteralOrExpr(condition, "An assert condition"), error_kind,
+                                   message_parts, span));
            })
       .def("tirx.builder.Break",
            [](Span span) {

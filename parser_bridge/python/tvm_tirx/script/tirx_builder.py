@@ -495,29 +495,27 @@ def setitem_(*, value: Any, target: Any, key: Tuple[Any, ...], loc: Optional[Loc
     _b["SetItem"](target, indices, value, span_of(loc))
 
 
-def _assert_message(message: Any) -> str:
-    """``"text"``, or the printed form ``("RuntimeError", ["text"])`` (the reference's error kind
-    and message parts; ours holds one part of a RuntimeError)."""
+def _assert_message(message: Any) -> Tuple[str, List[str]]:
+    """The error kind and message parts of ``"text"`` (a RuntimeError of one part) or of the
+    reference's form ``("TypeError", ["part", ...])`` (any kind, any number of parts; a str in
+    place of the list is one part, as the reference reads it)."""
     if isinstance(message, str):
-        return message
+        return "RuntimeError", [message]
     form = '`"message"` or `("RuntimeError", ["message"])`'
     if not (isinstance(message, tuple) and len(message) == 2 and isinstance(message[0], str)
-            and isinstance(message[1], list)):
+            and isinstance(message[1], (list, str))):
         raise TypeError(f"An assert message must be {form}, got `{type(message).__name__}`")
     kind, parts = message
-    if kind != "RuntimeError":
-        raise ValueError(f"Only `RuntimeError` assertions are supported (the IR holds no other "
-                         f"error kind), got `{kind}`: write {form}")
-    if len(parts) != 1:
-        raise ValueError(f"An assert message holds exactly one part, got {len(parts)}: "
-                         f"write {form}")
-    if not isinstance(parts[0], str):
-        raise TypeError(f"An assert message part must be a str, got `{type(parts[0]).__name__}`")
-    return parts[0]
+    parts = [parts] if isinstance(parts, str) else parts
+    for part in parts:
+        if not isinstance(part, str):
+            raise TypeError(f"An assert message part must be a str, got `{type(part).__name__}`")
+    return kind, list(parts)
 
 
 def assert_(condition: Any, message: Any, *, loc: Optional[Loc] = None) -> None:
-    _b["Assert"](condition, _assert_message(message), span_of(loc))
+    kind, parts = _assert_message(message)
+    _b["Assert"](condition, kind, parts, span_of(loc))
 
 
 def return_(value: Any, *, loc: Optional[Loc] = None) -> None:

@@ -195,13 +195,17 @@ class DeclTensor : public Stmt {
 class AssertStmtObj : public StmtObj {
  public:
   Expr condition;
-  ffi::String message;
+  /*! \brief The error raised when the condition fails ("RuntimeError", "TypeError", ...). */
+  ffi::String error_kind;
+  /*! \brief The error's message, in parts (joined when raised), as the reference holds it. */
+  ffi::Array<ffi::String> message_parts;
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.AssertStmt", AssertStmtObj, StmtObj);
 };
 
 class AssertStmt : public Stmt {
  public:
-  AssertStmt(Expr condition, ffi::String message, Span span = Span::Unknown());
+  AssertStmt(Expr condition, ffi::String error_kind, ffi::Array<ffi::String> message_parts,
+             Span span = Span::Unknown());
   TVM_TIRX_STMT_REF(AssertStmt);
 };
 
