@@ -7,10 +7,15 @@
  * `I.Call(T.Op.get("name"), [args], ty=...)`, which keeps every field.
  */
 #include <tvm/ir/call.h>
+#include <tvm/ir/target.h>
 #include <tvm/tirx/function.h>
 #include <tvm/tirx/intrinsics.h>
 
+#include <algorithm>
+#include <string>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "printer_internal.h"
 
@@ -95,6 +100,33 @@ FDocTranslate TypedIntrinsicHook(const std::string& name) {
 }
 
 /*!
+ * \brief A target's configuration dict as the reference prints it: its fields ("host" a nested
+ *  dict, "keys", "kind", "tag") and options, every key sorted.
+ */
+ExprDoc TargetConfigDoc(const ir::Target& target, const AccessPath& p, const DocTranslator& t) {
+  std::vector<std::pair<std::string, ExprDoc>> entries;
+  if (target->host.has_value()) {
+    entries.emplace_back("host",
+                         TargetConfigDoc(target->host->cast<ir::Target>(), p.Attr("host"), t));
+  }
+  entries.emplace_back("keys", t.AsExprDoc(target->keys, p.Attr("keys")));
+  entries.emplace_back("kind", t.AsExprDoc(target->kind, p.Attr("kind")));
+  entries.emplace_back("tag", t.AsExprDoc(target->tag, p.Attr("tag")));
+  for (const auto& [key, value] : target->attrs) {
+    entries.emplace_back(key.cast<std::string>(), t.AsExprDoc(value, p.Attr("attrs").MapItem(key)));
+  }
+  std::stable_sort(entries.begin(), entries.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  Array<ExprDoc> keys;
+  Array<ExprDoc> values;
+  for (auto& [key, value] : entries) {
+    keys.push_back(LiteralDoc::Str(key));
+    values.push_back(std::move(value));
+  }
+  return DictDoc(keys, values);
+}
+
+/*!
  * \brief Names the symbols of the functions' parameter types at module level and emits their
  *  `n = T.dynamic("n", dtype="int32")` lines above the module, as the reference prints them: a
  *  symbol several functions share is one variable, which per-function `[n]` headers would
@@ -167,6 +199,9 @@ TVM_FFI_STATIC_INIT_BLOCK() {
         .Call({t.AsExprDoc(r->start, p.Attr("start")), t.AsExprDoc(r->end, p.Attr("end"))});
   });
   RegisterDocTranslate<ir::IRModule>(ModuleDoc);
+  RegisterDocTranslate<ir::Target>([](ir::Target target, AccessPath p, DocTranslator t) -> Doc {
+    return TAttr(t, "target").Call({TargetConfigDoc(target, p, t)});
+  });
   for (const auto* names : {&tirx::MathIntrinsicNames(), &tirx::RuledIntrinsicNames()}) {
     for (const std::string& name : *names) {
       ir::OpRegistry::Register("tirx." + name).set_attr(kOpDocTranslate, IntrinsicHook(name));

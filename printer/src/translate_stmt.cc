@@ -204,6 +204,19 @@ void RegisterControlFlow() {
     if (!r->value.has_value()) return ReturnDoc(std::nullopt);
     return ReturnDoc(t.AsExprDoc(*r->value, p.Attr("value")));
   });
+  // `with T.launch_thread("threadIdx.x", 32) as tx:`, as the reference prints its region.
+  RegisterDocTranslate<tirx::LaunchThread>(
+      [](tirx::LaunchThread launch, AccessPath p, DocTranslator t) -> Doc {
+        ExprDoc call = TAttr(t, "launch_thread")
+                           .Call({t.AsExprDoc(launch->thread_tag, p.Attr("thread_tag")),
+                                  t.AsExprDoc(launch->extent, p.Attr("extent"))});
+        ScopeGuard scope(t);
+        t.Define(launch->var, launch->var->name);
+        ExprDoc var = t.AsExprDoc(launch->var, p.Attr("var"));
+        Array<StmtDoc> body = t.AsBody(launch->body, p.Attr("body"));
+        scope.Close();
+        return ScopeDoc(var, call, body);
+      });
   RegisterDocTranslate<tirx::AttrStmt>([](tirx::AttrStmt a, AccessPath p, DocTranslator t) -> Doc {
     ExprDoc attr = TAttr(t, "attr").Call({t.AsExprDoc(a->node, p.Attr("node")),
                                           t.AsExprDoc(a->attr_key, p.Attr("attr_key")),
@@ -242,10 +255,9 @@ void RegisterSimpleStatements() {
       });
   RegisterDocTranslate<tirx::AssertStmt>(
       [](tirx::AssertStmt a, AccessPath p, DocTranslator t) -> Doc {
-        // The reference's form: the error kind and the message's parts (ours holds one part of
-        // a RuntimeError), also when the message is empty.
-        ExprDoc message = TupleDoc({LiteralDoc::Str("RuntimeError"),
-                                    ListDoc({t.AsExprDoc(a->message, p.Attr("message"))})});
+        // The reference's form: the error kind and the message's parts, always both.
+        ExprDoc message = TupleDoc({t.AsExprDoc(a->error_kind, p.Attr("error_kind")),
+                                    t.AsExprDoc(a->message_parts, p.Attr("message_parts"))});
         return AssertDoc(t.AsExprDoc(a->condition, p.Attr("condition")), message);
       });
 }

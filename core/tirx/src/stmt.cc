@@ -155,11 +155,13 @@ DeclTensor::DeclTensor(Var var, Expr data, Span span) {
   data_ = std::move(node);
 }
 
-AssertStmt::AssertStmt(Expr condition, ffi::String message, Span span) {
+AssertStmt::AssertStmt(Expr condition, ffi::String error_kind,
+                       ffi::Array<ffi::String> message_parts, Span span) {
   CheckBool(condition, AssertStmtObj::_type_key, "condition");
   ffi::ObjectPtr<AssertStmtObj> node = MakeStmtNode<AssertStmtObj>(std::move(span));
   node->condition = std::move(condition);
-  node->message = std::move(message);
+  node->error_kind = std::move(error_kind);
+  node->message_parts = std::move(message_parts);
   data_ = std::move(node);
 }
 
@@ -176,6 +178,26 @@ AttrStmt::AttrStmt(ffi::Any node_value, ffi::String attr_key, Expr value, Stmt b
 
 Break::Break(Span span) : Stmt(MakeStmtNode<BreakObj>(std::move(span))) {}
 Continue::Continue(Span span) : Stmt(MakeStmtNode<ContinueObj>(std::move(span))) {}
+
+LaunchThread::LaunchThread(Var var, ffi::String thread_tag, Expr extent, Stmt body, Span span) {
+  if (thread_tag.empty()) TVM_FFI_THROW(ValueError) << "A thread launch needs a thread tag";
+  ffi::DataType dtype = extent.dtype();
+  if ((!dtype.is_int() && !dtype.is_uint()) || dtype.lanes() != 1) {
+    TVM_FFI_THROW(TypeError) << "The extent of thread `" << thread_tag
+                             << "` must be a scalar integer, got `" << dtype.ToString() << "`";
+  }
+  if (var.dtype() != dtype) {
+    TVM_FFI_THROW(TypeError) << "The index `" << var->name << "` of thread `" << thread_tag
+                             << "` has type `" << var.dtype().ToString()
+                             << "` but its extent has type `" << dtype.ToString() << "`";
+  }
+  ffi::ObjectPtr<LaunchThreadObj> node = MakeStmtNode<LaunchThreadObj>(std::move(span));
+  node->var = std::move(var);
+  node->thread_tag = std::move(thread_tag);
+  node->extent = std::move(extent);
+  node->body = std::move(body);
+  data_ = std::move(node);
+}
 
 Return::Return(ffi::Optional<Expr> value, Span span) {
   ffi::ObjectPtr<ReturnObj> node = MakeStmtNode<ReturnObj>(std::move(span));
@@ -261,12 +283,14 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("data", &DeclTensorObj::data);
   refl::ObjectDef<AssertStmtObj>()
       .def_init(
-          [](Expr condition, ffi::String message) {
-            return AssertStmt(std::move(condition), std::move(message));
+          [](Expr condition, ffi::String error_kind, ffi::Array<ffi::String> message_parts) {
+            return AssertStmt(std::move(condition), std::move(error_kind),
+                              std::move(message_parts));
           },
-          {"condition", "message"})
+          {"condition", "error_kind", "message_parts"})
       .def_ro("condition", &AssertStmtObj::condition)
-      .def_ro("message", &AssertStmtObj::message);
+      .def_ro("error_kind", &AssertStmtObj::error_kind)
+      .def_ro("message_parts", &AssertStmtObj::message_parts);
   refl::ObjectDef<AttrStmtObj>()
       .def_init(
           [](ffi::Any node, ffi::String attr_key, Expr value, Stmt body) {
@@ -278,6 +302,17 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("attr_key", &AttrStmtObj::attr_key)
       .def_ro("value", &AttrStmtObj::value)
       .def_ro("body", &AttrStmtObj::body);
+  refl::ObjectDef<LaunchThreadObj>()
+      .def_init(
+          [](Var var, ffi::String thread_tag, Expr extent, Stmt body) {
+            return LaunchThread(std::move(var), std::move(thread_tag), std::move(extent),
+                                std::move(body));
+          },
+          {"var", "thread_tag", "extent", "body"})
+      .def_ro("var", &LaunchThreadObj::var, DefRegionKind::kSimple)
+      .def_ro("thread_tag", &LaunchThreadObj::thread_tag)
+      .def_ro("extent", &LaunchThreadObj::extent)
+      .def_ro("body", &LaunchThreadObj::body);
   refl::ObjectDef<BreakObj>().def_init([]() { return Break(Span::Unknown()); }, {});
   refl::ObjectDef<ContinueObj>().def_init([]() { return Continue(Span::Unknown()); }, {});
   refl::ObjectDef<ReturnObj>()

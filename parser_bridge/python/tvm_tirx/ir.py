@@ -6,6 +6,7 @@ Operators on expressions build IR with the typing rules of docs/ir-typing.md:
 
 from __future__ import annotations
 
+import re
 from typing import Any, TypeVar, Union
 
 import tvm_ffi
@@ -83,6 +84,8 @@ def slice_index(start: Any, stop: Any, step: Any) -> Any:
         return base
     return _node_class("prim.Ramp")(base, _make_const(base.ty, stride), lanes)
 _tensor_load = get_global_func("tirx.builder.Load")
+_set_item = get_global_func("tirx.builder.SetItem")
+_UNKNOWN_SPAN = get_global_func("ir.UnknownSpan")()
 _script = get_global_func("script.Script")
 _T = TypeVar("_T", bound=type)
 
@@ -271,6 +274,12 @@ class Expr(Object):
         )
 
 
+def _lanes_of(dtype: str) -> int:
+    """The lane count a dtype name gives (``"float32x4"``: 4, ``"float32"``: 1)."""
+    vector = re.fullmatch(r".+x([0-9]+)", dtype)
+    return int(vector.group(1)) if vector else 1
+
+
 @register_object("ir.Var")
 class Var(Expr):
     """A variable: ``Var("x", "int32")``; identity is the object, the name is for printing."""
@@ -283,6 +292,47 @@ class Var(Expr):
         """``A.data`` of a tensor variable: its data pointer (the ``tirx.tensor_data_ptr`` call,
         printed ``A.data``); TypeError for a variable of another type."""
         return Call(Op.get("tirx.tensor_data_ptr"), [self])
+
+    def _vector_indices(self, member: str, begin: Any, lanes: int, predicate: Any) -> list:
+        """``begin`` with its last index a unit-stride ramp of ``lanes`` (Apache TVM's
+        ``Buffer.vload`` / ``vstore``, which name the first element of a vector)."""
+        if predicate is not None:
+            raise NotImplementedError(f"`{self.name}.{member}(..., predicate=...)`: predicated "
+                                      "vector accesses are not supported")
+        if not isinstance(self.ty, TensorType):
+            raise TypeError(f"`{member}` is a method of tensors, `{self.name}` is not one")
+        indices = list(begin) if isinstance(begin, (list, tuple)) else [begin]
+        if not indices:
+            raise ValueError(f"`{self.name}.{member}` needs the indices of the first element")
+        indices = [i if isinstance(i, Expr) else _make_const(PrimType("int32"), i)
+                   for i in indices]
+        if lanes > 1:
+            last = indices[-1]
+            indices[-1] = _node_class("prim.Ramp")(last, _make_const(last.ty, 1), lanes)
+        return indices
+
+    def vload(self, begin: Any, dtype: Any = None, predicate: Any = None) -> "Expr":
+        """Apache TVM's ``A.vload([i, j], "float32x4")``: the vector of 4 elements from
+        ``A[i, j]`` on, ``A[i, T.Ramp(j, 1, 4)]``; without ``dtype``, the element itself."""
+        lanes = 1
+        if dtype is not None:
+            wanted = str(dtype.dtype if isinstance(dtype, PrimType) else dtype)
+            lanes = _lanes_of(wanted)
+            base = wanted[:-len(f"x{lanes}")] if lanes > 1 else wanted
+            element = str(self.ty.dtype) if isinstance(self.ty, TensorType) else None
+            if element is not None and base != element:
+                raise TypeError(f"`{self.name}.vload(..., \"{wanted}\")`: the elements of "
+                                f"`{self.name}` are `{element}`")
+        return _tensor_load(self, self._vector_indices("vload", begin, lanes, predicate))
+
+    def vstore(self, begin: Any, value: Any, predicate: Any = None) -> None:
+        """Apache TVM's ``A.vstore([i, j], v)``: stores the vector ``v`` from ``A[i, j]`` on,
+        ``A[i, T.Ramp(j, 1, lanes)] = v`` (a scalar ``v``: ``A[i, j] = v``)."""
+        lanes = 1
+        if isinstance(value, Expr) and isinstance(value.ty, PrimType):
+            lanes = _lanes_of(str(value.ty.dtype))
+        _set_item(self, self._vector_indices("vstore", begin, lanes, predicate), value,
+                  _UNKNOWN_SPAN)
 
 
 @printable

@@ -110,7 +110,7 @@ TEST_SUITE("printer.SourceComments") {
     Stmt bind = Bind(y, i + 1);
     SeqStmt body({bind, store});
     Stmt loop = For(i, zero, IntImm(PrimType::Int(32), 4), one, body);
-    Stmt check = AssertStmt(IntImm(PrimType::Bool(), 1), "ok");
+    Stmt check = AssertStmt(IntImm(PrimType::Bool(), 1), "RuntimeError", {"ok"});
     FunctionOptions options;
     options.attrs = {{"global_symbol", String("f")}};
     Function f({a}, SeqStmt({loop, check}), options);

@@ -198,8 +198,12 @@ TEST_SUITE("printer.translate") {
           "A[T.Ramp(x, y, 4)] = T.Broadcast(T.float32(0.5), 4)");
     Check(Evaluate(x), "T.evaluate(x)");
     Check(Evaluate(CallIntrinsic("exp", {FloatVar("f")})), "T.exp(f)");
-    Check(AssertStmt(p, "p must hold"), "assert p, (\"RuntimeError\", [\"p must hold\"])");
-    Check(AssertStmt(p, ""), "assert p, (\"RuntimeError\", [\"\"])");
+    Check(AssertStmt(p, "RuntimeError", {"p must hold"}),
+          "assert p, (\"RuntimeError\", [\"p must hold\"])");
+    Check(AssertStmt(p, "RuntimeError", {""}), "assert p, (\"RuntimeError\", [\"\"])");
+    Check(AssertStmt(p, "TypeError", {"p: ", "must hold"}),
+          "assert p, (\"TypeError\", [\"p: \", \"must hold\"])");
+    Check(AssertStmt(p, "ValueError", {}), "assert p, (\"ValueError\", [])");
     Check(Return(x), "return x");
     Check(Return(std::nullopt), "return");
     Check(Break(Span::Unknown()), "break");

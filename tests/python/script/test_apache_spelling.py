@@ -419,16 +419,6 @@ def f(A: T.Buffer((64,), "float32"), n: T.int32):
 
 
 @pytest.mark.parametrize("statement, message, columns", [
-    ('    T.func_attr({"target": T.target("llvm")})',
-     "`T.target` is not supported yet: this IR has no compilation targets (the reference "
-     "expands a target through its registry of target kinds); leave it out of the attributes "
-     "and choose the target when compiling", (27, 43)),
-    ('    tx = T.env_thread("threadIdx.x")',
-     "`T.env_thread` is not supported yet: bind the thread with a loop over the body instead: "
-     '`for tx in T.thread_binding(32, thread="threadIdx.x"):`', (9, 36)),
-    ('    T.launch_thread("threadIdx.x", 32)',
-     "`T.launch_thread` is not supported yet: bind the thread with a loop over the body "
-     'instead: `for tx in T.thread_binding(32, thread="threadIdx.x"):`', (4, 38)),
     ('    T.allocate([16], "float32", "global")',
      "`T.allocate` is not supported yet: allocate a buffer instead: `X = T.alloc_buffer((n,), "
      '"float32", scope="global")`', (4, 41)),

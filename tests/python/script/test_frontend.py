@@ -319,19 +319,29 @@ def test_assert_message_in_the_printed_form_reads_back() -> None:
     for plain, printed in [('"k must be positive"', '("RuntimeError", ["k must be positive"])'),
                            ('""', '("RuntimeError", [""])')]:
         func = parse(printed)
-        assert func.body.message == plain.strip('"')
+        assert (func.body.error_kind, list(func.body.message_parts)) == (
+            "RuntimeError", [plain.strip('"')])
         ir.assert_structural_equal(func, parse(plain))
         assert func.script().endswith(f"    assert k > 0, {printed}")
     bare = from_source("@T.function\ndef f(k: T.int32):\n    assert k > 0\n", extra_vars={"T": T})
     ir.assert_structural_equal(bare, parse('""'))
 
 
+def test_assert_keeps_its_error_kind_and_message_parts() -> None:
+    text = ('@T.function\ndef f(k: T.int32):\n    assert k > 0, ("TypeError", ["k: ", "positive"])\n'
+            '    assert k < 9, ("ValueError", [])\n    assert k != 4, ("RuntimeError", "four")\n')
+    func = from_source(text, extra_vars={"T": T})
+    assert [(a.error_kind, list(a.message_parts)) for a in func.body.seq] == [
+        ("TypeError", ["k: ", "positive"]), ("ValueError", []), ("RuntimeError", ["four"])]
+    assert func.script().split("\n")[-3:] == [
+        '    assert k > 0, ("TypeError", ["k: ", "positive"])',
+        '    assert k < 9, ("ValueError", [])',
+        '    assert k != 4, ("RuntimeError", ["four"])']
+
+
 @pytest.mark.parametrize("message, kind, text", [
-    ('("ValueError", ["m"])', ValueError, "Only `RuntimeError` assertions are supported"),
-    ('("RuntimeError", [])', ValueError, "holds exactly one part, got 0"),
-    ('("RuntimeError", ["a", "b"])', ValueError, "holds exactly one part, got 2"),
     ('("RuntimeError", [3])', TypeError, "message part must be a str, got `int`"),
-    ('("RuntimeError", "m")', TypeError, 'must be `"message"` or `("RuntimeError", ["message"])`'),
+    ('("RuntimeError", 3)', TypeError, 'must be `"message"` or `("RuntimeError", ["message"])`'),
     ("3", TypeError, "got `int`"),
 ])
 def test_bad_assert_message_is_a_located_error(message, kind, text) -> None:

@@ -150,7 +150,7 @@ class _Builder:
         return stmt
 
     def make_assert(self) -> tvm_tirx.Stmt:
-        return tvm_tirx.AssertStmt(self.condition(), "index out of range")
+        return tvm_tirx.AssertStmt(self.condition(), "RuntimeError", ["index out of range"])
 
     def make_evaluate(self) -> tvm_tirx.Stmt:
         return tvm_tirx.Evaluate(self.value())

@@ -57,6 +57,9 @@ class WellFormedChecker {
             [this](const DeclTensorObj* decl, StructuralVisitorView& v) {
               return VisitInOrder(decl, v, {"data", "var"}, {});
             },
+            [this](const LaunchThreadObj* launch, StructuralVisitorView& v) {
+              return VisitInOrder(launch, v, {"extent"}, {"var", "body"});
+            },
             [this](const IfThenElseObj* node, StructuralVisitorView& v) {
               return VisitIf(node, v);
             },

@@ -211,6 +211,28 @@ AttrFrame AttrFrame::Create(ffi::Any node, ffi::String attr_key, Expr value, Spa
   return AttrFrame(std::move(frame));
 }
 
+void LaunchThreadFrameObj::Finalize() {
+  AddToFrame(LaunchThread(var, thread_tag, extent, AsBody(stmts, span), span));
+}
+
+LaunchThreadFrame LaunchThreadFrame::Create(ffi::String thread_tag, ffi::Any extent,
+                                            ffi::String name, ffi::Optional<Var> var, Span span,
+                                            Span name_span) {
+  auto frame = ffi::make_object<LaunchThreadFrameObj>();
+  SetExitHook(frame.get());
+  std::string what = "The extent of thread `" + std::string(thread_tag) + "`";
+  Expr extent_expr = var.has_value() ? ConvertTo(extent, PrimType(var->dtype()), what)
+                                     : LiteralOrExpr(extent, what);
+  if (!var.has_value()) var = Var(name, PrimType(extent_expr.dtype()), name_span);
+  frame->var = *var;
+  frame->thread_tag = std::move(thread_tag);
+  frame->extent = std::move(extent_expr);
+  frame->span = std::move(span);
+  // Checks the types now, so the error points at the launch rather than its scope's end.
+  LaunchThread(frame->var, frame->thread_tag, frame->extent, SeqStmt({}, frame->span));
+  return LaunchThreadFrame(std::move(frame));
+}
+
 void AddToFrame(Stmt stmt) {
   auto frame = IRBuilder::Current().GetLastFrame<TIRFrame>();
   if (!frame.has_value()) {

@@ -143,6 +143,7 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   refl::ObjectDef<IfFrameObj>();
   refl::ObjectDef<BranchFrameObj>();
   refl::ObjectDef<AttrFrameObj>();
+  refl::ObjectDef<LaunchThreadFrameObj>().def_ro("var", &LaunchThreadFrameObj::var);
   refl::GlobalDef()
       .def("tirx.builder.Function",
            [](bool is_private, bool is_declaration, Span span) {
@@ -247,9 +248,43 @@ TVM_FFI_STATIC_INIT_BLOCK() {
                                           : LiteralOrExpr(value, "An attribute value");
              return AttrFrame::Create(node, key, expr, span);
            })
+      .def("tirx.builder.EnvThread",
+           [](ffi::String name, ffi::String thread_tag, ffi::DataType dtype, Span name_span) {
+             FunctionFrame frame = RequireFunctionFrame("`T.env_thread`");
+             if (thread_tag.empty()) {
+               TVM_FFI_THROW(ValueError) << "`T.env_thread` needs a thread tag such as "
+                                            "\"threadIdx.x\"";
+             }
+             if ((!dtype.is_int() && !dtype.is_uint()) || dtype.lanes() != 1) {
+               TVM_FFI_THROW(TypeError)
+                   << "A thread index is a scalar integer, got `" << dtype.ToString() << "`";
+             }
+             Var var(name, PrimType(dtype), name_span);
+             frame.mutable_get()->env_threads.Set(var, thread_tag);
+             return var;
+           })
+      .def("tirx.builder.LaunchThread",
+           [](ffi::Any thread, ffi::Any extent, ffi::String name, Span span, Span name_span) {
+             if (auto tag = thread.try_cast<ffi::String>()) {
+               return LaunchThreadFrame::Create(*tag, extent, name, std::nullopt, span, name_span);
+             }
+             auto var = thread.try_cast<Var>();
+             FunctionFrame frame = RequireFunctionFrame("`T.launch_thread`");
+             auto tag = var.has_value() ? frame->env_threads.Get(*var) : std::nullopt;
+             if (!tag.has_value()) {
+               TVM_FFI_THROW(TypeError)
+                   << "`T.launch_thread` takes a thread tag (\"threadIdx.x\") or a variable of "
+                      "`T.env_thread`, got "
+                   << (var.has_value() ? "the variable `" + std::string((*var)->name) + "`"
+                                       : "`" + std::string(thread.GetTypeKey()) + "`");
+             }
+             return LaunchThreadFrame::Create(*tag, extent, (*var)->name, var, span, name_span);
+           })
       .def("tirx.builder.Assert",
-           [](ffi::Any condition, ffi::String message, Span span) {
-             AddToFrame(AssertStmt(LiteralOrExpr(condition, "An assert condition"), message, span));
+           [](ffi::Any condition, ffi::String error_kind, ffi::Array<ffi::String> message_parts,
+              Span span) {
+             AddToFrame(AssertStmt(LiteralOrExpr(condition, "An assert condition"), error_kind,
+                                   message_parts, span));
            })
       .def("tirx.builder.Break",
            [](Span span) {

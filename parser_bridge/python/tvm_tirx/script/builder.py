@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from typing import Any, Iterator, Optional, Tuple
+from typing import Any, Iterator, List, Optional, Tuple
 
 from tvm_ffi import Object, get_global_func, object_class, register_object
 
@@ -28,19 +28,50 @@ Loc = Tuple[int, int, int, int]
 """A source location as the transpiler writes it: (line, column, end line, end column)."""
 
 
+class _OpenFrames(threading.local):
+    def __init__(self) -> None:
+        self.stack: List[Tuple[Any, bool]] = []
+        """The frames entered from Python on this thread, innermost last, each with whether
+        it was entered bare (``enter_bare``)."""
+
+
+_OPEN = _OpenFrames()
+
+
 @register_object("ir.builder.Frame")
 class Frame(Object):
-    """A builder scope: ``with frame:`` enters it; a normal exit finalizes its IR."""
+    """A builder scope: ``with frame:`` enters it; a normal exit finalizes its IR, first
+    closing the bare frames opened inside it (``enter_bare``)."""
 
     def __enter__(self) -> "Frame":
         _frame_enter(self)
+        _OPEN.stack.append((self, False))
         return self
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        stack = _OPEN.stack
+        if exc_type is None:
+            while stack and stack[-1][0] is not self and stack[-1][1]:
+                _frame_exit(stack.pop()[0])
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i][0] is self:
+                del stack[i:]
+                break
         if exc_type is None:
             _frame_exit(self)
         else:
             _frame_abandon(self)
+
+
+def enter_bare(frame: Frame) -> Any:
+    """Enters ``frame`` without a ``with`` (Apache TVM's ``T.launch_thread(...)`` or
+    ``T.attr(...)`` as a statement): it stays open until the frame it was opened in exits,
+    so it scopes the rest of the enclosing block. Returns what ``with`` would give."""
+    value = frame.__enter__()
+    stack = _OPEN.stack
+    if stack and stack[-1][0] is frame:
+        stack[-1] = (frame, True)
+    return value
 
 
 @register_object("ir.builder.IRBuilder")

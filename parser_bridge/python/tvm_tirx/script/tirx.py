@@ -88,6 +88,9 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     while_,
     with_,
 )
+from .tirx_apache_dtype import accept_dtype as _accept_dtype
+from .tirx_target import target  # noqa: F401 - T.target (compilation targets)
+from .tirx_threads import env_thread, launch_thread  # noqa: F401 - thread launches
 from .tirx_nodes import MEMBERS as _NODE_MEMBERS
 from .tirx_nodes import (  # noqa: F401 - the node classes as raw constructors (issue 10)
     EQ,
@@ -346,10 +349,10 @@ def Let(body: Any, *, where: Optional[dict] = None) -> Any:
 __member_kinds__ = {
     "type": ("Tensor", "Ptr", "Func", "Missing"),
     "constructor": ("Broadcast", "Call", "Cast", "Let", "Op", "Ramp", "Range", "Select",
-                    "Shuffle", *_NODE_MEMBERS),
+                    "Shuffle", "target", *_NODE_MEMBERS),
     "statement": ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "attr",
-                  "decl_scalar", "decl_tensor", "evaluate", "func_attr", "local_scalar",
-                  "module_attrs"),
+                  "decl_scalar", "decl_tensor", "evaluate", "func_attr", "launch_thread",
+                  "local_scalar", "module_attrs"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "floordiv", "floormod",
                   "fmod", "log", "log10", "log2", "max", "min", "pow", "round", "rsqrt",
@@ -357,7 +360,7 @@ __member_kinds__ = {
     "symbol": ("dynamic",),
     "marker": ("constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",
-               "match_buffer", "meta_var", "prim_func", "ramp"),
+               "env_thread", "match_buffer", "meta_var", "prim_func", "ramp"),
     "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
                     "where", "writes"),
 }
@@ -376,6 +379,12 @@ __member_aliases__ = {
 }
 """Spellings with a canonical counterpart: today's spelling (docs/frontend.md), and ``T.serial``,
 which the printer writes as the builtin ``range``."""
+
+# Apache TVM's `dtype=` on intrinsics: the result type of a call typed by hand, else checked
+# against the deduced type (tirx_apache_dtype.py).
+for _name in __member_kinds__["intrinsic"]:
+    setattr(_T, _name, _accept_dtype(_name, getattr(_T, _name)))
+del _name
 
 _register_namespace("tirx", _T)
 # Older Apache TVM releases import `T` as `tir`: the same namespace, whose canonical root stays

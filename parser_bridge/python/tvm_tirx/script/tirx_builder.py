@@ -21,7 +21,8 @@ from .. import IntImm as _IntImm
 from .. import TensorLoad as _TensorLoad
 from .. import ir as _ir
 from ..stmt import Evaluate, ForKind, Stmt
-from .builder import Frame, Loc, NamedByBinding, span_of
+from .builder import Frame, Loc, NamedByBinding, enter_bare, span_of
+from .tirx_threads import LaunchThreadSpec
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
     "Function", "FuncName", "FuncAttrs", "FuncRet", "Arg", "Dynamic", "Emit", "Evaluate",
@@ -250,8 +251,13 @@ def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
         raise ValueError(f"`T.{value.what}` must be assigned to a name")
     if isinstance(value, NamedByBinding):
         raise value.unassigned_error()
+    if isinstance(value, LaunchThreadSpec):
+        value = value.frame(None, loc)
     if isinstance(value, Frame):
-        raise ValueError("A scope (`T.attr`, ...) must be opened with `with`")
+        # Apache TVM's bare scope (`T.attr(...)`, `T.launch_thread(tx, 32)` as a statement):
+        # open until the end of the enclosing block.
+        enter_bare(value)
+        return
     if _is_literal(value) or isinstance(value, str):
         raise TypeError(f"An expression statement of type `{type(value).__name__}` builds no IR; "
                         "use `T.evaluate(...)` to evaluate a constant")
@@ -287,6 +293,12 @@ def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optiona
         return value
     if isinstance(value, NamedByBinding):
         return value.bind(name, loc=loc, name_loc=name_loc, ty=ty)
+    if isinstance(value, LaunchThreadSpec):
+        if ty is not None:
+            raise TypeError(f"`{name}` is a thread index: its type is the extent's")
+        # `tx = T.launch_thread("threadIdx.x", 32)` (Apache TVM): a launch open until the end
+        # of the enclosing block, `tx` its index.
+        return enter_bare(value.frame(name, loc, name_loc))
     if isinstance(value, PendingTensor):
         if ty is not None:
             raise TypeError(f"`{name}` is a tensor: its type comes from `ty_args`, not an "
@@ -524,29 +536,27 @@ def _lossy_store(target: Any, value: Any) -> Optional[str]:
             f"`T.Cast(\"{element}\", ...)`, which drops the fraction; write the cast to say so")
 
 
-def _assert_message(message: Any) -> str:
-    """``"text"``, or the printed form ``("RuntimeError", ["text"])`` (the reference's error kind
-    and message parts; ours holds one part of a RuntimeError)."""
+def _assert_message(message: Any) -> Tuple[str, List[str]]:
+    """The error kind and message parts of ``"text"`` (a RuntimeError of one part) or of the
+    reference's form ``("TypeError", ["part", ...])`` (any kind, any number of parts; a str in
+    place of the list is one part, as the reference reads it)."""
     if isinstance(message, str):
-        return message
+        return "RuntimeError", [message]
     form = '`"message"` or `("RuntimeError", ["message"])`'
     if not (isinstance(message, tuple) and len(message) == 2 and isinstance(message[0], str)
-            and isinstance(message[1], list)):
+            and isinstance(message[1], (list, str))):
         raise TypeError(f"An assert message must be {form}, got `{type(message).__name__}`")
     kind, parts = message
-    if kind != "RuntimeError":
-        raise ValueError(f"Only `RuntimeError` assertions are supported (the IR holds no other "
-                         f"error kind), got `{kind}`: write {form}")
-    if len(parts) != 1:
-        raise ValueError(f"An assert message holds exactly one part, got {len(parts)}: "
-                         f"write {form}")
-    if not isinstance(parts[0], str):
-        raise TypeError(f"An assert message part must be a str, got `{type(parts[0]).__name__}`")
-    return parts[0]
+    parts = [parts] if isinstance(parts, str) else parts
+    for part in parts:
+        if not isinstance(part, str):
+            raise TypeError(f"An assert message part must be a str, got `{type(part).__name__}`")
+    return kind, list(parts)
 
 
 def assert_(condition: Any, message: Any, *, loc: Optional[Loc] = None) -> None:
-    _b["Assert"](condition, _assert_message(message), span_of(loc))
+    kind, parts = _assert_message(message)
+    _b["Assert"](condition, kind, parts, span_of(loc))
 
 
 def return_(value: Any, *, loc: Optional[Loc] = None) -> None:
@@ -759,8 +769,12 @@ def else_(*, loc: Optional[Loc] = None) -> Frame:
     return _b["Else"](span_of(loc))
 
 
-def with_(frame: Any, *, loc: Optional[Loc] = None) -> Any:
-    """``with scope:``: the scope must be a builder frame (``T.attr(...)``)."""
+def with_(frame: Any, *, loc: Optional[Loc] = None, name: Optional[str] = None,
+          name_loc: Optional[Loc] = None) -> Any:
+    """``with scope:``: the scope must be a builder frame (``T.attr(...)``); ``name`` is the
+    ``as`` name, which a thread launch gives its variable."""
+    if isinstance(frame, LaunchThreadSpec):
+        return frame.frame(name, loc, name_loc)
     if not isinstance(frame, Frame):
         raise TypeError(f"`with` in TVMScript opens a builder scope such as `T.attr(...)`, got "
                         f"`{type(frame).__name__}`")

@@ -296,13 +296,14 @@ def alloc_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
                  strides: Optional[Sequence[Any]] = None, elem_offset: Any = None, *,
                  scope: str = "global", align: int = -1, offset_factor: int = 0,
                  buffer_type: str = "default", axis_separators: Optional[Sequence[int]] = None,
-                 layout: Any = None) -> Any:
-    """``X = T.alloc_buffer(shape, dtype, scope=...)``: ``T.alloc_tensor``."""
+                 layout: Any = None, annotations: Optional[Dict[str, Any]] = None) -> Any:
+    """``X = T.alloc_buffer(shape, dtype, scope=...)``: ``T.alloc_tensor``; ``annotations``
+    annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does."""
     ty = _tensor_type("T.alloc_buffer", shape, dtype, strings=False, strides=strides,
                       elem_offset=elem_offset, scope=scope, align=align, data=data,
                       offset_factor=offset_factor, buffer_type=buffer_type,
                       axis_separators=axis_separators, layout=layout)
-    return _tb.alloc_tensor(ty_args=[ty])
+    return _tb.alloc_tensor(ty_args=[ty], annotations=annotations)
 
 
 def decl_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
@@ -519,8 +520,8 @@ class BlockAxes:
 
 axis = BlockAxes()
 
-# Calls of Apache TVM's T namespace that name an operator (or, `target`, a member) ours has not
-# built yet (tirx_ops.py holds those it has); without a registered `tirx.<name>` they are
+# Calls of Apache TVM's T namespace that name an operator ours has not built yet (tirx_ops.py
+# holds those it has); without a registered `tirx.<name>` they are
 # reported as unsupported rather than as a missing attribute.
 APACHE_OPERATORS = frozenset((
     "acos", "acosh", "address_of", "asin", "asinh", "atan", "atanh",
@@ -530,8 +531,7 @@ APACHE_OPERATORS = frozenset((
     "nextafter", "q_multiply_shift", "ret", "sinh", "tvm_access_ptr", "tvm_stack_alloca",
     "tvm_stack_make_array", "tvm_stack_make_shape", "tvm_storage_sync", "tvm_struct_get",
     "tvm_struct_set", "tvm_thread_allreduce", "tvm_warp_shuffle", "type_annotation", "undef",
-    "vscale", "allocate", "allocate_const", "launch_thread", "env_thread", "realize", "prefetch",
-    "buffer_store", "target",
+    "vscale", "allocate", "allocate_const", "realize", "prefetch", "buffer_store",
 ))
 
 
@@ -546,16 +546,9 @@ def _registered_op_call(name: str) -> Callable[..., Any]:
     return call
 
 
-_THREAD_LOOP = ("bind the thread with a loop over the body instead: "
-                "`for tx in T.thread_binding(32, thread=\"threadIdx.x\"):`")
 UNSUPPORTED_INSTEAD: Dict[str, str] = {
-    "launch_thread": _THREAD_LOOP,
-    "env_thread": _THREAD_LOOP,
     "allocate": "allocate a buffer instead: `X = T.alloc_buffer((n,), \"float32\", "
                 "scope=\"global\")`",
-    "target": "this IR has no compilation targets (the reference expands a target through "
-              "its registry of target kinds); leave it out of the attributes and choose the "
-              "target when compiling",
 }
 """Apache TVM members with no counterpart yet, and what to write instead (issue 10, item 5)."""
 

@@ -43,6 +43,8 @@ class FunctionFrameObj : public TIRFrameObj {
   bool is_private = false;
   /*! \brief A declaration collects only the signature (module members, before bodies). */
   bool is_declaration = false;
+  /*! \brief The thread axes of `T.env_thread` variables, which `T.launch_thread` launches. */
+  ffi::Map<Var, ffi::String> env_threads;
   void Finalize();
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.FunctionFrame", FunctionFrameObj, TIRFrameObj);
 };
@@ -142,6 +144,29 @@ class AttrFrame : public TIRFrame {
  public:
   static AttrFrame Create(ffi::Any node, ffi::String attr_key, Expr value, Span span);
   TVM_IR_BUILDER_REF(AttrFrame, TIRFrame);
+};
+
+/*! \brief `with T.launch_thread("threadIdx.x", extent) as var:`. */
+class LaunchThreadFrameObj : public TIRFrameObj {
+ public:
+  Var var;
+  ffi::String thread_tag;
+  Expr extent;
+  void Finalize();
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.LaunchThreadFrame", LaunchThreadFrameObj,
+                                    TIRFrameObj);
+};
+
+class LaunchThreadFrame : public TIRFrame {
+ public:
+  /*!
+   * \brief A launch of `thread_tag` over `extent` (an integer literal is int32). With `var`
+   *  (Apache TVM's `T.env_thread` variable) the launch defines that variable, a literal
+   *  extent taking its type; else a new variable named `name`, of the extent's type.
+   */
+  static LaunchThreadFrame Create(ffi::String thread_tag, ffi::Any extent, ffi::String name,
+                                  ffi::Optional<Var> var, Span span, Span name_span);
+  TVM_IR_BUILDER_REF(LaunchThreadFrame, TIRFrame);
 };
 
 /*! \brief Appends a statement to the innermost statement frame; ValueError outside one. */

@@ -195,13 +195,17 @@ class DeclTensor : public Stmt {
 class AssertStmtObj : public StmtObj {
  public:
   Expr condition;
-  ffi::String message;
+  /*! \brief The error raised when the condition fails ("RuntimeError", "TypeError", ...). */
+  ffi::String error_kind;
+  /*! \brief The error's message, in parts (joined when raised), as the reference holds it. */
+  ffi::Array<ffi::String> message_parts;
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.AssertStmt", AssertStmtObj, StmtObj);
 };
 
 class AssertStmt : public Stmt {
  public:
-  AssertStmt(Expr condition, ffi::String message, Span span = Span::Unknown());
+  AssertStmt(Expr condition, ffi::String error_kind, ffi::Array<ffi::String> message_parts,
+             Span span = Span::Unknown());
   TVM_TIRX_STMT_REF(AssertStmt);
 };
 
@@ -219,6 +223,32 @@ class AttrStmt : public Stmt {
  public:
   AttrStmt(ffi::Any node, ffi::String attr_key, Expr value, Stmt body, Span span = Span::Unknown());
   TVM_TIRX_STMT_REF(AttrStmt);
+};
+
+/*!
+ * \brief `with T.launch_thread("threadIdx.x", extent) as var: body`: the body runs on `extent`
+ *  threads of the thread axis `thread_tag`, `var` (a Simple definition, of the extent's
+ *  integer type) the thread's index. The reference builds a RegionStmt of op
+ *  `tirx.launch_thread` with these parts; Apache TVM a `thread_extent` AttrStmt on an IterVar.
+ */
+class LaunchThreadObj : public StmtObj {
+ public:
+  Var var;
+  ffi::String thread_tag;
+  Expr extent;
+  Stmt body;
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.LaunchThread", LaunchThreadObj, StmtObj);
+};
+
+class LaunchThread : public Stmt {
+ public:
+  /*!
+   * \brief ValueError for an empty thread tag; TypeError unless the extent is a scalar integer
+   *  and the variable has its type.
+   */
+  LaunchThread(Var var, ffi::String thread_tag, Expr extent, Stmt body,
+               Span span = Span::Unknown());
+  TVM_TIRX_STMT_REF(LaunchThread);
 };
 
 class BreakObj : public StmtObj {

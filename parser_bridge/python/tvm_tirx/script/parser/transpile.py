@@ -613,8 +613,12 @@ class _BodyTranspiler:
     def stmt_With(self, node: ast.With) -> List[ast.stmt]:
         items = []
         for item in node.items:
+            named = {}
+            if isinstance(item.optional_vars, ast.Name):  # a thread launch names its variable
+                named = {"name": const_node(item.optional_vars.id),
+                         "name_loc": loc_node(item.optional_vars)}
             frame = hook_call("with_", [self.expr(item.context_expr)],
-                              loc=loc_node(item.context_expr))
+                              loc=loc_node(item.context_expr), **named)
             locate_header(frame, item.context_expr, item.context_expr)
             items.append(ast.withitem(context_expr=frame, optional_vars=item.optional_vars))
         return [ast.With(items=items, body=self.scoped(_IR_SCOPE, node.body))]
