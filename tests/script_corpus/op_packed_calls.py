@@ -1,0 +1,8 @@
+from tvm_tirx.script import tirx as T
+
+
+@T.function
+def notify(A: T.Tensor((4,), T.int32), n: T.int32):
+    A[0] = T.call_packed("host.log_value", n, A[1])
+    A[1] = T.call_cpacked("host.checksum", A[2], A[3])
+    A[2] = T.undef()
