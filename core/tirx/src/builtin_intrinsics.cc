@@ -1,7 +1,8 @@
 /*!
  * \file builtin_intrinsics.cc
  * \brief The intrinsics beyond the float rule: isnan, popcount, clz, ldexp, likely, assume,
- *  if_then_else, address_of, vscale, isnullptr, vector_low/high/combine and tensor_data_ptr
+ *  if_then_else, address_of, vscale, isnullptr, vector_low/high/combine, assume_aligned,
+ *  assume_always, ignore_loop_partition, throw_last_error and tensor_data_ptr
  *  (`A.data`) (each with its type rule), those of the call's type or int32 (undef,
  *  call_packed, call_cpacked), and those whose result type is given (reinterpret, call_extern,
  *  call_pure_extern, call_llvm_intrin, call_llvm_pure_intrin).
@@ -116,11 +117,18 @@ Type AddressOfRule(const ffi::Array<Expr>& args, const char* op) {
 
 Type VscaleRule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
 
+bool IsPointer(const Type& ty) {
+  const auto* prim = ty.as<ir::PrimTypeObj>();
+  return ty.as<ir::PointerTypeObj>() != nullptr || (prim != nullptr && prim->dtype.is_handle());
+}
+
+Type Void() { return PrimType(DataType::Void()); }
+
 /*! \brief `T.isnullptr(p)`: whether a pointer (a `T.Ptr` or `T.handle` value) is null. */
 Type IsNullptrRule(const ffi::Array<Expr>& args, const char* op) {
   const Type& ty = args[0]->ty;
   const auto* prim = ty.as<ir::PrimTypeObj>();
-  if (ty.as<ir::PointerTypeObj>() == nullptr && (prim == nullptr || !prim->dtype.is_handle())) {
+  if (!IsPointer(ty)) {
     TVM_FFI_THROW(TypeError) << "`" << op << "` tests a pointer (`T.Ptr(...)` or `T.handle`), "
                              << "got `"
                              << (prim != nullptr ? prim->dtype.ToString()
@@ -154,6 +162,31 @@ Type VectorCombineRule(const ffi::Array<Expr>& args, const char* op) {
   return PrimType(a.with_lanes(a.lanes() * 2));
 }
 
+/*! \brief `T.assume_aligned(A.data, 64)`: a statement that the pointer is aligned to the bytes. */
+Type AssumeAlignedRule(const ffi::Array<Expr>& args, const char* op) {
+  if (!IsPointer(args[0]->ty)) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` states the alignment of a pointer (such as "
+                             << "`A.data`)";
+  }
+  IntegerDType(args[1], op, "alignment_bytes");
+  return Void();
+}
+
+/*! \brief `T.assume_always(c)`: a statement that the scalar bool `c` holds everywhere. */
+Type AssumeAlwaysRule(const ffi::Array<Expr>& args, const char* op) {
+  ScalarDType(args[0], op, "predicate");
+  CheckBool(args[0], op, "predicate");
+  return Void();
+}
+
+/*! \brief `T.ignore_loop_partition(c)`: the bool `c`, which loop partitioning leaves alone. */
+Type IgnoreLoopPartitionRule(const ffi::Array<Expr>& args, const char* op) {
+  CheckBool(args[0], op, "predicate");
+  return PrimType(DataType::Bool());
+}
+
+Type VoidRule(const ffi::Array<Expr>&, const char*) { return Void(); }
+
 /*! \brief An intrinsic whose result is `ty=` when given, else an int32 (the rule's answer). */
 Type Int32Rule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
 
@@ -172,6 +205,11 @@ constexpr RuledSpec kRuledIntrinsics[] = {
     {"vector_low", 1, VectorHalfRule, "the low half of the lanes of a vector"},
     {"vector_high", 1, VectorHalfRule, "the high half of the lanes of a vector"},
     {"vector_combine", 2, VectorCombineRule, "two vectors of one type, concatenated"},
+    {"assume_aligned", 2, AssumeAlignedRule, "a pointer's alignment in bytes (a statement)"},
+    {"assume_always", 1, AssumeAlwaysRule, "a bool fact that holds everywhere (a statement)"},
+    {"ignore_loop_partition", 1, IgnoreLoopPartitionRule,
+     "a bool condition loop partitioning leaves alone"},
+    {"throw_last_error", 0, VoidRule, "raises the runtime's last error (a statement)"},
 };
 
 /*!

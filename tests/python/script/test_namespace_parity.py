@@ -1,8 +1,8 @@
 """Members of the reference's `T` and `I` namespaces added for namespace parity (issue 10, item 3):
 the reference's signatures, what each builds and prints, and the errors of bad input. The
 corpus programs (tests/script_corpus: op_logical_calls, reexport_ir_classes, loop_serial_unroll,
-op_packed_calls, op_llvm_intrin_calls, op_vector_halves, op_isnullptr_guard) hold their prints
-against the reference's records; this file holds the rest."""
+op_packed_calls, op_llvm_intrin_calls, op_vector_halves, op_isnullptr_guard, op_assume_hints)
+hold their prints against the reference's records; this file holds the rest."""
 
 from __future__ import annotations
 
@@ -191,6 +191,20 @@ def test_intrinsic_type_rules() -> None:
 def test_intrinsics_reject_bad_input(make, message) -> None:
     with pytest.raises(TypeError, match=message):
         make()
+
+
+def test_hint_statements_and_their_type_rules() -> None:
+    p, n = ir.Var("p", T.Ptr(T.float32)), _var("n", "int32")
+    assert T.assume_aligned(p, 64).ty.script() == "T.void"
+    assert T.assume_always(n > 0).ty.script() == "T.void"
+    assert T.ignore_loop_partition(n > 0).ty.script() == "T.bool"
+    assert T.throw_last_error().ty.script() == "T.void"
+    with pytest.raises(TypeError, match="alignment of a pointer"):
+        T.assume_aligned(n, 64)
+    with pytest.raises(TypeError, match="bool"):
+        T.assume_always(n)
+    with pytest.raises(TypeError, match="bool"):
+        T.ignore_loop_partition(n)
 
 
 def test_an_undef_of_another_type_prints_its_type() -> None:

@@ -296,6 +296,29 @@ def logical_not(value: Any) -> Any:
     return _Not(value) if isinstance(value, _ir.Expr) else not value
 
 
+def assume_aligned(tensor: Any, alignment_bytes: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.assume_aligned(A.data, 64)``: a statement that the pointer is aligned to that many
+    bytes (a hint for code generation)."""
+    return _call("assume_aligned", [tensor, alignment_bytes], ty)
+
+
+def assume_always(predicate: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.assume_always(n > 0)``: a statement that the scalar bool holds everywhere in the
+    function (``T.assume`` states it from here on)."""
+    return _call("assume_always", [predicate], ty)
+
+
+def ignore_loop_partition(predicate: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.ignore_loop_partition(i < n)``: the bool condition itself, marked so that loop
+    partitioning does not split the loop on it."""
+    return _call("ignore_loop_partition", [predicate], ty)
+
+
+def throw_last_error(*, ty: Any = None, loc: Any = None) -> Any:
+    """``T.throw_last_error()``: a statement that raises the runtime's last error."""
+    return _call("throw_last_error", [], ty)
+
+
 # --- number tests ---------------------------------------------------------------------------
 
 def abs(x: Any, loc: Any = None) -> Any:  # noqa: A001 - the IR's name
@@ -482,7 +505,8 @@ MEMBERS = ("abs", "acos", "acosh", "address_of", "asin", "asinh", "assume", "ata
            "ldexp", "if_then_else", "infinity", "isfinite", "isinf", "isnan", "likely", "log1p",
            "logical_and", "logical_not", "logical_or", "select", "call_llvm_intrin",
            "call_llvm_pure_intrin", "call_packed", "call_cpacked", "undef", "isnullptr",
-           "vector_low", "vector_high", "vector_combine",
+           "vector_low", "vector_high", "vector_combine", "assume_aligned", "assume_always",
+           "ignore_loop_partition", "throw_last_error",
            "max_value", "min_value", "nearbyint", "nextafter", "popcount", "reinterpret",
            "shift_left", "shift_right", "sinh", "tensor_data_ptr", "truncdiv", "vscale",
            # tvm_tirx's float intrinsics under the reference's signatures

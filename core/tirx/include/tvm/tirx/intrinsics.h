@@ -25,7 +25,8 @@ const std::vector<std::string>& MathIntrinsicNames();
 /*!
  * \brief The other intrinsics printed as `T.<name>(args...)`, with their own type rules
  *  (builtin_intrinsics.cc): isnan, popcount, clz, ldexp, likely, assume, if_then_else,
- *  address_of, vscale, isnullptr, vector_low, vector_high, vector_combine.
+ *  address_of, vscale, isnullptr, vector_low, vector_high, vector_combine, assume_aligned,
+ *  assume_always, ignore_loop_partition, throw_last_error.
  */
 const std::vector<std::string>& RuledIntrinsicNames();
 
