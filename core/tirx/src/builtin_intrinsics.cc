@@ -2,10 +2,10 @@
  * \file builtin_intrinsics.cc
  * \brief The intrinsics beyond the float rule: isnan, popcount, clz, ldexp, likely, assume,
  *  if_then_else, address_of, vscale, isnullptr, vector_low/high/combine, assume_aligned,
- *  assume_always, ignore_loop_partition, throw_last_error and tensor_data_ptr
- *  (`A.data`) (each with its type rule), those of the call's type or int32 (undef,
- *  call_packed, call_cpacked), and those whose result type is given (reinterpret, call_extern,
- *  call_pure_extern, call_llvm_intrin, call_llvm_pure_intrin).
+ *  assume_always, ignore_loop_partition, throw_last_error, handle_add_byte_offset and
+ *  tensor_data_ptr (`A.data`) (each with its type rule), those of the call's type or int32
+ *  (undef, call_packed, call_cpacked), and those whose result type is given: reinterpret,
+ *  call_extern, call_pure_extern, call_llvm_intrin, call_llvm_pure_intrin, ptr_byte_offset.
  */
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/tirx/intrinsics.h>
@@ -187,6 +187,15 @@ Type IgnoreLoopPartitionRule(const ffi::Array<Expr>& args, const char* op) {
 
 Type VoidRule(const ffi::Array<Expr>&, const char*) { return Void(); }
 
+/*! \brief `T.handle_add_byte_offset(p, n)`: the pointer `n` bytes after `p`, untyped (`void`). */
+Type HandleAddByteOffsetRule(const ffi::Array<Expr>& args, const char* op) {
+  if (!IsPointer(args[0]->ty)) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` offsets a pointer (such as `A.data`)";
+  }
+  IntegerDType(args[1], op, "offset");
+  return ir::PointerType(Void(), "global");
+}
+
 /*! \brief An intrinsic whose result is `ty=` when given, else an int32 (the rule's answer). */
 Type Int32Rule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
 
@@ -210,6 +219,8 @@ constexpr RuledSpec kRuledIntrinsics[] = {
     {"ignore_loop_partition", 1, IgnoreLoopPartitionRule,
      "a bool condition loop partitioning leaves alone"},
     {"throw_last_error", 0, VoidRule, "raises the runtime's last error (a statement)"},
+    {"handle_add_byte_offset", 2, HandleAddByteOffsetRule,
+     "a pointer a number of bytes after another, untyped"},
 };
 
 /*!
@@ -229,6 +240,7 @@ constexpr RuledSpec kTypedIntrinsics[] = {
     {"call_pure_extern", -1, nullptr, "call_extern of a function without side effects"},
     {"call_llvm_intrin", -1, nullptr, "a call of an LLVM intrinsic, by name (a StringImm first)"},
     {"call_llvm_pure_intrin", -1, nullptr, "call_llvm_intrin of an intrinsic without side effects"},
+    {"ptr_byte_offset", 2, nullptr, "a pointer a number of bytes after another, of the given type"},
 };
 
 ffi::Function RuleFunction(std::string op_name, int64_t num_args, TypeRule rule) {

@@ -1,8 +1,8 @@
 """Members of the reference's `T` and `I` namespaces added for namespace parity (issue 10, item 3):
 the reference's signatures, what each builds and prints, and the errors of bad input. The
 corpus programs (tests/script_corpus: op_logical_calls, reexport_ir_classes, loop_serial_unroll,
-op_packed_calls, op_llvm_intrin_calls, op_vector_halves, op_isnullptr_guard, op_assume_hints)
-hold their prints against the reference's records; this file holds the rest."""
+op_packed_calls, op_llvm_intrin_calls, op_vector_halves, op_isnullptr_guard, op_assume_hints,
+op_pointer_offsets) hold their prints against the reference's records; this file holds the rest."""
 
 from __future__ import annotations
 
@@ -205,6 +205,25 @@ def test_hint_statements_and_their_type_rules() -> None:
         T.assume_always(n)
     with pytest.raises(TypeError, match="bool"):
         T.ignore_loop_partition(n)
+
+
+def test_pointer_offsets_and_static_assert() -> None:
+    p, n = ir.Var("p", T.Ptr(T.float32)), _var("n", "int32")
+    assert T.handle_add_byte_offset(p, n).ty.script() == "T.Ptr(T.void)"
+    assert T.ptr_byte_offset(p, 16, ty=T.Ptr(T.int8)).ty.script() == "T.Ptr(T.int8)"
+    with pytest.raises(TypeError, match="offsets a pointer"):
+        T.handle_add_byte_offset(n, n)
+    with pytest.raises(TypeError, match="offsets a pointer"):
+        T.ptr_byte_offset(n, 16, ty=T.Ptr(T.int8))
+    with pytest.raises(TypeError, match="a pointer type"):
+        T.ptr_byte_offset(p, 16, ty=T.int8)
+    with pytest.raises(TypeError, match="scalar integer `byte_offset`"):
+        T.ptr_byte_offset(p, 1.5, ty=T.Ptr(T.int8))
+    assert T.static_assert(3 > 2, "holds") is None
+    with pytest.raises(AssertionError, match="too small"):
+        T.static_assert(False, "too small")
+    with pytest.raises(TypeError, match="only known at run time"):
+        T.static_assert(n > 0)
 
 
 def test_an_undef_of_another_type_prints_its_type() -> None:

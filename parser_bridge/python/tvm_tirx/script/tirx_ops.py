@@ -319,6 +319,45 @@ def throw_last_error(*, ty: Any = None, loc: Any = None) -> Any:
     return _call("throw_last_error", [], ty)
 
 
+def handle_add_byte_offset(handle: Any, offset: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.handle_add_byte_offset(A.data, 16)``: the untyped pointer (``T.Ptr(T.void)``)
+    ``offset`` bytes after ``handle``."""
+    return _call("handle_add_byte_offset", [handle, offset], ty)
+
+
+def _is_pointer(value: Any) -> bool:
+    ty = getattr(value, "ty", None)
+    return isinstance(ty, _ir.PointerType) or (
+        isinstance(ty, _ir.PrimType) and str(ty.dtype) == "handle")
+
+
+def ptr_byte_offset(data: Any, byte_offset: Any, *, ty: Any, loc: Any = None) -> Any:
+    """``T.ptr_byte_offset(A.data, 16, ty=T.Ptr(T.int8))``: the pointer ``byte_offset`` bytes
+    after ``data``, of the pointer type ``ty``."""
+    if not _is_pointer(data):
+        raise TypeError("`T.ptr_byte_offset` offsets a pointer (such as `A.data`)")
+    if not isinstance(ty, _ir.PointerType):
+        raise TypeError(f"`T.ptr_byte_offset` takes `ty=` as a pointer type such as "
+                        f"`T.Ptr(T.int8)`, got `{type(ty).__name__}`")
+    offset = _default_typed(byte_offset)
+    if not (isinstance(offset, _ir.Expr) and isinstance(offset.ty, _ir.PrimType)
+            and str(offset.ty.dtype).startswith(("int", "uint"))
+            and not _is_vector(offset)):
+        raise TypeError("`T.ptr_byte_offset` takes a scalar integer `byte_offset`")
+    return _call("ptr_byte_offset", [data, offset], ty)
+
+
+def static_assert(x: Any, message: str = "") -> None:
+    """``T.static_assert(cond, "message")``: checked while the function is built (a Python
+    ``assert`` of a value known then, such as a JIT constant); it builds nothing. An IR
+    expression is not known then: TypeError."""
+    if isinstance(x, _ir.Expr):
+        raise TypeError("`T.static_assert` checks a value known while the function is built; "
+                        "an IR expression is only known at run time (use `assert cond, msg`)")
+    if not x:
+        raise AssertionError(message)
+
+
 # --- number tests ---------------------------------------------------------------------------
 
 def abs(x: Any, loc: Any = None) -> Any:  # noqa: A001 - the IR's name
@@ -506,7 +545,8 @@ MEMBERS = ("abs", "acos", "acosh", "address_of", "asin", "asinh", "assume", "ata
            "logical_and", "logical_not", "logical_or", "select", "call_llvm_intrin",
            "call_llvm_pure_intrin", "call_packed", "call_cpacked", "undef", "isnullptr",
            "vector_low", "vector_high", "vector_combine", "assume_aligned", "assume_always",
-           "ignore_loop_partition", "throw_last_error",
+           "ignore_loop_partition", "throw_last_error", "handle_add_byte_offset",
+           "ptr_byte_offset", "static_assert",
            "max_value", "min_value", "nearbyint", "nextafter", "popcount", "reinterpret",
            "shift_left", "shift_right", "sinh", "tensor_data_ptr", "truncdiv", "vscale",
            # tvm_tirx's float intrinsics under the reference's signatures

@@ -26,7 +26,7 @@ const std::vector<std::string>& MathIntrinsicNames();
  * \brief The other intrinsics printed as `T.<name>(args...)`, with their own type rules
  *  (builtin_intrinsics.cc): isnan, popcount, clz, ldexp, likely, assume, if_then_else,
  *  address_of, vscale, isnullptr, vector_low, vector_high, vector_combine, assume_aligned,
- *  assume_always, ignore_loop_partition, throw_last_error.
+ *  assume_always, ignore_loop_partition, throw_last_error, handle_add_byte_offset.
  */
 const std::vector<std::string>& RuledIntrinsicNames();
 
@@ -38,7 +38,7 @@ const std::vector<std::string>& Int32DefaultIntrinsicNames();
 
 /*!
  * \brief The intrinsics whose result type is given, not deduced: reinterpret, call_extern,
- *  call_pure_extern, call_llvm_intrin, call_llvm_pure_intrin. Each prints as
+ *  call_pure_extern, call_llvm_intrin, call_llvm_pure_intrin, ptr_byte_offset. Each prints as
  *  `T.<name>(args..., ty=...)`, without `ty` when it is Missing.
  */
 const std::vector<std::string>& TypedIntrinsicNames();
