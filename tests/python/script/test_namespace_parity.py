@@ -226,6 +226,31 @@ def test_pointer_offsets_and_static_assert() -> None:
         T.static_assert(n > 0)
 
 
+MODULE_ATTRS = '''
+from tvm_tirx.script import ir as I
+from tvm_tirx.script import tirx as T
+
+@I.ir_module
+class Module:
+    I.module_attrs({"runtime": "cpp"})
+    I.module_attrs({"system_lib_prefix": "demo_"}SECOND)
+
+    @T.function
+    def zero(A: T.Tensor((1,), T.int32)):
+        A[0] = 0
+'''
+
+
+def test_module_attributes_are_set_once_unless_overwritten() -> None:
+    module = from_source(MODULE_ATTRS.replace("SECOND", ", allow_overwrite=True"))
+    assert dict(module.attrs) == {"system_lib_prefix": "demo_"}  # replaced, not merged
+    with pytest.raises(ValueError, match="already set: a second .* `allow_overwrite=True`"):
+        from_source(MODULE_ATTRS.replace("SECOND", ""))
+    report = parse_diagnostics(MODULE_ATTRS.replace("SECOND", ", allow_overwrite=True"),
+                               source_name="attrs.py")
+    assert [d.message for d in report.diagnostics] == []
+
+
 def test_an_undef_of_another_type_prints_its_type() -> None:
     # The reference prints `T.undef()` whatever the type, and reads that back as an int32:
     # ours keeps `ty=` (docs/printer.md, the listed deviations).

@@ -72,8 +72,10 @@ pyfunc.__doc__ = """``@I.pyfunc``: a module member kept as the Python function i
 the IR; the module built from the class holds it in ``module.__pyfuncs__`` (docs/frontend.md)."""
 
 
-def module_attrs(attrs: Dict[str, Any]) -> None:
-    """``T.module_attrs({...})`` (also ``I.module_attrs``): attributes of the enclosing module.
+def module_attrs(attrs: Dict[str, Any], allow_overwrite: bool = False) -> None:
+    """``T.module_attrs({...})`` (also ``I.module_attrs``): attributes of the enclosing module,
+    set once; a later call replaces them only with ``allow_overwrite=True`` (ValueError
+    otherwise), as in the reference.
 
     Python runs a decorated class's body before ``@I.ir_module`` sees it; there the call does
     nothing and the module decorator evaluates it again inside the module frame.
@@ -82,7 +84,10 @@ def module_attrs(attrs: Dict[str, Any]) -> None:
         return
     if not isinstance(attrs, dict):
         raise TypeError(f"`module_attrs` takes a dict, got `{type(attrs).__name__}`")
-    _module_attrs(attrs)
+    if not isinstance(allow_overwrite, bool):
+        raise TypeError(f"`module_attrs(allow_overwrite=...)` takes a bool, got "
+                        f"`{type(allow_overwrite).__name__}`")
+    _module_attrs(attrs, allow_overwrite)
 
 
 def module_(*, loc: Optional[Loc] = None) -> _Frame:
