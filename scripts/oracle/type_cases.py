@@ -40,6 +40,7 @@ OPS = {
     "typed_constant": ("infinity", "max_value", "min_value"),
     "cast_to": ("reinterpret",),
     "extern": ("call_extern", "call_pure_extern", "call_packed", "call_cpacked",
+               "call_packed_lowered", "call_cpacked_lowered",
                "call_llvm_intrin", "call_llvm_pure_intrin", "undef"),
 }
 

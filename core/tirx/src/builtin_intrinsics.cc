@@ -4,8 +4,9 @@
  *  if_then_else, address_of, vscale, isnullptr, vector_low/high/combine, assume_aligned,
  *  assume_always, ignore_loop_partition, throw_last_error, handle_add_byte_offset and
  *  tensor_data_ptr (`A.data`) (each with its type rule), those of the call's type or int32
- *  (undef, call_packed, call_cpacked), and those whose result type is given: reinterpret,
- *  call_extern, call_pure_extern, call_llvm_intrin, call_llvm_pure_intrin, ptr_byte_offset.
+ *  (undef, call_packed, call_cpacked and their lowered forms), and those whose result type
+ *  is given: reinterpret, call_extern, call_pure_extern, call_llvm_intrin,
+ *  call_llvm_pure_intrin, ptr_byte_offset.
  */
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/tirx/intrinsics.h>
@@ -231,6 +232,8 @@ constexpr RuledSpec kInt32DefaultIntrinsics[] = {
     {"undef", 0, Int32Rule, "a value that is defined but arbitrary, of the call's type"},
     {"call_packed", -1, Int32Rule, "a call of a packed function by name (a StringImm first)"},
     {"call_cpacked", -1, Int32Rule, "call_packed of a C packed function, by name"},
+    {"call_packed_lowered", -1, Int32Rule, "call_packed with its arguments already on the stack"},
+    {"call_cpacked_lowered", -1, Int32Rule, "call_cpacked with its arguments already on the stack"},
 };
 
 /*! \brief Their result type is the call's given type: no rule (nullptr). */

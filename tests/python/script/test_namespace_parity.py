@@ -2,7 +2,8 @@
 the reference's signatures, what each builds and prints, and the errors of bad input. The
 corpus programs (tests/script_corpus: op_logical_calls, reexport_ir_classes, loop_serial_unroll,
 op_packed_calls, op_llvm_intrin_calls, op_vector_halves, op_isnullptr_guard, op_assume_hints,
-op_pointer_offsets) hold their prints against the reference's records; this file holds the rest."""
+op_pointer_offsets, reexport_tensor_load) hold their prints against the reference's records;
+this file holds the rest."""
 
 from __future__ import annotations
 
@@ -147,6 +148,9 @@ def test_constants_of_the_ir_classes() -> None:
     (lambda: T.Var("x", "int32", name_hint="y"), TypeError, "takes the name once"),
     (lambda: T.Var(), TypeError, "name as a str"),
     (lambda: T.Var("x", 3), TypeError, "takes a type"),
+    (lambda: T.TensorLoad(_var("x", "int32"), [0]), TypeError, "loads from a tensor"),
+    (lambda: T.TensorLoad(ir.Var("A", T.Tensor((4,), T.float32)), 0), TypeError,
+     "indices as a list"),
 ])
 def test_ir_classes_reject_bad_input(make, error, message) -> None:
     with pytest.raises(error, match=message):
@@ -161,6 +165,9 @@ def test_var_and_types_of_the_ir_classes() -> None:
     assert T.Prim is T.PrimType and T.PrimType("int8").script() == "T.int8"
     assert T.FuncType is T.Func and T.MissingType is T.Missing
     assert I.PrimType is T.PrimType and I.Var is T.Var and I.Ptr is T.Ptr
+    A = ir.Var("A", T.Tensor((4, 4), T.float32))
+    assert T.TensorLoad(A, [1, _var("j", "int32")]).script() == "A[1, j]"
+    assert T.pyfunc is I.pyfunc
 
 
 # --- intrinsics with registered type rules ------------------------------------------------
@@ -175,6 +182,8 @@ def test_intrinsic_type_rules() -> None:
     assert T.undef().ty.script() == "T.int32"
     assert T.call_packed("fn", _var("x", "int32")).ty.script() == "T.int32"
     assert T.call_cpacked("fn", ty=T.float32).ty.script() == "T.float32"
+    assert T.call_packed_lowered("fn").ty.script() == "T.int32"
+    assert T.call_cpacked_lowered("fn", ty=T.int64).ty.script() == "T.int64"
     assert T.call_llvm_intrin("llvm.ctpop", _var("x", "int32"), ty=T.int32).ty.script() == \
         "T.int32"
 

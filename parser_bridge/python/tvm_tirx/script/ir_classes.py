@@ -1,6 +1,7 @@
 """The IR classes the reference's ``T`` and ``I`` namespaces re-export (issue 10, item 3): the
 constants ``IntImm``, ``FloatImm``, ``StringImm``, variables (``Var``) and the types ``PrimType``
-(also ``Prim``), ``Ptr``, ``FuncType`` (also ``Func``) and ``MissingType`` (also ``Missing``).
+(also ``Prim``), ``Ptr``, ``FuncType`` (also ``Func``) and ``MissingType`` (also ``Missing``),
+and the load ``TensorLoad``.
 
 Each takes the reference's parameters (apache-tvm-tirx 0.1.0a4, tests/oracle_records/
 namespaces.json) and builds our node of that class; ``loc`` is accepted for those signatures
@@ -14,7 +15,9 @@ import re
 from typing import Any, Optional, Sequence
 
 from .. import StringImm as _StringImmNode
+from .. import TensorLoad as _TensorLoadNode
 from .. import ir as _ir
+from .tirx_legacy import default_typed as _default_typed
 
 PrimType = _ir.PrimType
 Prim = PrimType  # the reference's short name for the same class
@@ -85,6 +88,17 @@ def Var(name: Optional[str] = None, ty: Any = None, loc: Any = None, *,  # noqa:
     return _ir.Var(name, ty)
 
 
+def TensorLoad(source: Any, indices: Sequence[Any], loc: Any = None) -> Any:  # noqa: N802
+    """``T.TensorLoad(A, [i, j])``: the element load ``A[i, j]`` of a tensor (literal indices
+    are int32 constants); printed ``A[i, j]``."""
+    if not (isinstance(source, _ir.Expr) and isinstance(source.ty, _ir.TensorType)):
+        raise TypeError("`T.TensorLoad` loads from a tensor, such as a `T.Tensor` parameter")
+    if not isinstance(indices, (list, tuple)):
+        raise TypeError(f"`T.TensorLoad` takes the indices as a list, got "
+                        f"`{type(indices).__name__}`")
+    return _TensorLoadNode(source, [_default_typed(i) for i in indices])
+
+
 def Ptr(element_type: Any, scope: str = "global") -> Any:  # noqa: N802 - the IR's name
     """``T.Ptr(T.float32, scope="shared")``: a pointer type."""
     return _ir.PointerType(element_type, scope)
@@ -105,7 +119,7 @@ def Missing() -> Any:  # noqa: N802 - the IR's name
 
 MissingType = Missing
 
-CONSTRUCTORS = ("FloatImm", "IntImm", "StringImm", "Var")
+CONSTRUCTORS = ("FloatImm", "IntImm", "StringImm", "TensorLoad", "Var")
 """The expression constructors defined here (the namespaces' ``constructor`` kind)."""
 TYPES = ("Func", "FuncType", "Missing", "MissingType", "Prim", "PrimType", "Ptr")
 """The type constructors defined here (the namespaces' ``type`` kind)."""

@@ -30,7 +30,7 @@ from .ir_classes import TYPES as _CLASS_TYPES
 # The IR classes the reference's T re-exports: I's (ir.py), and two constants I does not have.
 from .ir import Func, FuncType, Missing, MissingType, Prim, PrimType, Ptr  # noqa: F401
 from .ir import StringImm, Var  # noqa: F401
-from .ir_classes import FloatImm, IntImm  # noqa: F401
+from .ir_classes import FloatImm, IntImm, TensorLoad  # noqa: F401
 from .parser import make_decorator as _make_decorator
 from .parser import make_macro_decorator as _make_macro_decorator
 from .parser import register_namespace as _register_namespace
@@ -138,10 +138,12 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
     bitwise_or,
     bitwise_xor,
     call_cpacked,
+    call_cpacked_lowered,
     call_extern,
     call_llvm_intrin,
     call_llvm_pure_intrin,
     call_packed,
+    call_packed_lowered,
     call_pure_extern,
     ceil,
     ceildiv,
@@ -242,7 +244,7 @@ _floormod = tvm_ffi.get_global_func("tirx.op.floormod")
 Op = _ir.Op
 from .ir import Range  # noqa: E402 - T.Range is I.Range (bare literal bounds are int32)
 # The module members the reference also spells under T: the same objects as I's.
-from .ir import Call, ir_module, module_attrs  # noqa: E402
+from .ir import Call, ir_module, module_attrs, pyfunc  # noqa: E402,F401
 
 function = _make_decorator(_T, namespace_path="tirx.function")
 function.__doc__ = """``@T.function`` / ``@T.function(private=True, check_well_formed=False)``: a

@@ -504,6 +504,17 @@ def call_cpacked(*args: Any, loc: Any = None, ty: Any = None) -> Any:
     return _call("call_cpacked", _packed_args("call_cpacked", args), ty)
 
 
+def call_packed_lowered(*args: Any, loc: Any = None, ty: Any = None) -> Any:
+    """``T.call_packed_lowered("fn", values, codes, begin, end)``: ``T.call_packed`` in the form
+    after lowering (its arguments already placed on the stack), an int32 unless ``ty=``."""
+    return _call("call_packed_lowered", _packed_args("call_packed_lowered", args), ty)
+
+
+def call_cpacked_lowered(*args: Any, loc: Any = None, ty: Any = None) -> Any:
+    """``T.call_cpacked_lowered(...)``: ``T.call_cpacked`` in the form after lowering."""
+    return _call("call_cpacked_lowered", _packed_args("call_cpacked_lowered", args), ty)
+
+
 def undef(*, ty: Any = None, loc: Any = None) -> Any:
     """``T.undef()``: a value that is defined but arbitrary (an int32, or of ``ty=``), for a
     computation whose result is never read."""
@@ -546,7 +557,7 @@ MEMBERS = ("abs", "acos", "acosh", "address_of", "asin", "asinh", "assume", "ata
            "call_llvm_pure_intrin", "call_packed", "call_cpacked", "undef", "isnullptr",
            "vector_low", "vector_high", "vector_combine", "assume_aligned", "assume_always",
            "ignore_loop_partition", "throw_last_error", "handle_add_byte_offset",
-           "ptr_byte_offset", "static_assert",
+           "ptr_byte_offset", "static_assert", "call_packed_lowered", "call_cpacked_lowered",
            "max_value", "min_value", "nearbyint", "nextafter", "popcount", "reinterpret",
            "shift_left", "shift_right", "sinh", "tensor_data_ptr", "truncdiv", "vscale",
            # tvm_tirx's float intrinsics under the reference's signatures

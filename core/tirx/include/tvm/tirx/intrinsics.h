@@ -31,8 +31,9 @@ const std::vector<std::string>& MathIntrinsicNames();
 const std::vector<std::string>& RuledIntrinsicNames();
 
 /*!
- * \brief The intrinsics whose result type is the call's `ty=`, int32 when none is given: undef,
- *  call_packed, call_cpacked. They print `T.<name>(args...)`, with `ty=` only when not int32.
+ * \brief The intrinsics whose result type is the call's `ty=`, int32 when none is given:
+ *  undef, call_packed, call_cpacked, call_packed_lowered, call_cpacked_lowered. Each prints
+ *  as `T.<name>(args...)`, with `ty=` only when it is not int32.
  */
 const std::vector<std::string>& Int32DefaultIntrinsicNames();
 
