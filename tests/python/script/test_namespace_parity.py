@@ -167,7 +167,7 @@ def test_var_and_types_of_the_ir_classes() -> None:
     assert I.PrimType is T.PrimType and I.Var is T.Var and I.Ptr is T.Ptr
     A = ir.Var("A", T.Tensor((4, 4), T.float32))
     assert T.TensorLoad(A, [1, _var("j", "int32")]).script() == "A[1, j]"
-    assert T.pyfunc is I.pyfunc
+    assert T.pyfunc is I.pyfunc and I.meta_var is T.meta_var
 
 
 # --- intrinsics with registered type rules ------------------------------------------------
@@ -277,6 +277,7 @@ def test_an_undef_of_another_type_prints_its_type() -> None:
 
 def test_new_members_reach_untrusted_analysis_through_the_registry() -> None:
     text = textwrap.dedent('''
+        from tvm_tirx.script import ir as I
         from tvm_tirx.script import tirx as T
 
         @T.function
@@ -285,6 +286,8 @@ def test_new_members_reach_untrusted_analysis_through_the_registry() -> None:
                 A[i] = T.select(T.logical_and(i > 0, T.logical_not(T.isnullptr(p))), i, 0)
                 B[i] = T.exp(B[i], ty=T.float32) + T.FloatImm("float32", 1.0)
             A[0] = T.call_packed("fn", T.IntImm("int32", 3), T.StringImm("s"))
+            n = I.meta_var(3)
+            A[1] = n
         ''')
     report = parse_diagnostics(text, source_name="parity.py")
     assert [d.message for d in report.diagnostics] == []

@@ -15,6 +15,7 @@ from tvm_ffi import get_global_func as _get_global_func
 from .. import ir as _ir
 from .builder import Frame as _Frame, Loc, span_of as _span_of
 from .tirx_legacy import default_typed
+from .tirx_legacy import meta_var  # noqa: F401 - the reference's I has it too
 from .decorators import ModuleDecorator as _ModuleDecorator, _is_class_body
 from .ir_classes import TYPES as _CLASS_TYPES
 from .ir_classes import (  # noqa: F401 - the IR classes the reference's I re-exports
@@ -142,6 +143,7 @@ class ModuleProxy:
 __member_kinds__ = {
     "constructor": ("Call", "GlobalVar", "Op", "Range", "StringImm", "Var"),
     "type": _CLASS_TYPES,
+    "legacy": ("meta_var",),
     "statement": ("module_attrs",),
     "symbol": ("dynamic",),
     "internal": ("ModuleFunction", "ModuleProxy"),
