@@ -127,6 +127,24 @@ ExprDoc TargetConfigDoc(const ir::Target& target, const AccessPath& p, const Doc
 }
 
 /*!
+ * \brief `T.<name>(args...)` for an intrinsic of the call's type or int32 (undef, call_packed,
+ *  ...): `ty=` only when it is not int32 (the reference leaves it out even then, and so reads
+ *  `T.undef()` of a float back as an int32: a listed deviation of ours, docs/printer.md).
+ */
+FDocTranslate Int32DefaultIntrinsicHook(const std::string& name) {
+  return ffi::Function::FromTyped(
+      [name](ir::Call call, AccessPath p, DocTranslator t) -> Doc {
+        const auto* prim = call->ty.as<ir::PrimTypeObj>();
+        if (prim != nullptr && prim->dtype == ffi::DataType::Int(32)) {
+          return TAttr(t, name).Call(ArgDocs(call, p, t));
+        }
+        return TAttr(t, name).Call(ArgDocs(call, p, t), {"ty"},
+                                   {t.AsExprDoc(call->ty, p.Attr("ty"))});
+      },
+      "FDocTranslate<tirx." + name + ">");
+}
+
+/*!
  * \brief Names the symbols of the functions' parameter types at module level and emits their
  *  `n = T.dynamic("n", dtype="int32")` lines above the module, as the reference prints them: a
  *  symbol several functions share is one variable, which per-function `[n]` headers would
@@ -209,6 +227,10 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   }
   for (const std::string& name : tirx::TypedIntrinsicNames()) {
     ir::OpRegistry::Register("tirx." + name).set_attr(kOpDocTranslate, TypedIntrinsicHook(name));
+  }
+  for (const std::string& name : tirx::Int32DefaultIntrinsicNames()) {
+    ir::OpRegistry::Register("tirx." + name)
+        .set_attr(kOpDocTranslate, Int32DefaultIntrinsicHook(name));
   }
   // A tensor's data pointer prints as the reference prints it: `A.data`.
   ir::OpRegistry::Register("tirx.tensor_data_ptr")

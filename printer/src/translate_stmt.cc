@@ -9,6 +9,7 @@
 #include <tvm/tirx/tensor_expr.h>
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "printer_internal.h"
@@ -30,9 +31,30 @@ bool IsConstInt(const ir::Expr& e, int64_t value) {
 }
 
 /*!
+ * \brief `unroll=` of a serial loop whose only annotation is the one `T.serial(unroll=...)`
+ *  makes, as the reference prints it: `{"tirx.pragma_unroll": True}` is `unroll=True`, a
+ *  positive int `N` `unroll=N`, `{"tirx.disable_unroll": True}` `unroll=False`.
+ */
+std::optional<LiteralDoc> UnrollOption(const tirx::For& loop) {
+  if (loop->for_kind() != tirx::ForKind::kSerial || loop->annotations.size() != 1) {
+    return std::nullopt;
+  }
+  const auto& [key, value] = *loop->annotations.begin();
+  bool is_true = value.type_index() == ffi::TypeIndex::kBool && value.cast<bool>();
+  if (key == "tirx.disable_unroll" && is_true) return LiteralDoc::Bool(false);
+  if (key != "tirx.pragma_unroll") return std::nullopt;
+  if (is_true) return LiteralDoc::Bool(true);
+  if (value.type_index() == ffi::TypeIndex::kInt && value.cast<int64_t>() >= 1) {
+    return LiteralDoc::Int(value.cast<int64_t>());
+  }
+  return std::nullopt;
+}
+
+/*!
  * \brief The loop's iterable: `range(end)`, `range(start, end, step)`, `T.parallel(start, end)`.
  *  Only a plain serial loop from an int32 0 with a unit step leaves its start out, as the
- *  reference prints (`range(T.int64(0), n)`, `T.parallel(0, n)`).
+ *  reference prints (`range(T.int64(0), n)`, `T.parallel(0, n)`). Keywords come in the
+ *  reference's order: `thread=`, `annotations=` (or `unroll=`), `step=`.
  */
 ExprDoc LoopIterable(const tirx::For& loop, const AccessPath& p, const DocTranslator& t) {
   bool unit_step = IsConstInt(loop->step, 1);
@@ -51,17 +73,20 @@ ExprDoc LoopIterable(const tirx::For& loop, const AccessPath& p, const DocTransl
   }
   Array<String> keys;
   Array<ExprDoc> values;
-  if (!unit_step) {
-    keys.push_back("step");
-    values.push_back(t.AsExprDoc(loop->step, p.Attr("step")));
-  }
   if (kind == tirx::ForKind::kThreadBinding) {
     keys.push_back("thread");
     values.push_back(t.AsExprDoc(loop->thread_tag, p.Attr("thread_tag")));
   }
-  if (!loop->annotations.empty()) {
+  if (std::optional<LiteralDoc> unroll = UnrollOption(loop)) {
+    keys.push_back("unroll");
+    values.push_back(*unroll);
+  } else if (!loop->annotations.empty()) {
     keys.push_back("annotations");
     values.push_back(t.AsExprDoc(loop->annotations, p.Attr("annotations")));
+  }
+  if (!unit_step) {
+    keys.push_back("step");
+    values.push_back(t.AsExprDoc(loop->step, p.Attr("step")));
   }
   const char* names[] = {"serial", "parallel", "vectorized", "unroll", "thread_binding"};
   return TAttr(t, names[static_cast<int>(kind)]).Call(args, keys, values);

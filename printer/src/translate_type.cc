@@ -57,8 +57,8 @@ Doc TensorTypeDoc(const ir::TensorType& ty, const AccessPath& p, const DocTransl
     keys.push_back("scope");
     values.push_back(t.AsExprDoc(ty->scope, p.Attr("scope")));
   }
-  if (ty->alignment != 64) {
-    keys.push_back("alignment");
+  if (ty->alignment != 64) {  // the reference's keyword for it (`align=` is its other spelling)
+    keys.push_back("data_alignment");
     values.push_back(t.AsExprDoc(ty->alignment, p.Attr("alignment")));
   }
   return TAttr(t, "Tensor").Call({shape, dtype}, keys, values);

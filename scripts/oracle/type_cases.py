@@ -24,19 +24,24 @@ OPS = {
               # the older float intrinsics
               "exp", "exp2", "log", "log2", "log10", "sqrt", "rsqrt", "tanh", "sigmoid", "sin",
               "cos", "tan", "erf", "fabs", "floor", "ceil", "trunc", "round",
-              "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh"),
+              "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "logical_not",
+              "isnullptr", "vector_low", "vector_high", "assume_always",
+              "ignore_loop_partition"),
     "binary": ("ceildiv", "truncdiv", "truncmod", "hypot", "shift_left", "shift_right", "atan2",
                "copysign", "bitwise_and", "bitwise_or", "bitwise_xor", "ldexp",
-               "min", "max", "floordiv", "floormod", "pow", "fmod", "nextafter"),
+               "min", "max", "floordiv", "floormod", "pow", "fmod", "nextafter", "logical_and",
+               "logical_or", "vector_combine", "assume_aligned", "handle_add_byte_offset"),
     # Python's operators between two variables: `x + y`, ..., keyed by the dunder's name.
     "operator": ("__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
                  "__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__", "__and__",
                  "__or__", "__xor__", "__lshift__", "__rshift__"),
     "ternary": ("fma",),
-    "select": ("if_then_else",),
+    "select": ("if_then_else", "select"),
     "typed_constant": ("infinity", "max_value", "min_value"),
     "cast_to": ("reinterpret",),
-    "extern": ("call_extern", "call_pure_extern"),
+    "extern": ("call_extern", "call_pure_extern", "call_packed", "call_cpacked",
+               "call_packed_lowered", "call_cpacked_lowered",
+               "call_llvm_intrin", "call_llvm_pure_intrin", "undef"),
 }
 
 Case = Tuple[str, str, Tuple[str, ...]]
@@ -100,6 +105,10 @@ def call_case(T: Any, make_var: Callable[[str, str], Any], case: Case) -> Any:
         x = make_var("x", "int32")
         if op == "call_extern":
             return fn(operands[0], "ext_fn", x, ty=getattr(T, operands[0]))
+        if op == "undef":
+            return fn(ty=getattr(T, operands[0]))
+        if op.startswith("call_llvm"):  # the reference looks the name up in LLVM's table
+            return fn("llvm.ctpop", x, ty=getattr(T, operands[0]))
         return fn("ext_fn", x, ty=getattr(T, operands[0]))
     return fn(*args)
 

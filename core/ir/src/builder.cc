@@ -206,11 +206,21 @@ TVM_FFI_STATIC_INIT_BLOCK() {
              if (!frame) return std::nullopt;
              return (*frame)->global_vars.Get(name);
            })
-      .def("ir.builder.ModuleAttrs", [](ffi::Map<ffi::String, ffi::Any> attrs) {
-        auto frame = IRBuilder::Current().FindFrame<ModuleFrame>();
-        if (!frame) TVM_FFI_THROW(ValueError) << "`I.module_attrs` is only valid in an IR module";
-        for (const auto& [k, v] : attrs) frame->mutable_get()->attrs.Set(k, v);
-      });
+      // A module's attributes are set once, as in the reference: a later call replaces them
+      // only with `allow_overwrite=True` (an empty dict counts as none set).
+      .def("ir.builder.ModuleAttrs",
+           [](ffi::Map<ffi::String, ffi::Any> attrs, bool allow_overwrite) {
+             auto frame = IRBuilder::Current().FindFrame<ModuleFrame>();
+             if (!frame) {
+               TVM_FFI_THROW(ValueError) << "`I.module_attrs` is only valid in an IR module";
+             }
+             if (!(*frame)->attrs.empty() && !allow_overwrite) {
+               TVM_FFI_THROW(ValueError) << "The module's attributes are already set: a second "
+                                         << "`I.module_attrs({...})` replaces them only with "
+                                         << "`allow_overwrite=True`";
+             }
+             frame->mutable_get()->attrs = std::move(attrs);
+           });
 }
 
 }  // namespace builder

@@ -1,8 +1,12 @@
 /*!
  * \file builtin_intrinsics.cc
  * \brief The intrinsics beyond the float rule: isnan, popcount, clz, ldexp, likely, assume,
- *  if_then_else, address_of, vscale and tensor_data_ptr (`A.data`) (each with its type rule),
- *  and those whose result type is given (reinterpret, call_extern, call_pure_extern).
+ *  if_then_else, address_of, vscale, isnullptr, vector_low/high/combine, assume_aligned,
+ *  assume_always, ignore_loop_partition, throw_last_error, handle_add_byte_offset and
+ *  tensor_data_ptr (`A.data`) (each with its type rule), those of the call's type or int32
+ *  (undef, call_packed, call_cpacked and their lowered forms), and those whose result type
+ *  is given: reinterpret, call_extern, call_pure_extern, call_llvm_intrin,
+ *  call_llvm_pure_intrin, ptr_byte_offset.
  */
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/tirx/intrinsics.h>
@@ -114,6 +118,88 @@ Type AddressOfRule(const ffi::Array<Expr>& args, const char* op) {
 
 Type VscaleRule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
 
+bool IsPointer(const Type& ty) {
+  const auto* prim = ty.as<ir::PrimTypeObj>();
+  return ty.as<ir::PointerTypeObj>() != nullptr || (prim != nullptr && prim->dtype.is_handle());
+}
+
+Type Void() { return PrimType(DataType::Void()); }
+
+/*! \brief `T.isnullptr(p)`: whether a pointer (a `T.Ptr` or `T.handle` value) is null. */
+Type IsNullptrRule(const ffi::Array<Expr>& args, const char* op) {
+  const Type& ty = args[0]->ty;
+  const auto* prim = ty.as<ir::PrimTypeObj>();
+  if (!IsPointer(ty)) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` tests a pointer (`T.Ptr(...)` or `T.handle`), "
+                             << "got `"
+                             << (prim != nullptr ? prim->dtype.ToString()
+                                                 : std::string(ty->GetTypeKey()))
+                             << "`";
+  }
+  return PrimType(DataType::Bool());
+}
+
+/*! \brief `T.vector_low(v)` / `T.vector_high(v)`: one half of a vector of an even lane count. */
+Type VectorHalfRule(const ffi::Array<Expr>& args, const char* op) {
+  DataType t = OperandDType(args[0], op, "args");
+  if (t.lanes() < 2 || t.lanes() % 2 != 0) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` takes a vector of an even lane count, got `"
+                             << t.ToString() << "`";
+  }
+  return PrimType(t.with_lanes(t.lanes() / 2));
+}
+
+/*!
+ * \brief `T.vector_combine(a, b)`: two vectors (or scalars) of one type, concatenated: twice the
+ *  lanes.
+ */
+Type VectorCombineRule(const ffi::Array<Expr>& args, const char* op) {
+  DataType a = OperandDType(args[0], op, "args");
+  DataType b = OperandDType(args[1], op, "args");
+  if (a != b) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` takes two vectors of one type, got `"
+                             << a.ToString() << "` and `" << b.ToString() << "`";
+  }
+  return PrimType(a.with_lanes(a.lanes() * 2));
+}
+
+/*! \brief `T.assume_aligned(A.data, 64)`: a statement that the pointer is aligned to the bytes. */
+Type AssumeAlignedRule(const ffi::Array<Expr>& args, const char* op) {
+  if (!IsPointer(args[0]->ty)) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` states the alignment of a pointer (such as "
+                             << "`A.data`)";
+  }
+  IntegerDType(args[1], op, "alignment_bytes");
+  return Void();
+}
+
+/*! \brief `T.assume_always(c)`: a statement that the scalar bool `c` holds everywhere. */
+Type AssumeAlwaysRule(const ffi::Array<Expr>& args, const char* op) {
+  ScalarDType(args[0], op, "predicate");
+  CheckBool(args[0], op, "predicate");
+  return Void();
+}
+
+/*! \brief `T.ignore_loop_partition(c)`: the bool `c`, which loop partitioning leaves alone. */
+Type IgnoreLoopPartitionRule(const ffi::Array<Expr>& args, const char* op) {
+  CheckBool(args[0], op, "predicate");
+  return PrimType(DataType::Bool());
+}
+
+Type VoidRule(const ffi::Array<Expr>&, const char*) { return Void(); }
+
+/*! \brief `T.handle_add_byte_offset(p, n)`: the pointer `n` bytes after `p`, untyped (`void`). */
+Type HandleAddByteOffsetRule(const ffi::Array<Expr>& args, const char* op) {
+  if (!IsPointer(args[0]->ty)) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` offsets a pointer (such as `A.data`)";
+  }
+  IntegerDType(args[1], op, "offset");
+  return ir::PointerType(Void(), "global");
+}
+
+/*! \brief An intrinsic whose result is `ty=` when given, else an int32 (the rule's answer). */
+Type Int32Rule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
+
 constexpr RuledSpec kRuledIntrinsics[] = {
     {"isnan", 1, IsNanRule, "whether a float is NaN (bool, per lane)"},
     {"popcount", 1, PopcountRule, "the number of set bits of an integer"},
@@ -125,6 +211,29 @@ constexpr RuledSpec kRuledIntrinsics[] = {
      "if_then_else(c, t, f): t where c holds, else f; only the chosen branch is evaluated"},
     {"address_of", 1, AddressOfRule, "a pointer to a tensor element (`T.address_of(A[i])`)"},
     {"vscale", 0, VscaleRule, "the vector-length multiple of scalable vector targets (int32)"},
+    {"isnullptr", 1, IsNullptrRule, "whether a pointer is null (bool)"},
+    {"vector_low", 1, VectorHalfRule, "the low half of the lanes of a vector"},
+    {"vector_high", 1, VectorHalfRule, "the high half of the lanes of a vector"},
+    {"vector_combine", 2, VectorCombineRule, "two vectors of one type, concatenated"},
+    {"assume_aligned", 2, AssumeAlignedRule, "a pointer's alignment in bytes (a statement)"},
+    {"assume_always", 1, AssumeAlwaysRule, "a bool fact that holds everywhere (a statement)"},
+    {"ignore_loop_partition", 1, IgnoreLoopPartitionRule,
+     "a bool condition loop partitioning leaves alone"},
+    {"throw_last_error", 0, VoidRule, "raises the runtime's last error (a statement)"},
+    {"handle_add_byte_offset", 2, HandleAddByteOffsetRule,
+     "a pointer a number of bytes after another, untyped"},
+};
+
+/*!
+ * \brief Their result type is `ty=` when the call gives one, else int32 (the rule): printed
+ *  `T.<name>(args...)`, with `ty=` only when it is not int32.
+ */
+constexpr RuledSpec kInt32DefaultIntrinsics[] = {
+    {"undef", 0, Int32Rule, "a value that is defined but arbitrary, of the call's type"},
+    {"call_packed", -1, Int32Rule, "a call of a packed function by name (a StringImm first)"},
+    {"call_cpacked", -1, Int32Rule, "call_packed of a C packed function, by name"},
+    {"call_packed_lowered", -1, Int32Rule, "call_packed with its arguments already on the stack"},
+    {"call_cpacked_lowered", -1, Int32Rule, "call_cpacked with its arguments already on the stack"},
 };
 
 /*! \brief Their result type is the call's given type: no rule (nullptr). */
@@ -132,13 +241,16 @@ constexpr RuledSpec kTypedIntrinsics[] = {
     {"reinterpret", 1, nullptr, "the same bits read as the call's type (of the same total width)"},
     {"call_extern", -1, nullptr, "a call of an external function, by name (a StringImm argument)"},
     {"call_pure_extern", -1, nullptr, "call_extern of a function without side effects"},
+    {"call_llvm_intrin", -1, nullptr, "a call of an LLVM intrinsic, by name (a StringImm first)"},
+    {"call_llvm_pure_intrin", -1, nullptr, "call_llvm_intrin of an intrinsic without side effects"},
+    {"ptr_byte_offset", 2, nullptr, "a pointer a number of bytes after another, of the given type"},
 };
 
 ffi::Function RuleFunction(std::string op_name, int64_t num_args, TypeRule rule) {
   return ffi::Function::FromTyped(
       [op_name, num_args, rule](ffi::Array<Expr> args, ffi::Map<ffi::String, ffi::Any>,
                                 ffi::Array<Type>) -> Type {
-        if (static_cast<int64_t>(args.size()) != num_args) {
+        if (num_args >= 0 && static_cast<int64_t>(args.size()) != num_args) {
           TVM_FFI_THROW(TypeError) << "`" << op_name << "` takes " << num_args << " argument"
                                    << (num_args == 1 ? "" : "s") << ", got " << args.size();
         }
@@ -168,13 +280,15 @@ ffi::Function ReinterpretValidate() {
 }
 
 TVM_FFI_STATIC_INIT_BLOCK() {
-  for (const RuledSpec& spec : kRuledIntrinsics) {
+  auto register_ruled = [](const RuledSpec& spec) {
     std::string name = std::string("tirx.") + spec.name;
     ir::OpRegistry::Register(name)
         .set_doc(spec.doc)
         .set_num_args(spec.num_args)
         .set_attr(ir::kOpTypeRule, RuleFunction(name, spec.num_args, spec.rule));
-  }
+  };
+  for (const RuledSpec& spec : kRuledIntrinsics) register_ruled(spec);
+  for (const RuledSpec& spec : kInt32DefaultIntrinsics) register_ruled(spec);
   for (const RuledSpec& spec : kTypedIntrinsics) {
     ir::OpRegistry::Register(std::string("tirx.") + spec.name)
         .set_doc(spec.doc)
@@ -213,6 +327,11 @@ Expr Reinterpret(PrimType ty, Expr value, Span span) {
 
 const std::vector<std::string>& RuledIntrinsicNames() {
   static const std::vector<std::string> names = NamesOf(kRuledIntrinsics);
+  return names;
+}
+
+const std::vector<std::string>& Int32DefaultIntrinsicNames() {
+  static const std::vector<std::string> names = NamesOf(kInt32DefaultIntrinsics);
   return names;
 }
 

@@ -152,7 +152,7 @@ TEST_SUITE("printer.translate") {
     options.alignment = 16;
     Check(ir::TensorType(DataType::Float(16), {n, IntImm(PrimType::Int(32), 4)}, options),
           "T.Tensor((n, 4), T.float16, strides=(4, 1), elem_offset=n, scope=\"shared\", "
-          "alignment=16)");
+          "data_alignment=16)");
     Check(ir::FuncType({PrimType::Int(32)}, PrimType::Float(32)), "T.Func([T.int32], T.float32)");
     Check(ir::Type::Missing(), "T.Missing()");
   }

@@ -50,8 +50,11 @@ def _gaps() -> List[Tuple[str, str]]:
 
 
 def _type_text(expr) -> str:
-    """As the reference's ``str(expr.ty)``: ``int32`` for a primitive type."""
-    return str(expr.ty.dtype) if isinstance(expr.ty, ir.PrimType) else str(expr.ty)
+    """As the reference's ``str(expr.ty)``: ``int32`` for a primitive type, ``""`` for void (the
+    reference's dtype text of ``T.void``)."""
+    if not isinstance(expr.ty, ir.PrimType):
+        return str(expr.ty)
+    return "" if str(expr.ty.dtype) == "void" else str(expr.ty.dtype)
 
 
 def _ours(case) -> Dict[str, str]:

@@ -147,12 +147,12 @@ def test_buffer_fields_map_to_tensor_type_fields() -> None:
             T.evaluate(0)
         ''', '''
         @T.function
-        def f(A: T.Tensor((4,), T.float32, strides=(1,), elem_offset=2, scope="local", alignment=8),
-              B: T.Tensor((4,), T.float32), C: T.Tensor((4,), T.float32, alignment=64)):
+        def f(A: T.Tensor((4,), T.float32, strides=(1,), elem_offset=2, scope="local", data_alignment=8),
+              B: T.Tensor((4,), T.float32), C: T.Tensor((4,), T.float32, data_alignment=64)):
             T.evaluate(0)
         ''', '''
         @T.function
-        def f(A: T.Tensor((4,), T.float32, strides=(1,), elem_offset=2, scope="local", alignment=8), B: T.Tensor((4,), T.float32), C: T.Tensor((4,), T.float32)):
+        def f(A: T.Tensor((4,), T.float32, strides=(1,), elem_offset=2, scope="local", data_alignment=8), B: T.Tensor((4,), T.float32), C: T.Tensor((4,), T.float32)):
             pass
         ''')
 
@@ -161,7 +161,7 @@ def test_buffer_is_a_tensor_type_outside_functions_too() -> None:
     assert ir.structural_equal(T.Buffer((4, 2), "int32"), T.Tensor((4, 2), T.int32))
     assert ir.structural_equal(T.Buffer[(4,), "float16"], T.Tensor((4,), "float16"))
     assert ir.structural_equal(T.Buffer((4,), scope="shared", align=16),
-                               T.Tensor((4,), scope="shared", alignment=16))
+                               T.Tensor((4,), scope="shared", data_alignment=16))
 
 
 def test_string_shapes_declare_symbols_shared_by_the_signature() -> None:
@@ -413,7 +413,7 @@ def test_alloc_buffer_and_decl_buffer() -> None:
             B = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32, scope="shared")])
             C = T.decl_tensor(p, ty_args=[T.Tensor((4,), T.float32)])
             D = T.alloc_tensor(ty_args=[T.Tensor((2, 2), T.float32)])
-            E = T.alloc_tensor(ty_args=[T.Tensor((8,), T.float32, alignment=16)])
+            E = T.alloc_tensor(ty_args=[T.Tensor((8,), T.float32, data_alignment=16)])
             B[0] = A[0]
             C[0] = B[0]
             D[0, 0] = C[0]
@@ -424,7 +424,7 @@ def test_alloc_buffer_and_decl_buffer() -> None:
             B = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32, scope="shared")])
             C = T.decl_tensor(p, ty_args=[T.Tensor((4,), T.float32)])
             D = T.alloc_tensor(ty_args=[T.Tensor((2, 2), T.float32)])
-            E = T.alloc_tensor(ty_args=[T.Tensor((8,), T.float32, alignment=16)])
+            E = T.alloc_tensor(ty_args=[T.Tensor((8,), T.float32, data_alignment=16)])
             B[0] = A[0]
             C[0] = B[0]
             D[0, 0] = C[0]
@@ -691,9 +691,9 @@ def test_s_tir_constructs_are_not_supported_yet(body, message, location) -> None
         ('    X = T.alloc_buffer(("n",))\n', TypeError,
          "`T.alloc_buffer` does not parse strings as shapes: got 'n'; only `T.Buffer` reads "
          "string extents", (3, 8, 3, 30)),
-        ('    T.evaluate(T.call_packed("f", k))\n', NotImplementedError,
-         "`T.call_packed` is not supported yet: no operator `tirx.call_packed` is registered",
-         (3, 15, 3, 36)),
+        ('    T.evaluate(T.tvm_stack_make_shape(k))\n', NotImplementedError,
+         "`T.tvm_stack_make_shape` is not supported yet: no operator `tirx.tvm_stack_make_shape` "
+         "is registered", (3, 15, 3, 40)),
         ("    B[0] = T.q_multiply_shift(1, 2, 3, 4)\n", NotImplementedError,
          "`T.q_multiply_shift` is not supported yet: no operator `tirx.q_multiply_shift` is "
          "registered", (3, 11, 3, 41)),

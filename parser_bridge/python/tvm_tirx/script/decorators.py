@@ -118,16 +118,16 @@ class ScriptDecorator(_Decorator):
     def check_well_formed(self) -> bool:
         return bool(self.options.get("check_well_formed", True))
 
-    def __call__(self, definition: Any = None, /, **options: Any) -> Any:
-        if definition is None:
+    def __call__(self, function: Any = None, /, **options: Any) -> Any:
+        if function is None:
             return self.configured(**options)
         if options:
             raise TypeError(f"`{self.name}` takes options or a definition, not both")
         frame = sys._getframe(1)
         if _is_class_body(frame):
             # A module member: built when the module is, after every signature is declared.
-            return DeferredDefinition(definition, self, frame)
-        return _PARSER.definition(definition, self, caller_frame=frame)
+            return DeferredDefinition(function, self, frame)
+        return _PARSER.definition(function, self, caller_frame=frame)
 
 
 class JITDecorator(ScriptDecorator):

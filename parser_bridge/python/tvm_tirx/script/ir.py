@@ -1,7 +1,8 @@
 """The shared IR script namespace, imported as ``I``: ``from tvm_tirx.script import ir as I``.
 
 Holds what every dialect shares: modules (``@I.ir_module``, ``I.module_attrs``), symbols
-(``I.dynamic``), raw calls (``I.Call``) and ranges.
+(``I.dynamic``), raw calls (``I.Call``), ranges, and the IR classes both namespaces re-export
+(ir_classes.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,20 @@ from tvm_ffi import get_global_func as _get_global_func
 from .. import ir as _ir
 from .builder import Frame as _Frame, Loc, span_of as _span_of
 from .tirx_legacy import default_typed
+from .tirx_legacy import meta_var  # noqa: F401 - the reference's I has it too
 from .decorators import ModuleDecorator as _ModuleDecorator, _is_class_body
+from .ir_classes import TYPES as _CLASS_TYPES
+from .ir_classes import (  # noqa: F401 - the IR classes the reference's I re-exports
+    Func,
+    FuncType,
+    Missing,
+    MissingType,
+    Prim,
+    PrimType,
+    Ptr,
+    StringImm,
+    Var,
+)
 from .parser import DefinitionKind as _DefinitionKind
 from .parser import make_decorator as _make_decorator
 from .parser import register_namespace as _register_namespace
@@ -22,7 +36,7 @@ from .tirx_builder import dynamic
 
 _I = sys.modules[__name__]  # the namespace object its decorators build with
 
-def Call(op: Any, args: Any, attrs: Any = None, ty_args: Any = None, ty: Any = None) -> Any:
+def Call(op: Any, args: Any, attrs: Any = None, ty_args: Any = None, *, ty: Any = None) -> Any:
     """``I.Call(op, [args], attrs=..., ty_args=..., ty=...)``: ``ir.Call``'s contract (an explicit
     ``ty``, ``T.Missing()`` included, is kept; none infers), with bare literal arguments as
     the printer writes them (``1`` is an int32 constant). Inside a module, ``op`` may be a
@@ -30,12 +44,13 @@ def Call(op: Any, args: Any, attrs: Any = None, ty_args: Any = None, ty: Any = N
     functions print."""
     if isinstance(op, ModuleFunction):
         op = op.global_var
-    return _ir.Call(op, [default_typed(a) for a in args], attrs, ty_args, ty)
+    return _ir.Call(op, [default_typed(a) for a in args], attrs, ty_args, ty=ty)
 
 
-def Range(start: Any, end: Any) -> Any:
-    """``T.Range(start, end)``: ``ir.Range``, bare literal bounds as int32 constants."""
-    return _ir.Range(default_typed(start), default_typed(end))
+def Range(begin: Any, end: Any) -> Any:
+    """``T.Range(begin, end)``: ``ir.Range`` from ``begin`` to ``end`` (exclusive), bare literal
+    bounds as int32 constants."""
+    return _ir.Range(default_typed(begin), default_typed(end))
 
 Op = _ir.Op
 GlobalVar = _ir.GlobalVar
@@ -58,8 +73,10 @@ pyfunc.__doc__ = """``@I.pyfunc``: a module member kept as the Python function i
 the IR; the module built from the class holds it in ``module.__pyfuncs__`` (docs/frontend.md)."""
 
 
-def module_attrs(attrs: Dict[str, Any]) -> None:
-    """``T.module_attrs({...})`` (also ``I.module_attrs``): attributes of the enclosing module.
+def module_attrs(attrs: Dict[str, Any], allow_overwrite: bool = False) -> None:
+    """``T.module_attrs({...})`` (also ``I.module_attrs``): attributes of the enclosing module,
+    set once; a later call replaces them only with ``allow_overwrite=True`` (ValueError
+    otherwise), as in the reference.
 
     Python runs a decorated class's body before ``@I.ir_module`` sees it; there the call does
     nothing and the module decorator evaluates it again inside the module frame.
@@ -68,7 +85,10 @@ def module_attrs(attrs: Dict[str, Any]) -> None:
         return
     if not isinstance(attrs, dict):
         raise TypeError(f"`module_attrs` takes a dict, got `{type(attrs).__name__}`")
-    _module_attrs(attrs)
+    if not isinstance(allow_overwrite, bool):
+        raise TypeError(f"`module_attrs(allow_overwrite=...)` takes a bool, got "
+                        f"`{type(allow_overwrite).__name__}`")
+    _module_attrs(attrs, allow_overwrite)
 
 
 def module_(*, loc: Optional[Loc] = None) -> _Frame:
@@ -121,7 +141,9 @@ class ModuleProxy:
 
 
 __member_kinds__ = {
-    "constructor": ("Call", "GlobalVar", "Op", "Range"),
+    "constructor": ("Call", "GlobalVar", "Op", "Range", "StringImm", "Var"),
+    "type": _CLASS_TYPES,
+    "legacy": ("meta_var",),
     "statement": ("module_attrs",),
     "symbol": ("dynamic",),
     "internal": ("ModuleFunction", "ModuleProxy"),

@@ -24,9 +24,13 @@ from .. import (  # noqa: F401 - min, max and truncmod are T's
     truncmod,
 )
 from .. import ir as _ir
-from .. import exp, exp2, log, log2, log10, sqrt, rsqrt, tanh, sigmoid  # noqa: F401
-from .. import sin, cos, tan, erf, fabs, floor, ceil, round, trunc, pow, fmod  # noqa: F401
 from .decorators import JITDecorator as _JITDecorator
+from .ir_classes import CONSTRUCTORS as _CLASS_CONSTRUCTORS
+from .ir_classes import TYPES as _CLASS_TYPES
+# The IR classes the reference's T re-exports: I's (ir.py), and two constants I does not have.
+from .ir import Func, FuncType, Missing, MissingType, Prim, PrimType, Ptr  # noqa: F401
+from .ir import StringImm, Var  # noqa: F401
+from .ir_classes import FloatImm, IntImm, TensorLoad  # noqa: F401
 from .parser import make_decorator as _make_decorator
 from .parser import make_macro_decorator as _make_macro_decorator
 from .parser import register_namespace as _register_namespace
@@ -127,6 +131,8 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
     asin,
     asinh,
     assume,
+    assume_aligned,
+    assume_always,
     atan,
     atan2,
     atanh,
@@ -134,34 +140,74 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
     bitwise_not,
     bitwise_or,
     bitwise_xor,
+    call_cpacked,
+    call_cpacked_lowered,
     call_extern,
+    call_llvm_intrin,
+    call_llvm_pure_intrin,
+    call_packed,
+    call_packed_lowered,
     call_pure_extern,
+    ceil,
     ceildiv,
     clz,
     copysign,
+    cos,
     cosh,
+    erf,
+    exp,
+    exp2,
     exp10,
+    fabs,
+    floor,
     fma,
+    fmod,
+    handle_add_byte_offset,
     hypot,
     if_then_else,
+    ignore_loop_partition,
     infinity,
     isfinite,
     isinf,
     isnan,
+    isnullptr,
     ldexp,
     likely,
+    log,
     log1p,
+    log2,
+    log10,
+    logical_and,
+    logical_not,
+    logical_or,
     max_value,
     min_value,
     nearbyint,
     nextafter,
     popcount,
+    pow,
+    ptr_byte_offset,
     reinterpret,
+    round,
+    rsqrt,
+    select,
     shift_left,
     shift_right,
+    sigmoid,
+    sin,
     sinh,
+    sqrt,
+    static_assert,
+    tan,
+    tanh,
     tensor_data_ptr,
+    throw_last_error,
+    trunc,
     truncdiv,
+    undef,
+    vector_combine,
+    vector_high,
+    vector_low,
     vscale,
 )
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
@@ -202,7 +248,7 @@ _floormod = tvm_ffi.get_global_func("tirx.op.floormod")
 Op = _ir.Op
 from .ir import Range  # noqa: E402 - T.Range is I.Range (bare literal bounds are int32)
 # The module members the reference also spells under T: the same objects as I's.
-from .ir import Call, ir_module, module_attrs  # noqa: E402
+from .ir import Call, ir_module, module_attrs, pyfunc  # noqa: E402,F401
 
 function = _make_decorator(_T, namespace_path="tirx.function")
 function.__doc__ = """``@T.function`` / ``@T.function(private=True, check_well_formed=False)``: a
@@ -267,38 +313,53 @@ def __getattr__(name: str) -> Any:
     return _operator_member(name)
 
 
-def Tensor(shape: Sequence[Any], dtype: Any = "float32", *, strides: Sequence[Any] = (),
-           elem_offset: Any = None, scope: str = "global", alignment: int = 64) -> Any:
-    """``T.Tensor((n, 4), T.float32, ...)``: a tensor type. Strings are not parsed as shapes."""
+def _tensor_alignment(align: Any, data_alignment: Any) -> int:
+    """The data alignment in bytes of ``T.Tensor(align=...)`` / ``data_alignment=`` (one
+    spelling, two names: they must agree when both are given); 0 or less is the default, 64."""
+    for value in (align, data_alignment):
+        if value is not None and (not isinstance(value, builtins.int)
+                                  or isinstance(value, builtins.bool)):
+            raise TypeError(f"`T.Tensor`: the alignment is an int (bytes), got "
+                            f"`{type(value).__name__}`")
+    if data_alignment is None:
+        data_alignment = align
+    elif align not in (0, data_alignment):
+        raise ValueError(f"`T.Tensor`: `align={align}` and `data_alignment={data_alignment}` "
+                         "must agree")
+    return 64 if data_alignment <= 0 else data_alignment
+
+
+def Tensor(shape: Sequence[Any], dtype: Any = "float32", scope: str = "global", align: int = 0,
+           layout: Any = None, *, data: Any = None, loc: Any = None, data_alignment: Any = None,
+           strides: Sequence[Any] = (), elem_offset: Any = None) -> Any:
+    """``T.Tensor((n, 4), T.float32, scope="shared", data_alignment=16)``: a tensor type, with
+    the reference's parameters: ``align`` is ``data_alignment`` (bytes; 0, the default, is 64);
+    ``data=`` a pointer whose scope the tensor takes. Our IR describes a strided tensor by
+    ``strides=`` and ``elem_offset=`` (the reference's ``layout=``, which ours does not
+    have). Strings are not parsed as shapes."""
     if not isinstance(shape, (tuple, list)):
         raise TypeError(f"`T.Tensor` takes the shape as a tuple, got `{type(shape).__name__}`")
     for extent in (*shape, *strides):
         if isinstance(extent, str):
             raise TypeError(f"`T.Tensor` does not parse strings as shapes: got {extent!r}; "
                             "declare a symbol with `T.dynamic(...)` or a `def f[n]` header")
-    return _ir.TensorType(_dtype_of(dtype), shape, strides, elem_offset, scope, alignment)
-
-
-def Ptr(element_type: Any, scope: str = "global") -> Any:
-    """``T.Ptr(T.float32, scope="shared")``: a pointer type."""
-    return _ir.PointerType(element_type, scope)
-
-
-def Func(arg_types: Sequence[Any], ret_type: Any) -> Any:
-    """``T.Func([T.int32], T.int32)``: a function type."""
-    return _ir.FuncType(list(arg_types), ret_type)
-
-
-def Missing() -> Any:
-    """``T.Missing()``: the type nothing could deduce."""
-    return _ir.Type.missing()
+    if layout is not None:
+        raise NotImplementedError("`T.Tensor(layout=...)` is not supported yet: our tensors "
+                                  "describe their storage by `strides=` and `elem_offset=`")
+    if data is not None:
+        pointer = data.ty if isinstance(data, _ir.Expr) else None
+        if not isinstance(pointer, _ir.PointerType):
+            raise TypeError("`T.Tensor(data=...)` takes a pointer expression, such as `A.data`")
+        scope = pointer.scope
+    return _ir.TensorType(_dtype_of(dtype), shape, strides, elem_offset, scope,
+                          _tensor_alignment(align, data_alignment))
 
 
 # --- expressions ------------------------------------------------------------------------------
 
-def Cast(dtype: Any, value: Any) -> Any:
+def Cast(ty: Any, value: Any) -> Any:
     """``T.Cast("int64", x)``: an explicit conversion (a Cast node even to the same type)."""
-    ty = dtype if isinstance(dtype, _ir.PrimType) else _ir.PrimType(dtype)
+    ty = ty if isinstance(ty, _ir.PrimType) else _ir.PrimType(ty)
     return _CastNode(ty, _default_typed(value))
 
 
@@ -336,27 +397,25 @@ def let_(let: Any, name: str, value: Any, make_body: Any, *, name_loc: Any = Non
     return _LetNode(var, value, make_body(var))
 
 
-def Let(body: Any, *, where: Optional[dict] = None) -> Any:
-    """``T.Let(body, where={x: value})``: ``body`` with ``x`` bound to ``value``."""
+def Let(expr: Any, where: Optional[dict] = None) -> Any:
+    """``T.Let(expr, where={x: value})``: ``expr`` with ``x`` bound to ``value``."""
     if not isinstance(where, dict) or len(where) != 1:
         raise TypeError("`T.Let` takes `where={var: value}` with exactly one binding")
     ((var, value),) = where.items()
-    return _LetNode(var, _adopt(value, var), body)
+    return _LetNode(var, _adopt(value, var), expr)
 
 
 # --- registration -----------------------------------------------------------------------------
 
 __member_kinds__ = {
-    "type": ("Tensor", "Ptr", "Func", "Missing"),
+    "type": ("Tensor", *_CLASS_TYPES),
     "constructor": ("Broadcast", "Call", "Cast", "Let", "Op", "Ramp", "Range", "Select",
-                    "Shuffle", "target", *_NODE_MEMBERS),
+                    "Shuffle", "target", *_NODE_MEMBERS, *_CLASS_CONSTRUCTORS),
     "statement": ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "attr",
                   "decl_scalar", "decl_tensor", "evaluate", "func_attr", "launch_thread",
                   "local_scalar", "module_attrs"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
-    "intrinsic": ("ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "floordiv", "floormod",
-                  "fmod", "log", "log10", "log2", "max", "min", "pow", "round", "rsqrt",
-                  "sigmoid", "sin", "sqrt", "tan", "tanh", "trunc", "truncmod", *_OPS_MEMBERS),
+    "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS),
     "symbol": ("dynamic",),
     "marker": ("constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",

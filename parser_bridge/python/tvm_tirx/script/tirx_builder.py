@@ -668,7 +668,8 @@ def range_(range_function: Any, *args: Any, **kwargs: Any) -> Any:
                         f"`{next(iter(kwargs))}=`")
     if not 1 <= len(args) <= 3:
         raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
-    return serial(*args, annotations=annotations)
+    start, stop, step = (args[0], None, 1) if len(args) == 1 else (*args, 1)[:3]
+    return serial(start, stop, annotations=annotations, step=step)
 
 
 def _loop_bounds(dtype: Any, bounds: Sequence[Any]) -> List[Any]:
@@ -702,25 +703,50 @@ def _loop(kind: ForKind, start: Any, stop: Any, step: Any, thread: str,
     return LoopSpec(kind, [start], [stop], [step], thread, dict(annotations or {}))
 
 
-def serial(start: Any, stop: Any = None, step: Any = 1, *,
-           annotations: Optional[Dict[str, Any]] = None, dtype: Any = None) -> LoopSpec:
+def _unroll_annotations(unroll: Any, annotations: Optional[Dict[str, Any]]) -> Any:
+    """``T.serial(..., unroll=...)`` as the reference builds it: ``True`` annotates the loop
+    ``{"tirx.pragma_unroll": True}``, ``False`` ``{"tirx.disable_unroll": True}``, a positive
+    int ``N`` ``{"tirx.pragma_unroll": N}`` (beside any ``annotations=``)."""
+    if unroll is None:
+        return annotations
+    if isinstance(unroll, bool):
+        key, value = ("tirx.pragma_unroll", True) if unroll else ("tirx.disable_unroll", True)
+    elif isinstance(unroll, int):
+        if unroll < 1:
+            raise ValueError(f"`unroll=` takes a bool or a positive int, got {unroll}")
+        key, value = "tirx.pragma_unroll", unroll
+    else:
+        raise TypeError(f"`unroll=` takes a bool or a positive int, got "
+                        f"`{type(unroll).__name__}`")
+    if annotations is not None and not isinstance(annotations, dict):
+        raise TypeError("Loop annotations must be a dict")
+    return {**(annotations or {}), key: value}
+
+
+def serial(start: Any, stop: Any = None, *, annotations: Optional[Dict[str, Any]] = None,
+           step: Any = 1, unroll: Any = None, dtype: Any = None) -> LoopSpec:
     """``T.serial(n)`` / ``T.serial(a, b, step=s)``: a serial loop; ``dtype="uint32"`` types
-    its variable and bounds."""
+    its variable and bounds; ``unroll=True``/``False``/``N`` asks the code generator to unroll
+    it (or not), as the annotation ``tirx.pragma_unroll`` / ``tirx.disable_unroll``."""
+    annotations = _unroll_annotations(unroll, annotations)
     return _loop(ForKind.SERIAL, start, stop, step, "", annotations, dtype)
 
 
-def parallel(start: Any, stop: Any = None, step: Any = 1, *,
-             annotations: Optional[Dict[str, Any]] = None, dtype: Any = None) -> LoopSpec:
+def parallel(start: Any, stop: Any = None, *, annotations: Optional[Dict[str, Any]] = None,
+             step: Any = 1, dtype: Any = None) -> LoopSpec:
+    """``T.parallel(a, b)``: a loop whose iterations may run in parallel threads."""
     return _loop(ForKind.PARALLEL, start, stop, step, "", annotations, dtype)
 
 
-def vectorized(start: Any, stop: Any = None, step: Any = 1, *,
-               annotations: Optional[Dict[str, Any]] = None, dtype: Any = None) -> LoopSpec:
+def vectorized(start: Any, stop: Any = None, *, annotations: Optional[Dict[str, Any]] = None,
+               step: Any = 1, dtype: Any = None) -> LoopSpec:
+    """``T.vectorized(a, b)``: a loop to be turned into vector operations of its extent."""
     return _loop(ForKind.VECTORIZED, start, stop, step, "", annotations, dtype)
 
 
-def unroll(start: Any, stop: Any = None, step: Any = 1, *,
-           annotations: Optional[Dict[str, Any]] = None, dtype: Any = None) -> LoopSpec:
+def unroll(start: Any, stop: Any = None, *, annotations: Optional[Dict[str, Any]] = None,
+           step: Any = 1, dtype: Any = None) -> LoopSpec:
+    """``T.unroll(a, b)``: a loop to be unrolled completely."""
     return _loop(ForKind.UNROLLED, start, stop, step, "", annotations, dtype)
 
 

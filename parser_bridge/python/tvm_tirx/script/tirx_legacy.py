@@ -468,10 +468,12 @@ def meta_var(value: Any) -> MetaValue:
     return MetaValue(value)
 
 
-def cast(value: Any, dtype: Any) -> Any:
-    """``T.cast(x, "int64")``: ``x`` converted (itself when it has the type already); the
-    explicit node is ``T.Cast("int64", x)``."""
-    return _cast(dtype, value)
+def cast(value: Any, dtype: Any = None, *, ty: Any = None) -> Any:
+    """``T.cast(x, "int64")`` (or ``ty=T.int64``): ``x`` converted (itself when it has the type
+    already); the explicit node is ``T.Cast("int64", x)``."""
+    if (dtype is None) == (ty is None):
+        raise TypeError("`T.cast` takes the type once: as `dtype` or as `ty=`")
+    return _cast(dtype if ty is None else ty, value)
 
 
 # --- S-TIR blocks and unknown intrinsics --------------------------------------------------------

@@ -15,10 +15,14 @@ reference's signatures: a call in TVMScript gets its span from the parser.
 from __future__ import annotations
 
 import builtins
+import re
 from typing import Any
 
 import tvm_ffi
 
+from .. import And as _And
+from .. import Not as _Not
+from .. import Or as _Or
 from .. import StringImm as _StringImm
 from .. import ir as _ir
 from .tirx_legacy import adopt_literal as _adopt
@@ -84,13 +88,70 @@ def nearbyint(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = Non
     return _call("nearbyint", args, ty)
 
 
+def _float_operands(args: Any) -> list:
+    """Python literals among float-math operands: constants of the first expression operand's
+    type, float32 when every operand is a literal (``T.exp(1)`` is of a float32 1)."""
+    partner = next((a for a in args if isinstance(a, _ir.Expr)), None)
+    ty = partner.ty if partner is not None else _ir.PrimType("float32")
+    return [a if isinstance(a, _ir.Expr) else ty(a) for a in args]
+
+
 def _unary_float_math(name: str, doc: str) -> Any:
     """``T.<name>(x)``: the float intrinsic ``tirx.<name>``, the reference's signature."""
     def member(x: Any, *, ty: Any = None, loc: Any = None) -> Any:
-        return _call(name, [x], ty)
+        return _call(name, _float_operands([x]), ty)
     member.__name__ = member.__qualname__ = name
     member.__doc__ = doc
     return member
+
+
+def _binary_float_math(name: str, doc: str) -> Any:
+    """``T.<name>(x, y)``: the float intrinsic ``tirx.<name>`` of two operands."""
+    def member(x: Any, y: Any, *, ty: Any = None, loc: Any = None) -> Any:
+        return _call(name, _float_operands([x, y]), ty)
+    member.__name__ = member.__qualname__ = name
+    member.__doc__ = doc
+    return member
+
+
+def _raw_float_math(name: str, doc: str) -> Any:
+    """``T.<name>(...)``: a float intrinsic in the reference's raw call form (``*args`` and the
+    keywords ``attrs=``, ``ty_args=``, ``ty=``); ours takes no attrs, ty_args or keyword
+    operands."""
+    def member(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
+               ty: Any = None, **kwargs: Any) -> Any:
+        _no_operand_keywords(name, attrs, ty_args, kwargs)
+        return _call(name, _float_operands(args), ty)
+    member.__name__ = member.__qualname__ = name
+    member.__doc__ = doc
+    return member
+
+
+# The float intrinsics of tvm_tirx (`exp` ... `fmod`) under the reference's signatures: `ty=`
+# gives the result type (as the reference, the operands' rule is then not applied).
+exp = _unary_float_math("exp", "``T.exp(x)``: ``e ** x`` of a float.")
+exp2 = _unary_float_math("exp2", "``T.exp2(x)``: ``2 ** x`` of a float.")
+log = _unary_float_math("log", "``T.log(x)``: the natural logarithm of a float.")
+log2 = _unary_float_math("log2", "``T.log2(x)``: the base-2 logarithm of a float.")
+log10 = _unary_float_math("log10", "``T.log10(x)``: the base-10 logarithm of a float.")
+sqrt = _unary_float_math("sqrt", "``T.sqrt(x)``: the square root of a float.")
+rsqrt = _unary_float_math("rsqrt", "``T.rsqrt(x)``: ``1 / sqrt(x)`` of a float.")
+tanh = _unary_float_math("tanh", "``T.tanh(x)``: the hyperbolic tangent of a float.")
+sigmoid = _unary_float_math("sigmoid", "``T.sigmoid(x)``: ``1 / (1 + exp(-x))`` of a float.")
+sin = _unary_float_math("sin", "``T.sin(x)``: the sine of a float, in radians.")
+cos = _unary_float_math("cos", "``T.cos(x)``: the cosine of a float, in radians.")
+tan = _unary_float_math("tan", "``T.tan(x)``: the tangent of a float, in radians.")
+erf = _unary_float_math("erf", "``T.erf(x)``: the error function of a float.")
+fmod = _binary_float_math("fmod", "``T.fmod(x, y)``: the float remainder of ``x / y`` (the "
+                          "sign of ``x``).")
+fabs = _raw_float_math("fabs", "``T.fabs(x)``: the absolute value of a float.")
+floor = _raw_float_math("floor", "``T.floor(x)``: a float rounded down to an integer value.")
+ceil = _raw_float_math("ceil", "``T.ceil(x)``: a float rounded up to an integer value.")
+round = _raw_float_math(  # noqa: A001 - the IR's name
+    "round", "``T.round(x)``: a float rounded to the nearest integer value.")
+trunc = _raw_float_math("trunc", "``T.trunc(x)``: a float rounded toward zero to an integer "
+                        "value.")
+pow = _raw_float_math("pow", "``T.pow(x, y)``: ``x ** y`` of floats.")  # noqa: A001 - the IR's
 
 
 asin = _unary_float_math("asin", "``T.asin(x)``: the arc sine of a float, in radians.")
@@ -186,6 +247,118 @@ def likely(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
 def assume(cond: Any = None, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.assume(cond)``: a statement stating a bool fact the following code may rely on."""
     return _call("assume", [cond], ty)
+
+
+def select(condition: Any, true_value: Any, false_value: Any) -> Any:
+    """``T.select(c, t, f)``: ``T.if_then_else(c, t, f)`` of an IR condition (only the chosen
+    branch is evaluated); of a Python value, the chosen value itself, as the reference."""
+    if not isinstance(condition, _ir.Expr):
+        return true_value if condition else false_value
+    return if_then_else(condition, true_value, false_value)
+
+
+# --- logical operators as calls -------------------------------------------------------------
+
+def _logical_chain(name: str, values: Any, host: Any, scalar: Any, vector: str) -> Any:
+    if not values:
+        raise TypeError(f"`T.{name}` takes at least one operand")
+    result = values[0]
+    for value in values[1:]:
+        if not isinstance(result, _ir.Expr) and not isinstance(value, _ir.Expr):
+            result = host(result, value)
+            continue
+        lhs, rhs = _default_typed(result), _default_typed(value)
+        if not _is_vector(lhs) and not _is_vector(rhs):
+            result = scalar(lhs, rhs)
+        else:  # vectors of bools combine lane by lane, as the reference's `&` / `|`
+            result = _op[vector](lhs, rhs)
+    return result
+
+
+def _is_vector(value: Any) -> bool:
+    """Whether an expression's type is a vector dtype (``boolx4``)."""
+    ty = value.ty
+    return isinstance(ty, _ir.PrimType) and re.search(r"x\d+$", str(ty.dtype)) is not None
+
+
+def logical_and(*values: Any) -> Any:
+    """``T.logical_and(a, b, ...)``: ``a and b and ...`` nested to the left, of bool operands
+    (a literal ``True`` is a bool constant, kept unfolded); Python values alone combine as
+    Python's ``and``; bool vectors combine lane by lane (``a & b``)."""
+    return _logical_chain("logical_and", values, lambda a, b: a and b, _And, "bitwise_and")
+
+
+def logical_or(*values: Any) -> Any:
+    """``T.logical_or(a, b, ...)``: ``a or b or ...`` nested to the left, as
+    ``T.logical_and``."""
+    return _logical_chain("logical_or", values, lambda a, b: a or b, _Or, "bitwise_or")
+
+
+def logical_not(value: Any) -> Any:
+    """``T.logical_not(a)``: ``not a`` of a bool; of a Python value, Python's ``not``."""
+    return _Not(value) if isinstance(value, _ir.Expr) else not value
+
+
+def assume_aligned(tensor: Any, alignment_bytes: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.assume_aligned(A.data, 64)``: a statement that the pointer is aligned to that many
+    bytes (a hint for code generation)."""
+    return _call("assume_aligned", [tensor, alignment_bytes], ty)
+
+
+def assume_always(predicate: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.assume_always(n > 0)``: a statement that the scalar bool holds everywhere in the
+    function (``T.assume`` states it from here on)."""
+    return _call("assume_always", [predicate], ty)
+
+
+def ignore_loop_partition(predicate: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.ignore_loop_partition(i < n)``: the bool condition itself, marked so that loop
+    partitioning does not split the loop on it."""
+    return _call("ignore_loop_partition", [predicate], ty)
+
+
+def throw_last_error(*, ty: Any = None, loc: Any = None) -> Any:
+    """``T.throw_last_error()``: a statement that raises the runtime's last error."""
+    return _call("throw_last_error", [], ty)
+
+
+def handle_add_byte_offset(handle: Any, offset: Any, *, ty: Any = None, loc: Any = None) -> Any:
+    """``T.handle_add_byte_offset(A.data, 16)``: the untyped pointer (``T.Ptr(T.void)``)
+    ``offset`` bytes after ``handle``."""
+    return _call("handle_add_byte_offset", [handle, offset], ty)
+
+
+def _is_pointer(value: Any) -> bool:
+    ty = getattr(value, "ty", None)
+    return isinstance(ty, _ir.PointerType) or (
+        isinstance(ty, _ir.PrimType) and str(ty.dtype) == "handle")
+
+
+def ptr_byte_offset(data: Any, byte_offset: Any, *, ty: Any, loc: Any = None) -> Any:
+    """``T.ptr_byte_offset(A.data, 16, ty=T.Ptr(T.int8))``: the pointer ``byte_offset`` bytes
+    after ``data``, of the pointer type ``ty``."""
+    if not _is_pointer(data):
+        raise TypeError("`T.ptr_byte_offset` offsets a pointer (such as `A.data`)")
+    if not isinstance(ty, _ir.PointerType):
+        raise TypeError(f"`T.ptr_byte_offset` takes `ty=` as a pointer type such as "
+                        f"`T.Ptr(T.int8)`, got `{type(ty).__name__}`")
+    offset = _default_typed(byte_offset)
+    if not (isinstance(offset, _ir.Expr) and isinstance(offset.ty, _ir.PrimType)
+            and str(offset.ty.dtype).startswith(("int", "uint"))
+            and not _is_vector(offset)):
+        raise TypeError("`T.ptr_byte_offset` takes a scalar integer `byte_offset`")
+    return _call("ptr_byte_offset", [data, offset], ty)
+
+
+def static_assert(x: Any, message: str = "") -> None:
+    """``T.static_assert(cond, "message")``: checked while the function is built (a Python
+    ``assert`` of a value known then, such as a JIT constant); it builds nothing. An IR
+    expression is not known then: TypeError."""
+    if isinstance(x, _ir.Expr):
+        raise TypeError("`T.static_assert` checks a value known while the function is built; "
+                        "an IR expression is only known at run time (use `assert cond, msg`)")
+    if not x:
+        raise AssertionError(message)
 
 
 # --- number tests ---------------------------------------------------------------------------
@@ -301,11 +474,96 @@ def call_pure_extern(*args: Any, attrs: Any = None, ty_args: Any = None, loc: An
     return _call("call_pure_extern", args, _ir.Type.missing() if ty is None else ty)
 
 
+def call_llvm_intrin(name: Any, *args: Any, ty: Any, loc: Any = None) -> Any:
+    """``T.call_llvm_intrin("llvm.ctpop", x, ty=T.int32)``: a call of the LLVM intrinsic of
+    that name (kept as written, a StringImm); the result type is ``ty=``."""
+    return _call("call_llvm_intrin", [name, *args], _prim_type(ty, "call_llvm_intrin"))
+
+
+def call_llvm_pure_intrin(name: Any, *args: Any, ty: Any, loc: Any = None) -> Any:
+    """``T.call_llvm_pure_intrin("llvm.fshl", a, b, s, ty=T.int32)``: ``T.call_llvm_intrin`` of
+    an intrinsic without side effects."""
+    return _call("call_llvm_pure_intrin", [name, *args], _prim_type(ty, "call_llvm_pure_intrin"))
+
+
+def _packed_args(member: str, args: Any) -> Any:
+    for arg in args:
+        if isinstance(arg, _ir.Expr) and isinstance(arg.ty, _ir.TensorType):
+            raise TypeError(f"`T.{member}` of a tensor is not supported yet: the reference "
+                            "passes it as a DLTensor it builds on the stack (pass `A.data` "
+                            "and its shape instead)")
+    return args
+
+
+def call_packed(*args: Any, loc: Any = None, ty: Any = None) -> Any:
+    """``T.call_packed("fn", x, y)``: a call of the packed function named first, with the
+    other arguments; the result is of ``ty=``, an int32 when not given."""
+    return _call("call_packed", _packed_args("call_packed", args), ty)
+
+
+def call_cpacked(*args: Any, loc: Any = None, ty: Any = None) -> Any:
+    """``T.call_cpacked("fn", x)``: ``T.call_packed`` of a function of the C packed calling
+    convention."""
+    return _call("call_cpacked", _packed_args("call_cpacked", args), ty)
+
+
+def call_packed_lowered(*args: Any, loc: Any = None, ty: Any = None) -> Any:
+    """``T.call_packed_lowered("fn", values, codes, begin, end)``: ``T.call_packed`` in the form
+    after lowering (its arguments already placed on the stack), an int32 unless ``ty=``."""
+    return _call("call_packed_lowered", _packed_args("call_packed_lowered", args), ty)
+
+
+def call_cpacked_lowered(*args: Any, loc: Any = None, ty: Any = None) -> Any:
+    """``T.call_cpacked_lowered(...)``: ``T.call_cpacked`` in the form after lowering."""
+    return _call("call_cpacked_lowered", _packed_args("call_cpacked_lowered", args), ty)
+
+
+def undef(*, ty: Any = None, loc: Any = None) -> Any:
+    """``T.undef()``: a value that is defined but arbitrary (an int32, or of ``ty=``), for a
+    computation whose result is never read."""
+    return _call("undef", [], None if ty is None else _prim_type(ty, "undef"))
+
+
+def isnullptr(x: Any, loc: Any = None, *, ty: Any = None) -> Any:
+    """``T.isnullptr(p)``: whether the pointer ``p`` (a ``T.Ptr`` or ``T.handle`` value) is
+    null, a bool."""
+    return _call("isnullptr", [x], ty)
+
+
+def _vector_part(name: str, arity: int, doc: str) -> Any:
+    def member(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
+               ty: Any = None, **kwargs: Any) -> Any:
+        _no_operand_keywords(name, attrs, ty_args, kwargs)
+        if len(args) != arity:
+            raise TypeError(f"`T.{name}` takes {arity} vector{'s' if arity > 1 else ''}, got "
+                            f"{len(args)} arguments")
+        return _call(name, args, ty)
+    member.__name__ = member.__qualname__ = name
+    member.__doc__ = doc
+    return member
+
+
+vector_low = _vector_part("vector_low", 1, "``T.vector_low(v)``: the low half of the lanes of a "
+                          "vector of an even lane count (``float32x8`` gives ``float32x4``).")
+vector_high = _vector_part("vector_high", 1, "``T.vector_high(v)``: the high half of the lanes "
+                           "of a vector of an even lane count.")
+vector_combine = _vector_part("vector_combine", 2, "``T.vector_combine(a, b)``: two vectors of "
+                              "one type concatenated, ``a``'s lanes first (twice the lanes).")
+
+
 MEMBERS = ("abs", "acos", "acosh", "address_of", "asin", "asinh", "assume", "atan", "atan2",
            "atanh",
            "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "call_extern",
            "call_pure_extern", "ceildiv", "clz", "copysign", "cosh", "exp10", "fma", "hypot",
            "ldexp", "if_then_else", "infinity", "isfinite", "isinf", "isnan", "likely", "log1p",
+           "logical_and", "logical_not", "logical_or", "select", "call_llvm_intrin",
+           "call_llvm_pure_intrin", "call_packed", "call_cpacked", "undef", "isnullptr",
+           "vector_low", "vector_high", "vector_combine", "assume_aligned", "assume_always",
+           "ignore_loop_partition", "throw_last_error", "handle_add_byte_offset",
+           "ptr_byte_offset", "static_assert", "call_packed_lowered", "call_cpacked_lowered",
            "max_value", "min_value", "nearbyint", "nextafter", "popcount", "reinterpret",
-           "shift_left", "shift_right", "sinh", "tensor_data_ptr", "truncdiv", "vscale")
+           "shift_left", "shift_right", "sinh", "tensor_data_ptr", "truncdiv", "vscale",
+           # tvm_tirx's float intrinsics under the reference's signatures
+           "ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "fmod", "log", "log10", "log2",
+           "pow", "round", "rsqrt", "sigmoid", "sin", "sqrt", "tan", "tanh", "trunc")
 """The ``T`` members this module defines (tirx.py's ``__member_kinds__`` lists them)."""

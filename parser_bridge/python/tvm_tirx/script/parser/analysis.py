@@ -640,9 +640,12 @@ def _module_attrs(call: ast.Call, scope: Mapping[str, Any], evaluator: Evaluator
     if namespace is None or namespaces.root_of(namespace) is None:
         raise UntrustedNotEvaluated("Only `I.module_attrs({...})` of a script namespace is "
                                     "evaluated in a module class")
-    if call.keywords or len(call.args) != 1:
-        raise TypeError("`module_attrs` takes one dict")
-    return getattr(namespace, "module_attrs")(evaluator.value(call.args[0], scope))
+    if any(k.arg != "allow_overwrite" for k in call.keywords) or \
+            not 1 <= len(call.args) + len(call.keywords) <= 2:
+        raise TypeError("`module_attrs` takes one dict and `allow_overwrite=`")
+    args = [evaluator.value(a, scope) for a in call.args]
+    kwargs = {k.arg: evaluator.value(k.value, scope) for k in call.keywords}
+    return getattr(namespace, "module_attrs")(*args, **kwargs)
 
 
 def _function_of(ir: Any, name: str) -> Any:

@@ -191,8 +191,9 @@ def _namespace_member(node: ast.expr, env: Mapping[str, Any],
 
 def symbol_declaration(stmt: ast.stmt, env: Mapping[str, Any]) -> Optional[Tuple[str, Any]]:
     """``n = T.dynamic("n", ...)`` / ``n = T.int32()`` with literal arguments (``dtype=`` the
-    only keyword): (name, value),
-    the value made by the namespace's own constructor; None for any other statement."""
+    only keyword), or the reference's IR class ``n = T.Var("n", "int32")`` of an integer type
+    (both literal strings): (name, value), the value made by the namespace's own constructor;
+    None for any other statement."""
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
             and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call)):
         return None
@@ -204,6 +205,12 @@ def symbol_declaration(stmt: ast.stmt, env: Mapping[str, Any]) -> Optional[Tuple
     if name == "dynamic":
         # `dtype=` is the one keyword: printed modules spell it (`T.dynamic("n", dtype="int32")`).
         if not call.args or any(k.arg != "dtype" for k in call.keywords):
+            return None
+    elif name == "Var":
+        # The variable is a symbol as T.dynamic's is, when its type is an integer dtype name.
+        if len(call.args) != 2 or call.keywords or not all(
+                isinstance(a, ast.Constant) and isinstance(a.value, str) for a in call.args) \
+                or call.args[1].value not in _SYMBOL_DTYPES:
             return None
     elif name not in _SYMBOL_DTYPES or call.args or call.keywords:
         return None
