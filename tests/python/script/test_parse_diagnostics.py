@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 
 import pytest
 
@@ -343,3 +344,19 @@ def test_a_float_stored_into_integer_elements_is_a_warning_and_still_builds() ->
     assert not definition.partial
     assert '    A[0] = T.Cast("int32", B[0] * T.float32(0.5))\n' in definition.canonical_text + "\n"
     assert '    A[1] = T.Cast("int32", T.float32(2.5))' in definition.canonical_text
+
+
+def test_a_dtype_is_not_iterable_though_it_takes_a_shape() -> None:
+    # `T.int32[4]` annotates a local array; iterating a dtype must not index it without end.
+    text = ("from tvm_tirx.script import tirx as T\n@T.function\n"
+            "def f(M: T.Shuffle((64,), T.bool)):\n    pass\n")
+    started = time.perf_counter()
+    (diagnostic,) = parse_diagnostics(text).to_plain()["diagnostics"]
+    assert time.perf_counter() - started < 5
+    assert (diagnostic["code"], diagnostic["message"]) == (
+        "type-error", "'ScalarType' object is not iterable")
+    from tvm_tirx.script import tirx as T
+
+    with pytest.raises(TypeError, match="takes the shape of a local array, integers or "
+                                        "expressions, got `str`"):
+        T.int32["n"]

@@ -118,6 +118,10 @@ class ArrayAnnotation:
     as the reference builds it."""
 
     def __init__(self, dtype: Any, shape: Tuple[Any, ...]) -> None:
+        for extent in shape:
+            if isinstance(extent, bool) or not isinstance(extent, (int, _ir.Expr)):
+                raise TypeError(f"`T.{dtype.dtype}[...]` takes the shape of a local array, "
+                                f"integers or expressions, got `{type(extent).__name__}`")
         self.dtype, self.shape = dtype, shape
 
     def __repr__(self) -> str:

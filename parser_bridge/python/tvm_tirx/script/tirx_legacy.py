@@ -63,6 +63,10 @@ class ScalarType(_ir.PrimType):
         """``x: T.int32[4]``, ``x: T.float32[2, 3]``: the annotation of a local array."""
         return _tb.ArrayAnnotation(self, shape if isinstance(shape, tuple) else (shape,))
 
+    # A type is not a sequence: without this, `__getitem__` would make Python iterate it
+    # (`for i in T.bool`, `list(T.int32)`) by indexing 0, 1, 2, ... without end.
+    __iter__ = None
+
 
 class HandleType(_ir.PointerType):
     """``T.handle``: an untyped handle, the type ``T.Ptr(T.void)`` as the reference builds and
