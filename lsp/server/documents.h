@@ -6,7 +6,10 @@
 #ifndef TVM_LSP_SERVER_DOCUMENTS_H_
 #define TVM_LSP_SERVER_DOCUMENTS_H_
 
+#include <tvm/script/bridge/bridge.h>
+
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -23,6 +26,9 @@ struct Document {
   bool analysed = false;
   /*! \brief The version whose diagnostics were last published; -1 for none. */
   int64_t published_version = -1;
+  /*! \brief The last finished analysis, of `analysis_version` (navigation reads it). */
+  std::shared_ptr<const script::bridge::ParseResult> analysis;
+  int64_t analysis_version = -1;
 };
 
 /*!
