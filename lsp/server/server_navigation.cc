@@ -55,10 +55,10 @@ bool PrepareSupport(const json& capabilities) {
 
 json NavigationCapabilities(const json& client_capabilities) {
   json rename = PrepareSupport(client_capabilities) ? json{{"prepareProvider", true}} : json(true);
-  return {{"definitionProvider", true},  {"declarationProvider", true},
-          {"referencesProvider", true},  {"documentHighlightProvider", true},
-          {"renameProvider", rename},    {"documentSymbolProvider", true},
-          {"foldingRangeProvider", true}};
+  return {{"definitionProvider", true},   {"declarationProvider", true},
+          {"referencesProvider", true},   {"documentHighlightProvider", true},
+          {"renameProvider", rename},     {"documentSymbolProvider", true},
+          {"foldingRangeProvider", true}, {"selectionRangeProvider", true}};
 }
 
 void Server::RegisterNavigation() {
@@ -132,6 +132,35 @@ void Server::RegisterNavigation() {
       for (const features::OutlineSymbol& symbol :
            features::DocumentSymbols(query.document.text, query.result)) {
         answer.push_back(OutlineJson(symbol, query.lines));
+      }
+      return answer;
+    });
+  };
+  requests_["textDocument/selectionRange"] = [this](const json& id, const json& params) {
+    const json& positions = lsp_json::Array(params, "positions", "params");
+    std::vector<ClientPosition> wanted;
+    for (size_t k = 0; k < positions.size(); ++k) {
+      std::string path = "params.positions[" + std::to_string(k) + "]";
+      if (!positions[k].is_object()) {
+        throw rpc::Error(rpc::kInvalidParams,
+                         path + ": expected an object, got " + lsp_json::KindName(positions[k]));
+      }
+      wanted.push_back(ClientPosition{lsp_json::Integer(positions[k], "line", path),
+                                      lsp_json::Integer(positions[k], "character", path)});
+    }
+    return FromAnalysis(id, params, json(nullptr), [wanted](const Query& query) {
+      json answer = json::array();
+      for (const ClientPosition& position : wanted) {
+        auto [line, column] = query.lines.FromClient(position);
+        json parent;  // null: the outermost has none
+        std::vector<bridge::Range> chain =
+            features::SelectionRanges(query.document.text, query.result, line, column);
+        for (auto range = chain.rbegin(); range != chain.rend(); ++range) {
+          json entry = {{"range", lsp_json::ToJson(query.lines.ToClient(*range))}};
+          if (!parent.is_null()) entry["parent"] = std::move(parent);
+          parent = std::move(entry);
+        }
+        answer.push_back(std::move(parent));
       }
       return answer;
     });

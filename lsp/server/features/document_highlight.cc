@@ -5,6 +5,7 @@
  */
 #include <tvm/lsp/text_change.h>
 
+#include <set>
 #include <string_view>
 
 #include "features.h"
@@ -50,13 +51,19 @@ bool IsStoreTarget(std::string_view text, size_t end) {
 std::vector<Highlight> DocumentHighlight(const std::string& text, const bridge::ParseResult& result,
                                          int64_t line, int64_t column) {
   std::vector<Highlight> highlights;
-  for (const bridge::Range& range : References(result, line, column, ReferencesOptions{})) {
-    bool write = false;
-    for (const bridge::Occurrence& occurrence : result.occurrences) {
-      if (occurrence.range == range && occurrence.is_definition) write = true;
+  std::vector<bridge::Range> ranges = References(result, line, column, ReferencesOptions{});
+  if (ranges.empty()) return highlights;
+  const std::string& symbol = OccurrenceAt(result, line, column)->symbol;
+  std::set<std::pair<int64_t, int64_t>> definitions;  // starts of definition occurrences
+  for (const bridge::Occurrence& occurrence : result.occurrences) {
+    if (occurrence.symbol == symbol && occurrence.is_definition) {
+      definitions.emplace(occurrence.range.line, occurrence.range.column);
     }
-    size_t end = ByteOffset(text, range.end_line, range.end_column);
-    highlights.push_back(Highlight{range, write || IsStoreTarget(text, end)});
+  }
+  for (const bridge::Range& range : ranges) {
+    bool write = definitions.count({range.line, range.column}) != 0 ||
+                 IsStoreTarget(text, ByteOffset(text, range.end_line, range.end_column));
+    highlights.push_back(Highlight{range, write});
   }
   return highlights;
 }

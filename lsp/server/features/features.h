@@ -154,6 +154,15 @@ struct Fold {
  */
 std::vector<Fold> FoldingRanges(const std::string& text);
 
+/*!
+ * \brief The ranges a selection grows through from (line, column), innermost first
+ *  (selection_range.cc): the name there, its line's statement, each enclosing block (header to
+ *  the end of its body), the definition, the whole text. Each holds the one before.
+ */
+std::vector<script::bridge::Range> SelectionRanges(const std::string& text,
+                                                   const script::bridge::ParseResult& result,
+                                                   int64_t line, int64_t column);
+
 }  // namespace features
 }  // namespace lsp
 }  // namespace tvm

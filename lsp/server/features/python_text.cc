@@ -23,23 +23,6 @@ constexpr std::array<std::string_view, 35> kKeywords = {
 constexpr std::array<std::string_view, 11> kBlockKeywords = {
     "def", "class", "for", "while", "if", "elif", "else", "with", "try", "except", "finally"};
 
-/*! \brief The column of the first non-blank byte (tabs to multiples of 8); -1 when blank. */
-int64_t Indent(std::string_view code) {
-  int64_t width = 0;
-  for (char c : code) {
-    if (c == ' ') {
-      ++width;
-    } else if (c == '\t') {
-      width = (width / 8 + 1) * 8;
-    } else if (c == '\f') {
-      width = 0;
-    } else {
-      return width;
-    }
-  }
-  return -1;
-}
-
 std::string_view Trimmed(std::string_view code) {
   size_t start = code.find_first_not_of(" \t\f");
   if (start == std::string_view::npos) return {};
@@ -111,6 +94,22 @@ std::vector<std::string> CodeLines(const std::vector<std::string_view>& lines) {
     code.push_back(std::move(out));
   }
   return code;
+}
+
+int64_t Indent(std::string_view code) {
+  int64_t width = 0;
+  for (char c : code) {
+    if (c == ' ') {
+      ++width;
+    } else if (c == '\t') {
+      width = (width / 8 + 1) * 8;
+    } else if (c == '\f') {
+      width = 0;
+    } else {
+      return width;
+    }
+  }
+  return -1;
 }
 
 std::vector<std::string_view> SplitLines(std::string_view text) {

@@ -77,6 +77,7 @@ def test_the_capabilities_offer_prepare_rename_to_clients_that_support_it() -> N
         assert capabilities["renameProvider"] == {"prepareProvider": True}
         assert capabilities["definitionProvider"] is True
         assert capabilities["foldingRangeProvider"] is True
+        assert capabilities["selectionRangeProvider"] is True
     finally:
         process.close()
 
@@ -255,6 +256,28 @@ def test_folding_ranges_cover_blocks_and_comment_runs(server) -> None:
         {"startLine": 15, "endLine": 17}]
 
 
+def test_selection_ranges_grow_from_the_name_to_the_file(server) -> None:
+    def chain(selection):
+        ranges = []
+        while selection is not None:
+            ranges.append(selection["range"])
+            selection = selection.get("parent")
+        return ranges
+
+    answer = result(server, "textDocument/selectionRange", {
+        "textDocument": {"uri": URI},
+        "positions": [{"line": 6, "character": 34}, {"line": 1, "character": 0}]})
+    whole = span(0, 0, 18, 0)
+    assert chain(answer[0]) == [
+        span(6, 32, 6, 36),   # café
+        span(6, 8, 6, 40),    # its line
+        span(5, 4, 7, 19),    # the for loop
+        span(3, 0, 11, 16),   # def f
+        span(2, 0, 11, 16),   # the definition, with its decorator
+        whole]
+    assert chain(answer[1]) == [whole]  # a blank line
+
+
 # -- outside TVMScript, changed documents --------------------------------------------------
 
 @pytest.mark.parametrize("method, extra", [
@@ -272,11 +295,18 @@ def test_a_file_without_tvmscript_gets_null(server, method, extra) -> None:
 def test_outline_and_folds_of_a_file_without_tvmscript_are_null(server) -> None:
     for method in ("textDocument/documentSymbol", "textDocument/foldingRange"):
         assert result(server, method, {"textDocument": {"uri": PLAIN}}) is None
+    assert result(server, "textDocument/selectionRange", {
+        "textDocument": {"uri": PLAIN}, "positions": [{"line": 0, "character": 0}]}) is None
 
 
 def test_a_document_not_open_gets_32602(server) -> None:
     assert error(server, "textDocument/definition", at(0, 0, uri="file:///none.py")) == {
         "code": -32602, "message": "file:///none.py is not open"}
+    assert error(server, "textDocument/rename", at(6, 34)) == {
+        "code": -32602, "message": "params.newName: expected a string, got nothing"}
+    assert error(server, "textDocument/selectionRange", {
+        "textDocument": {"uri": URI}, "positions": [3]}) == {
+        "code": -32602, "message": "params.positions[0]: expected an object, got an integer"}
 
 
 def test_a_request_right_after_an_edit_answers_on_the_new_text() -> None:

@@ -74,6 +74,7 @@ def test_initialize_declares_what_is_implemented(server) -> None:
             "renameProvider": True,
             "documentSymbolProvider": True,
             "foldingRangeProvider": True,
+            "selectionRangeProvider": True,
         },
         "serverInfo": {"name": "tvm-lsp", "version": "0.1.0"}}}
 
