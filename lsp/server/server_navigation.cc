@@ -219,6 +219,8 @@ std::optional<json> Server::FromAnalysis(const json& id, const json& params, jso
         Reply(id, respond(*now));
       } catch (const rpc::Error& error) {
         ReplyError(id, error.code(), error.what());
+      } catch (const std::exception& error) {
+        ReplyError(id, rpc::kInternalError, std::string("internal error: ") + error.what());
       }
     });
   });
