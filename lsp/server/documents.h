@@ -9,6 +9,7 @@
 #include <tvm/script/bridge/bridge.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,9 @@ struct Document {
   int64_t published_version = -1;
   /*! \brief The symbols of that version's analysis (for hovers on it). */
   std::vector<script::bridge::Symbol> symbols;
+  /*! \brief The last finished analysis, of `analysis_version` (navigation reads it). */
+  std::shared_ptr<const script::bridge::ParseResult> analysis;
+  int64_t analysis_version = -1;
 };
 
 /*!

@@ -28,6 +28,7 @@ enum ErrorCode : int {
   kServerNotInitialized = -32002,
   kRequestCancelled = -32800,
   kContentModified = -32801,
+  kRequestFailed = -32803,  // a valid request that cannot be carried out (a refused rename)
 };
 
 /*! \brief A handler's failure that becomes an error reply with `code`. */

@@ -96,6 +96,7 @@ void Server::RegisterHandlers() {
   requests_["textDocument/formatting"] = [this](const json& id, const json& params) {
     return FormattingRequest(id, params);
   };
+  RegisterNavigation();
   notifications_["initialized"] = [this](const json&) {
     Log(kLogInfo, options_.worker.trusted
                       ? "tvm-lsp: trusted (--trusted): module code of analysed files may run"
@@ -277,6 +278,7 @@ json Server::Initialize(const json& params) {
       {"hoverProvider", true},
       {"documentFormattingProvider", true},
   };
+  server_capabilities.update(NavigationCapabilities(capabilities));
   return json{{"capabilities", std::move(server_capabilities)},
               {"serverInfo", {{"name", "tvm-lsp"}, {"version", options_.version}}}};
 }

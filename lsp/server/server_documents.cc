@@ -143,6 +143,10 @@ void Server::Publish(const AnalysisOutcome& outcome) {
       outcome.status == AnalysisOutcome::Status::kCancelled) {
     return;
   }
+  if (outcome.status == AnalysisOutcome::Status::kDone) {
+    document->analysis = std::make_shared<const script::bridge::ParseResult>(outcome.result);
+    document->analysis_version = outcome.version;
+  }
   LineIndex lines = Lines(*document);
   json diagnostics = json::array();
   for (const script::bridge::Diagnostic& diagnostic :

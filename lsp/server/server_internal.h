@@ -34,6 +34,9 @@ namespace lsp {
 
 using nlohmann::json;
 
+/*! \brief The navigation capabilities, for `initialize` (server_navigation.cc). */
+json NavigationCapabilities(const json& client_capabilities);
+
 class Server {
  public:
   Server(boost::asio::io_context& io, const ServerOptions& options, int in_fd, int out_fd);
@@ -103,6 +106,25 @@ class Server {
   Document* Answerable(const json& id, const std::string& uri, int64_t version,
                        int64_t answered_version, QueryStatus status, const std::string& failure,
                        const char* what);
+
+  // Navigation (server_navigation.cc).
+  /*! \brief What a navigation answer reads: the document, its analysis, the position. */
+  struct Query {
+    const Document& document;
+    const script::bridge::ParseResult& result;
+    const LineIndex& lines;
+    const json& params;
+    int64_t line;    // of params.position (1-based), or 1 when there is none
+    int64_t column;  // in UTF-8 bytes
+  };
+  void RegisterNavigation();
+  /*!
+   * \brief Answers from the document's analysis at its current version, analysing it first
+   *  when there is none (-32801 when it changes meanwhile); `outside` for a document that is
+   *  not TVMScript. `answer` may throw rpc::Error.
+   */
+  std::optional<json> FromAnalysis(const json& id, const json& params, json outside,
+                                   std::function<json(const Query&)> answer);
 
   boost::asio::io_context& io_;
   ServerOptions options_;

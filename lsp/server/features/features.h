@@ -9,6 +9,7 @@
 #include <tvm/lsp/worker_client.h>
 #include <tvm/script/bridge/bridge.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,6 +57,120 @@ struct FormattingResult {
 /*! \brief The edits that put each formattable definition of `text` in canonical form. */
 FormattingResult Formatting(const std::string& text,
                             const std::vector<script::bridge::FormatVerdict>& verdicts);
+
+// -- Navigation. Positions are the analysis's (bridge.h: lines 1-based, UTF-8 byte columns).
+
+/*!
+ * \brief The occurrence at (line, column) (occurrence_at.cc): the one whose range holds it,
+ *  else one that ends there (a cursor right after a name); none when nothing is there.
+ */
+const script::bridge::Occurrence* OccurrenceAt(const script::bridge::ParseResult& result,
+                                               int64_t line, int64_t column);
+
+/*!
+ * \brief Where the symbol at (line, column) is defined (definition.cc): its definition
+ *  occurrences, else its recorded definition range; empty when nothing is there or it is
+ *  defined outside the text. Serves both definition and declaration (TVMScript declares a
+ *  name where it defines it).
+ */
+std::vector<script::bridge::Range> Definition(const script::bridge::ParseResult& result,
+                                              int64_t line, int64_t column);
+
+/*! \brief How References answers. */
+struct ReferencesOptions {
+  /*! \brief LSP's `context.includeDeclaration`: the definition occurrences too. */
+  bool include_declaration = true;
+};
+
+/*! \brief Every occurrence of the symbol at (line, column), in source order (references.cc). */
+std::vector<script::bridge::Range> References(const script::bridge::ParseResult& result,
+                                              int64_t line, int64_t column,
+                                              const ReferencesOptions& options);
+
+/*! \brief One highlighted occurrence; a write is a definition or a store's target. */
+struct Highlight {
+  script::bridge::Range range;
+  bool write = false;
+};
+
+/*! \brief The occurrences of the symbol at (line, column) in `text` (document_highlight.cc). */
+std::vector<Highlight> DocumentHighlight(const std::string& text,
+                                         const script::bridge::ParseResult& result, int64_t line,
+                                         int64_t column);
+
+/*! \brief Whether a rename may start at a position (rename.cc). */
+struct PrepareRenameResult {
+  enum class Status {
+    kRenamable,  // `range` holds the name, `placeholder` is it
+    kNothing,    // no name is there
+    kRefused,    // a name that cannot be renamed: `message` says why
+  };
+  Status status = Status::kNothing;
+  script::bridge::Range range;
+  std::string placeholder;
+  std::string message;
+};
+
+PrepareRenameResult PrepareRename(const std::string& text,
+                                  const script::bridge::ParseResult& result, int64_t line,
+                                  int64_t column);
+
+/*! \brief A rename's edits, or why there are none (`refusal`). */
+struct RenameResult {
+  std::vector<script::bridge::TextEdit> edits;
+  std::optional<std::string> refusal;
+};
+
+/*!
+ * \brief Renames every occurrence of the symbol at (line, column) to `new_name`; refuses
+ *  keywords, invalid identifiers, namespace aliases, names that would clash with a name
+ *  visible where the symbol is used, and positions on nothing.
+ */
+RenameResult Rename(const std::string& text, const script::bridge::ParseResult& result,
+                    int64_t line, int64_t column, const std::string& new_name);
+
+/*! \brief One entry of the document's outline (document_symbol.cc). */
+struct OutlineSymbol {
+  std::string name;
+  /*! \brief The analysis's kind: "function", "module", "parameter", "tensor", "loop", ... */
+  std::string kind;
+  /*! \brief Its type ("T.Tensor((4,), T.int32)"), empty when none. */
+  std::string detail;
+  /*! \brief What it covers (a whole definition), and its name within that. */
+  script::bridge::Range range;
+  script::bridge::Range selection;
+  std::vector<OutlineSymbol> children;
+};
+
+/*!
+ * \brief The outline: each definition, a module's functions under it, and under each
+ *  function what it defines (parameters, tensors, loop variables, bound scalars, symbols).
+ */
+std::vector<OutlineSymbol> DocumentSymbols(const std::string& text,
+                                           const script::bridge::ParseResult& result);
+
+/*! \brief A foldable run of lines, 1-based (folding_range.cc). */
+struct Fold {
+  int64_t start_line = 1;
+  int64_t end_line = 1;
+  bool comment = false;
+};
+
+/*!
+ * \brief The folds of `text`: every compound statement's block (definitions, loops, `if`,
+ *  `with`; the whole file's, so Python around the definitions folds too), and runs of two or
+ *  more comment lines. Sorted by start.
+ */
+std::vector<Fold> FoldingRanges(const std::string& text);
+
+/*!
+ * \brief The ranges a selection grows through from (line, column), innermost first
+ *  (selection_range.cc): the name there, its line's statement, each enclosing block (header to
+ *  the end of its body), the definition, the whole text. Each holds the one before.
+ */
+std::vector<script::bridge::Range> SelectionRanges(const std::string& text,
+                                                   const script::bridge::ParseResult& result,
+                                                   int64_t line, int64_t column);
 
 }  // namespace features
 }  // namespace lsp

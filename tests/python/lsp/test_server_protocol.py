@@ -67,6 +67,14 @@ def test_initialize_declares_what_is_implemented(server) -> None:
             "textDocumentSync": {"openClose": True, "change": 2},
             "hoverProvider": True,
             "documentFormattingProvider": True,
+            "definitionProvider": True,
+            "declarationProvider": True,
+            "referencesProvider": True,
+            "documentHighlightProvider": True,
+            "renameProvider": True,
+            "documentSymbolProvider": True,
+            "foldingRangeProvider": True,
+            "selectionRangeProvider": True,
         },
         "serverInfo": {"name": "tvm-lsp", "version": "0.1.0"}}}
 

@@ -1,0 +1,249 @@
+/*!
+ * \file python_text.cc
+ * \brief Python text by syntax alone: lines, code with strings and comments blanked, blocks
+ *  by indentation, identifiers.
+ */
+#include "python_text.h"
+
+#include <algorithm>
+#include <array>
+
+namespace tvm {
+namespace lsp {
+namespace features {
+
+namespace {
+
+constexpr std::array<std::string_view, 35> kKeywords = {
+    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
+
+constexpr std::array<std::string_view, 11> kBlockKeywords = {
+    "def", "class", "for", "while", "if", "elif", "else", "with", "try", "except", "finally"};
+
+std::string_view Trimmed(std::string_view code) {
+  size_t start = code.find_first_not_of(" \t\f");
+  if (start == std::string_view::npos) return {};
+  size_t end = code.find_last_not_of(" \t\f");
+  return code.substr(start, end - start + 1);
+}
+
+bool StartsBlock(std::string_view trimmed) {
+  if (trimmed.rfind("async ", 0) == 0) trimmed = Trimmed(trimmed.substr(6));
+  for (std::string_view keyword : kBlockKeywords) {
+    if (trimmed.rfind(keyword, 0) != 0) continue;
+    if (trimmed.size() == keyword.size()) return true;
+    unsigned char next = static_cast<unsigned char>(trimmed[keyword.size()]);
+    if (!IsIdentifierByte(next)) return true;
+  }
+  return false;
+}
+
+/*! \brief The bracket depth after `code`, starting from `depth`. */
+int64_t Depth(std::string_view code, int64_t depth) {
+  for (char c : code) {
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
+  }
+  return depth;
+}
+
+}  // namespace
+
+/*!
+ * \brief Each line with the text of its strings and comments blanked (spaces: columns stay),
+ *  string delimiters kept; a triple-quoted string may span lines.
+ */
+std::vector<std::string> CodeLines(const std::vector<std::string_view>& lines) {
+  std::vector<std::string> code;
+  std::string open;  // the delimiter of a string still open at a line's end ("'''", "\"\"\"")
+  for (std::string_view line : lines) {
+    std::string out(line);
+    size_t at = 0;
+    while (at < out.size()) {
+      if (open.empty()) {
+        char c = out[at];
+        if (c == '#') {
+          std::fill(out.begin() + static_cast<std::ptrdiff_t>(at), out.end(), ' ');
+          break;
+        }
+        if (c != '\'' && c != '"') {
+          ++at;
+          continue;
+        }
+        bool triple = out.compare(at, 3, std::string(3, c)) == 0;
+        open = triple ? std::string(3, c) : std::string(1, c);
+        at += open.size();
+        continue;
+      }
+      if (out[at] == '\\' && at + 1 < out.size()) {
+        out[at] = out[at + 1] = ' ';
+        at += 2;
+        continue;
+      }
+      if (out.compare(at, open.size(), open) == 0) {
+        at += open.size();
+        open.clear();
+        continue;
+      }
+      out[at++] = ' ';
+    }
+    if (open.size() == 1) open.clear();  // an unterminated one-line string ends with its line
+    code.push_back(std::move(out));
+  }
+  return code;
+}
+
+int64_t Indent(std::string_view code) {
+  int64_t width = 0;
+  for (char c : code) {
+    if (c == ' ') {
+      ++width;
+    } else if (c == '\t') {
+      width = (width / 8 + 1) * 8;
+    } else if (c == '\f') {
+      width = 0;
+    } else {
+      return width;
+    }
+  }
+  return -1;
+}
+
+std::vector<std::string_view> SplitLines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  size_t start = 0;
+  for (size_t at = 0; at < text.size(); ++at) {
+    if (text[at] != '\n' && text[at] != '\r') continue;
+    lines.push_back(text.substr(start, at - start));
+    if (text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n') ++at;
+    start = at + 1;
+  }
+  lines.push_back(text.substr(start));
+  return lines;
+}
+
+bool IsIdentifierByte(unsigned char byte) {
+  return byte == '_' || (byte >= '0' && byte <= '9') || (byte >= 'a' && byte <= 'z') ||
+         (byte >= 'A' && byte <= 'Z') || byte >= 0x80;
+}
+
+bool IsKeyword(std::string_view name) {
+  return std::find(kKeywords.begin(), kKeywords.end(), name) != kKeywords.end();
+}
+
+bool IsIdentifier(std::string_view name) {
+  if (name.empty() || (name[0] >= '0' && name[0] <= '9') || IsKeyword(name)) return false;
+  return std::all_of(name.begin(), name.end(),
+                     [](char c) { return IsIdentifierByte(static_cast<unsigned char>(c)); });
+}
+
+std::pair<int64_t, int64_t> WordAt(std::string_view line, int64_t column) {
+  auto is_word = [&](int64_t at) {
+    return at >= 0 && at < static_cast<int64_t>(line.size()) &&
+           IsIdentifierByte(static_cast<unsigned char>(line[static_cast<size_t>(at)]));
+  };
+  int64_t at = std::clamp<int64_t>(column, 0, static_cast<int64_t>(line.size()));
+  if (!is_word(at) && is_word(at - 1)) --at;  // just after a word
+  if (!is_word(at)) return {at, at};
+  int64_t start = at;
+  int64_t end = at;
+  while (is_word(start - 1)) --start;
+  while (is_word(end)) ++end;
+  if (line[static_cast<size_t>(start)] >= '0' && line[static_cast<size_t>(start)] <= '9') {
+    return {at, at};  // a number
+  }
+  return {start, end};
+}
+
+int64_t BlockEnd(const std::vector<std::string>& code, int64_t line) {
+  auto count = static_cast<int64_t>(code.size());
+  if (line < 1 || line > count) return 0;
+  std::string_view first = code[static_cast<size_t>(line - 1)];
+  int64_t indent = Indent(first);
+  if (indent < 0 || !StartsBlock(Trimmed(first))) return 0;
+  // Step 1: the header's last line: brackets closed and a `:` at its end.
+  auto ends_header = [&](int64_t at) {
+    std::string_view trimmed = Trimmed(code[static_cast<size_t>(at - 1)]);
+    return !trimmed.empty() && trimmed.back() == ':';
+  };
+  int64_t header = line;
+  int64_t depth = Depth(first, 0);
+  while (header < count && depth > 0) {
+    depth = Depth(code[static_cast<size_t>(header)], depth);
+    ++header;
+  }
+  if (depth > 0 || !ends_header(header)) return 0;  // one line (`if x: y`) or unfinished
+  // Step 2: the body, more indented than the header (blank lines and comments inside count).
+  int64_t end = 0;
+  for (int64_t at = header + 1; at <= count; ++at) {
+    int64_t width = Indent(code[static_cast<size_t>(at - 1)]);
+    if (width < 0) continue;
+    if (width <= indent) break;
+    end = at;
+  }
+  return end;
+}
+
+std::set<std::string> NamesIn(const std::vector<std::string>& code, int64_t first, int64_t last) {
+  std::set<std::string> names;
+  last = std::min<int64_t>(last, static_cast<int64_t>(code.size()));
+  for (int64_t line = std::max<int64_t>(first, 1); line <= last; ++line) {
+    const std::string& text = code[static_cast<size_t>(line - 1)];
+    size_t at = 0;
+    while (at < text.size()) {
+      if (!IsIdentifierByte(static_cast<unsigned char>(text[at]))) {
+        ++at;
+        continue;
+      }
+      size_t end = at;
+      while (end < text.size() && IsIdentifierByte(static_cast<unsigned char>(text[end]))) ++end;
+      size_t before = text.find_last_not_of(" \t", at == 0 ? std::string::npos : at - 1);
+      bool attribute = at > 0 && before != std::string::npos && text[before] == '.';
+      std::string name = text.substr(at, end - at);
+      // A string prefix (`f"`, `b'`) is no name.
+      bool prefix = end < text.size() && (text[end] == '"' || text[end] == '\'');
+      if (!attribute && !prefix && IsIdentifier(name)) names.insert(name);
+      at = end;
+    }
+  }
+  return names;
+}
+
+std::set<std::string> ImportedNames(const std::vector<std::string>& code) {
+  std::set<std::string> names;
+  bool continued = false;  // inside the brackets of a `from m import (a,` over lines
+  for (const std::string& line : code) {
+    std::string_view trimmed = Trimmed(line);
+    bool from = continued || trimmed.rfind("from ", 0) == 0;
+    if (!from && trimmed.rfind("import ", 0) != 0) continue;
+    size_t import = continued ? 0 : from ? trimmed.find(" import ") : 0;
+    if (import == std::string_view::npos) continue;
+    std::string_view rest = continued ? trimmed : trimmed.substr(import + (from ? 8 : 7));
+    if (from)
+      continued = rest.find(')') == std::string_view::npos &&
+                  (continued || rest.find('(') != std::string_view::npos);
+    // Each `a.b as c` or `a.b`, comma-separated (brackets of a `from` import dropped).
+    size_t start = 0;
+    while (start <= rest.size()) {
+      size_t comma = rest.find(',', start);
+      std::string_view item = Trimmed(rest.substr(
+          start, comma == std::string_view::npos ? rest.size() - start : comma - start));
+      while (!item.empty() && (item.front() == '(' || item.front() == ' ')) item.remove_prefix(1);
+      while (!item.empty() && (item.back() == ')' || item.back() == ' ')) item.remove_suffix(1);
+      size_t as = item.find(" as ");
+      std::string_view name = as == std::string_view::npos ? item : Trimmed(item.substr(as + 4));
+      if (as == std::string_view::npos && !from) name = name.substr(0, name.find('.'));
+      if (IsIdentifier(name)) names.insert(std::string(name));
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+  }
+  return names;
+}
+
+}  // namespace features
+}  // namespace lsp
+}  // namespace tvm

@@ -1,0 +1,88 @@
+/*!
+ * \file selection_range.cc
+ * \brief Selection ranges: from the name at a position out through its statement's line, the
+ *  blocks around it (by indentation), its definition, to the whole text.
+ */
+#include <algorithm>
+#include <optional>
+
+#include "features.h"
+#include "python_text.h"
+
+namespace tvm {
+namespace lsp {
+namespace features {
+
+namespace bridge = tvm::script::bridge;
+
+namespace {
+
+bool Holds(const bridge::Range& outer, const bridge::Range& inner) {
+  auto before = [](int64_t l1, int64_t c1, int64_t l2, int64_t c2) {
+    return l1 < l2 || (l1 == l2 && c1 <= c2);
+  };
+  return before(outer.line, outer.column, inner.line, inner.column) &&
+         before(inner.end_line, inner.end_column, outer.end_line, outer.end_column);
+}
+
+/*! \brief Adds `range` when it holds the last one and is larger. */
+void Grow(std::vector<bridge::Range>* chain, const bridge::Range& range) {
+  if (!chain->empty() && (!Holds(range, chain->back()) || range == chain->back())) return;
+  chain->push_back(range);
+}
+
+/*! \brief Line `line`'s code, from its first non-blank byte to its last (comments out). */
+std::optional<bridge::Range> LineRange(const std::vector<std::string>& code, int64_t line) {
+  const std::string& text = code[static_cast<size_t>(line - 1)];
+  size_t start = text.find_first_not_of(" \t\f");
+  if (start == std::string::npos) return std::nullopt;
+  size_t end = text.find_last_not_of(" \t\f") + 1;
+  return bridge::Range{line, static_cast<int64_t>(start), line, static_cast<int64_t>(end)};
+}
+
+}  // namespace
+
+std::vector<bridge::Range> SelectionRanges(const std::string& text,
+                                           const bridge::ParseResult& result, int64_t line,
+                                           int64_t column) {
+  std::vector<std::string_view> lines = SplitLines(text);
+  std::vector<std::string> code = CodeLines(lines);
+  auto count = static_cast<int64_t>(code.size());
+  std::vector<bridge::Range> chain;
+  line = std::clamp<int64_t>(line, 1, count);
+  // Step 1: the name, and the line.
+  if (const bridge::Occurrence* at = OccurrenceAt(result, line, column)) {
+    Grow(&chain, at->range);
+  } else if (auto word = WordAt(code[static_cast<size_t>(line - 1)], column);
+             word.first != word.second) {
+    Grow(&chain, bridge::Range{line, word.first, line, word.second});
+  }
+  if (auto own = LineRange(code, line)) Grow(&chain, *own);
+  // Step 2: the blocks around it, inner to outer: each less indented header whose body
+  // reaches the line (the line's own block first when it is a header).
+  int64_t indent = Indent(code[static_cast<size_t>(line - 1)]);
+  if (indent < 0) indent = 1 << 20;
+  for (int64_t header = line; header >= 1; --header) {
+    int64_t width = Indent(code[static_cast<size_t>(header - 1)]);
+    if (width < 0 || (header != line && width >= indent)) continue;
+    int64_t end = BlockEnd(code, header);
+    if (end >= line) {
+      int64_t last = static_cast<int64_t>(code[static_cast<size_t>(end - 1)].size());
+      Grow(&chain, bridge::Range{header, width, end, last});
+    }
+    if (header != line) indent = width;
+    if (indent == 0) break;
+  }
+  // Step 3: the definition, then everything.
+  for (const bridge::Definition& definition : result.definitions) {
+    if (definition.range.line <= line && line <= definition.range.end_line) {
+      Grow(&chain, definition.range);
+    }
+  }
+  Grow(&chain, bridge::Range{1, 0, count, static_cast<int64_t>(lines.back().size())});
+  return chain;
+}
+
+}  // namespace features
+}  // namespace lsp
+}  // namespace tvm
