@@ -34,7 +34,7 @@ std::optional<double> FoldableFloatMax(DataType dtype) {
 
 /*! \brief The constant `value` of a scalar type as one of scalar type `to`, when it folds. */
 std::optional<Expr> FoldConstant(DataType to, const Expr& value) {
-  if (to.is_int() || to.is_uint()) {
+  if (to.is_int() || to.is_uint() || to.is_bool()) {  // a bool only from 0 or 1 (a store)
     if (const auto* imm = value.as<IntImmObj>(); imm && IntegerFits(to, imm->value)) {
       return IntImm(PrimType(to), imm->value, imm->span);
     }

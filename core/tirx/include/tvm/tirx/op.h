@@ -38,9 +38,9 @@ Expr CastTo(PrimType ty, Expr value, Span span = Span::Unknown());
 
 /*!
  * \brief value converted as the reference converts an operand or a stored value (implicit_cast.cc):
- *  itself when the type matches; a constant becomes a constant of ty when ty is an integer type
- *  it fits in, or float16, bfloat16 or float32 (rounded to float32) within range; a Broadcast
- *  converts its value; anything else becomes a Cast.
+ *  itself when the type matches; a constant becomes a constant of ty when ty is an integer or
+ *  bool type it fits in, or float16, bfloat16 or float32 (rounded to float32) within range;
+ *  a Broadcast converts its value; anything else becomes a Cast.
  */
 Expr ImplicitCast(PrimType ty, Expr value);
 
