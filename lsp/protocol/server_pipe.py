@@ -10,6 +10,7 @@ import os
 import pathlib
 import select
 import subprocess
+import threading
 import time
 from typing import Any, Dict, List, Optional, Sequence
 
@@ -29,9 +30,21 @@ class Server:
         self.process = subprocess.Popen(
             [str(binary), "--stdio", "--debounce-ms", str(debounce_ms), *args],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        # The server's stderr (its log), drained as it comes: a pipe nobody reads fills at 64 KiB
+        # and then blocks the server's next log line, as no editor would let happen.
+        self.log = bytearray()
+        self._drain = threading.Thread(target=self._drain_stderr, daemon=True)
+        self._drain.start()
         self.buffer = b""
         self.received: List[Dict[str, Any]] = []
         self.next_id = 1
+
+    def _drain_stderr(self) -> None:
+        assert self.process.stderr is not None
+        for chunk in iter(lambda: self.process.stderr.read1(1 << 16), b""):
+            self.log += chunk
+            if len(self.log) > (4 << 20):  # keep the last 2 MiB
+                del self.log[:len(self.log) - (2 << 20)]
 
     # Writing.
     def write(self, data: bytes) -> None:
@@ -138,6 +151,7 @@ class Server:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
+        self._drain.join(timeout=5)  # the stderr pipe ends with the process (and its worker)
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             if stream is not None:
                 stream.close()
