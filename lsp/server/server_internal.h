@@ -101,11 +101,12 @@ class Server {
   /*!
    * \brief The document a worker's answer may be given on: none, after an error reply, when it
    *  changed since the request (-32801, "the document changed while <what>") or the worker
-   *  failed (-32603).
+   *  failed (-32603). `answered_version` is none when the worker cancelled the analysis (the
+   *  document moved on); any integer, -1 too, is a version a client may have sent.
    */
   Document* Answerable(const json& id, const std::string& uri, int64_t version,
-                       int64_t answered_version, QueryStatus status, const std::string& failure,
-                       const char* what);
+                       std::optional<int64_t> answered_version, QueryStatus status,
+                       const std::string& failure, const char* what);
 
   // Navigation (server_navigation.cc).
   /*! \brief What a navigation answer reads: the document, its analysis, the position. */

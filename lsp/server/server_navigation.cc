@@ -208,7 +208,9 @@ std::optional<json> Server::FromAnalysis(const json& id, const json& params, jso
                                 : outcome.result.diagnostics.front().message;
       Document* now =
           Answerable(id, uri, version,
-                     outcome.status == AnalysisOutcome::Status::kCancelled ? -1 : outcome.version,
+                     outcome.status == AnalysisOutcome::Status::kCancelled
+                         ? std::nullopt
+                         : std::optional<int64_t>(outcome.version),
                      done ? QueryStatus::kDone : QueryStatus::kFailed, failure, "it was analysed");
       if (now == nullptr) return;
       if (!now->analysis || now->analysis_version != version) {

@@ -38,7 +38,7 @@ void Server::RefuseWhenStopped() const {
 }
 
 Document* Server::Answerable(const json& id, const std::string& uri, int64_t version,
-                             int64_t answered_version, QueryStatus status,
+                             std::optional<int64_t> answered_version, QueryStatus status,
                              const std::string& failure, const char* what) {
   Document* now = Find(uri);
   if (now == nullptr || now->version != version || answered_version != version) {

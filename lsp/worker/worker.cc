@@ -305,11 +305,11 @@ void Worker::NoteArrival(const protocol::Request& request) {
       newest_version_.erase(uri);
       for_running = running_here;
     } else if (has_version) {
-      // An open starts the document's versions afresh; a change only moves them on.
+      // The last version that arrived, whatever its order: LSP says versions increase, but a
+      // client that sends a smaller one must not have every later analysis cancelled.
       bool open = request.method == protocol::OpenMethod::kName;
-      int64_t& newest = newest_version_[uri];
-      newest = open ? version : std::max(newest, version);
-      for_running = running_here && (open || version > running_->version);
+      newest_version_[uri] = version;
+      for_running = running_here && (open || version != running_->version);
     }
   } else if (request.method == protocol::ShutdownMethod::kName) {
     for_running = running_.has_value();
@@ -569,7 +569,7 @@ bridge::PartsAnswer Worker::RunAnalysis(int64_t id, const std::string& uri,
     running_ = Running{id, uri, document.version};
     auto newest = newest_version_.find(uri);
     cancel_ = input_ended_ || cancelled_ids_.count(id) != 0 ||
-              (newest != newest_version_.end() && newest->second > document.version);
+              (newest != newest_version_.end() && newest->second != document.version);
   }
   bridge::ParseOptions parse = AnalysisOptions(uri);
   parse.time_limit = std::chrono::milliseconds(params.time_limit_ms);

@@ -320,3 +320,37 @@ def test_a_request_right_after_an_edit_answers_on_the_new_text() -> None:
         assert process.diagnostics(URI)["version"] == 1
     finally:
         process.close()
+
+
+
+@pytest.mark.parametrize("versions", [[5, -1], [5, 2, 3], [0, 0]])
+def test_versions_that_do_not_increase_still_get_answers(versions) -> None:
+    # Found by tests/fuzz/fuzz_server.py: after a change to a smaller version the worker
+    # cancelled every later analysis of the document (it kept the largest version it had seen),
+    # so diagnostics stopped and requests failed; and a cancelled analysis of version -1 was
+    # taken for an answer (-1 was the "cancelled" mark) and replied -32603.
+    process = Server(debounce_ms=0)
+    BASE = SOURCE.replace("café", "x")  # noqa: N806
+    try:
+        process.initialize()
+        process.open(URI, BASE, version=versions[0])
+        assert process.diagnostics(URI)["version"] == versions[0]
+        for count, version in enumerate(versions[1:], 1):
+            process.notify("textDocument/didChange", {
+                "textDocument": {"uri": URI, "version": version},
+                "contentChanges": [{"text": BASE + "\n" * count}]})
+        assert process.call("textDocument/definition", at(6, 29))["result"] == [
+            place(6, 8, 9)]
+        # The last text's own diagnostics come (with an error added, so they are not empty).
+        broken = BASE + "\n" * len(versions) + "    C[1] = nothing\n"
+        process.notify("textDocument/didChange", {
+            "textDocument": {"uri": URI, "version": versions[-1]},
+            "contentChanges": [{"text": broken}]})
+        final = process.next_message(
+            lambda m: m.get("method") == "textDocument/publishDiagnostics"
+            and m["params"]["diagnostics"] != [])["params"]
+        assert final["version"] == versions[-1]
+        assert [(d["code"], d["range"]["start"]["line"]) for d in final["diagnostics"]] == [
+            ("name-error", broken.count("\n") - 1)]
+    finally:
+        process.close()
