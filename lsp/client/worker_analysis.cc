@@ -81,6 +81,18 @@ AnalysisOutcome Failed(AnalysisOutcome outcome, const std::string& message) {
 
 }  // namespace
 
+std::chrono::milliseconds WorkerClient::Impl::Budget(const std::string& uri) {
+  int64_t lines = 0;
+  {
+    std::lock_guard<std::mutex> lock(send_mutex);
+    auto it = documents.find(uri);
+    if (it != documents.end()) {
+      lines = std::count(it->second.text.begin(), it->second.text.end(), '\n');
+    }
+  }
+  return options.analysis_budget + options.analysis_budget_per_1000_lines * lines / 1000;
+}
+
 /*!
  * \brief One call of Analyze: attempts (one analyze request to one worker each) until a reply,
  *  stopping and skipping what runs too long. Runs under analyze_mutex.
@@ -88,7 +100,7 @@ AnalysisOutcome Failed(AnalysisOutcome outcome, const std::string& message) {
 class WorkerClient::Impl::AnalysisRun {
  public:
   AnalysisRun(Impl& impl, const std::string& uri)
-      : impl_(impl), budget_end_(Clock::now() + impl.options.analysis_budget) {
+      : impl_(impl), budget_(impl.Budget(uri)), budget_end_(Clock::now() + budget_) {
     outcome_.uri = uri;
     std::lock_guard<std::mutex> lock(impl_.mutex);
     starts_before_ = impl_.starts;
@@ -252,7 +264,7 @@ class WorkerClient::Impl::AnalysisRun {
                 " ms (the limit per definition); it is not retried until it changes";
     } else {
       message = "the analysis of `" + definition.name + "` was stopped when the document's " +
-                std::to_string(options.analysis_budget.count()) +
+                std::to_string(budget_.count()) +
                 " ms budget ran out; it is not retried until it changes";
     }
     stopped_here_.push_back(ClientDiagnostic(code, message, definition.range));
@@ -266,8 +278,7 @@ class WorkerClient::Impl::AnalysisRun {
     outcome_.result.diagnostics = stopped_here_;
     outcome_.result.diagnostics.push_back(ClientDiagnostic(
         "analysis-budget",
-        "the analysis of this document was stopped after " +
-            std::to_string(impl_.options.analysis_budget.count()) +
+        "the analysis of this document was stopped after " + std::to_string(budget_.count()) +
             " ms (its budget); definitions after the last one reported were not analysed",
         bridge::Range{1, 0, 1, 0}));
   }
@@ -281,6 +292,7 @@ class WorkerClient::Impl::AnalysisRun {
   }
 
   Impl& impl_;
+  const std::chrono::milliseconds budget_;
   const Clock::time_point budget_end_;
   AnalysisOutcome outcome_;
   std::string text_;

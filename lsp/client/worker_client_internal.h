@@ -143,6 +143,8 @@ struct WorkerClient::Impl {
   class AnalysisRun;
   AnalysisOutcome AnalyzeLocked(const std::string& uri);
   Attempt RunAttempt(int64_t id, Clock::time_point budget_end);
+  /*! \brief The wall time one analysis of `uri` may take: grows with its number of lines. */
+  std::chrono::milliseconds Budget(const std::string& uri);
 };
 
 }  // namespace lsp

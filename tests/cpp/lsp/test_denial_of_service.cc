@@ -38,6 +38,7 @@ TEST_SUITE("lsp.denial_of_service") {
     WorkerClientOptions options = RealOptions();
     options.definition_limit = milliseconds(300);
     options.analysis_budget = milliseconds(3000);
+    options.analysis_budget_per_1000_lines = milliseconds(0);  // the budget these tests time
     WorkerClient client(options);
     std::string text = kHeader;
     for (int i = 0; i < 100; ++i) {
@@ -93,6 +94,7 @@ TEST_SUITE("lsp.denial_of_service") {
   TEST_CASE("a 100,000-line file ends within the analysis budget") {
     WorkerClientOptions options = RealOptions();
     options.analysis_budget = milliseconds(4000);
+    options.analysis_budget_per_1000_lines = milliseconds(0);  // the budget these tests time
     WorkerClient client(options);
     std::string text = kHeader;
     int lines = 2;

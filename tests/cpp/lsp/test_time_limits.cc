@@ -118,6 +118,7 @@ TEST_SUITE("lsp.time_limits") {
     WorkerClientOptions options = FixtureOptions();
     options.definition_limit = milliseconds(300);
     options.analysis_budget = milliseconds(2500);
+    options.analysis_budget_per_1000_lines = milliseconds(0);  // the budget these tests time
     WorkerClient client(options);
     std::string text;
     for (int i = 0; i < 100; ++i) text += "def spin" + std::to_string(i) + ": loop\n";
@@ -150,10 +151,31 @@ TEST_SUITE("lsp.time_limits") {
                                       ": loop");
   }
 
+  TEST_CASE("the budget grows with the document's lines") {
+    WorkerClientOptions options = FixtureOptions();
+    options.extra_args[1] = "worker_fixture:without_keywords";
+    options.analysis_budget = milliseconds(500);
+    options.analysis_budget_per_1000_lines = milliseconds(1000);
+    WorkerClient client(options);
+    // 2,002 lines: 500 ms + 2 x 1,000 ms (a fixed budget cut large files short every time).
+    client.Open("file:///long.tvm", 1, "def a: ok\ndef spin: loop\n" + std::string(2000, '\n'));
+    client.Start();
+    Clock::time_point start = Clock::now();
+    AnalysisOutcome outcome = client.Analyze("file:///long.tvm");
+    milliseconds took = Since(start);
+    CHECK(took >= milliseconds(2500));
+    CHECK(took < milliseconds(3000));
+    REQUIRE(outcome.result.diagnostics.size() == 1);
+    CHECK(outcome.result.diagnostics[0].message ==
+          "the analysis of this document was stopped after 2502 ms (its budget); definitions "
+          "after the last one reported were not analysed");
+  }
+
   TEST_CASE("an entry that reports no definitions is limited by the budget, per text") {
     WorkerClientOptions options = FixtureOptions();
     options.extra_args[1] = "worker_fixture:without_keywords";
     options.analysis_budget = milliseconds(1000);
+    options.analysis_budget_per_1000_lines = milliseconds(0);  // the budget these tests time
     WorkerClient client(options);
     client.Open("file:///quiet.tvm", 1, "def a: ok\ndef spin: loop\n");
     client.Start();
@@ -190,6 +212,7 @@ TEST_SUITE("lsp.time_limits") {
     WorkerClientOptions options = RealOptions();
     options.definition_limit = milliseconds(1000);
     options.analysis_budget = milliseconds(20000);
+    options.analysis_budget_per_1000_lines = milliseconds(0);  // the budget these tests time
     WorkerClient client(options);
     const std::string header = "from tvm_tirx.script import tirx as T\n\n\n";
     const std::string fine = "@T.function\ndef fine(A: T.Tensor((8,), T.int32)):\n    A[0] = 1\n";

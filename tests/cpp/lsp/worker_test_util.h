@@ -39,6 +39,7 @@ inline tvm::lsp::WorkerClientOptions FixtureOptions() {
                         TVM_LSP_WORKER_FIXTURES, "--enable-test-hooks"};
   options.definition_limit = milliseconds(400);
   options.analysis_budget = milliseconds(4000);
+  options.analysis_budget_per_1000_lines = milliseconds(0);  // the budget these tests time
   options.memory_limit_mb = 1024;
   return options;
 }

@@ -52,6 +52,12 @@ struct WorkerClientOptions {
   std::chrono::milliseconds definition_limit{3000};
   /*! \brief Wall time one analysis of a document may take, restarts included. */
   std::chrono::milliseconds analysis_budget{15000};
+  /*!
+   * \brief What each 1,000 lines of the document add to `analysis_budget`: a cold analysis
+   *  costs about 0.7 ms a line, so a fixed budget cut every analysis of a 20,000-line file short
+   *  (and killed the worker, which lost what it held, so no edit was ever incremental).
+   */
+  std::chrono::milliseconds analysis_budget_per_1000_lines{2000};
   /*! \brief How long a starting worker may take to report ready. */
   std::chrono::milliseconds start_timeout{30000};
   /*! \brief How long a request other than `analyze` and the queries may take. */
