@@ -34,9 +34,10 @@ void Server::DidOpen(const json& params) {
   }
   Document& stored = documents_[document.uri] = std::move(document);
   stored.analysed = IsAnalysed(stored);
+  Configure(&stored);  // its settings and trust (server_settings.cc)
   if (was_analysed && stored.analysed) {
-    runner_->client().Change(stored.uri, stored.version, stored.text);
-    ScheduleAnalysis(stored.uri);
+    runner_->client(stored.uri).Change(stored.uri, stored.version, stored.text);
+    ScheduleAnalysis(stored.uri, std::chrono::milliseconds(0));
     return;
   }
   SyncAnalysed(&stored, was_analysed);
@@ -73,8 +74,9 @@ void Server::DidChange(const json& params) {
   document->version = version;
   document->analysed = IsAnalysed(*document);
   if (was_analysed && document->analysed) {
-    runner_->client().Edit(uri, version, edits);
-    ScheduleAnalysis(uri);
+    runner_->client(uri).Edit(uri, version, edits);
+    // With diagnostics on save, the text only goes to the worker (queries read it).
+    if (document->settings.diagnostics_on == DiagnosticsOn::kType) ScheduleAnalysis(uri);
     return;
   }
   SyncAnalysed(document, was_analysed);
@@ -85,32 +87,57 @@ void Server::DidClose(const json& params) {
   std::string uri = lsp_json::String(item, "uri", "params.textDocument");
   Document* document = Find(uri);
   if (document == nullptr) return;
-  if (document->analysed) runner_->client().Close(uri);
+  if (document->analysed) runner_->client(uri).Close(uri);
   PublishEmpty(document);
   debounce_.erase(uri);
   documents_.erase(uri);
+  runner_->ForgetDocument(uri);
+  analysis_times_.erase(uri);
+  pulled_.erase(uri);
+  AnswerPulls(uri);  // a pull waiting on it gets an empty report
+}
+
+void Server::DidSave(const json& params) {
+  const json& item = lsp_json::Object(params, "textDocument", "params");
+  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
+  if (uri.size() >= 15 && uri.compare(uri.size() - 15, 15, "/pyproject.toml") == 0) {
+    RefreshSettings();  // its [tool.tvm-lsp] table may have changed
+  }
+  Document* document = Find(uri);
+  if (document == nullptr || !document->analysed) return;
+  if (document->settings.diagnostics_on == DiagnosticsOn::kSave ||
+      document->published_version != document->version) {
+    ScheduleAnalysis(uri, std::chrono::milliseconds(0));
+  }
 }
 
 void Server::SyncAnalysed(Document* document, bool was_analysed) {
   if (document->analysed) {
-    runner_->client().Open(document->uri, document->version, document->text);
-    ScheduleAnalysis(document->uri);
+    runner_->client(document->uri).Open(document->uri, document->version, document->text);
+    ScheduleAnalysis(document->uri, std::chrono::milliseconds(0));
   } else if (was_analysed) {
     // No longer TVMScript: the worker forgets it, and its diagnostics go.
-    runner_->client().Close(document->uri);
+    runner_->client(document->uri).Close(document->uri);
     debounce_.erase(document->uri);
     PublishEmpty(document);
   }
 }
 
-void Server::ScheduleAnalysis(const std::string& uri) {
+void Server::ScheduleAnalysis(const std::string& uri,
+                              std::optional<std::chrono::milliseconds> delay) {
   if (analysis_stopped_) return;
+  Document* document = Find(uri);
+  if (document == nullptr) return;
   std::unique_ptr<asio::steady_timer>& timer = debounce_[uri];
   if (!timer) timer = std::make_unique<asio::steady_timer>(io_);
-  timer->expires_after(options_.debounce);  // cancels a wait in progress
+  timer->expires_after(delay ? *delay : DebounceOf(*document));  // cancels a wait in progress
   timer->async_wait([this, uri](const boost::system::error_code& error) {
     if (error || exiting_) return;
-    runner_->Analyze(uri, [this](AnalysisOutcome outcome) { Publish(outcome); });
+    bool queued = runner_->Analyze(uri, [this](AnalysisOutcome outcome) {
+      AnalysisEnded(outcome);
+      Publish(outcome);
+    });
+    if (queued) AnalysisStarted();
   });
 }
 
@@ -149,22 +176,19 @@ void Server::Publish(const AnalysisOutcome& outcome) {
   }
   LineIndex lines = Lines(*document);
   json diagnostics = json::array();
-  for (const script::bridge::Diagnostic& diagnostic :
-       features::Diagnostics(outcome, document->text)) {
+  for (script::bridge::Diagnostic& diagnostic : features::Diagnostics(outcome, document->text)) {
+    if (diagnostic.code == "untrusted-not-evaluated") diagnostic.message += " " + GrantTrustHint();
     diagnostics.push_back(lsp_json::ToJson(diagnostic, lines, document->uri));
   }
   document->published_version = document->version;
   document->symbols = outcome.result.symbols;
-  Notify("textDocument/publishDiagnostics", {{"uri", document->uri},
-                                             {"version", document->version},
-                                             {"diagnostics", std::move(diagnostics)}});
+  Deliver(document, document->version, std::move(diagnostics));
 }
 
 void Server::PublishEmpty(Document* document) {
   if (document->published_version < 0) return;
   document->published_version = -1;
-  Notify("textDocument/publishDiagnostics",
-         {{"uri", document->uri}, {"version", document->version}, {"diagnostics", json::array()}});
+  Deliver(document, document->version, json::array());
 }
 
 }  // namespace lsp
