@@ -108,6 +108,9 @@ void Server::RegisterHandlers() {
   };
   notifications_["tvmscript/setTrust"] = [this](const json& params) { SetTrust(params); };
   notifications_["textDocument/didSave"] = [this](const json& params) { DidSave(params); };
+  notifications_["notebookDocument/didOpen"] = [this](const json& p) { NotebookDidOpen(p); };
+  notifications_["notebookDocument/didChange"] = [this](const json& p) { NotebookDidChange(p); };
+  notifications_["notebookDocument/didClose"] = [this](const json& p) { NotebookDidClose(p); };
   requests_["textDocument/diagnostic"] = [this](const json& id, const json& params) {
     return DiagnosticRequest(id, params);
   };

@@ -43,19 +43,12 @@ void Server::DidOpen(const json& params) {
   SyncAnalysed(&stored, was_analysed);
 }
 
-void Server::DidChange(const json& params) {
-  const json& item = lsp_json::Object(params, "textDocument", "params");
-  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
-  int64_t version = lsp_json::Integer(item, "version", "params.textDocument");
-  const json& changes = lsp_json::Array(params, "contentChanges", "params");
-  Document* document = Find(uri);
-  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
+std::string Server::ApplyContentChanges(std::string text, const json& changes,
+                                        const std::string& where, std::vector<TextChange>* edits) {
   // Each change is read against the text the previous one left, as LSP says; all are checked
   // before any is applied, so a malformed one changes nothing.
-  std::string text = document->text;
-  std::vector<TextChange> edits;
   for (size_t k = 0; k < changes.size(); ++k) {
-    std::string path = "params.contentChanges[" + std::to_string(k) + "]";
+    std::string path = where + "[" + std::to_string(k) + "]";
     if (!changes[k].is_object()) {
       throw rpc::Error(rpc::kInvalidParams,
                        path + ": expected an object, got " + lsp_json::KindName(changes[k]));
@@ -67,8 +60,20 @@ void Server::DidChange(const json& params) {
       edit.range = LineIndex(text, encoding_).FromClient(range);
     }
     text = ApplyTextChanges(std::move(text), {edit});
-    edits.push_back(std::move(edit));
+    edits->push_back(std::move(edit));
   }
+  return text;
+}
+
+void Server::DidChange(const json& params) {
+  const json& item = lsp_json::Object(params, "textDocument", "params");
+  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
+  int64_t version = lsp_json::Integer(item, "version", "params.textDocument");
+  const json& changes = lsp_json::Array(params, "contentChanges", "params");
+  Document* document = Find(uri);
+  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
+  std::vector<TextChange> edits;
+  std::string text = ApplyContentChanges(document->text, changes, "params.contentChanges", &edits);
   bool was_analysed = document->analysed;
   document->text = std::move(text);
   document->version = version;

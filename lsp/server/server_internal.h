@@ -11,6 +11,8 @@
 #ifndef TVM_LSP_SERVER_SERVER_INTERNAL_H_
 #define TVM_LSP_SERVER_SERVER_INTERNAL_H_
 
+#include <tvm/lsp/text_change.h>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -47,6 +49,21 @@ json NavigationCapabilities(const json& client_capabilities);
  *  client pulls diagnostics (`textDocument.diagnostic`).
  */
 json SettingsCapabilities(const json& client_capabilities);
+
+/*! \brief A notebook's cells and their texts (server_notebooks.cc). */
+struct NotebookCell {
+  std::string uri;
+  int64_t kind = 2;  // 1 markup, 2 code
+};
+struct Notebook {
+  std::string uri;
+  int64_t version = 0;  // of the document analysed for it, counted here
+  std::vector<NotebookCell> cells;
+  std::map<std::string, std::string> texts;  // by cell URI, for the cells open
+  std::map<std::string, std::string> languages;
+  /*! \brief The analysed cells and their first line in the notebook's text. */
+  std::vector<std::pair<std::string, int64_t>> layout;
+};
 
 class Server {
  public:
@@ -139,7 +156,20 @@ class Server {
   /*! \brief Answers the pulls waiting on `uri` that its kept diagnostics can answer. */
   void AnswerPulls(const std::string& uri);
 
+  // Notebooks (server_notebooks.cc): each is analysed as one document, its code cells in
+  // order, under the notebook's URI; diagnostics go back to the cells.
+  void NotebookDidOpen(const json& params);
+  void NotebookDidChange(const json& params);
+  void NotebookDidClose(const json& params);
+  /*! \brief The notebook's text, sent as its document's new version. */
+  void SyncNotebook(Notebook* notebook);
+  /*! \brief Pushes `diagnostics` of a notebook's document to its cells; false for others. */
+  bool DeliverToCells(const std::string& uri, const json& diagnostics);
+
   // Documents (server_documents.cc).
+  /*! \brief `text` after LSP content changes (`where` names them in errors). */
+  std::string ApplyContentChanges(std::string text, const json& changes, const std::string& where,
+                                  std::vector<TextChange>* edits);
   void DidOpen(const json& params);
   void DidSave(const json& params);
   void DidChange(const json& params);
@@ -230,6 +260,7 @@ class Server {
     std::string result_id;
   };
   std::map<std::string, Pulled> pulled_;
+  std::map<std::string, Notebook> notebooks_;
   int64_t next_result_id_ = 1;
   std::map<std::string, std::vector<std::pair<json, std::string>>> waiting_pulls_;
   std::unique_ptr<boost::asio::steady_timer> parent_timer_;

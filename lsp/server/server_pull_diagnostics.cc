@@ -14,6 +14,7 @@ namespace tvm {
 namespace lsp {
 
 void Server::Deliver(Document* document, int64_t version, json diagnostics) {
+  if (DeliverToCells(document->uri, diagnostics)) return;  // a notebook: pushed to its cells
   if (!pull_diagnostics_) {
     Notify("textDocument/publishDiagnostics",
            {{"uri", document->uri}, {"version", version}, {"diagnostics", std::move(diagnostics)}});

@@ -68,6 +68,12 @@ json SettingsCapabilities(const json& client_capabilities) {
       {"textDocumentSync",
        {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
   };
+  const json* notebooks = Member(client_capabilities, {"notebookDocument", "synchronization"});
+  if (notebooks != nullptr && notebooks->is_object()) {
+    capabilities["notebookDocumentSync"] = {{"notebookSelector",
+                                             {{{"notebook", {{"notebookType", "jupyter-notebook"}}},
+                                               {"cells", {{{"language", "python"}}}}}}}};
+  }
   const json* pull = Member(client_capabilities, {"textDocument", "diagnostic"});
   if (pull != nullptr && pull->is_object()) {
     capabilities["diagnosticProvider"] = {{"identifier", "tvm-lsp"},
