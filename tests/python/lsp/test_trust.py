@@ -350,3 +350,28 @@ def test_a_document_reached_through_a_symlink_or_dots_is_judged_by_its_real_path
         assert ran(trusted)
     finally:
         server.close()
+
+
+def test_initialization_options_that_are_not_a_boolean_leave_the_session_untrusted(
+        workspace) -> None:
+    server = start(root=workspace, options={"trusted": "yes"})
+    try:
+        assert refused(analyse(server, workspace / "a.py", workspace)) == [(3, REFUSAL)]
+        assert not ran(workspace)
+        assert ('tvm-lsp: initializationOptions.trusted must be true or false, got "yes": the '
+                "session stays untrusted") in logs(server)
+    finally:
+        server.close()
+
+
+def test_the_status_says_error_when_no_worker_can_start(workspace, tmp_path) -> None:
+    server = start(["--worker", str(tmp_path / "no-such-worker")], root=workspace)
+    try:
+        server.open((workspace / "a.py").as_uri(), canary_text(workspace))
+        status = server.next_message(lambda m: m.get("method") == "tvmscript/status"
+                                     and m["params"]["state"] == "error")["params"]
+        assert status["trusted"] is False
+        assert status["message"].startswith("the analysis worker did not start: ")
+        assert str(tmp_path / "no-such-worker") in status["message"]
+    finally:
+        server.close()
