@@ -63,6 +63,8 @@ struct Notebook {
   std::map<std::string, std::string> languages;
   /*! \brief The analysed cells and their first line in the notebook's text. */
   std::vector<std::pair<std::string, int64_t>> layout;
+  /*! \brief The cells diagnostics were last pushed to (a deleted one is cleared). */
+  std::set<std::string> published;
 };
 
 class Server {

@@ -201,10 +201,18 @@ bool Server::DeliverToCells(const std::string& uri, const json& diagnostics) {
     }
     per_cell[k].push_back(std::move(diagnostic));
   }
+  std::set<std::string> published;
   for (size_t k = 0; k < layout.size(); ++k) {
+    published.insert(layout[k].first);
     Notify("textDocument/publishDiagnostics",
            {{"uri", layout[k].first}, {"diagnostics", std::move(per_cell[k])}});
   }
+  for (const std::string& gone : it->second.published) {
+    if (published.count(gone) == 0) {
+      Notify("textDocument/publishDiagnostics", {{"uri", gone}, {"diagnostics", json::array()}});
+    }
+  }
+  it->second.published = std::move(published);
   return true;
 }
 

@@ -93,6 +93,18 @@ def test_cell_edits_and_new_cells_are_followed(server) -> None:
     assert server.diagnostics(cell(2))["diagnostics"] == []
 
 
+def test_a_deleted_cell_loses_its_diagnostics(server) -> None:
+    open_notebook(server)
+    cell_diagnostics(server)
+    server.notify("notebookDocument/didChange", {
+        "notebookDocument": {"uri": NB, "version": 2},
+        "change": {"cells": {"structure": {"array": {"start": 2, "deleteCount": 1},
+                                           "didClose": [{"uri": cell(2)}]}}}})
+    # The remaining cells first, then the deleted one, cleared.
+    assert server.diagnostics(cell(0))["diagnostics"] == []
+    assert server.diagnostics(cell(2)) == {"uri": cell(2), "diagnostics": []}
+
+
 def test_a_malformed_change_is_logged_and_changes_nothing(server) -> None:
     open_notebook(server)
     cell_diagnostics(server)
