@@ -215,6 +215,9 @@ namespace {
 /*! \brief The text of a regular file of at most 1 MiB, opened without blocking. */
 std::optional<std::string> ReadSmallFile(const std::string& path) {
   constexpr off_t kLimit = 1 << 20;
+  struct stat before;
+  // Devices and FIFOs are never opened (a link to one could block or have effects).
+  if (stat(path.c_str(), &before) != 0 || !S_ISREG(before.st_mode)) return std::nullopt;
   int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return std::nullopt;
   struct stat info;

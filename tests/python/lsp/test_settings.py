@@ -251,14 +251,16 @@ def test_a_broken_pyproject_is_reported_with_its_line(workspace) -> None:
         server.close()
 
 
-def test_a_pyproject_that_is_a_fifo_or_huge_does_not_stall_the_server(workspace) -> None:
+def test_a_pyproject_that_is_a_fifo_a_device_or_huge_does_not_stall_the_server(workspace) -> None:
     os.mkfifo(workspace / "pyproject.toml")  # opening it for reading would block
     (workspace / "big").mkdir()
     (workspace / "big" / "pyproject.toml").write_text(
         "[tool.tvm-lsp]\n" + "# padding\n" * 200_000)
+    (workspace / "dev").mkdir()
+    (workspace / "dev" / "pyproject.toml").symlink_to("/dev/zero")  # endless, not a file
     server = start(workspace)
     try:
-        for path in (workspace / "a.py", workspace / "big" / "a.py"):
+        for path in (workspace / "a.py", workspace / "big" / "a.py", workspace / "dev" / "a.py"):
             server.open(path.as_uri(), BAD)
             assert server.diagnostics(path.as_uri(), timeout=10)["version"] == 1
     finally:
