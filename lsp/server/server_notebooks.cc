@@ -31,6 +31,41 @@ std::vector<NotebookCell> CellsOf(const json& list, const std::string& path) {
   return cells;
 }
 
+/*! \brief A `cells.structure` change: cells replaced, cell texts opened and closed. */
+void ApplyStructure(const json& structure, Notebook* notebook) {
+  const std::string at = "params.change.cells.structure";
+  const json& array = lsp_json::Object(structure, "array", at);
+  int64_t start = lsp_json::Integer(array, "start", at + ".array");
+  int64_t count = lsp_json::Integer(array, "deleteCount", at + ".array");
+  if (start < 0 || count < 0 || start + count > static_cast<int64_t>(notebook->cells.size())) {
+    throw rpc::Error(rpc::kInvalidParams, at + ".array: cells " + std::to_string(start) + " to " +
+                                              std::to_string(start + count) +
+                                              " are not in the notebook");
+  }
+  std::vector<NotebookCell> added;
+  if (array.contains("cells")) added = CellsOf(array["cells"], at + ".array.cells");
+  auto first = notebook->cells.begin() + start;
+  first = notebook->cells.erase(first, first + count);
+  notebook->cells.insert(first, added.begin(), added.end());
+  if (structure.contains("didOpen")) {
+    const json& opened = lsp_json::Array(structure, "didOpen", at);
+    for (size_t k = 0; k < opened.size(); ++k) {
+      std::string path = at + ".didOpen[" + std::to_string(k) + "]";
+      std::string cell = lsp_json::String(opened[k], "uri", path);
+      notebook->texts[cell] = lsp_json::String(opened[k], "text", path);
+      notebook->languages[cell] = lsp_json::String(opened[k], "languageId", path);
+    }
+  }
+  if (structure.contains("didClose")) {
+    const json& closed = lsp_json::Array(structure, "didClose", at);
+    for (size_t k = 0; k < closed.size(); ++k) {
+      std::string cell = lsp_json::String(closed[k], "uri", at + ".didClose");
+      notebook->texts.erase(cell);
+      notebook->languages.erase(cell);
+    }
+  }
+}
+
 }  // namespace
 
 void Server::NotebookDidOpen(const json& params) {
@@ -69,37 +104,7 @@ void Server::NotebookDidChange(const json& params) {
   }
   if (cells != nullptr) {
     if (auto structure = cells->find("structure"); structure != cells->end()) {
-      const std::string at = "params.change.cells.structure";
-      const json& array = lsp_json::Object(*structure, "array", at);
-      int64_t start = lsp_json::Integer(array, "start", at + ".array");
-      int64_t count = lsp_json::Integer(array, "deleteCount", at + ".array");
-      if (start < 0 || count < 0 || start + count > static_cast<int64_t>(changed.cells.size())) {
-        throw rpc::Error(rpc::kInvalidParams, at + ".array: cells " + std::to_string(start) +
-                                                  " to " + std::to_string(start + count) +
-                                                  " are not in the notebook");
-      }
-      std::vector<NotebookCell> added;
-      if (array.contains("cells")) added = CellsOf(array["cells"], at + ".array.cells");
-      auto first = changed.cells.begin() + start;
-      first = changed.cells.erase(first, first + count);
-      changed.cells.insert(first, added.begin(), added.end());
-      if (structure->contains("didOpen")) {
-        const json& opened = lsp_json::Array(*structure, "didOpen", at);
-        for (size_t k = 0; k < opened.size(); ++k) {
-          std::string path = at + ".didOpen[" + std::to_string(k) + "]";
-          std::string cell = lsp_json::String(opened[k], "uri", path);
-          changed.texts[cell] = lsp_json::String(opened[k], "text", path);
-          changed.languages[cell] = lsp_json::String(opened[k], "languageId", path);
-        }
-      }
-      if (structure->contains("didClose")) {
-        const json& closed = lsp_json::Array(*structure, "didClose", at);
-        for (size_t k = 0; k < closed.size(); ++k) {
-          std::string cell = lsp_json::String(closed[k], "uri", at + ".didClose");
-          changed.texts.erase(cell);
-          changed.languages.erase(cell);
-        }
-      }
+      ApplyStructure(*structure, &changed);
     }
     if (cells->contains("data")) {
       for (const NotebookCell& cell : CellsOf((*cells)["data"], "params.change.cells.data")) {
