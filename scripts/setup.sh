@@ -19,6 +19,8 @@ APT_PACKAGES=(
   libboost-dev nlohmann-json3-dev doctest-dev pybind11-dev
   python3-dev python3-venv python3-pytest python3-numpy
   libdlpack-dev clang-format libseccomp-dev
+  # toml++: the server reads pyproject.toml [tool.tvm-lsp] and ~/.config/tvm-lsp/config.toml.
+  libtomlplusplus-dev
   # Real editors for the client tests (tests/python/lsp/test_real_clients.py).
   neovim emacs-nox elpa-eglot
 )

@@ -29,7 +29,7 @@ constexpr const char* kHelp =
     "  --stdio            serve LSP on stdin and stdout (how editors start it)\n"
     "  --trusted          let analyses run the module code of the files they analyse\n"
     "                     (off by default; never switched on by anything in a workspace)\n"
-    "  --debounce-ms N    start analysing N ms after the last change (default 200)\n"
+    "  --debounce-ms N    start analysing N ms after the last change (default: adaptive)\n"
     "  --worker PATH      the analysis worker to run (default: tvm-lsp-worker next to tvm-lsp)\n"
     "  --worker-arg ARG   one more argument for the worker (for tests), repeatable\n"
     "  check PATH...      print the diagnostics of the TVMScript files under PATH (folders\n"

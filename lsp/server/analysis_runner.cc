@@ -10,7 +10,38 @@ namespace tvm {
 namespace lsp {
 
 AnalysisRunner::AnalysisRunner(WorkerClientOptions options, Post post)
-    : client_(std::move(options)), post_(std::move(post)), thread_([this] { Loop(); }) {}
+    : untrusted_(WithTrust(options, false)),
+      trusted_(WithTrust(options, true)),
+      post_(std::move(post)),
+      session_trusted_(options.trusted),
+      thread_([this] { Loop(); }) {}
+
+WorkerClient& AnalysisRunner::client() {
+  std::lock_guard<std::mutex> lock(trust_mutex_);
+  return session_trusted_ ? trusted_ : untrusted_;
+}
+
+WorkerClient& AnalysisRunner::client(const std::string& uri) {
+  std::lock_guard<std::mutex> lock(trust_mutex_);
+  auto it = document_trust_.find(uri);
+  bool trusted = it == document_trust_.end() ? session_trusted_ : it->second;
+  return trusted ? trusted_ : untrusted_;
+}
+
+void AnalysisRunner::SetSessionTrust(bool trusted) {
+  std::lock_guard<std::mutex> lock(trust_mutex_);
+  session_trusted_ = trusted;
+}
+
+void AnalysisRunner::SetDocumentTrust(const std::string& uri, bool trusted) {
+  std::lock_guard<std::mutex> lock(trust_mutex_);
+  document_trust_[uri] = trusted;
+}
+
+void AnalysisRunner::ForgetDocument(const std::string& uri) {
+  std::lock_guard<std::mutex> lock(trust_mutex_);
+  document_trust_.erase(uri);
+}
 
 AnalysisRunner::~AnalysisRunner() {
   if (thread_.joinable()) {
@@ -22,24 +53,39 @@ AnalysisRunner::~AnalysisRunner() {
   }
 }
 
-void AnalysisRunner::Analyze(const std::string& uri, std::function<void(AnalysisOutcome)> done) {
+bool AnalysisRunner::Analyze(const std::string& uri, std::function<void(AnalysisOutcome)> done) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (stopping_ || !queued_analyses_.insert(uri).second) return;
-  jobs_.push_back([this, uri, done = std::move(done)](WorkerClient& client) {
+  if (stopping_ || !queued_analyses_.insert(uri).second) return false;
+  jobs_.push_back([this, uri, done = std::move(done)](WorkerClient&) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       queued_analyses_.erase(uri);
     }
-    AnalysisOutcome outcome = client.Analyze(uri);
-    post_([done, outcome = std::move(outcome)]() mutable { done(std::move(outcome)); });
+    auto start = std::chrono::steady_clock::now();
+    AnalysisOutcome outcome = client(uri).Analyze(uri);
+    auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - start);
+    bool measured = outcome.status == AnalysisOutcome::Status::kDone;
+    post_([this, uri, done, elapsed, measured, outcome = std::move(outcome)]() mutable {
+      if (measured && timing_) timing_(uri, elapsed);
+      done(std::move(outcome));
+    });
   });
   wake_.notify_one();
+  return true;
 }
 
 void AnalysisRunner::Run(Job job) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (stopping_) return;
-  jobs_.push_back(std::move(job));
+  jobs_.push_back([this, job = std::move(job)](WorkerClient&) { job(client()); });
+  wake_.notify_one();
+}
+
+void AnalysisRunner::Run(const std::string& uri, Job job) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (stopping_) return;
+  jobs_.push_back([this, uri, job = std::move(job)](WorkerClient&) { job(client(uri)); });
   wake_.notify_one();
 }
 
@@ -62,7 +108,7 @@ void AnalysisRunner::Loop() {
       jobs_.pop_front();
     }
     try {
-      job(client_);
+      job(untrusted_);  // each job picks its client itself
     } catch (const std::exception& error) {
       // Jobs answer their own requests; one that throws is a bug, reported, not fatal.
       std::cerr << "tvm-lsp: an analysis job failed: " << error.what() << "\n";

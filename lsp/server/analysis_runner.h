@@ -8,6 +8,11 @@
  * write to the worker's pipe, and a newer version makes a running analysis answer cancelled.
  * Analyses are coalesced: one queued per document, which analyses whatever version is current
  * when it runs.
+ *
+ * Two workers: an untrusted one (sandboxed) and a trusted one, each started only when a
+ * document needs it. A worker's trust is fixed for its life (a seccomp filter cannot be
+ * lifted), and a trusted worker must never see untrusted text, so each document goes to the
+ * worker of its trust (`SetDocumentTrust`); a document whose trust changes moves between them.
  */
 #ifndef TVM_LSP_SERVER_ANALYSIS_RUNNER_H_
 #define TVM_LSP_SERVER_ANALYSIS_RUNNER_H_
@@ -17,6 +22,7 @@
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
@@ -38,15 +44,35 @@ class AnalysisRunner {
   AnalysisRunner(const AnalysisRunner&) = delete;
   AnalysisRunner& operator=(const AnalysisRunner&) = delete;
 
-  WorkerClient& client() { return client_; }
+  /*!
+   * \brief The worker client for documents without a trust of their own: the trusted one when
+   *  the session is trusted (`SetSessionTrust`), else the untrusted one.
+   */
+  WorkerClient& client();
+  /*! \brief The worker client for `uri`: the one of its trust. */
+  WorkerClient& client(const std::string& uri);
+  /*! \brief Both clients (to kill or inspect them all). */
+  WorkerClient& untrusted_client() { return untrusted_; }
+  WorkerClient& trusted_client() { return trusted_; }
+  /*! \brief The trust of documents not given one (thread-safe). */
+  void SetSessionTrust(bool trusted);
+  /*! \brief Which worker `uri` goes to (thread-safe); the caller moves its text. */
+  void SetDocumentTrust(const std::string& uri, bool trusted);
+  void ForgetDocument(const std::string& uri);
+  /*! \brief Called on the loop with the wall time of each analysis that finished (debounce). */
+  using Timing = std::function<void(const std::string& uri, std::chrono::milliseconds)>;
+  void SetTiming(Timing timing) { timing_ = std::move(timing); }
 
   /*!
    * \brief Analyses `uri` soon, then posts `done(outcome)` to the loop. While one is queued
-   *  for the same document, another is not added (the queued one analyses the newest version).
+   *  for the same document, another is not added (the queued one analyses the newest version):
+   *  false then, and `done` is not called.
    */
-  void Analyze(const std::string& uri, std::function<void(AnalysisOutcome)> done);
-  /*! \brief Runs `job` on the thread after what is queued. */
+  bool Analyze(const std::string& uri, std::function<void(AnalysisOutcome)> done);
+  /*! \brief Runs `job` on the thread after what is queued, with `client()`. */
   void Run(Job job);
+  /*! \brief Runs `job` with the client of `uri` (chosen when the job runs). */
+  void Run(const std::string& uri, Job job);
   /*! \brief Posts to the loop (for jobs that answer). */
   void PostBack(std::function<void()> callback) { post_(std::move(callback)); }
 
@@ -59,8 +85,18 @@ class AnalysisRunner {
  private:
   void Loop();
 
-  WorkerClient client_;
+  static WorkerClientOptions WithTrust(WorkerClientOptions options, bool trusted) {
+    options.trusted = trusted;
+    return options;
+  }
+
+  WorkerClient untrusted_;
+  WorkerClient trusted_;
   Post post_;
+  Timing timing_;
+  std::mutex trust_mutex_;
+  bool session_trusted_ = false;
+  std::map<std::string, bool> document_trust_;  // under trust_mutex_
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job> jobs_;

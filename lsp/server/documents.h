@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "settings.h"
+
 namespace tvm {
 namespace lsp {
 
@@ -32,6 +34,10 @@ struct Document {
   /*! \brief The last finished analysis, of `analysis_version` (navigation reads it). */
   std::shared_ptr<const script::bridge::ParseResult> analysis;
   int64_t analysis_version = -1;
+  /*! \brief The settings it is served with (settings.h; `round_trip_on_save` among them). */
+  Settings settings;
+  /*! \brief Whether it is analysed trusted (its module code may run). */
+  bool trusted = false;
 };
 
 /*!

@@ -79,6 +79,7 @@ Server::Server(asio::io_context& io, const ServerOptions& options, int in_fd, in
       runner_(std::make_unique<AnalysisRunner>(
           options.worker,
           [&io](std::function<void()> callback) { asio::post(io, std::move(callback)); })) {
+  cli_trusted_ = options.worker.trusted;
   RegisterHandlers();
 }
 
@@ -97,17 +98,21 @@ void Server::RegisterHandlers() {
     return FormattingRequest(id, params);
   };
   RegisterNavigation();
-  notifications_["initialized"] = [this](const json&) {
-    Log(kLogInfo, options_.worker.trusted
-                      ? "tvm-lsp: trusted (--trusted): module code of analysed files may run"
-                      : "tvm-lsp: untrusted: files are analysed without running their code");
-    runner_->Run([](WorkerClient& client) {
-      try {
-        client.Start();  // warm up, so the first diagnostics come sooner
-      } catch (const WorkerError&) {
-        // The first analysis reports it ("worker-failed").
-      }
-    });
+  notifications_["initialized"] = [this](const json&) { Initialized(); };
+  // Settings and trust (server_settings.cc), pull diagnostics (server_pull_diagnostics.cc).
+  notifications_["workspace/didChangeConfiguration"] = [this](const json& params) {
+    DidChangeConfiguration(params);
+  };
+  notifications_["workspace/didChangeWorkspaceFolders"] = [this](const json& params) {
+    DidChangeWorkspaceFolders(params);
+  };
+  notifications_["tvmscript/setTrust"] = [this](const json& params) { SetTrust(params); };
+  notifications_["textDocument/didSave"] = [this](const json& params) { DidSave(params); };
+  notifications_["notebookDocument/didOpen"] = [this](const json& p) { NotebookDidOpen(p); };
+  notifications_["notebookDocument/didChange"] = [this](const json& p) { NotebookDidChange(p); };
+  notifications_["notebookDocument/didClose"] = [this](const json& p) { NotebookDidClose(p); };
+  requests_["textDocument/diagnostic"] = [this](const json& id, const json& params) {
+    return DiagnosticRequest(id, params);
   };
   notifications_["exit"] = [this](const json&) { Exit(state_ == State::kShutDown ? 0 : 1); };
   notifications_["$/cancelRequest"] = [this](const json& params) { CancelRequest(params); };
@@ -152,7 +157,10 @@ void Server::Dispatch(const json& message) {
   }
   auto method_it = message.find("method");
   if (method_it == message.end()) {
-    if (has_id && (message.contains("result") || message.contains("error"))) return;  // a reply
+    if (has_id && (message.contains("result") || message.contains("error"))) {
+      OnReply(id, message);  // to a request of ours
+      return;
+    }
     SendError(id, rpc::kInvalidRequest, "a message with no \"method\" is not a request");
     return;
   }
@@ -270,6 +278,7 @@ json Server::Initialize(const json& params) {
   if (auto trace = lsp_json::OptionalString(params, "trace", "params")) trace_ = *trace;
   encoding_ = NegotiateEncoding(capabilities);
   hover_ = HoverOptionsOf(capabilities);
+  InitializeSettings(params, capabilities);
   state_ = State::kRunning;
   if (process_id && *process_id > 0) WatchParent(*process_id);
   json server_capabilities = {
@@ -279,6 +288,7 @@ json Server::Initialize(const json& params) {
       {"documentFormattingProvider", true},
   };
   server_capabilities.update(NavigationCapabilities(capabilities));
+  server_capabilities.update(SettingsCapabilities(capabilities));
   return json{{"capabilities", std::move(server_capabilities)},
               {"serverInfo", {{"name", "tvm-lsp"}, {"version", options_.version}}}};
 }

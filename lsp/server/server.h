@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <optional>
 #include <string>
 
 namespace tvm {
@@ -19,8 +20,11 @@ struct ServerOptions {
   /*! \brief The analysis worker; its `trusted` comes from `--trusted` only (never the workspace).
    */
   WorkerClientOptions worker;
-  /*! \brief How long after the last change of a document its analysis starts. */
-  std::chrono::milliseconds debounce{200};
+  /*!
+   * \brief How long after the last change of a document its analysis starts (`--debounce-ms`);
+   *  none for adaptive (debounce.h). The `tvmscript.debounceMs` setting overrides it.
+   */
+  std::optional<std::chrono::milliseconds> debounce;
   /*! \brief How often the client's process (initialize's `processId`) is checked. */
   std::chrono::milliseconds parent_poll{1000};
   /*! \brief The largest message body read; a larger one gets an error reply and is skipped. */

@@ -34,27 +34,21 @@ void Server::DidOpen(const json& params) {
   }
   Document& stored = documents_[document.uri] = std::move(document);
   stored.analysed = IsAnalysed(stored);
+  Configure(&stored);  // its settings and trust (server_settings.cc)
   if (was_analysed && stored.analysed) {
-    runner_->client().Change(stored.uri, stored.version, stored.text);
-    ScheduleAnalysis(stored.uri);
+    runner_->client(stored.uri).Change(stored.uri, stored.version, stored.text);
+    ScheduleAnalysis(stored.uri, std::chrono::milliseconds(0));
     return;
   }
   SyncAnalysed(&stored, was_analysed);
 }
 
-void Server::DidChange(const json& params) {
-  const json& item = lsp_json::Object(params, "textDocument", "params");
-  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
-  int64_t version = lsp_json::Integer(item, "version", "params.textDocument");
-  const json& changes = lsp_json::Array(params, "contentChanges", "params");
-  Document* document = Find(uri);
-  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
+std::string Server::ApplyContentChanges(std::string text, const json& changes,
+                                        const std::string& where, std::vector<TextChange>* edits) {
   // Each change is read against the text the previous one left, as LSP says; all are checked
   // before any is applied, so a malformed one changes nothing.
-  std::string text = document->text;
-  std::vector<TextChange> edits;
   for (size_t k = 0; k < changes.size(); ++k) {
-    std::string path = "params.contentChanges[" + std::to_string(k) + "]";
+    std::string path = where + "[" + std::to_string(k) + "]";
     if (!changes[k].is_object()) {
       throw rpc::Error(rpc::kInvalidParams,
                        path + ": expected an object, got " + lsp_json::KindName(changes[k]));
@@ -66,15 +60,28 @@ void Server::DidChange(const json& params) {
       edit.range = LineIndex(text, encoding_).FromClient(range);
     }
     text = ApplyTextChanges(std::move(text), {edit});
-    edits.push_back(std::move(edit));
+    edits->push_back(std::move(edit));
   }
+  return text;
+}
+
+void Server::DidChange(const json& params) {
+  const json& item = lsp_json::Object(params, "textDocument", "params");
+  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
+  int64_t version = lsp_json::Integer(item, "version", "params.textDocument");
+  const json& changes = lsp_json::Array(params, "contentChanges", "params");
+  Document* document = Find(uri);
+  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
+  std::vector<TextChange> edits;
+  std::string text = ApplyContentChanges(document->text, changes, "params.contentChanges", &edits);
   bool was_analysed = document->analysed;
   document->text = std::move(text);
   document->version = version;
   document->analysed = IsAnalysed(*document);
   if (was_analysed && document->analysed) {
-    runner_->client().Edit(uri, version, edits);
-    ScheduleAnalysis(uri);
+    runner_->client(uri).Edit(uri, version, edits);
+    // With diagnostics on save, the text only goes to the worker (queries read it).
+    if (document->settings.diagnostics_on == DiagnosticsOn::kType) ScheduleAnalysis(uri);
     return;
   }
   SyncAnalysed(document, was_analysed);
@@ -85,32 +92,57 @@ void Server::DidClose(const json& params) {
   std::string uri = lsp_json::String(item, "uri", "params.textDocument");
   Document* document = Find(uri);
   if (document == nullptr) return;
-  if (document->analysed) runner_->client().Close(uri);
+  if (document->analysed) runner_->client(uri).Close(uri);
   PublishEmpty(document);
   debounce_.erase(uri);
   documents_.erase(uri);
+  runner_->ForgetDocument(uri);
+  analysis_times_.erase(uri);
+  pulled_.erase(uri);
+  AnswerPulls(uri);  // a pull waiting on it gets an empty report
+}
+
+void Server::DidSave(const json& params) {
+  const json& item = lsp_json::Object(params, "textDocument", "params");
+  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
+  if (uri.size() >= 15 && uri.compare(uri.size() - 15, 15, "/pyproject.toml") == 0) {
+    RefreshSettings();  // its [tool.tvm-lsp] table may have changed
+  }
+  Document* document = Find(uri);
+  if (document == nullptr || !document->analysed) return;
+  if (document->settings.diagnostics_on == DiagnosticsOn::kSave ||
+      document->published_version != document->version) {
+    ScheduleAnalysis(uri, std::chrono::milliseconds(0));
+  }
 }
 
 void Server::SyncAnalysed(Document* document, bool was_analysed) {
   if (document->analysed) {
-    runner_->client().Open(document->uri, document->version, document->text);
-    ScheduleAnalysis(document->uri);
+    runner_->client(document->uri).Open(document->uri, document->version, document->text);
+    ScheduleAnalysis(document->uri, std::chrono::milliseconds(0));
   } else if (was_analysed) {
     // No longer TVMScript: the worker forgets it, and its diagnostics go.
-    runner_->client().Close(document->uri);
+    runner_->client(document->uri).Close(document->uri);
     debounce_.erase(document->uri);
     PublishEmpty(document);
   }
 }
 
-void Server::ScheduleAnalysis(const std::string& uri) {
+void Server::ScheduleAnalysis(const std::string& uri,
+                              std::optional<std::chrono::milliseconds> delay) {
   if (analysis_stopped_) return;
+  Document* document = Find(uri);
+  if (document == nullptr) return;
   std::unique_ptr<asio::steady_timer>& timer = debounce_[uri];
   if (!timer) timer = std::make_unique<asio::steady_timer>(io_);
-  timer->expires_after(options_.debounce);  // cancels a wait in progress
+  timer->expires_after(delay ? *delay : DebounceOf(*document));  // cancels a wait in progress
   timer->async_wait([this, uri](const boost::system::error_code& error) {
     if (error || exiting_) return;
-    runner_->Analyze(uri, [this](AnalysisOutcome outcome) { Publish(outcome); });
+    bool queued = runner_->Analyze(uri, [this](AnalysisOutcome outcome) {
+      AnalysisEnded(outcome);
+      Publish(outcome);
+    });
+    if (queued) AnalysisStarted();
   });
 }
 
@@ -149,22 +181,22 @@ void Server::Publish(const AnalysisOutcome& outcome) {
   }
   LineIndex lines = Lines(*document);
   json diagnostics = json::array();
-  for (const script::bridge::Diagnostic& diagnostic :
-       features::Diagnostics(outcome, document->text)) {
+  for (script::bridge::Diagnostic& diagnostic : features::Diagnostics(outcome, document->text)) {
+    if (diagnostic.code == "untrusted-not-evaluated") {
+      bool period = !diagnostic.message.empty() && diagnostic.message.back() == '.';
+      diagnostic.message += (period ? " " : ". ") + GrantTrustHint();
+    }
     diagnostics.push_back(lsp_json::ToJson(diagnostic, lines, document->uri));
   }
   document->published_version = document->version;
   document->symbols = outcome.result.symbols;
-  Notify("textDocument/publishDiagnostics", {{"uri", document->uri},
-                                             {"version", document->version},
-                                             {"diagnostics", std::move(diagnostics)}});
+  Deliver(document, document->version, std::move(diagnostics));
 }
 
 void Server::PublishEmpty(Document* document) {
   if (document->published_version < 0) return;
   document->published_version = -1;
-  Notify("textDocument/publishDiagnostics",
-         {{"uri", document->uri}, {"version", document->version}, {"diagnostics", json::array()}});
+  Deliver(document, document->version, json::array());
 }
 
 }  // namespace lsp

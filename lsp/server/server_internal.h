@@ -11,6 +11,8 @@
 #ifndef TVM_LSP_SERVER_SERVER_INTERNAL_H_
 #define TVM_LSP_SERVER_SERVER_INTERNAL_H_
 
+#include <tvm/lsp/text_change.h>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -20,14 +22,19 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "analysis_runner.h"
+#include "debounce.h"
 #include "documents.h"
 #include "features/features.h"
 #include "positions.h"
 #include "server.h"
+#include "settings.h"
 #include "transport.h"
+#include "trust.h"
 
 namespace tvm {
 namespace lsp {
@@ -36,6 +43,29 @@ using nlohmann::json;
 
 /*! \brief The navigation capabilities, for `initialize` (server_navigation.cc). */
 json NavigationCapabilities(const json& client_capabilities);
+/*!
+ * \brief The capabilities of document sync, settings and pull diagnostics, for `initialize`
+ *  (server_settings.cc): `textDocumentSync` (with `save`), and `diagnosticProvider` when the
+ *  client pulls diagnostics (`textDocument.diagnostic`).
+ */
+json SettingsCapabilities(const json& client_capabilities);
+
+/*! \brief A notebook's cells and their texts (server_notebooks.cc). */
+struct NotebookCell {
+  std::string uri;
+  int64_t kind = 2;  // 1 markup, 2 code
+};
+struct Notebook {
+  std::string uri;
+  int64_t version = 0;  // of the document analysed for it, counted here
+  std::vector<NotebookCell> cells;
+  std::map<std::string, std::string> texts;  // by cell URI, for the cells open
+  std::map<std::string, std::string> languages;
+  /*! \brief The analysed cells and their first line in the notebook's text. */
+  std::vector<std::pair<std::string, int64_t>> layout;
+  /*! \brief The cells diagnostics were last pushed to (a deleted one is cleared). */
+  std::set<std::string> published;
+};
 
 class Server {
  public:
@@ -44,7 +74,10 @@ class Server {
   int exit_code() const { return exit_code_; }
   /*! \brief Ends the analysis thread; false when it is stuck in the worker. */
   bool StopAnalysis(std::chrono::milliseconds wait) { return runner_->Stop(wait); }
-  void KillWorker() { runner_->client().KillWorker(); }
+  void KillWorker() {
+    runner_->untrusted_client().KillWorker();
+    runner_->trusted_client().KillWorker();
+  }
 
  private:
   enum class State { kStarting, kRunning, kShutDown };
@@ -79,13 +112,75 @@ class Server {
   void Exit(int code);
   void WatchParent(int64_t pid);
 
+  // Settings, trust and status (server_settings.cc).
+  /*! \brief What `initialize` brings: capabilities, trust, workspace folders. */
+  void InitializeSettings(const json& params, const json& capabilities);
+  /*! \brief `initialized`: logs the trust, warms the worker up, asks for the settings. */
+  void Initialized();
+  void RequestConfiguration();
+  void DidChangeConfiguration(const json& params);
+  void DidChangeWorkspaceFolders(const json& params);
+  void SetTrust(const json& params);
+  /*! \brief Takes the client's `tvmscript` section (pulled or pushed). */
+  void TakeClientSettings(const json& section);
+  /*! \brief Every open document's settings again (a layer changed); refreshes pulls. */
+  void RefreshSettings();
+  /*! \brief Every open document's trust again; moves those whose trust changed. */
+  void ApplyTrust();
+  /*! \brief The settings of the document at `uri`: pyproject.toml's, then the client's. */
+  Settings SettingsOf(const std::string& uri);
+  /*! \brief Whether `uri` is analysed trusted: the session is, or the user's folders say so. */
+  bool TrustOf(const std::string& uri) const;
+  /*! \brief Sets the document's trust and settings (didOpen). */
+  void Configure(Document* document);
+  /*! \brief How long to wait before analysing `uri`. */
+  std::chrono::milliseconds DebounceOf(const Document& document) const;
+  /*! \brief Logs each warning once per session. */
+  void Warn(const std::vector<std::string>& warnings);
+  /*! \brief `tvmscript/status`, sent when the state or the trust changed. */
+  void UpdateStatus();
+  void AnalysisStarted() {
+    ++analyses_running_;
+    UpdateStatus();
+  }
+  void AnalysisEnded(const AnalysisOutcome& outcome);
+  /*! \brief A request to the client; `done` gets its reply message (result or error). */
+  void SendRequest(const std::string& method, json params, std::function<void(const json&)> done);
+  /*! \brief A reply from the client, to a request of `SendRequest`. */
+  void OnReply(const json& id, const json& message);
+  /*! \brief `workspace/diagnostic/refresh`, when the client pulls and supports it. */
+  void RefreshPulledDiagnostics();
+
+  // Pull diagnostics (server_pull_diagnostics.cc).
+  std::optional<json> DiagnosticRequest(const json& id, const json& params);
+  /*! \brief The diagnostics of `document` at `version`: pushed, or kept for pulls. */
+  void Deliver(Document* document, int64_t version, json diagnostics);
+  /*! \brief Answers the pulls waiting on `uri` that its kept diagnostics can answer. */
+  void AnswerPulls(const std::string& uri);
+
+  // Notebooks (server_notebooks.cc): each is analysed as one document, its code cells in
+  // order, under the notebook's URI; diagnostics go back to the cells.
+  void NotebookDidOpen(const json& params);
+  void NotebookDidChange(const json& params);
+  void NotebookDidClose(const json& params);
+  /*! \brief The notebook's text, sent as its document's new version. */
+  void SyncNotebook(Notebook* notebook);
+  /*! \brief Pushes `diagnostics` of a notebook's document to its cells; false for others. */
+  bool DeliverToCells(const std::string& uri, const json& diagnostics);
+
   // Documents (server_documents.cc).
+  /*! \brief `text` after LSP content changes (`where` names them in errors). */
+  std::string ApplyContentChanges(std::string text, const json& changes, const std::string& where,
+                                  std::vector<TextChange>* edits);
   void DidOpen(const json& params);
+  void DidSave(const json& params);
   void DidChange(const json& params);
   void DidClose(const json& params);
   /*! \brief Brings the worker's view of `document` in line with whether it is analysed. */
   void SyncAnalysed(Document* document, bool was_analysed);
-  void ScheduleAnalysis(const std::string& uri);
+  /*! \brief Analyses `uri` after `delay`, or after its debounce (`DebounceOf`) when none. */
+  void ScheduleAnalysis(const std::string& uri,
+                        std::optional<std::chrono::milliseconds> delay = std::nullopt);
   void Publish(const AnalysisOutcome& outcome);
   /*! \brief Counts the crashes an analysis met; past the limit, analysis stops (and says so). */
   void CountCrashes(const AnalysisOutcome& outcome);
@@ -142,6 +237,35 @@ class Server {
   features::HoverOptions hover_;
   std::map<std::string, Document> documents_;
   std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> debounce_;
+  // Settings and trust (server_settings.cc).
+  bool cli_trusted_ = false;     // --trusted
+  bool client_trusted_ = false;  // initializationOptions.trusted, tvmscript/setTrust
+  std::string trust_source_;     // what made the session trusted, for the log and status
+  UserTrust user_trust_;
+  std::vector<std::string> workspace_folders_;  // file paths
+  SettingsLayer client_settings_;
+  bool configuration_supported_ = false;  // workspace.configuration
+  bool pull_diagnostics_ = false;         // textDocument.diagnostic
+  bool refresh_supported_ = false;        // workspace.diagnostics.refreshSupport
+  std::set<std::string> warned_;
+  std::map<std::string, AnalysisTimes> analysis_times_;
+  int64_t next_request_id_ = 1;
+  std::map<std::string, std::function<void(const json&)>> outgoing_;  // by id.dump()
+  // Status.
+  bool warming_up_ = false;
+  int analyses_running_ = 0;
+  std::string error_;  // why the state is "error"; empty otherwise
+  json last_status_;
+  // Pull diagnostics: the diagnostics kept per document, and the pulls waiting on them.
+  struct Pulled {
+    int64_t version = -1;
+    json items = json::array();
+    std::string result_id;
+  };
+  std::map<std::string, Pulled> pulled_;
+  std::map<std::string, Notebook> notebooks_;
+  int64_t next_result_id_ = 1;
+  std::map<std::string, std::vector<std::pair<json, std::string>>> waiting_pulls_;
   std::unique_ptr<boost::asio::steady_timer> parent_timer_;
   /*! \brief After kMaxCrashes worker crashes within kCrashWindow, nothing is analysed. */
   static constexpr size_t kMaxCrashes = 5;

@@ -198,7 +198,7 @@ std::optional<json> Server::FromAnalysis(const json& id, const json& params, jso
   }
   RefuseWhenStopped();
   int64_t version = document->version;
-  runner_->Run([this, id, uri, version, respond](WorkerClient& client) {
+  runner_->Run(uri, [this, id, uri, version, respond](WorkerClient& client) {
     AnalysisOutcome outcome = client.Analyze(uri);
     runner_->PostBack([this, id, uri, version, respond, outcome] {
       Publish(outcome);  // keeps the analysis when it is of the current version

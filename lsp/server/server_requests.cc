@@ -64,7 +64,7 @@ std::optional<json> Server::HoverRequest(const json& id, const json& params) {
   int64_t version = document->version;
   auto publish = [this](AnalysisOutcome outcome) { Publish(outcome); };
   runner_->Run(
-      [this, id, uri, line = line, column = column, version, publish](WorkerClient& client) {
+      uri, [this, id, uri, line = line, column = column, version, publish](WorkerClient& client) {
         auto query = [&](WorkerClient& c) { return c.WhatIsAt(uri, line, column); };
         WhatIsAtOutcome outcome =
             AnalysedQuery<WhatIsAtOutcome>(client, runner_.get(), uri, query, publish);
@@ -95,7 +95,7 @@ std::optional<json> Server::FormattingRequest(const json& id, const json& params
   RefuseWhenStopped();
   int64_t version = document->version;
   auto publish = [this](AnalysisOutcome outcome) { Publish(outcome); };
-  runner_->Run([this, id, uri, version, publish](WorkerClient& client) {
+  runner_->Run(uri, [this, id, uri, version, publish](WorkerClient& client) {
     auto query = [&](WorkerClient& c) { return c.Format(uri); };
     FormatOutcome outcome =
         AnalysedQuery<FormatOutcome>(client, runner_.get(), uri, query, publish);

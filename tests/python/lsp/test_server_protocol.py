@@ -64,7 +64,8 @@ def test_initialize_declares_what_is_implemented(server) -> None:
     assert reply == {"jsonrpc": "2.0", "id": 1, "result": {
         "capabilities": {
             "positionEncoding": "utf-16",
-            "textDocumentSync": {"openClose": True, "change": 2},
+            "textDocumentSync": {"openClose": True, "change": 2,
+                                 "save": {"includeText": False}},
             "hoverProvider": True,
             "documentFormattingProvider": True,
             "definitionProvider": True,
