@@ -159,3 +159,10 @@ def test_a_file_with_errors_is_left_alone_with_why(tmp_path) -> None:
         "bad.py: left alone: f (errors: the definition has errors, so its IR leaves "
         "statements out)\n")
     assert (tmp_path / "bad.py").read_text() == bad
+
+
+def test_the_main_job_s_format_check_of_the_examples() -> None:
+    repo = pathlib.Path(__file__).resolve().parents[3]
+    result = run("--check", "examples/tvmscript/", cwd=repo)
+    assert result.returncode == 1
+    assert result.stdout == (repo / "examples/tvmscript/expected_format_check.txt").read_text()

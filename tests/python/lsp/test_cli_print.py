@@ -3,6 +3,7 @@ item 6)."""
 
 from __future__ import annotations
 
+import pathlib
 import subprocess
 
 from lsp_server_client import SERVER
@@ -62,3 +63,10 @@ def test_files_that_cannot_be_printed_and_usage(tmp_path) -> None:
         2, "tvm-lsp: print takes exactly one file, got 2")
     no_name = run("plain.py", "--def", cwd=tmp_path)
     assert no_name.stderr.splitlines()[0] == "tvm-lsp: --def needs a value"
+
+
+def test_the_main_job_s_print_of_an_example() -> None:
+    repo = pathlib.Path(__file__).resolve().parents[3]
+    result = run("--def", "relu", "examples/tvmscript/vector_add.py", cwd=repo)
+    assert result.returncode == 0
+    assert result.stdout == (repo / "examples/tvmscript/expected_print.txt").read_text()
