@@ -109,9 +109,9 @@ WhatIsAtAnswer WhatIsAt(const QueryOptions& options, int64_t line, int64_t colum
   });
 }
 
-FormatAnswer FormatVerdicts(const QueryOptions& options) {
+FormatAnswer FormatVerdicts(const QueryOptions& options, const FormatQuery& query) {
   return details::WithPython(details::FailedQuery<FormatAnswer>, [&] {
-    details::PyRef args(PyTuple_New(0));
+    details::PyRef args(Py_BuildValue("(O)", query.migrate ? Py_True : Py_False));
     return details::Ask<FormatAnswer>(
         options, "format_verdicts", args.get(), "definitions", details::ConvertFormatVerdicts,
         [](FormatAnswer* answer, std::vector<FormatVerdict> verdicts) {
