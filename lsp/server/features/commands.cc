@@ -27,6 +27,7 @@ CanonicalIR ShowCanonicalIR(const bridge::ParseResult& analysis,
       return false;
     }
     out->text += *d.canonical_text;
+    if (!out->text.empty() && out->text.back() != '\n') out->text += "\n";
     return true;
   };
   CanonicalIR out;
@@ -43,9 +44,8 @@ CanonicalIR ShowCanonicalIR(const bridge::ParseResult& analysis,
   out.name = file_name;
   if (analysis.definitions.empty()) out.error = file_name + " has no TVMScript definitions";
   for (const bridge::Definition& definition : analysis.definitions) {
-    if (!out.text.empty()) out.text += "\n\n";
+    if (!out.text.empty()) out.text += "\n\n";  // two blank lines between definitions
     if (!text_of(definition, &out)) return out;
-    if (out.text.back() != '\n') out.text += "\n";
   }
   return out;
 }
