@@ -263,10 +263,11 @@ json Server::RoundTripJson(const std::vector<const bridge::FormatVerdict*>& verd
               {"message", verdict->name + ": " + reason + ": " + verdict->detail},
               {"range", lsp_json::ToJson(lines.ToClient(verdict->range))}};
     }
-    if (reason == "lossy") {
+    if (!verdict->text) {
+      // Declined before the print was read back (lossy, comments, module symbols): unknown.
       return {{"name", name},
               {"ok", false},
-              {"message", verdict->name + ": not checked: " + verdict->detail},
+              {"message", verdict->name + ": not checked: " + reason + ": " + verdict->detail},
               {"range", lsp_json::ToJson(lines.ToClient(verdict->range))}};
     }
   }

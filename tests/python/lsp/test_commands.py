@@ -92,3 +92,17 @@ def test_check_round_trip(server) -> None:
 def test_bad_arguments_are_invalid_params(server, params, message) -> None:
     reply = server.call("workspace/executeCommand", params)
     assert reply["error"] == {"code": -32602, "message": message}
+
+
+def test_a_definition_declined_before_the_read_back_is_not_checked(server) -> None:
+    text = APACHE.replace("def f(A: T.Tensor((4,), T.int32)):\n",
+                          "def f(A: T.Tensor((4,), T.int32),\n      B: T.Tensor((4,), T.int32)):\n"
+                          "    # between the header and the body\n")
+    server.open("file:///commented.py", text)
+    server.diagnostics("file:///commented.py")
+    reply = command(server, "tvmscript.checkRoundTrip", at(11, 4, "file:///commented.py"))
+    assert reply["result"] == {
+        "name": "f", "ok": False,
+        "message": ("f: not checked: comments: line 13: it is between the multi-line header of "
+                    "`f` and its body, where it may be inside the header"),
+        "range": {"start": {"line": 9, "character": 0}, "end": {"line": 14, "character": 12}}}
