@@ -166,3 +166,13 @@ def test_the_main_job_s_format_check_of_the_examples() -> None:
     result = run("--check", "examples/tvmscript/", cwd=repo)
     assert result.returncode == 1
     assert result.stdout == (repo / "examples/tvmscript/expected_format_check.txt").read_text()
+
+
+def test_a_worker_that_cannot_start_is_exit_2_naming_the_file(tmp_path) -> None:
+    (tmp_path / "a.py").write_text(UNFORMATTED)
+    result = run("--worker", "/nonexistent/tvm-lsp-worker", "a.py", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "tvm-lsp: a.py: it could not be analysed (the worker failed): cannot start "
+        "/nonexistent/tvm-lsp-worker: No such file or directory\n")
+    assert (tmp_path / "a.py").read_text() == UNFORMATTED
