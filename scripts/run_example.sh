@@ -34,6 +34,14 @@ echo "[run_example] python -m tvm_tirx.script.check --exit-zero examples/tvmscri
 echo "[run_example] tvm-lsp check --exit-zero examples/tvmscript/"
 "$BUILD_DIR/lsp/tvm-lsp" check --exit-zero examples/tvmscript/
 
+# `tvm-lsp format --check`: which example files formatting would change (exit 1 says some
+# would; the notes on stderr name each definition left alone and why), and `tvm-lsp print`:
+# one definition's canonical text.
+echo "[run_example] tvm-lsp format --check examples/tvmscript/"
+"$BUILD_DIR/lsp/tvm-lsp" format --check examples/tvmscript/ || [ $? -eq 1 ]
+echo "[run_example] tvm-lsp print --def relu examples/tvmscript/vector_add.py"
+"$BUILD_DIR/lsp/tvm-lsp" print --def relu examples/tvmscript/vector_add.py
+
 # A scripted editor session over the examples: diagnostics, one hover, the formatting edits.
 echo "[run_example] python examples/editor_session/session.py build"
 "$ROOT/.venv/bin/python3" examples/editor_session/session.py "$BUILD_DIR"

@@ -1,12 +1,14 @@
 /*!
  * \file check.cc
  * \brief `tvm-lsp check`: the worker's diagnostics for files, as text with carets or JSON.
+ *  Also AnalyzeFile, which `format` and `print` share.
  */
 #include "check.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
@@ -37,40 +39,6 @@ const char* SeverityWord(bridge::Severity severity) {
   return "error";
 }
 
-bool Skipped(const fs::path& folder) {
-  std::string name = folder.filename().string();
-  return (name.size() > 1 && name[0] == '.') || name == "__pycache__";
-}
-
-/*! \brief The .py files under `path`, sorted; false when it does not exist. */
-bool CollectFiles(const fs::path& path, std::vector<fs::path>* files) {
-  std::error_code error;
-  if (fs::is_regular_file(path, error)) {
-    files->push_back(path);
-    return true;
-  }
-  if (!fs::is_directory(path, error)) return false;
-  std::vector<fs::path> found;
-  fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, error);
-  for (; !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
-    if (it->is_directory(error) && Skipped(it->path())) {
-      it.disable_recursion_pending();
-    } else if (it->is_regular_file(error) && it->path().extension() == ".py") {
-      found.push_back(it->path().lexically_normal());
-    }
-  }
-  std::sort(found.begin(), found.end());
-  files->insert(files->end(), found.begin(), found.end());
-  return true;
-}
-
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 /*! \brief The 1-based line `line` of `text`, without its line break. */
 std::string_view SourceLine(std::string_view text, int64_t line) {
   size_t start = 0;
@@ -88,18 +56,20 @@ std::string_view SourceLine(std::string_view text, int64_t line) {
 
 /*! \brief `path:line:col: severity [code] message`, the source line and carets under the range. */
 void PrintText(const std::string& path, const std::string& text, const bridge::Diagnostic& d,
-               std::ostream& out) {
+               const Style& style, std::ostream& out) {
   LineIndex characters(text, PositionEncoding::kUtf32);
   ClientRange range = characters.ToClient(d.range);
-  out << path << ":" << range.start.line + 1 << ":" << range.start.character + 1 << ": "
-      << SeverityWord(d.severity) << " [" << d.code << "] " << d.message << "\n";
+  std::string word = SeverityWord(d.severity);
+  word = d.severity == bridge::Severity::kError ? style.Red(word) : style.Yellow(word);
+  out << style.Bold(path) << ":" << range.start.line + 1 << ":" << range.start.character + 1 << ": "
+      << word << " [" << style.Cyan(d.code) << "] " << d.message << "\n";
   std::string_view line = SourceLine(text, d.range.line);
   if (line.empty()) return;
   int64_t width = range.end.line == range.start.line
                       ? std::max<int64_t>(1, range.end.character - range.start.character)
                       : 1;
   out << "  " << line << "\n  " << std::string(static_cast<size_t>(range.start.character), ' ')
-      << std::string(static_cast<size_t>(width), '^') << "\n";
+      << style.Red(std::string(static_cast<size_t>(width), '^')) << "\n";
 }
 
 nlohmann::json JsonOf(const std::string& path, const std::string& text,
@@ -117,36 +87,72 @@ nlohmann::json JsonOf(const std::string& path, const std::string& text,
 
 }  // namespace
 
+std::optional<FileAnalysis> AnalyzeFile(WorkerClient& client, const fs::path& path,
+                                        std::string* error) {
+  std::optional<std::string> text = ReadFile(path, error);
+  if (!text) return std::nullopt;
+  if (!IsTvmScriptSource(*text)) return std::nullopt;
+  FileAnalysis analysis{FileUri(path), std::move(*text), {}};
+  client.Open(analysis.uri, 1, analysis.text);
+  analysis.outcome = client.Analyze(analysis.uri);
+  if (analysis.outcome.status != AnalysisOutcome::Status::kDone) {
+    client.Close(analysis.uri);
+    *error = analysis.outcome.status == AnalysisOutcome::Status::kRefused
+                 ? "the worker refused to analyse it (its sandbox is not up)"
+                 : "it could not be analysed (the worker failed)";
+    for (const bridge::Diagnostic& d : analysis.outcome.result.diagnostics) {
+      *error += ": " + d.message;
+    }
+    return std::nullopt;
+  }
+  return analysis;
+}
+
+bool CollectOrReport(const CommonOptions& options, std::vector<fs::path>* files,
+                     std::ostream& err) {
+  std::string bad = CollectFiles(options.paths, options.walk, files);
+  if (!bad.empty()) err << "tvm-lsp: " << bad << "\n";
+  return bad.empty();
+}
+
 int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<fs::path> files;
-  for (const std::string& path : options.paths) {
-    if (!CollectFiles(path, &files)) {
-      err << "tvm-lsp: " << path << ": no such file or folder\n";
-      return 2;
-    }
-  }
-  WorkerClient client(options.worker);
+  if (!CollectOrReport(options.common, &files, err)) return 2;
+  Style style{UseColor(options.common.color, STDOUT_FILENO)};
+  WorkerClient client(options.common.worker);
+  Progress progress(files.size());
   nlohmann::json all = nlohmann::json::array();
   size_t errors = 0;
   size_t others = 0;
   size_t checked = 0;
-  for (const fs::path& file : files) {
-    std::string text = ReadText(file);
-    if (!IsTvmScriptSource(text)) continue;
+  bool failed = false;
+  for (size_t index = 0; index < files.size(); ++index) {
+    const fs::path& file = files[index];
+    progress.Step(index, file.string());
+    std::string why;
+    std::optional<FileAnalysis> analysis = AnalyzeFile(client, file, &why);
+    if (!analysis) {
+      if (!why.empty()) {
+        progress.Done();
+        err << "tvm-lsp: " << file.string() << ": " << why << "\n";
+        failed = true;
+      }
+      continue;
+    }
+    client.Close(analysis->uri);
     ++checked;
-    std::string uri = "file://" + fs::absolute(file).lexically_normal().string();
-    client.Open(uri, 1, text);
-    AnalysisOutcome outcome = client.Analyze(uri);
-    client.Close(uri);
-    for (const bridge::Diagnostic& diagnostic : features::Diagnostics(outcome, text)) {
+    const std::string& text = analysis->text;
+    for (const bridge::Diagnostic& diagnostic : features::Diagnostics(analysis->outcome, text)) {
       (diagnostic.severity == bridge::Severity::kError ? errors : others) += 1;
       if (options.output_format == "json") {
         all.push_back(JsonOf(file.string(), text, diagnostic));
       } else {
-        PrintText(file.string(), text, diagnostic, out);
+        progress.Done();
+        PrintText(file.string(), text, diagnostic, style, out);
       }
     }
   }
+  progress.Done();
   if (options.output_format == "json") {
     out << all.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
@@ -154,6 +160,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
         << (others == 1 ? " other diagnostic" : " other diagnostics") << " in " << checked
         << (checked == 1 ? " TVMScript file" : " TVMScript files") << "\n";
   }
+  if (failed) return 2;
   return errors > 0 && !options.exit_zero ? 1 : 0;
 }
 

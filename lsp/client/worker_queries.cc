@@ -108,14 +108,15 @@ WhatIsAtOutcome WorkerClient::WhatIsAt(const std::string& uri, int64_t line, int
       });
 }
 
-FormatOutcome WorkerClient::Format(const std::string& uri) {
+FormatOutcome WorkerClient::Format(const std::string& uri,
+                                   const script::bridge::FormatQuery& query) {
   std::lock_guard<std::mutex> lock(impl_->analyze_mutex);
   FormatOutcome outcome;
   std::string failed;
   std::optional<json> reply = impl_->Query(
       protocol::FormatMethod::kName, uri,
       [&](int64_t version) {
-        return protocol::ToJson(protocol::FormatParams{uri, version});
+        return protocol::ToJson(protocol::FormatParams{uri, version, query.migrate});
       },
       &outcome.version, &failed);
   return QueryOutcome<protocol::FormatResult>(

@@ -181,11 +181,8 @@ void Server::Publish(const AnalysisOutcome& outcome) {
   }
   LineIndex lines = Lines(*document);
   json diagnostics = json::array();
-  for (script::bridge::Diagnostic& diagnostic : features::Diagnostics(outcome, document->text)) {
-    if (diagnostic.code == "untrusted-not-evaluated") {
-      bool period = !diagnostic.message.empty() && diagnostic.message.back() == '.';
-      diagnostic.message += (period ? " " : ". ") + GrantTrustHint();
-    }
+  for (const script::bridge::Diagnostic& diagnostic :
+       features::Diagnostics(outcome, document->text)) {
     diagnostics.push_back(lsp_json::ToJson(diagnostic, lines, document->uri));
   }
   document->published_version = document->version;

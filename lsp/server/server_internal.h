@@ -41,6 +41,21 @@ namespace lsp {
 
 using nlohmann::json;
 
+/*! \brief Runs a query; a document the worker has not analysed at this version is analysed
+ *  first (its diagnostics are published too). On the analysis thread. */
+template <typename Outcome, typename Query>
+Outcome AnalysedQuery(WorkerClient& client, AnalysisRunner* runner, const std::string& uri,
+                      const Query& query, const std::function<void(AnalysisOutcome)>& publish) {
+  Outcome outcome = query(client);
+  if (outcome.status != QueryStatus::kStale) return outcome;
+  AnalysisOutcome analysis = client.Analyze(uri);
+  runner->PostBack([publish, analysis] { publish(analysis); });
+  return query(client);
+}
+
+/*! \brief The code action and command capabilities, for `initialize` (server_actions.cc). */
+json ActionCapabilities();
+
 /*! \brief The navigation capabilities, for `initialize` (server_navigation.cc). */
 json NavigationCapabilities(const json& client_capabilities);
 /*!
@@ -202,6 +217,27 @@ class Server {
   Document* Answerable(const json& id, const std::string& uri, int64_t version,
                        std::optional<int64_t> answered_version, QueryStatus status,
                        const std::string& failure, const char* what);
+
+  // Code actions and commands (server_actions.cc).
+  void RegisterActions();
+  std::optional<json> CodeActionRequest(const json& id, const json& params);
+  std::optional<json> ShowCanonicalIRCommand(const json& id, const std::string& uri,
+                                             std::optional<ClientPosition> position);
+  std::optional<json> CheckRoundTripCommand(const json& id, const std::string& uri,
+                                            std::optional<ClientPosition> position);
+  using VerdictsAnswer =
+      std::function<json(const Document&, const script::bridge::ParseResult&,
+                         const std::vector<script::bridge::FormatVerdict>& format,
+                         const std::vector<script::bridge::FormatVerdict>& migrate)>;
+  /*!
+   * \brief Asks the worker for the formatting and migration verdicts of `uri` (analysing it
+   *  first when needed) and replies with `answer`'s result, on the loop; -32801 when the
+   *  document changed meanwhile ("the document changed while <what>").
+   */
+  void WithVerdicts(const json& id, const std::string& uri, const char* what,
+                    VerdictsAnswer answer);
+  static json RoundTripJson(const std::vector<const script::bridge::FormatVerdict*>& verdicts,
+                            const LineIndex& lines, const std::string& file_name);
 
   // Navigation (server_navigation.cc).
   /*! \brief What a navigation answer reads: the document, its analysis, the position. */

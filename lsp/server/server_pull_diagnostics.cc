@@ -30,6 +30,13 @@ void Server::Deliver(Document* document, int64_t version, json diagnostics) {
 }
 
 std::optional<json> Server::DiagnosticRequest(const json& id, const json& params) {
+  if (!pull_diagnostics_) {
+    // Not offered to this client, whose diagnostics are pushed: a pull would wait on a Deliver
+    // that never answers it (found by the server fuzz).
+    throw rpc::Error(rpc::kMethodNotFound,
+                     "textDocument/diagnostic is not offered: the client did not declare "
+                     "textDocument.diagnostic, so diagnostics are pushed");
+  }
   const json& item = lsp_json::Object(params, "textDocument", "params");
   std::string uri = lsp_json::String(item, "uri", "params.textDocument");
   std::string previous =

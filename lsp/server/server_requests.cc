@@ -14,18 +14,6 @@ namespace lsp {
 
 namespace {
 
-/*! \brief Runs a query; a document the worker has not analysed at this version is analysed
- *  first (its diagnostics are published too). */
-template <typename Outcome, typename Query>
-Outcome AnalysedQuery(WorkerClient& client, AnalysisRunner* runner, const std::string& uri,
-                      const Query& query, const std::function<void(AnalysisOutcome)>& publish) {
-  Outcome outcome = query(client);
-  if (outcome.status != QueryStatus::kStale) return outcome;
-  AnalysisOutcome analysis = client.Analyze(uri);
-  runner->PostBack([publish, analysis] { publish(analysis); });
-  return query(client);
-}
-
 const std::vector<script::bridge::Symbol> kNoSymbols;
 
 }  // namespace

@@ -252,12 +252,5 @@ bool IsInTrustedFolder(const std::string& uri, const UserTrust& trust) {
   return resolved && IsUnder(*resolved, trust.folders);
 }
 
-std::string GrantTrustHint() {
-  return "To run this file's Python, grant trust: trust the workspace in the editor (it sends "
-         "tvmscript/setTrust), list the folder in trusted-folders of "
-         "~/.config/tvm-lsp/config.toml, "
-         "or start the server with --trusted.";
-}
-
 }  // namespace lsp
 }  // namespace tvm

@@ -75,9 +75,6 @@ bool IsUnder(const std::string& path, const std::vector<std::string>& folders);
  */
 bool IsInTrustedFolder(const std::string& uri, const UserTrust& trust);
 
-/*! \brief The sentence that tells how to grant trust (added to `untrusted-not-evaluated`). */
-std::string GrantTrustHint();
-
 }  // namespace lsp
 }  // namespace tvm
 

@@ -552,7 +552,8 @@ json Worker::Format(const json& params) {
   const Document& document = Find(query.uri);
   protocol::FormatResult reply{query.uri, query.version, protocol::QueryStatus::kStale, {}};
   if (Current(document, query.version)) {
-    bridge::FormatAnswer answer = bridge::FormatVerdicts(QueryOptionsFor(query.uri));
+    bridge::FormatAnswer answer =
+        bridge::FormatVerdicts(QueryOptionsFor(query.uri), bridge::FormatQuery{query.migrate});
     if (Answered(answer)) {
       reply.status = protocol::QueryStatus::kDone;
       reply.definitions = std::move(answer.definitions);

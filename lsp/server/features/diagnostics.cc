@@ -43,18 +43,32 @@ std::set<std::string> IgnoredCodes(const std::string& text, int64_t line) {
 
 }  // namespace
 
+std::string GrantTrustHint() {
+  return "To run this file's Python, grant trust: trust the workspace in the editor (it sends "
+         "tvmscript/setTrust), list the folder in trusted-folders of "
+         "~/.config/tvm-lsp/config.toml, or start the server with --trusted.";
+}
+
+std::vector<script::bridge::Diagnostic> Diagnostics(const script::bridge::ParseResult& result,
+                                                    const std::string& text) {
+  std::vector<script::bridge::Diagnostic> shown;
+  for (const script::bridge::Diagnostic& diagnostic : result.diagnostics) {
+    if (IgnoredCodes(text, diagnostic.range.line).count(diagnostic.code) != 0) continue;
+    shown.push_back(diagnostic);
+    if (diagnostic.code == "untrusted-not-evaluated") {
+      std::string& message = shown.back().message;
+      message += (!message.empty() && message.back() == '.' ? " " : ". ") + GrantTrustHint();
+    }
+  }
+  return shown;
+}
+
 std::vector<script::bridge::Diagnostic> Diagnostics(const AnalysisOutcome& outcome,
                                                     const std::string& text) {
   // The worker's answer already holds the client's own diagnostics (time limits, a crashed or
   // failed worker, the sandbox refusing); a cancelled analysis publishes nothing (callers
   // drop it: a newer version is on its way).
-  std::vector<script::bridge::Diagnostic> shown;
-  for (const script::bridge::Diagnostic& diagnostic : outcome.result.diagnostics) {
-    if (IgnoredCodes(text, diagnostic.range.line).count(diagnostic.code) == 0) {
-      shown.push_back(diagnostic);
-    }
-  }
-  return shown;
+  return Diagnostics(outcome.result, text);
 }
 
 }  // namespace features

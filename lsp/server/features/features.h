@@ -18,10 +18,16 @@ namespace tvm {
 namespace lsp {
 namespace features {
 
+/*! \brief The sentence that tells how to grant trust (diagnostics.cc). */
+std::string GrantTrustHint();
+
 /*!
  * \brief The diagnostics to publish for one analysis of `text` (diagnostics.cc): all of them,
- *  but those whose first line carries `# tvm-lsp: ignore[CODE, ...]` naming their code.
+ *  but those whose first line carries `# tvm-lsp: ignore[CODE, ...]` naming their code, with
+ *  GrantTrustHint ending each `untrusted-not-evaluated`. Code actions list these same ones.
  */
+std::vector<script::bridge::Diagnostic> Diagnostics(const script::bridge::ParseResult& result,
+                                                    const std::string& text);
 std::vector<script::bridge::Diagnostic> Diagnostics(const AnalysisOutcome& outcome,
                                                     const std::string& text);
 
@@ -57,6 +63,68 @@ struct FormattingResult {
 /*! \brief The edits that put each formattable definition of `text` in canonical form. */
 FormattingResult Formatting(const std::string& text,
                             const std::vector<script::bridge::FormatVerdict>& verdicts);
+
+// -- Code actions and commands (code_actions.cc, commands.cc).
+
+/*! \brief One code action, as plain data: edits of the document, or a command at a place. */
+struct CodeAction {
+  std::string title;
+  /*! \brief LSP's kind ("quickfix", "source.format.tvmscript", ...); empty for none. */
+  std::string kind;
+  std::vector<script::bridge::TextEdit> edits;
+  /*! \brief A command to run instead (`tvmscript.showCanonicalIR`), with the position it is
+   *  about (the start of `command_at`). */
+  std::string command;
+  std::optional<script::bridge::Range> command_at;
+  /*! \brief The diagnostics it resolves (quick fixes). */
+  std::vector<script::bridge::Diagnostic> diagnostics;
+  bool preferred = false;
+  /*! \brief Why it cannot be applied (shown by the editor), when it cannot. */
+  std::string disabled;
+};
+
+/*! \brief What the code actions are computed from: one analysis of `text`, at one version. */
+struct CodeActionInput {
+  const std::string& text;
+  const script::bridge::ParseResult& analysis;
+  /*! \brief The worker's formatting verdicts, and those of migrating (FormatQuery::migrate). */
+  const std::vector<script::bridge::FormatVerdict>& format;
+  const std::vector<script::bridge::FormatVerdict>& migrate;
+  /*! \brief The request's range. */
+  script::bridge::Range range;
+  /*! \brief LSP's `context.only`: kinds asked for (a kind covers its sub-kinds); empty for all. */
+  std::vector<std::string> only;
+};
+
+/*!
+ * \brief The code actions at a range: the fixes of the diagnostics there, how to grant trust
+ *  for `untrusted-not-evaluated`, the migration of a definition there in Apache TVM's spelling,
+ *  the whole file's migration and formatting, and "show canonical IR" for the definition there.
+ */
+std::vector<CodeAction> CodeActions(const CodeActionInput& input);
+
+/*! \brief Whether two ranges overlap or touch (a cursor at either end counts). */
+bool Touches(const script::bridge::Range& a, const script::bridge::Range& b);
+
+/*! \brief What `tvmscript.showCanonicalIR` answers (commands.cc). */
+struct CanonicalIR {
+  std::string name;
+  std::string text;
+  /*! \brief Why there is no answer; empty when there is one. */
+  std::string error;
+};
+
+/*!
+ * \brief The canonical text of the top-level definition holding (line, column), or of every
+ *  definition (joined by two blank lines, named `file_name`) when `at` is none.
+ */
+CanonicalIR ShowCanonicalIR(const script::bridge::ParseResult& analysis,
+                            const std::optional<std::pair<int64_t, int64_t>>& at,
+                            const std::string& file_name);
+
+/*! \brief The top-level definition holding (line, column); none when there is none. */
+const script::bridge::Definition* DefinitionAt(const script::bridge::ParseResult& analysis,
+                                               int64_t line, int64_t column);
 
 // -- Navigation. Positions are the analysis's (bridge.h: lines 1-based, UTF-8 byte columns).
 

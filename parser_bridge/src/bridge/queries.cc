@@ -109,9 +109,10 @@ WhatIsAtAnswer WhatIsAt(const QueryOptions& options, int64_t line, int64_t colum
   });
 }
 
-FormatAnswer FormatVerdicts(const QueryOptions& options) {
+FormatAnswer FormatVerdicts(const QueryOptions& options, const FormatQuery& query) {
   return details::WithPython(details::FailedQuery<FormatAnswer>, [&] {
-    details::PyRef args(PyTuple_New(0));
+    // `migrate` only when asked, so entry functions that do not take it still format.
+    details::PyRef args(query.migrate ? Py_BuildValue("(O)", Py_True) : PyTuple_New(0));
     return details::Ask<FormatAnswer>(
         options, "format_verdicts", args.get(), "definitions", details::ConvertFormatVerdicts,
         [](FormatAnswer* answer, std::vector<FormatVerdict> verdicts) {

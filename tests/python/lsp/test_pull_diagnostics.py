@@ -53,6 +53,14 @@ def test_the_provider_is_declared_only_to_clients_that_pull() -> None:
     server, capabilities = start({})
     try:
         assert "diagnosticProvider" not in capabilities
+        # A pull anyway gets an error at once, not a wait on an answer that never comes
+        # (found by tests/fuzz/fuzz_server.py); its diagnostics stay pushed.
+        server.open(URI, BAD)
+        assert pull(server)["error"] == {
+            "code": -32601,
+            "message": "textDocument/diagnostic is not offered: the client did not declare "
+                       "textDocument.diagnostic, so diagnostics are pushed"}
+        assert server.diagnostics(URI)["diagnostics"] == [NAME_ERROR]
     finally:
         server.close()
 

@@ -76,6 +76,11 @@ def test_initialize_declares_what_is_implemented(server) -> None:
             "documentSymbolProvider": True,
             "foldingRangeProvider": True,
             "selectionRangeProvider": True,
+            "codeActionProvider": {"codeActionKinds": [
+                "quickfix", "refactor.rewrite.tvmscript.migrate", "source.migrate.tvmscript",
+                "source.format.tvmscript"]},
+            "executeCommandProvider": {
+                "commands": ["tvmscript.showCanonicalIR", "tvmscript.checkRoundTrip"]},
         },
         "serverInfo": {"name": "tvm-lsp", "version": "0.1.0"}}}
 

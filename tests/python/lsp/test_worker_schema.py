@@ -119,6 +119,7 @@ def test_optional_keys_are_the_ones_an_entry_may_not_send() -> None:
         "AnalyzeResult.result_id", "AnalyzeResult.result", "AnalyzeResult.parts",  # one of two
         "ChangeParams.text", "ChangeParams.edits",  # exactly one of them
         "TextChange.range",  # absent: the whole text, as in LSP
+        "FormatParams.migrate",  # absent: the formatting verdicts
     }
 
 

@@ -168,8 +168,11 @@ class WorkerClient {
    *  worker is killed and the answer is `kFailed`. Never throws.
    */
   WhatIsAtOutcome WhatIsAt(const std::string& uri, int64_t line, int64_t column);
-  /*! \brief Every definition's formatting verdict, on the same terms as `WhatIsAt`. */
-  FormatOutcome Format(const std::string& uri);
+  /*!
+   * \brief Every definition's formatting verdict, on the same terms as `WhatIsAt`; with
+   *  `query.migrate`, the verdicts of migrating to the canonical spelling.
+   */
+  FormatOutcome Format(const std::string& uri, const script::bridge::FormatQuery& query = {});
 
   /*!
    * \brief Kills the worker now (SIGKILL), from any thread. The analysis running, if any, is

@@ -426,8 +426,17 @@ PartsAnswer ParseParts(const std::string& text, const ParseOptions& options,
  */
 WhatIsAtAnswer WhatIsAt(const QueryOptions& options, int64_t line, int64_t column);
 
+/*! \brief What a formatting query asks for. */
+struct FormatQuery {
+  /*!
+   * \brief The verdicts of migrating: Apache TVM's spelling is not a reason to decline (the
+   *  explicit migration to the canonical spelling); every other check still holds.
+   */
+  bool migrate = false;
+};
+
 /*! \brief Every definition's formatting verdict there (`format_verdicts`). Never throws. */
-FormatAnswer FormatVerdicts(const QueryOptions& options);
+FormatAnswer FormatVerdicts(const QueryOptions& options, const FormatQuery& query = {});
 
 }  // namespace bridge
 }  // namespace script

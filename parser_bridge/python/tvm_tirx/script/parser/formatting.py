@@ -77,9 +77,10 @@ def _bound_names(ir: Any) -> List[str]:
     return names
 
 
-def format_verdict(definition: Any) -> FormatVerdict:
+def format_verdict(definition: Any, *, migrate: bool = False) -> FormatVerdict:
     """The verdict for one analysed definition (a ``DefinitionReport``; see the module
-    comment)."""
+    comment). ``migrate`` lifts the apache-spelling check and only it (the explicit migration
+    to the canonical spelling); every other check still holds."""
     node, env = definition.node, definition.env
     if definition.stale or node is None or env is None:
         return _decline("stale")
@@ -87,7 +88,7 @@ def format_verdict(definition: Any) -> FormatVerdict:
         return _decline("errors")
     if definition.lossy_reasons:
         return _decline("lossy", "; ".join(definition.lossy_reasons))
-    if definition.apache_spelling:
+    if definition.apache_spelling and not migrate:
         return _decline("apache-spelling",
                         "uses " + ", ".join(sorted(set(definition.apache_spelling))))
     canonical = definition.canonical_text

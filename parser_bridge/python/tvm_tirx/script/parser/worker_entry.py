@@ -133,15 +133,17 @@ def what_is_at(line: int, column: int, *, source_name: str,
     return {"node": report.what_is_at(line, column)}
 
 
-def format_verdicts(*, source_name: str, trusted: bool = False) -> Optional[Dict[str, Any]]:
+def format_verdicts(migrate: bool = False, *, source_name: str,
+                    trusted: bool = False) -> Optional[Dict[str, Any]]:
     """``{"definitions": [...]}``: each definition's formatting verdict on the document's last
-    analysis (``FormatVerdict`` of worker_protocol.json), or None when none is kept."""
+    analysis (``FormatVerdict`` of worker_protocol.json), or None when none is kept. With
+    ``migrate``, definitions in Apache TVM's spelling get the verdict of their migration."""
     report = _last_report(source_name, trusted)
     if report is None:
         return None
     verdicts = []
     for definition in report.definitions:
-        verdict = format_verdict(definition)
+        verdict = format_verdict(definition, migrate=migrate)
         verdicts.append({
             "name": clean_text(definition.name), "key": definition.key,
             "range": list(definition.range),

@@ -1,0 +1,249 @@
+/*!
+ * \file files.cc
+ * \brief Walking folders with `.gitignore` and excludes, reading and atomically writing files,
+ *  colour and progress (files.h).
+ */
+#include "files.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace tvm {
+namespace lsp {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/*! \brief The patterns of `folder/.gitignore`, if it has one. */
+void ReadGitignore(const fs::path& folder, std::vector<IgnorePattern>* patterns) {
+  fs::path file = folder / ".gitignore";
+  std::error_code error;
+  if (!fs::is_regular_file(file, error)) return;
+  std::string why;
+  std::optional<std::string> text = ReadFile(file, &why);
+  if (!text) {
+    std::cerr << "tvm-lsp: warning: " << file.string() << ": " << why << " (not read)\n";
+    return;
+  }
+  std::vector<IgnorePattern> more = ParseIgnoreFile(*text, folder.string(), file.string());
+  patterns->insert(patterns->end(), more.begin(), more.end());
+}
+
+/*! \brief The `.gitignore` patterns of `folder`'s parents, up to the repository root. */
+std::vector<IgnorePattern> ParentPatterns(const fs::path& folder) {
+  std::vector<fs::path> chain;
+  std::error_code error;
+  for (fs::path at = folder.parent_path(); !at.empty(); at = at.parent_path()) {
+    if (fs::exists(folder / ".git", error)) break;  // `folder` is the root itself
+    chain.push_back(at);
+    if (fs::exists(at / ".git", error)) break;
+    if (at == at.parent_path()) {
+      chain.clear();  // no repository above: its parents' files do not apply
+      break;
+    }
+  }
+  std::vector<IgnorePattern> patterns;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) ReadGitignore(*it, &patterns);
+  return patterns;
+}
+
+struct Walker {
+  const WalkOptions& options;
+  std::vector<IgnorePattern> excludes;
+  std::vector<fs::path>* found;
+
+  bool Excluded(const fs::path& path, bool is_directory,
+                const std::vector<IgnorePattern>& ignores) const {
+    std::string text = path.string();
+    if (MatchIgnore(excludes, text, is_directory) == IgnoreVerdict::kIgnored) return true;
+    return MatchIgnore(ignores, text, is_directory) == IgnoreVerdict::kIgnored;
+  }
+
+  void Walk(const fs::path& folder, std::vector<IgnorePattern> ignores) {
+    if (options.respect_gitignore) ReadGitignore(folder, &ignores);
+    std::error_code error;
+    std::vector<fs::directory_entry> entries;
+    for (fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, error);
+         !error && it != fs::directory_iterator(); it.increment(error)) {
+      entries.push_back(*it);
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.path() < b.path(); });
+    for (const fs::directory_entry& entry : entries) {
+      std::error_code kind_error;
+      // Symbolic links to folders are not followed (a link loop in a repository cannot hang it).
+      bool is_directory = entry.is_directory(kind_error) && !entry.is_symlink(kind_error);
+      if (Excluded(entry.path(), is_directory, ignores)) continue;
+      if (is_directory) {
+        Walk(entry.path(), ignores);
+      } else if (entry.path().extension() == ".py" && entry.is_regular_file(kind_error)) {
+        found->push_back(entry.path());
+      }
+    }
+  }
+};
+
+/*! \brief `path` absolute and normal, without a trailing '/'. */
+fs::path Normal(const fs::path& path) {
+  std::error_code error;
+  fs::path absolute = fs::absolute(path, error).lexically_normal();
+  std::string text = absolute.string();
+  while (text.size() > 1 && text.back() == '/') text.pop_back();
+  return text;
+}
+
+/*! \brief `absolute` as the user wrote its root: relative when `given` was. */
+fs::path AsGiven(const fs::path& absolute, const fs::path& root, const std::string& given) {
+  if (fs::path(given).is_absolute()) return absolute;
+  fs::path relative = absolute.lexically_relative(root);
+  return (fs::path(given) / relative).lexically_normal();
+}
+
+}  // namespace
+
+std::string CollectFiles(const std::vector<std::string>& paths, const WalkOptions& options,
+                         std::vector<fs::path>* files) {
+  std::vector<IgnorePattern> excludes;
+  std::string cwd = Normal(".").string();
+  std::vector<std::string> all = options.exclude;
+  all.insert(all.end(), options.extend_exclude.begin(), options.extend_exclude.end());
+  for (const std::string& line : all) {
+    if (auto pattern = ParseIgnoreLine(line, cwd, "--exclude " + line)) {
+      excludes.push_back(std::move(*pattern));
+    }
+  }
+  for (const std::string& given : paths) {
+    std::error_code error;
+    fs::path root = Normal(given);
+    if (fs::is_regular_file(root, error)) {
+      files->push_back(given);
+      continue;
+    }
+    if (!fs::is_directory(root, error)) return given + ": no such file or folder";
+    std::vector<fs::path> found;
+    Walker walker{options, excludes, &found};
+    walker.Walk(root,
+                options.respect_gitignore ? ParentPatterns(root) : std::vector<IgnorePattern>{});
+    for (const fs::path& file : found) files->push_back(AsGiven(file, root, given));
+  }
+  return "";
+}
+
+std::optional<std::string> ReadFile(const fs::path& path, std::string* error) {
+  std::error_code code;
+  uintmax_t size = fs::file_size(path, code);
+  if (code) {
+    *error = code.message();
+    return std::nullopt;
+  }
+  if (size > kMaxFileBytes) {
+    *error = "the file has " + std::to_string(size) + " bytes, more than the limit of " +
+             std::to_string(kMaxFileBytes);
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    *error = std::strerror(errno);
+    return std::nullopt;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string WriteFileAtomically(const fs::path& path, const std::string& expected,
+                                const std::string& text) {
+  struct stat info {};
+  if (lstat(path.c_str(), &info) != 0) return std::strerror(errno);
+  if (!S_ISREG(info.st_mode)) return "not a regular file (a symbolic link is not written)";
+  std::string why;
+  std::optional<std::string> now = ReadFile(path, &why);
+  if (!now) return why;
+  if (*now != expected) return "the file changed while it was formatted: it was not written";
+  fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  std::string temp = (folder / ("." + path.filename().string() + ".tvm-lsp-XXXXXX")).string();
+  int fd = mkstemp(temp.data());
+  if (fd < 0)
+    return std::string("cannot create a temporary file in the folder: ") + std::strerror(errno);
+  size_t written = 0;
+  while (written < text.size()) {
+    ssize_t n = write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    written += static_cast<size_t>(n);
+  }
+  bool ok = written == text.size() && fchmod(fd, info.st_mode & 07777) == 0 && fsync(fd) == 0;
+  std::string failure = ok ? "" : std::strerror(errno);
+  if (close(fd) != 0 && ok) {
+    ok = false;
+    failure = std::strerror(errno);
+  }
+  if (ok && rename(temp.c_str(), path.c_str()) != 0) {
+    ok = false;
+    failure = std::strerror(errno);
+  }
+  if (!ok) {
+    unlink(temp.c_str());
+    return "cannot write: " + failure;
+  }
+  return "";
+}
+
+std::string FileUri(const fs::path& path) { return "file://" + Normal(path).string(); }
+
+std::optional<ColorChoice> ParseColorChoice(const std::string& value) {
+  if (value == "auto") return ColorChoice::kAuto;
+  if (value == "always") return ColorChoice::kAlways;
+  if (value == "never") return ColorChoice::kNever;
+  return std::nullopt;
+}
+
+bool UseColor(ColorChoice choice, int fd) {
+  if (choice != ColorChoice::kAuto) return choice == ColorChoice::kAlways;
+  const char* no_color = std::getenv("NO_COLOR");
+  if (no_color && *no_color) return false;
+  const char* term = std::getenv("TERM");
+  if (term && std::string(term) == "dumb") return false;
+  return isatty(fd) == 1;
+}
+
+namespace {
+std::string Wrap(bool on, const char* code, const std::string& text) {
+  return on ? std::string("\x1b[") + code + "m" + text + "\x1b[0m" : text;
+}
+}  // namespace
+
+std::string Style::Bold(const std::string& text) const { return Wrap(on, "1", text); }
+std::string Style::Red(const std::string& text) const { return Wrap(on, "1;31", text); }
+std::string Style::Yellow(const std::string& text) const { return Wrap(on, "1;33", text); }
+std::string Style::Green(const std::string& text) const { return Wrap(on, "32", text); }
+std::string Style::Cyan(const std::string& text) const { return Wrap(on, "36", text); }
+
+Progress::Progress(size_t total)
+    : total_(total), on_(isatty(STDERR_FILENO) == 1), start_(std::chrono::steady_clock::now()) {}
+
+void Progress::Step(size_t index, const std::string& path) {
+  if (!on_ || std::chrono::steady_clock::now() - start_ < kDelay) return;
+  std::cerr << "\r\x1b[2K[" << index + 1 << "/" << total_ << "] " << path << std::flush;
+  shown_ = true;
+}
+
+void Progress::Done() {
+  if (shown_) std::cerr << "\r\x1b[2K" << std::flush;
+  shown_ = false;
+}
+
+Progress::~Progress() { Done(); }
+
+}  // namespace lsp
+}  // namespace tvm
