@@ -97,6 +97,7 @@ void Server::RegisterHandlers() {
     return FormattingRequest(id, params);
   };
   RegisterNavigation();
+  RegisterLanguage();
   notifications_["initialized"] = [this](const json&) {
     Log(kLogInfo, options_.worker.trusted
                       ? "tvm-lsp: trusted (--trusted): module code of analysed files may run"
@@ -279,6 +280,7 @@ json Server::Initialize(const json& params) {
       {"documentFormattingProvider", true},
   };
   server_capabilities.update(NavigationCapabilities(capabilities));
+  server_capabilities.update(LanguageCapabilities(capabilities));
   return json{{"capabilities", std::move(server_capabilities)},
               {"serverInfo", {{"name", "tvm-lsp"}, {"version", options_.version}}}};
 }

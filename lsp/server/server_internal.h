@@ -37,6 +37,9 @@ using nlohmann::json;
 /*! \brief The navigation capabilities, for `initialize` (server_navigation.cc). */
 json NavigationCapabilities(const json& client_capabilities);
 
+/*! \brief The language capabilities (inlay hints), for `initialize` (server_language.cc). */
+json LanguageCapabilities(const json& client_capabilities);
+
 class Server {
  public:
   Server(boost::asio::io_context& io, const ServerOptions& options, int in_fd, int out_fd);
@@ -118,6 +121,8 @@ class Server {
     int64_t column;  // in UTF-8 bytes
   };
   void RegisterNavigation();
+  // Language features (server_language.cc).
+  void RegisterLanguage();
   /*!
    * \brief Answers from the document's analysis at its current version, analysing it first
    *  when there is none (-32801 when it changes meanwhile); `outside` for a document that is
@@ -139,6 +144,8 @@ class Server {
   PositionEncoding encoding_ = PositionEncoding::kUtf16;
   std::string trace_ = "off";
   features::HoverOptions hover_;
+  /*! \brief Inlay hints' options; `enable` is meant for `tvmscript.inlayHints.enable`. */
+  features::InlayHintOptions inlay_hints_;
   std::map<std::string, Document> documents_;
   std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> debounce_;
   std::unique_ptr<boost::asio::steady_timer> parent_timer_;

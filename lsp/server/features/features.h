@@ -172,6 +172,30 @@ std::vector<script::bridge::Range> SelectionRanges(const std::string& text,
                                                    const script::bridge::ParseResult& result,
                                                    int64_t line, int64_t column);
 
+// -- Language features (server_language.cc answers them).
+
+/*! \brief One inlay hint: `label` shown at (line, column) (inlay_hints.cc). */
+struct InlayHint {
+  int64_t line = 1;
+  int64_t column = 0;
+  std::string label;
+};
+
+/*! \brief What inlay hints show; `enable` is the setting `tvmscript.inlayHints.enable`. */
+struct InlayHintOptions {
+  bool enable = true;
+};
+
+/*!
+ * \brief The inlay hints on lines [first_line, last_line] of `text`: `: dtype` after each
+ *  unannotated bound scalar's definition (`x = A[i] + 1` -> `: int32`), and after each loop
+ *  variable whose type is not int32 (`for i in T.serial(T.int64(8))` -> `: int64`). Only
+ *  scalar types (`T.<dtype>`) are shown. None when `options.enable` is false.
+ */
+std::vector<InlayHint> InlayHints(const std::string& text,
+                                  const script::bridge::ParseResult& result, int64_t first_line,
+                                  int64_t last_line, const InlayHintOptions& options);
+
 }  // namespace features
 }  // namespace lsp
 }  // namespace tvm
