@@ -88,6 +88,7 @@ void Server::DidClose(const json& params) {
   if (document->analysed) runner_->client().Close(uri);
   PublishEmpty(document);
   debounce_.erase(uri);
+  semantic_tokens_.erase(uri);
   documents_.erase(uri);
 }
 

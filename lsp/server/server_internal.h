@@ -146,6 +146,13 @@ class Server {
   features::HoverOptions hover_;
   /*! \brief Inlay hints' options; `enable` is meant for `tvmscript.inlayHints.enable`. */
   features::InlayHintOptions inlay_hints_;
+  /*! \brief The last semantic tokens sent per document, for full/delta. */
+  struct SemanticTokensCache {
+    std::string result_id;
+    std::vector<int64_t> data;
+  };
+  std::map<std::string, SemanticTokensCache> semantic_tokens_;
+  int64_t next_tokens_id_ = 1;
   std::map<std::string, Document> documents_;
   std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> debounce_;
   std::unique_ptr<boost::asio::steady_timer> parent_timer_;

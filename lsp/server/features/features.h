@@ -196,6 +196,39 @@ std::vector<InlayHint> InlayHints(const std::string& text,
                                   const script::bridge::ParseResult& result, int64_t first_line,
                                   int64_t last_line, const InlayHintOptions& options);
 
+/*! \brief One semantic token, on one line (semantic_tokens.cc). */
+struct SemanticToken {
+  int64_t line = 1;
+  int64_t column = 0;
+  int64_t end_column = 0;
+  /*! \brief An index into kSemanticTokenTypes. */
+  int type = 0;
+  /*! \brief Bits of kSemanticTokenModifiers. */
+  int modifiers = 0;
+};
+
+/*! \brief The legend: token types, then modifiers, in the order their indices mean. */
+inline const std::vector<std::string>& SemanticTokenTypes() {
+  static const std::vector<std::string> types{
+      "tensor", "symbol", "loopVariable", "parameter", "function", "namespaceMember", "variable"};
+  return types;
+}
+inline const std::vector<std::string>& SemanticTokenModifiers() {
+  static const std::vector<std::string> modifiers{"declaration", "readonly", "defaultLibrary"};
+  return modifiers;
+}
+
+/*!
+ * \brief The semantic tokens of `text` on lines [first_line, last_line], sorted, never
+ *  overlapping: every occurrence of the analysis (tensor, symbol, loop variable, parameter,
+ *  function, bound scalar; `declaration` on definitions, `readonly` on symbols and parameters)
+ *  whose name the text still holds there, and the member part of `Alias.member` for each alias a
+ *  `tvm` import binds (namespaceMember + defaultLibrary), outside strings and comments.
+ */
+std::vector<SemanticToken> SemanticTokens(const std::string& text,
+                                          const script::bridge::ParseResult& result,
+                                          int64_t first_line, int64_t last_line);
+
 }  // namespace features
 }  // namespace lsp
 }  // namespace tvm
