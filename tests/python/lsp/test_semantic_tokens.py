@@ -158,3 +158,38 @@ def test_not_tvmscript_and_bad_parameters(server) -> None:
         reply["error"]["message"], reply
     reply = server.call("textDocument/semanticTokens/range", {"textDocument": {"uri": URI}})
     assert reply["error"]["code"] == -32602 and "params.range" in reply["error"]["message"]
+
+
+def test_a_half_typed_file_still_gets_tokens_where_the_text_holds_them(server) -> None:
+    uri = "file:///half.py"
+    server.open(uri, SOURCE)
+    server.diagnostics(uri)
+    # `T.` at the end of a line: a syntax error; tokens come from what the analysis kept and
+    # only where the text still holds their names.
+    server.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{"range": {"start": {"line": 7, "character": 0},
+                                      "end": {"line": 7, "character": 0}},
+                            "text": "        y = T.\n"}]})
+    answer = result(server, "textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})
+    tokens = decode(answer["data"])
+    assert (3, 3, 8, "namespaceMember", ["defaultLibrary"]) in tokens
+    for line, column, length, _, _ in tokens:
+        name = SOURCE.splitlines()[line if line < 7 else line - 1] if line != 7 else "        y = T."
+        assert name[column:column + length].isidentifier(), (line, column, length)
+
+
+def test_hostile_text_never_breaks_the_answer(server) -> None:
+    uri = "file:///hostile.py"
+    hostile = ("from tvm_tirx.script import tirx as T\n" + "T." * 20000 + "\n"
+               + "x = T.\udcff.T.é.T.😀\n" + "T" * 100000 + ".a\n")
+    server.open(uri, hostile.encode("utf-8", "surrogatepass").decode("utf-8", "replace"))
+    answer = result(server, "textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})
+    # `T.T.T...`: only the first `T.` is the alias (the others are attributes of attributes);
+    # the invalid bytes became three U+FFFD, a member of 3 units; `T` after one is no alias.
+    assert decode(answer["data"]) == [(1, 2, 1, "namespaceMember", ["defaultLibrary"]),
+                                      (2, 6, 3, "namespaceMember", ["defaultLibrary"])]
+    assert server.call("textDocument/semanticTokens/range", {
+        "textDocument": {"uri": uri},
+        "range": {"start": {"line": 5, "character": 0},
+                  "end": {"line": 900, "character": 0}}})["result"] == {"data": []}
