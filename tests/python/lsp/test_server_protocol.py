@@ -75,6 +75,12 @@ def test_initialize_declares_what_is_implemented(server) -> None:
             "documentSymbolProvider": True,
             "foldingRangeProvider": True,
             "selectionRangeProvider": True,
+            "inlayHintProvider": True,
+            "semanticTokensProvider": {
+                "legend": {"tokenTypes": ["tensor", "symbol", "loopVariable", "parameter",
+                                          "function", "namespaceMember", "variable"],
+                           "tokenModifiers": ["declaration", "readonly", "defaultLibrary"]},
+                "range": True, "full": {"delta": True}},
         },
         "serverInfo": {"name": "tvm-lsp", "version": "0.1.0"}}}
 
