@@ -98,6 +98,7 @@ void Server::RegisterHandlers() {
     return FormattingRequest(id, params);
   };
   RegisterNavigation();
+  RegisterLanguage();
   RegisterActions();
   notifications_["initialized"] = [this](const json&) { Initialized(); };
   // Settings and trust (server_settings.cc), pull diagnostics (server_pull_diagnostics.cc).
@@ -291,6 +292,7 @@ json Server::Initialize(const json& params) {
   server_capabilities.update(NavigationCapabilities(capabilities));
   server_capabilities.update(SettingsCapabilities(capabilities));
   server_capabilities.update(ActionCapabilities());
+  server_capabilities.update(LanguageCapabilities(capabilities));
   return json{{"capabilities", std::move(server_capabilities)},
               {"serverInfo", {{"name", "tvm-lsp"}, {"version", options_.version}}}};
 }

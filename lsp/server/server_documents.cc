@@ -95,6 +95,7 @@ void Server::DidClose(const json& params) {
   if (document->analysed) runner_->client(uri).Close(uri);
   PublishEmpty(document);
   debounce_.erase(uri);
+  semantic_tokens_.erase(uri);
   documents_.erase(uri);
   runner_->ForgetDocument(uri);
   analysis_times_.erase(uri);

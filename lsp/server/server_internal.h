@@ -82,6 +82,9 @@ struct Notebook {
   std::set<std::string> published;
 };
 
+/*! \brief The language capabilities (inlay hints), for `initialize` (server_language.cc). */
+json LanguageCapabilities(const json& client_capabilities);
+
 class Server {
  public:
   Server(boost::asio::io_context& io, const ServerOptions& options, int in_fd, int out_fd);
@@ -250,6 +253,8 @@ class Server {
     int64_t column;  // in UTF-8 bytes
   };
   void RegisterNavigation();
+  // Language features (server_language.cc).
+  void RegisterLanguage();
   /*!
    * \brief Answers from the document's analysis at its current version, analysing it first
    *  when there is none (-32801 when it changes meanwhile); `outside` for a document that is
@@ -271,6 +276,13 @@ class Server {
   PositionEncoding encoding_ = PositionEncoding::kUtf16;
   std::string trace_ = "off";
   features::HoverOptions hover_;
+  /*! \brief The last semantic tokens sent per document, for full/delta. */
+  struct SemanticTokensCache {
+    std::string result_id;
+    std::vector<int64_t> data;
+  };
+  std::map<std::string, SemanticTokensCache> semantic_tokens_;
+  int64_t next_tokens_id_ = 1;
   std::map<std::string, Document> documents_;
   std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> debounce_;
   // Settings and trust (server_settings.cc).

@@ -240,6 +240,63 @@ std::vector<script::bridge::Range> SelectionRanges(const std::string& text,
                                                    const script::bridge::ParseResult& result,
                                                    int64_t line, int64_t column);
 
+// -- Language features (server_language.cc answers them).
+
+/*! \brief One inlay hint: `label` shown at (line, column) (inlay_hints.cc). */
+struct InlayHint {
+  int64_t line = 1;
+  int64_t column = 0;
+  std::string label;
+};
+
+/*! \brief What inlay hints show; `enable` is the setting `tvmscript.inlayHints.enable`. */
+struct InlayHintOptions {
+  bool enable = true;
+};
+
+/*!
+ * \brief The inlay hints on lines [first_line, last_line] of `text`: `: dtype` after each
+ *  unannotated bound scalar's definition (`x = A[i] + 1` -> `: int32`), and after each loop
+ *  variable whose type is not int32 (`for i in T.serial(T.int64(8))` -> `: int64`). Only
+ *  scalar types (`T.<dtype>`) are shown. None when `options.enable` is false.
+ */
+std::vector<InlayHint> InlayHints(const std::string& text,
+                                  const script::bridge::ParseResult& result, int64_t first_line,
+                                  int64_t last_line, const InlayHintOptions& options);
+
+/*! \brief One semantic token, on one line (semantic_tokens.cc). */
+struct SemanticToken {
+  int64_t line = 1;
+  int64_t column = 0;
+  int64_t end_column = 0;
+  /*! \brief An index into kSemanticTokenTypes. */
+  int type = 0;
+  /*! \brief Bits of kSemanticTokenModifiers. */
+  int modifiers = 0;
+};
+
+/*! \brief The legend: token types, then modifiers, in the order their indices mean. */
+inline const std::vector<std::string>& SemanticTokenTypes() {
+  static const std::vector<std::string> types{
+      "tensor", "symbol", "loopVariable", "parameter", "function", "namespaceMember", "variable"};
+  return types;
+}
+inline const std::vector<std::string>& SemanticTokenModifiers() {
+  static const std::vector<std::string> modifiers{"declaration", "readonly", "defaultLibrary"};
+  return modifiers;
+}
+
+/*!
+ * \brief The semantic tokens of `text` on lines [first_line, last_line], sorted, never
+ *  overlapping: every occurrence of the analysis (tensor, symbol, loop variable, parameter,
+ *  function, bound scalar; `declaration` on definitions, `readonly` on symbols and parameters)
+ *  whose name the text still holds there, and the member part of `Alias.member` for each alias a
+ *  `tvm` import binds (namespaceMember + defaultLibrary), outside strings and comments.
+ */
+std::vector<SemanticToken> SemanticTokens(const std::string& text,
+                                          const script::bridge::ParseResult& result,
+                                          int64_t first_line, int64_t last_line);
+
 }  // namespace features
 }  // namespace lsp
 }  // namespace tvm

@@ -81,6 +81,12 @@ def test_initialize_declares_what_is_implemented(server) -> None:
                 "source.format.tvmscript"]},
             "executeCommandProvider": {
                 "commands": ["tvmscript.showCanonicalIR", "tvmscript.checkRoundTrip"]},
+            "inlayHintProvider": True,
+            "semanticTokensProvider": {
+                "legend": {"tokenTypes": ["tensor", "symbol", "loopVariable", "parameter",
+                                          "function", "namespaceMember", "variable"],
+                           "tokenModifiers": ["declaration", "readonly", "defaultLibrary"]},
+                "range": True, "full": {"delta": True}},
         },
         "serverInfo": {"name": "tvm-lsp", "version": "0.1.0"}}}
 
