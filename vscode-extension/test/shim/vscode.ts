@@ -414,6 +414,7 @@ const settings = {
 
 /** Test helpers: not part of VS Code's API. */
 export const shim = {
+  TextDocumentClass: TextDocument,
   recorded,
   settings,
   trustGranted: new EventEmitter<void>(),
