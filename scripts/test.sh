@@ -26,6 +26,9 @@ PYTHONPATH="$BUILD_DIR/parser_bridge/python:$BUILD_DIR/parser_bridge/facade${PYT
   TVM_LSP_BUILD_DIR="$BUILD_DIR" \
   "$ROOT/.venv/bin/python3" -m pytest -q tests/python
 
+stage "VS Code extension"
+TVM_LSP_BUILD_DIR="$BUILD_DIR" bash scripts/test_extension.sh
+
 stage "setup (ASan+UBSan)"
 bash scripts/setup.sh --asan
 
