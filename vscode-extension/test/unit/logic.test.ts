@@ -124,6 +124,15 @@ test('contributed settings mirror the contract, each with a description and defa
     },
   );
   for (const [key, value] of Object.entries(properties)) assert.ok((value as any).description.length > 20, key);
+  // The server's values (docs/lsp.md, Settings): anything else it ignores with a warning.
+  assert.deepEqual(properties['tvmscript.diagnostics.on'].enum, ['type', 'save']);
+  assert.equal(properties['tvmscript.roundTrip.onSave'].type, 'boolean');
+  assert.deepEqual(
+    [properties['tvmscript.debounceMs'].type, properties['tvmscript.debounceMs'].minimum, properties['tvmscript.debounceMs'].maximum],
+    [['integer', 'null'], 0, 10000],
+  );
+  assert.equal(properties['tvmscript.inlayHints.enable'].type, 'boolean');
+  assert.deepEqual(properties['tvmscript.trace.server'].enum, ['off', 'messages', 'verbose']);
   assert.deepEqual(MANIFEST.capabilities.untrustedWorkspaces.restrictedConfigurations, ['tvmscript.server.path']);
   assert.deepEqual(Object.keys(MANIFEST.contributes.semanticTokenScopes[0].scopes).filter((k) => !k.includes('.')).sort(), [
     'function', 'loopVariable', 'namespaceMember', 'parameter', 'symbol', 'tensor',
