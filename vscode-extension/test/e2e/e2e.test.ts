@@ -117,6 +117,12 @@ test('the server is started from tvmscript.server.path with --stdio and restrict
     'tvm-lsp: ready (restricted)\nRestricted workspace: files are analysed without running their module code.\n' +
       'untrusted: files are analysed without running their code',
   );
+  // The server asked for the tvmscript section and took it without a warning (the extension's
+  // own server.path and trace.server are in it too).
+  await waitFor('workspace/configuration answered', () =>
+    /Sending response 'workspace\/configuration - \(tvm-lsp-\d+\)'/.test(output().join('\n')),
+  );
+  assert.doesNotMatch(output().join('\n'), /is not a setting of tvm-lsp|the setting tvmscript\./);
   // The client declares textDocument.diagnostic, so the server offers pull diagnostics.
   assert.deepEqual(controller.languageClient!.initializeResult!.capabilities.diagnosticProvider, {
     identifier: 'tvm-lsp',
