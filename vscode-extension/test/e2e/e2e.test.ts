@@ -214,7 +214,7 @@ test('Check Round Trip reports the exact answer for the definition at the cursor
   shim.recorded.messages.length = 0;
   await vscode.commands.executeCommand(COMMANDS.checkRoundTrip);
   assert.deepEqual(shim.recorded.messages, [
-    {kind: 'information', text: "Round trip of relu: ok (relu's canonical print reads back as the same program)"},
+    {kind: 'information', text: "Round trip ok: relu's canonical print reads back as the same program"},
   ]);
   // vector_add's comment sits between its two-line header and its body: not checked, and the
   // editor selects the definition the answer names.
@@ -225,7 +225,7 @@ test('Check Round Trip reports the exact answer for the definition at the cursor
     {
       kind: 'warning',
       text:
-        'Round trip of vector_add failed: vector_add: not checked: comments: line 8: it is between the ' +
+        'Round trip of vector_add not checked: comments: line 8: it is between the ' +
         'multi-line header of `vector_add` and its body, where it may be inside the header',
     },
   ]);
