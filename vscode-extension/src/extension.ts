@@ -157,7 +157,9 @@ export class Controller implements vscode.Disposable {
 
   /** The workspace became trusted: a binary from the workspace may now be chosen. */
   async trustGranted(): Promise<void> {
-    this.setStatus({trusted: true});
+    // A server that sends tvmscript/status says itself when (and by what) it is trusted; the
+    // status shows the server's trust, never one it has not taken yet.
+    if (!this.serverStatusSeen) this.setStatus({trusted: true});
     const discovery = await this.discover();
     if (discovery.found && discovery.command !== this.command) {
       this.log(`the trusted workspace chooses ${discovery.command}: restarting`);

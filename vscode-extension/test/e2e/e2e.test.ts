@@ -3,6 +3,7 @@
 // the editor would show: diagnostics, hover, the status bar, messages, the trace of what was
 // sent. Needs the build's binary ($TVM_LSP_BUILD_DIR/lsp/tvm-lsp, else <repo>/build/lsp/tvm-lsp).
 import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {after, before, test} from 'node:test';
@@ -29,8 +30,20 @@ async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 
   }
 }
 
+/** The pulled diagnostics: the collection is named by the server's diagnosticProvider.identifier. */
 function diagnosticsOf(uri: vscode.Uri): vscode.Diagnostic[] | undefined {
-  return shim.recorded.diagnostics.get('tvmscript')?.get(uri.toString());
+  return shim.recorded.diagnostics.get('tvm-lsp')?.get(uri.toString());
+}
+
+/** Opens a file in an editor as the user would: the document, then its tab and editor. */
+async function openInEditor(file: string, position = new vscode.Position(0, 0)): Promise<vscode.TextDocument> {
+  const document = await vscode.workspace.openTextDocument(file);
+  shim.showEditor(document, position);
+  return document;
+}
+
+function documentOf(name: string): vscode.TextDocument {
+  return vscode.workspace.textDocuments.find((d: vscode.TextDocument) => d.uri.path.endsWith(`/${name}`))!;
 }
 
 function output(): string[] {
@@ -93,12 +106,38 @@ test('the server is started from tvmscript.server.path with --stdio and restrict
   const trace = output().join('\n');
   assert.match(trace, /"initializationOptions": \{\s*"trusted": false\s*\}/);
   await waitFor('setTrust in the trace', () => /Sending notification 'tvmscript\/setTrust'[^]*?"trusted": false/.test(output().join('\n')));
+  // No document is open yet: the server says it is ready, untrusted.
+  await waitFor('the server\'s ready status', () => {
+    const m = controller.statusModel;
+    return m.state === 'ready' && m.message === 'untrusted: files are analysed without running their code';
+  });
   assert.equal(statusText(), '$(check) TVMScript (restricted)');
+  assert.equal(
+    shim.recorded.statusItems[0].tooltip,
+    'tvm-lsp: ready (restricted)\nRestricted workspace: files are analysed without running their module code.\n' +
+      'untrusted: files are analysed without running their code',
+  );
+  // The server asked for the tvmscript section and took it without a warning (the extension's
+  // own server.path and trace.server are in it too).
+  await waitFor('workspace/configuration answered', () =>
+    /Sending response 'workspace\/configuration - \(tvm-lsp-\d+\)'/.test(output().join('\n')),
+  );
+  assert.doesNotMatch(output().join('\n'), /is not a setting of tvm-lsp|the setting tvmscript\./);
+  // The client declares textDocument.diagnostic, so the server offers pull diagnostics.
+  assert.deepEqual(controller.languageClient!.initializeResult!.capabilities.diagnosticProvider, {
+    identifier: 'tvm-lsp',
+    interFileDependencies: false,
+    workspaceDiagnostics: false,
+  });
 });
 
 test('diagnostics of a file mid-edit: exact codes, ranges and messages', async () => {
-  const document = await vscode.workspace.openTextDocument(path.join(EXAMPLES, 'work_in_progress.py'));
+  const document = await openInEditor(path.join(EXAMPLES, 'work_in_progress.py'));
   const diagnostics = await waitFor('diagnostics', () => diagnosticsOf(document.uri));
+  // They were pulled (textDocument/diagnostic), never pushed.
+  const trace = output().join('\n');
+  assert.match(trace, /Sending request 'textDocument\/diagnostic - \(\d+\)'/);
+  assert.doesNotMatch(trace, /Received notification 'textDocument\/publishDiagnostics'/);
   assert.deepEqual(diagnostics.map(plain), [
     {
       code: 'syntax-error',
@@ -118,7 +157,7 @@ test('diagnostics of a file mid-edit: exact codes, ranges and messages', async (
 });
 
 test('an edit is sent and its diagnostics follow', async () => {
-  const document = vscode.workspace.textDocuments.find((d: vscode.TextDocument) => d.uri.path.endsWith('work_in_progress.py'))!;
+  const document = documentOf('work_in_progress.py');
   // Fix the type error: `// 0.5` becomes `// 2`.
   shim.edit(document, [new vscode.TextEdit(new vscode.Range(13, 23, 13, 26), '2')]);
   const diagnostics = await waitFor('one diagnostic left', () => {
@@ -130,8 +169,8 @@ test('an edit is sent and its diagnostics follow', async () => {
 });
 
 test('hover over an expression: the exact Markdown and range', async () => {
-  const document = await vscode.workspace.openTextDocument(path.join(EXAMPLES, 'vector_add.py'));
-  await waitFor('vector_add analysed', () => diagnosticsOf(document.uri));
+  const document = await openInEditor(path.join(EXAMPLES, 'vector_add.py'));
+  assert.deepEqual(await waitFor('vector_add analysed', () => diagnosticsOf(document.uri)), []);
   const [{provider}] = shim.recorded.providers.get('Hover');
   const token = new vscode.CancellationTokenSource().token;
   const hover: vscode.Hover = await provider.provideHover(document, new vscode.Position(9, 20), token);
@@ -141,44 +180,79 @@ test('hover over an expression: the exact Markdown and range', async () => {
   assert.deepEqual([r.start.line, r.start.character, r.end.line, r.end.character], [9, 15, 9, 26]);
 });
 
-test('commands the server does not offer give a clear message, not a crash', async () => {
-  const document = vscode.workspace.textDocuments.find((d: vscode.TextDocument) => d.uri.path.endsWith('vector_add.py'))!;
-  shim.showEditor(document, new vscode.Position(9, 20));
-  const capabilities = controller.languageClient!.initializeResult!.capabilities;
-  const version = controller.languageClient!.initializeResult!.serverInfo!.version;
-  shim.recorded.messages.length = 0;
-  await vscode.commands.executeCommand(COMMANDS.showCanonicalIR);
-  await vscode.commands.executeCommand(COMMANDS.checkRoundTrip);
-  await vscode.commands.executeCommand(COMMANDS.migrateDefinition);
-  const expected = [];
-  // Today's server (docs/lsp.md) offers neither commands nor code actions; once it does, these
-  // assertions name what changed (the server side of issue 11 is built in parallel).
-  for (const command of ['tvmscript.showCanonicalIR', 'tvmscript.checkRoundTrip']) {
-    assert.ok(!capabilities.executeCommandProvider?.commands.includes(command), `the server now offers ${command}: test it`);
-    expected.push({
-      kind: 'error',
-      text: `The running tvm-lsp ${version} does not offer the command ${command} yet: update tvm-lsp (pip install -U tvmscript-lsp).`,
-    });
+/** `tvm-lsp print --def NAME FILE`: the canonical text the command line prints. */
+function printDefinition(name: string, file: string): string {
+  return execFileSync(BINARY, ['print', '--def', name, file], {encoding: 'utf8'});
+}
+
+test('Show Canonical IR opens the exact canonical text of the definition at the cursor', async () => {
+  const document = documentOf('vector_add.py');
+  for (const [position, name, line] of [
+    [new vscode.Position(9, 20), 'vector_add', 10],
+    [new vscode.Position(15, 8), 'relu', 16],
+  ] as const) {
+    shim.showEditor(document, position);
+    shim.recorded.messages.length = 0;
+    shim.recorded.shownDocuments.length = 0;
+    await vscode.commands.executeCommand(COMMANDS.showCanonicalIR);
+    assert.deepEqual(shim.recorded.messages, []);
+    assert.equal(shim.recorded.shownDocuments.length, 1);
+    const [{document: ir, options}] = shim.recorded.shownDocuments;
+    assert.equal(ir.uri.scheme, 'tvmscript-ir');
+    assert.equal(ir.uri.path, `/vector_add-line${line}.canonical.py`);
+    assert.deepEqual(options, {viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false});
+    const expected = printDefinition(name, document.uri.fsPath);
+    assert.match(expected, new RegExp(`^@T\\.function\\ndef ${name}\\[n\\]`));
+    assert.equal(ir.getText(), expected);
   }
-  assert.ok(!capabilities.codeActionProvider, 'the server now offers code actions: test the migration');
-  expected.push({
-    kind: 'error',
-    text: `The running tvm-lsp ${version} does not offer code actions yet: update tvm-lsp (pip install -U tvmscript-lsp).`,
-  });
-  assert.deepEqual(shim.recorded.messages, expected);
-  assert.equal(shim.recorded.shownDocuments.length, 0);
   assert.equal(controller.languageClient!.state, 2 /* Running */);
+});
+
+test('Check Round Trip reports the exact answer for the definition at the cursor', async () => {
+  const document = documentOf('vector_add.py');
+  shim.showEditor(document, new vscode.Position(15, 8));
+  shim.recorded.messages.length = 0;
+  await vscode.commands.executeCommand(COMMANDS.checkRoundTrip);
+  assert.deepEqual(shim.recorded.messages, [
+    {kind: 'information', text: "Round trip ok: relu's canonical print reads back as the same program"},
+  ]);
+  // vector_add's comment sits between its two-line header and its body: not checked, and the
+  // editor selects the definition the answer names.
+  const editor = shim.showEditor(document, new vscode.Position(9, 20));
+  shim.recorded.messages.length = 0;
+  await vscode.commands.executeCommand(COMMANDS.checkRoundTrip);
+  assert.deepEqual(shim.recorded.messages, [
+    {
+      kind: 'warning',
+      text:
+        'Round trip of vector_add not checked: comments: line 8: it is between the ' +
+        'multi-line header of `vector_add` and its body, where it may be inside the header',
+    },
+  ]);
+  const r = editor.selection;
+  assert.deepEqual([r.start.line, r.start.character, r.end.line, r.end.character], [4, 0, 9, 26]);
 });
 
 test('granting workspace trust sends tvmscript/setTrust {trusted: true}', async () => {
   shim.setTrusted(true);
   await waitFor('setTrust true in the trace', () => /Sending notification 'tvmscript\/setTrust'[^]*?"trusted": true/.test(output().join('\n')));
+  // The open documents are analysed again, trusted; the status follows the server's
+  // tvmscript/status to ready, trusted by the client.
+  await waitFor('the trusted ready status', () => {
+    const m = controller.statusModel;
+    return m.state === 'ready' && m.trusted && m.message === 'trusted by the client (tvmscript/setTrust)';
+  });
   assert.equal(statusText(), '$(check) TVMScript');
+  assert.equal(
+    shim.recorded.statusItems[0].tooltip,
+    'tvm-lsp: ready (trusted)\nTrusted workspace: analyses may run the module code of the files.\n' +
+      'trusted by the client (tvmscript/setTrust)',
+  );
 });
 
 test('a crashed server is restarted after the backoff delay, and documents are re-sent', async () => {
   const [pid] = serverPids();
-  const document = vscode.workspace.textDocuments.find((d: vscode.TextDocument) => d.uri.path.endsWith('vector_add.py'))!;
+  const document = documentOf('vector_add.py');
   process.kill(pid, 'SIGKILL');
   await waitFor('the restart line', () =>
     output().includes('[info] tvm-lsp stopped unexpectedly (1 in a row); restarting in 1000 ms'),
@@ -197,6 +271,11 @@ test('a crashed server is restarted after the backoff delay, and documents are r
   const [{provider}] = shim.recorded.providers.get('Hover');
   const hover: vscode.Hover = await provider.provideHover(document, new vscode.Position(9, 20), token);
   assert.equal((hover.contents[0] as vscode.MarkdownString).value, '```python\nA[i] + B[i]\n```\n\n`prim.Add`: `T.float32`');
+  // initialize carried the trust and the extension's setTrust followed: the server names it.
+  await waitFor('the trusted ready status', () => {
+    const m = controller.statusModel;
+    return m.state === 'ready' && m.message === 'trusted by the client (tvmscript/setTrust)';
+  });
   assert.equal(statusText(), '$(check) TVMScript');
 });
 

@@ -395,6 +395,32 @@ export class TextDocument {
   }
 }
 
+// ---- Tabs: the client pulls diagnostics only for documents shown in a tab or editor ----------
+
+export class TabInputText {
+  constructor(readonly uri: any) {}
+}
+export class TabInputTextDiff {
+  constructor(
+    readonly original: any,
+    readonly modified: any,
+  ) {}
+}
+export class TabInputCustom {
+  constructor(
+    readonly uri: any,
+    readonly viewType: string,
+  ) {}
+}
+export class TabInputNotebook {
+  constructor(
+    readonly uri: any,
+    readonly notebookType: string,
+  ) {}
+}
+
+const tabGroup: any = {isActive: true, viewColumn: 1, activeTab: undefined, tabs: [] as any[]};
+
 // ---- What tests read ------------------------------------------------------------------------
 
 export const recorded = {
@@ -424,6 +450,8 @@ export const shim = {
   changed: new EventEmitter<any>(),
   saved: new EventEmitter<TextDocument>(),
   activeEditorChanged: new EventEmitter<any>(),
+  visibleEditorsChanged: new EventEmitter<any>(),
+  tabsChanged: new EventEmitter<any>(),
   extensions: new Map<string, any>(),
   contentProviders: new Map<string, any>(),
   commands: new Map<string, (...args: any[]) => any>(),
@@ -431,15 +459,28 @@ export const shim = {
     workspace.isTrusted = value;
     if (value) this.trustGranted.fire();
   },
-  /** An editor on a document, made the active one. */
+  /**
+   * An editor on a document, made the active one, as VS Code does it: the document's tab opens
+   * (if it is not open yet), then the visible and active editors change. The other tabs stay.
+   */
   showEditor(document: TextDocument, position: Position): any {
     const editor = {
       document,
       selection: new Selection(position, position),
       revealRange(): void {},
     };
-    window.activeTextEditor = editor;
+    let tab = tabGroup.tabs.find((t: any) => t.input.uri.toString() === document.uri.toString());
+    const opened = tab === undefined ? [] : undefined;
+    if (tab === undefined) {
+      tab = {label: document.uri.path.split('/').pop(), group: tabGroup, input: new TabInputText(document.uri)};
+      tabGroup.tabs.push(tab);
+    }
+    tabGroup.tabs.forEach((t: any) => (t.isActive = t === tab));
+    tabGroup.activeTab = tab;
+    this.tabsChanged.fire({opened: opened ? [tab] : [], closed: [], changed: opened ? [] : [tab]});
     window.visibleTextEditors = [editor];
+    this.visibleEditorsChanged.fire(window.visibleTextEditors);
+    window.activeTextEditor = editor;
     this.activeEditorChanged.fire(editor);
     return editor;
   },
@@ -462,6 +503,8 @@ export const shim = {
     workspace.workspaceFolders = undefined;
     window.activeTextEditor = undefined;
     window.visibleTextEditors = [];
+    tabGroup.tabs.length = 0;
+    tabGroup.activeTab = undefined;
     this.contentProviders.clear();
     this.commands.clear();
     this.extensions.clear();
@@ -505,8 +548,13 @@ export const window: any = {
   activeTextEditor: undefined,
   visibleTextEditors: [],
   onDidChangeActiveTextEditor: shim.activeEditorChanged.event,
-  onDidChangeVisibleTextEditors: new EventEmitter<any>().event,
-  tabGroups: {all: [], onDidChangeTabs: new EventEmitter<any>().event},
+  onDidChangeVisibleTextEditors: shim.visibleEditorsChanged.event,
+  tabGroups: {
+    all: [tabGroup],
+    activeTabGroup: tabGroup,
+    onDidChangeTabs: shim.tabsChanged.event,
+    onDidChangeTabGroups: new EventEmitter<any>().event,
+  },
   createOutputChannel: (name: string) => outputChannel(name),
   createStatusBarItem(alignment?: StatusBarAlignment, priority?: number): any {
     const item = {alignment, priority, text: '', tooltip: '', visible: false, show() {

@@ -82,6 +82,19 @@ test('server answers are checked, and a server without the command is told apart
   assert.throws(() => checkRoundTrip({name: 'f', ok: true, message: '', range: {start: 1}}), UserFacingError);
   assert.equal(roundTripMessage({name: 'f', ok: true, message: '', range: null}), 'Round trip of f: ok');
   assert.equal(roundTripMessage({name: 'f', ok: false, message: 'T.Add differs', range: null}), 'Round trip of f failed: T.Add differs');
+  assert.equal(
+    roundTripMessage({name: 'f', ok: true, message: "f's canonical print reads back as the same program", range: null}),
+    "Round trip ok: f's canonical print reads back as the same program",
+  );
+  assert.equal(
+    roundTripMessage({name: 'f', ok: false, message: 'f: not checked: lossy: line 3: a macro', range: null}),
+    'Round trip of f not checked: lossy: line 3: a macro',
+  );
+  // Only the server's own "<name>: not checked: " prefix counts, not another definition's.
+  assert.equal(
+    roundTripMessage({name: 'f', ok: false, message: 'g: not checked: comments', range: null}),
+    'Round trip of f failed: g: not checked: comments',
+  );
   const init = {capabilities: {executeCommandProvider: {commands: [SHOW_CANONICAL_IR]}}, serverInfo: {name: 'tvm-lsp', version: '0.2.0'}};
   assert.doesNotThrow(() => requireCommand(init, SHOW_CANONICAL_IR));
   assert.throws(() => requireCommand(init, CHECK_ROUND_TRIP), {
@@ -124,6 +137,15 @@ test('contributed settings mirror the contract, each with a description and defa
     },
   );
   for (const [key, value] of Object.entries(properties)) assert.ok((value as any).description.length > 20, key);
+  // The server's values (docs/lsp.md, Settings): anything else it ignores with a warning.
+  assert.deepEqual(properties['tvmscript.diagnostics.on'].enum, ['type', 'save']);
+  assert.equal(properties['tvmscript.roundTrip.onSave'].type, 'boolean');
+  assert.deepEqual(
+    [properties['tvmscript.debounceMs'].type, properties['tvmscript.debounceMs'].minimum, properties['tvmscript.debounceMs'].maximum],
+    [['integer', 'null'], 0, 10000],
+  );
+  assert.equal(properties['tvmscript.inlayHints.enable'].type, 'boolean');
+  assert.deepEqual(properties['tvmscript.trace.server'].enum, ['off', 'messages', 'verbose']);
   assert.deepEqual(MANIFEST.capabilities.untrustedWorkspaces.restrictedConfigurations, ['tvmscript.server.path']);
   assert.deepEqual(Object.keys(MANIFEST.contributes.semanticTokenScopes[0].scopes).filter((k) => !k.includes('.')).sort(), [
     'function', 'loopVariable', 'namespaceMember', 'parameter', 'symbol', 'tensor',
