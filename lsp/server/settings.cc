@@ -10,6 +10,8 @@
 #include <toml++/toml.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <iterator>
 #include <map>
 
 namespace tvm {
@@ -50,9 +52,23 @@ const char* kTrustRefused =
     "client's tvmscript/setTrust or initializationOptions, the user's "
     "~/.config/tvm-lsp/config.toml trusted-folders, or --trusted)";
 
-/*! \brief Reads one client setting into `layer`; false when the value is bad. */
-bool ReadClientSetting(const std::string& name, const json& value, SettingsLayer* layer,
-                       std::string* expected) {
+/*! \brief A setting's names: in the client's `tvmscript` section and in `[tool.tvm-lsp]`. */
+struct SettingName {
+  const char* client;
+  const char* pyproject;
+};
+constexpr SettingName kSettingNames[] = {{"diagnostics.on", "diagnostics-on"},
+                                         {"roundTrip.onSave", "round-trip-on-save"},
+                                         {"debounceMs", "debounce-ms"},
+                                         {"inlayHints.enable", "inlay-hints"}};
+
+/*!
+ * \brief Reads one setting, named as the client names it, into `layer`; false when the value
+ *  is bad. Both sources come here: pyproject.toml's values as JSON, its "adaptive" debounce as
+ *  null. `adaptive` is how the source spells that value, for `expected`.
+ */
+bool ReadSetting(const std::string& name, const json& value, const char* adaptive,
+                 SettingsLayer* layer, std::string* expected) {
   if (name == "diagnostics.on") {
     *expected = "\"type\" or \"save\"";
     if (value == "type") layer->diagnostics_on = DiagnosticsOn::kType;
@@ -67,7 +83,7 @@ bool ReadClientSetting(const std::string& name, const json& value, SettingsLayer
     return true;
   }
   // debounceMs
-  *expected = "an integer from 0 to " + std::to_string(kMaxDebounceMs) + ", or null (adaptive)";
+  *expected = "an integer from 0 to " + std::to_string(kMaxDebounceMs) + ", or " + adaptive;
   if (value.is_null()) {
     layer->debounce = std::optional<milliseconds>();
     return true;
@@ -100,13 +116,14 @@ SettingsLayer SettingsFromClient(const json& section, std::vector<std::string>* 
       continue;
     }
     if (name == "server.path" || name == "trace.server") continue;  // the client's own
-    if (name != "diagnostics.on" && name != "roundTrip.onSave" && name != "debounceMs" &&
-        name != "inlayHints.enable") {
+    auto known = std::find_if(std::begin(kSettingNames), std::end(kSettingNames),
+                              [&](const SettingName& setting) { return name == setting.client; });
+    if (known == std::end(kSettingNames)) {
       warnings->push_back("tvm-lsp: " + full + " is not a setting of tvm-lsp: ignored");
       continue;
     }
     std::string expected;
-    if (!ReadClientSetting(name, value, &layer, &expected)) {
+    if (!ReadSetting(name, value, "null (adaptive)", &layer, &expected)) {
       warnings->push_back("tvm-lsp: the setting " + full + " expects " + expected + ", got " +
                           Shown(value) +
                           ": ignored (pyproject.toml's value or the default "
@@ -128,33 +145,12 @@ std::string ShownToml(const toml::node& node) {
   return "a value of another type";
 }
 
-/*! \brief Reads one pyproject key into `layer`; false when the value is bad. */
-bool ReadTomlSetting(const std::string& key, const toml::node& node, SettingsLayer* layer,
-                     std::string* expected) {
-  if (key == "diagnostics-on") {
-    *expected = "\"type\" or \"save\"";
-    std::optional<std::string> value = node.value_exact<std::string>();
-    if (value == "type") layer->diagnostics_on = DiagnosticsOn::kType;
-    if (value == "save") layer->diagnostics_on = DiagnosticsOn::kSave;
-    return layer->diagnostics_on.has_value();
-  }
-  if (key == "round-trip-on-save" || key == "inlay-hints") {
-    *expected = "true or false";
-    std::optional<bool> value = node.value_exact<bool>();
-    if (!value) return false;
-    (key == "round-trip-on-save" ? layer->round_trip_on_save : layer->inlay_hints_enable) = *value;
-    return true;
-  }
-  // debounce-ms
-  *expected = "an integer from 0 to " + std::to_string(kMaxDebounceMs) + ", or \"adaptive\"";
-  if (node.value_exact<std::string>() == "adaptive") {
-    layer->debounce = std::optional<milliseconds>();
-    return true;
-  }
-  std::optional<int64_t> ms = node.value_exact<int64_t>();
-  if (!ms || *ms < 0 || *ms > kMaxDebounceMs) return false;
-  layer->debounce = std::optional<milliseconds>(milliseconds(*ms));
-  return true;
+/*! \brief The TOML value as JSON, for ReadSetting; none of its types is taken by a setting. */
+json JsonOfToml(const toml::node& node) {
+  if (auto text = node.value_exact<std::string>()) return *text;
+  if (auto integer = node.value_exact<int64_t>()) return *integer;
+  if (auto boolean = node.value_exact<bool>()) return *boolean;
+  return json::object();  // a table, an array, a float, a date
 }
 
 /*! \brief The `[tool.tvm-lsp]` table, or null; a syntax error goes to `error`. */
@@ -196,13 +192,17 @@ SettingsLayer SettingsFromPyproject(const std::string& text, const std::string& 
       warnings->push_back("tvm-lsp: " + where + kTrustRefused);
       continue;
     }
-    if (key != "diagnostics-on" && key != "round-trip-on-save" && key != "debounce-ms" &&
-        key != "inlay-hints") {
+    auto known = std::find_if(std::begin(kSettingNames), std::end(kSettingNames),
+                              [&](const SettingName& setting) { return key == setting.pyproject; });
+    if (known == std::end(kSettingNames)) {
       warnings->push_back("tvm-lsp: " + where + " is not a setting of tvm-lsp: ignored");
       continue;
     }
+    std::string name = known->client;
+    json value = JsonOfToml(node);
+    if (name == "debounceMs" && value == "adaptive") value = nullptr;
     std::string expected;
-    if (!ReadTomlSetting(key, node, &layer, &expected)) {
+    if (!ReadSetting(name, value, "\"adaptive\"", &layer, &expected)) {
       warnings->push_back("tvm-lsp: " + where + " expects " + expected + ", got " +
                           ShownToml(node) + ": ignored (the default applies)");
     }
