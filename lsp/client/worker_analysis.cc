@@ -16,14 +16,6 @@ using nlohmann::json;
 
 namespace {
 
-bool Within(const bridge::Range& inner, const bridge::Range& outer) {
-  auto before = [](int64_t l1, int64_t c1, int64_t l2, int64_t c2) {
-    return l1 < l2 || (l1 == l2 && c1 <= c2);
-  };
-  return before(outer.line, outer.column, inner.line, inner.column) &&
-         before(inner.end_line, inner.end_column, outer.end_line, outer.end_column);
-}
-
 /*! \brief The key under which a document whose worker reported no definition is remembered. */
 std::string DocumentKey(const std::string& text) {
   return "<document>:" + std::to_string(std::hash<std::string>{}(text)) + ":" +
@@ -52,7 +44,7 @@ void MergeStopped(const std::vector<bridge::Diagnostic>& stopped, bridge::ParseR
     diagnostics.erase(std::remove_if(diagnostics.begin(), diagnostics.end(),
                                      [&](const bridge::Diagnostic& theirs) {
                                        return theirs.code == "time-limit" &&
-                                              Within(theirs.range, ours.range);
+                                              ours.range.Holds(theirs.range);
                                      }),
                       diagnostics.end());
   }

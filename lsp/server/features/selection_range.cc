@@ -17,17 +17,9 @@ namespace bridge = tvm::script::bridge;
 
 namespace {
 
-bool Holds(const bridge::Range& outer, const bridge::Range& inner) {
-  auto before = [](int64_t l1, int64_t c1, int64_t l2, int64_t c2) {
-    return l1 < l2 || (l1 == l2 && c1 <= c2);
-  };
-  return before(outer.line, outer.column, inner.line, inner.column) &&
-         before(inner.end_line, inner.end_column, outer.end_line, outer.end_column);
-}
-
 /*! \brief Adds `range` when it holds the last one and is larger. */
 void Grow(std::vector<bridge::Range>* chain, const bridge::Range& range) {
-  if (!chain->empty() && (!Holds(range, chain->back()) || range == chain->back())) return;
+  if (!chain->empty() && (!range.Holds(chain->back()) || range == chain->back())) return;
   chain->push_back(range);
 }
 

@@ -35,6 +35,15 @@ struct Range {
   int64_t end_column = 0;
 
   bool operator==(const Range&) const = default;
+
+  /*! \brief Whether `inner` lies inside this range (equal ends count). */
+  bool Holds(const Range& inner) const {
+    auto before = [](int64_t l1, int64_t c1, int64_t l2, int64_t c2) {
+      return l1 < l2 || (l1 == l2 && c1 <= c2);
+    };
+    return before(line, column, inner.line, inner.column) &&
+           before(inner.end_line, inner.end_column, end_line, end_column);
+  }
 };
 
 /*! \brief How serious a diagnostic is (LSP's four levels). */
