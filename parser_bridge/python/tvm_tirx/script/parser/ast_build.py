@@ -56,6 +56,18 @@ def located(template: ast.AST, nodes: List[ast.stmt]) -> List[ast.stmt]:
     return nodes
 
 
+def source_nodes(root: ast.AST) -> List[ast.AST]:
+    """``list(ast.walk(root))``, walked once per tree: the analyses that read a definition's
+    source (names, lossy verdict, spellings, aliases) share one walk instead of one each. The
+    list is taken at the first call, before building rewrites the tree's expressions in place
+    (the nodes stay the source's; generated ones are never in it)."""
+    nodes = root.__dict__.get("_tvm_source_nodes")
+    if nodes is None:
+        nodes = list(ast.walk(root))
+        root._tvm_source_nodes = nodes  # type: ignore[attr-defined]
+    return nodes
+
+
 _POSITION_FIELDS = ("lineno", "col_offset", "end_lineno", "end_col_offset")
 
 
@@ -84,4 +96,5 @@ def fill_locations(root: ast.AST) -> None:
 
 __all__ = ["FAILURE_NAME", "Loc", "NS", "POISONED_NAME", "RUNTIME_KEY", "const_node",
            "fill_locations",
-           "hook_call", "loc_node", "loc_of", "locate_header", "located", "name_node"]
+           "hook_call", "loc_node", "loc_of", "locate_header", "located", "name_node",
+           "source_nodes"]

@@ -11,7 +11,7 @@ from .ast_build import FAILURE_NAME, NS, POISONED_NAME, RUNTIME_KEY, Loc, const_
 from .ast_build import loc_of, located, name_node
 
 
-def _statement_names(node: ast.stmt, ctx: type, header_only: bool) -> List[str]:
+def _statement_names(node: ast.AST, ctx: type, header_only: bool) -> List[str]:
     """Names of ``ctx`` (Load or Store) in a statement, in first-seen order, not looking into
     comprehensions and lambdas (their own scopes) nor, with ``header_only``, into the bodies
     of compound statements."""
@@ -26,9 +26,22 @@ def _statement_names(node: ast.stmt, ctx: type, header_only: bool) -> List[str]:
                 continue
             children = value if isinstance(value, list) else [value]
             for child in children:
-                if isinstance(child, ast.AST) and not isinstance(child, _OWN_SCOPES):
+                if ctx is ast.Store and isinstance(child, ast.stmt):
+                    found.update(dict.fromkeys(_stores(child)))
+                elif isinstance(child, ast.AST) and not isinstance(child, _OWN_SCOPES):
                     pending.append(child)
     return list(found)
+
+
+def _stores(node: ast.stmt) -> List[str]:
+    """The names a statement binds, its body's included; remembered on the node, because each
+    statement around it asks again (``poison_stores`` of every enclosing compound statement),
+    which would walk a body once per level of nesting."""
+    names = node.__dict__.get("_tvm_stores")
+    if names is None:
+        names = _statement_names(node, ast.Store, header_only=False)
+        node._tvm_stores = names  # type: ignore[attr-defined]
+    return names
 
 
 def statement_parts(node: ast.stmt) -> List[ast.AST]:
@@ -52,7 +65,7 @@ _OWN_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.Generato
 def poison_stores(node: ast.stmt, value: ast.expr) -> List[ast.stmt]:
     """``name = value`` for each name ``node`` binds (``value`` evaluated once), so later
     uses see a poison value instead of an unbound name."""
-    stores = _statement_names(node, ast.Store, header_only=False)
+    stores = _stores(node)
     if isinstance(node, ast.For):
         stores = _statement_names(node.target, ast.Store, header_only=False) + stores
     out: List[ast.stmt] = [ast.Assign(targets=[name_node(POISONED_NAME, ast.Store())], value=value)]

@@ -9,6 +9,7 @@ import ast
 from typing import Any, Dict, List, Mapping
 
 from . import namespaces
+from .ast_build import source_nodes
 from .protocol_registry import namespace_members
 
 _LEGACY_KINDS = ("legacy", "unsupported")
@@ -20,7 +21,7 @@ def apache_members(node: ast.AST, env: Mapping[str, Any]) -> List[str]:
     ``T.Buffer``, ``T.match_buffer``, ``T.serial``, ...)."""
     legacy: Dict[int, frozenset] = {}
     found = []
-    for sub in ast.walk(node):
+    for sub in source_nodes(node):
         if not (isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name)):
             continue
         namespace = env.get(sub.value.id)
