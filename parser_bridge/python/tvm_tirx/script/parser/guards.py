@@ -8,7 +8,7 @@ import ast
 from typing import Any, Dict, List, Optional, Tuple
 
 from .ast_build import FAILURE_NAME, NS, POISONED_NAME, RUNTIME_KEY, Loc, const_node, loc_node
-from .ast_build import loc_of, located, name_node
+from .ast_build import fill_locations, inherit_location, loc_of, located, name_node
 
 
 def _statement_names(node: ast.AST, ctx: type, header_only: bool) -> List[str]:
@@ -100,8 +100,20 @@ _UNRECORDED_INSIDE = (ast.Lambda, ast.JoinedStr)
 
 
 def _runtime_call(method: str, args: List[ast.expr], template: ast.AST) -> ast.Call:
-    func = ast.Attribute(value=name_node(RUNTIME_KEY), attr=method, ctx=ast.Load())
-    return ast.copy_location(ast.Call(func=func, args=args, keywords=[]), template)
+    """``__tvm_rt.<method>(args...)``, every new node at ``template``'s place (the arguments
+    already have theirs)."""
+    where = (template.lineno, template.col_offset, template.end_lineno, template.end_col_offset)
+    runtime = _at(name_node(RUNTIME_KEY), where)
+    for arg in args:
+        if getattr(arg, "lineno", None) is None:
+            _at(arg, where)
+    return _at(ast.Call(func=_at(ast.Attribute(value=runtime, attr=method, ctx=ast.Load()),
+                                 where), args=args, keywords=[]), where)
+
+
+def _at(node: Any, where: Tuple[int, int, int, int]) -> Any:
+    node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = where
+    return node
 
 
 class _Rewriter:
@@ -115,17 +127,25 @@ class _Rewriter:
       in ``positions``; the runtime keeps the last value of each (docs/frontend.md,
       "Positions").
 
+    On the way down it also gives each node without a position its parent's, as
+    ``fill_locations`` would, so that no second pass over the helpers is needed.
+
     The generated hook calls (on ``__tvm_ns`` and ``__tvm_rt``, names source cannot write) are
-    left alone."""
+    left alone (but located)."""
 
     def __init__(self, guard: bool, positions: Optional[List[Tuple[Loc, str]]]) -> None:
         self.guard = guard
         self.positions = positions
 
-    def visit(self, node: ast.AST, record: bool) -> ast.AST:
+    def visit(self, node: ast.AST, record: bool,
+              inherited: Tuple[int, int, int, int] = (1, 0, 1, 0)) -> ast.AST:
         kind = type(node)
+        # Only what the source wrote is recorded: nodes the transpiler made have no position.
+        from_source = hasattr(node, "lineno")
+        inherited = inherit_location(node, inherited)
         if kind is ast.Attribute and type(node.value) is ast.Name and \
                 node.value.id in _GENERATED:
+            fill_locations(node.value, inherited)
             return node
         inner = record and kind not in _UNRECORDED_INSIDE
         for field_name in node._fields:
@@ -133,11 +153,11 @@ class _Rewriter:
             if type(value) is list:
                 for i, item in enumerate(value):
                     if isinstance(item, ast.AST):
-                        new = self.visit(item, inner)
+                        new = self.visit(item, inner, inherited)
                         if new is not item:
                             value[i] = new
             elif isinstance(value, ast.AST):
-                new = self.visit(value, inner)
+                new = self.visit(value, inner, inherited)
                 if new is not value:
                     setattr(node, field_name, new)
         result: ast.AST = node
@@ -147,7 +167,8 @@ class _Rewriter:
             result = _runtime_call("getattr_", [node.value, const_node(node.attr)], node)
         elif self.guard and kind is ast.BinOp and type(node.op) is ast.Pow:
             result = _runtime_call("pow_", [node.left, node.right], node)
-        if record and self.positions is not None and loads and self._recorded(node, kind):
+        if record and self.positions is not None and loads and from_source and \
+                self._recorded(node, kind):
             what = node.id if kind is ast.Name else "." + node.attr if kind is ast.Attribute \
                 else ""
             self.positions.append((loc_of(node), what))
@@ -156,7 +177,7 @@ class _Rewriter:
 
     @staticmethod
     def _recorded(node: Any, kind: type) -> bool:
-        if kind not in _RECORDED or not hasattr(node, "lineno"):
+        if kind not in _RECORDED:
             return False
         if kind is ast.Name:
             return not node.id.startswith("__tvm")
@@ -169,8 +190,10 @@ class _Rewriter:
 
 def guard_attributes(helpers: List[ast.stmt], options: Any) -> List[ast.stmt]:
     """The helpers with untrusted attribute checks and position recording, as the options
-    ask (one pass)."""
+    ask (one pass), every node located (``fill_locations``)."""
     if not options.untrusted and options.positions is None:
+        for helper in helpers:
+            fill_locations(helper)
         return helpers
     rewriter = _Rewriter(options.untrusted, options.positions)
     return [rewriter.visit(helper, True) for helper in helpers]  # type: ignore[misc]

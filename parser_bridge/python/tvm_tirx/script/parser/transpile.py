@@ -719,7 +719,7 @@ def _wrap(helpers: List[ast.stmt], capture_names: Tuple[str, ...], extra_params:
                               returns=None, type_comment=None)
     ast.copy_location(wrapper, template)
     module = ast.Module(body=[wrapper], type_ignores=[])
-    fill_locations(module)
+    fill_locations(module, located=helpers)  # guard_attributes located the helpers
     return module
 
 
