@@ -21,7 +21,8 @@ process (one counter), so parts of different documents or sessions never share o
 
 ``what_is_at`` and ``format_verdicts`` answer on the session's last report (``session.report``)
 and None when no finished analysis of the document is kept (never analysed, dropped, or its
-last analysis was cancelled).
+last analysis was cancelled). A ``not-equal`` verdict carries its ``round-trip-mismatch``
+diagnostic (``round_trip``), which the server reports on save.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from typing import Any, Collection, Dict, Iterable, List, Optional, Tuple
 
 from . import session
 from .analysis import Progress
-from .formatting import format_verdict
+from .formatting import FormatVerdict, format_verdict
 from .report import ParseReport, clean_text
+from .round_trip import mismatch_diagnostic
 
 _Mark = Tuple[Tuple[int, ...], bool]
 _DocumentKey = Tuple[str, bool]
@@ -142,14 +144,26 @@ def format_verdicts(migrate: bool = False, *, source_name: str,
     if report is None:
         return None
     verdicts = []
-    for definition in report.definitions:
+    for unit in report.units:
+        definition = unit.definition
         verdict = format_verdict(definition, migrate=migrate)
         verdicts.append({
             "name": clean_text(definition.name), "key": definition.key,
             "range": list(definition.range),
             "text": None if verdict.text is None else clean_text(verdict.text),
-            "reason": verdict.reason, "detail": clean_text(verdict.detail)})
+            "reason": verdict.reason, "detail": clean_text(verdict.detail),
+            "mismatch": _mismatch(unit, verdict)})
     return {"definitions": verdicts}
+
+
+def _mismatch(unit: Any, verdict: FormatVerdict) -> Optional[Dict[str, Any]]:
+    """The ``round-trip-mismatch`` diagnostic of a ``not-equal`` verdict (plain), or None. A
+    definition with errors gets none: its IR is not the program its text means."""
+    definition = unit.definition
+    if verdict.mismatch is None or definition.canonical_text is None or any(
+            d["severity"] == "error" for d in unit.plain()["diagnostics"]):
+        return None
+    return mismatch_diagnostic(definition, verdict.mismatch, definition.canonical_text)
 
 
 __all__ = ["WorkerAnswer", "analyze_document", "format_verdicts", "what_is_at"]
