@@ -12,6 +12,7 @@ verdicts and server are the real ones)."""
 
 from __future__ import annotations
 
+import os
 import pathlib
 
 import pytest
@@ -236,5 +237,33 @@ def test_hostile_text_in_a_printed_name_is_never_run(tmp_path) -> None:
         assert warning["range"] == rng(4, 6, 4, 32)  # the parameter `A: T.Tensor(...)`
         assert not canary.exists()
         assert server.stop() == 0
+    finally:
+        server.close()
+
+
+def test_a_document_of_a_trusted_folder_is_checked_by_the_trusted_worker(tmp_path) -> None:
+    """In an untrusted session, a document under the user's trusted-folders is analysed by the
+    trusted worker: its round trip (on save and by the command) is checked there too, not by
+    the untrusted worker, which does not hold it."""
+    home = pathlib.Path(os.environ["HOME"])
+    (home / ".config" / "tvm-lsp").mkdir(parents=True)
+    (home / ".config" / "tvm-lsp" / "config.toml").write_text(
+        f'trusted-folders = ["{tmp_path}"]\n')
+    os.chmod(home / ".config" / "tvm-lsp", 0o755)
+    uri = (tmp_path / "mine.py").as_uri()
+    server = Server()
+    try:
+        server.initialize()
+        server.open(uri, KERNEL)
+        assert server.diagnostics(uri)["diagnostics"] == []
+        save(server, uri)
+        (warning,) = server.diagnostics(uri)["diagnostics"]
+        assert warning["code"] == "round-trip-mismatch"
+        assert warning["range"] == rng(4, 4, 4, 5)
+        reply = server.call("workspace/executeCommand", {
+            "command": "tvmscript.checkRoundTrip",
+            "arguments": [{"uri": uri, "position": {"line": 4, "character": 4}}]})
+        assert reply["result"] == {"name": "g", "ok": False, "message": warning["message"],
+                                   "range": rng(4, 4, 4, 5)}
     finally:
         server.close()
