@@ -125,3 +125,18 @@ def test_the_diagnostic_is_a_registered_warning_with_the_canonical_text() -> Non
                      "message": "the canonical print of f:\n" + definition.canonical_text}],
         "fixes": [], "tags": [], "path": "<root>.body.seq[0].body.value.a.value"}
 
+
+
+def test_a_module_function_is_named_by_its_name_and_located_in_its_member() -> None:
+    text = ("from tvm_tirx.script import tirx as T\nfrom tvm_tirx.script import ir as I\n\n\n"
+            "@I.ir_module\nclass M:\n    @T.function\n    def a(A: T.Tensor((8,), T.float32)):\n"
+            "        A[0] = T.float32(1.0)\n\n    @T.function\n"
+            "    def b(A: T.Tensor((8,), T.float32)):\n        A[1] = T.float32(0.1234)\n")
+    (definition,) = parse_diagnostics(text).definitions
+    again = from_source(definition.canonical_text.replace("0.1234", "0.123"),
+                        extra_vars={"T": definition.env["T"], "I": definition.env["I"]})
+    mismatch = ir_mismatch(definition, again, map_free_vars=True)
+    # The GlobalVars of the two modules differ: the rhs value is found by the function's name.
+    assert mismatch.message == ('M\'s canonical print reads back as a different program at '
+                                'functions["b"].body.value.value: 0.1234 vs 0.123')
+    assert mismatch.range == (13, 15, 13, 32)

@@ -66,7 +66,7 @@ def ir_mismatch(definition: Any, again: Any, *, map_free_vars: bool) -> Optional
         return None
     lhs_path, rhs_path = found
     ours, theirs = _value_at(definition.ir, lhs_path), _value_at(again, rhs_path)
-    where = _relative(str(lhs_path))
+    where = _path_text(lhs_path)
     message = (f"{definition.name}'s canonical print reads back as a different program at "
                f"{where}: {ours} vs {theirs}")
     return Mismatch(message, source_range(definition, lhs_path), str(lhs_path))
@@ -93,9 +93,8 @@ def source_range(definition: Any, path: Any) -> Loc:
     for step in path.to_steps():
         if step.kind in _MISSING_KINDS:
             break
-        try:
-            node = getattr(node, step.key) if step.kind == 0 else node[step.key]
-        except Exception:  # noqa: BLE001 - a path into something not indexable ends the walk
+        node = _step(node, step)
+        if node is _NOWHERE:
             break
         loc = _located(definition, node, found, drift)
         if loc is not None:
@@ -176,11 +175,52 @@ def _value_at(root: Any, path: Any) -> str:
     for step in path.to_steps():
         if step.kind in _MISSING_KINDS:
             return "nothing"
-        try:
-            node = getattr(node, step.key) if step.kind == 0 else node[step.key]
-        except Exception:  # noqa: BLE001 - describe what the walk reached
+        found = _step(node, step)
+        if found is _NOWHERE:
             break
+        node = found
     return _describe(node)
+
+
+_NOWHERE = object()
+
+
+def _step(node: Any, step: Any) -> Any:
+    """The value one step of a path leads to from ``node``, or ``_NOWHERE``. A module's
+    functions are keyed by GlobalVars, which differ between the two IRs compared: a key not
+    found is matched by its name."""
+    try:
+        return getattr(node, step.key) if step.kind == 0 else node[step.key]
+    except Exception:  # noqa: BLE001 - a path into something not indexable ends the walk
+        pass
+    name = _key_name(step.key)
+    if step.kind == 2 and name is not None and hasattr(node, "items"):
+        for key, value in node.items():
+            if _key_name(key) == name:
+                return value
+    return _NOWHERE
+
+
+def _key_name(key: Any) -> Optional[str]:
+    name = getattr(key, "name_hint", None)
+    return None if name is None else str(name)
+
+
+def _path_text(path: Any) -> str:
+    """``body.seq[2].value``, ``functions["b"].body`` (a GlobalVar key by its name): the
+    path from the root, as the message names it."""
+    text = ""
+    for step in path.to_steps():
+        if step.kind in (0, 3):
+            text += "." + str(step.key)
+        elif step.kind in (1, 4):
+            text += f"[{step.key}]"
+        else:
+            name = _key_name(step.key)
+            text += f'["{name}"]' if name is not None else f"[{_describe(step.key)}]"
+        if step.kind in _MISSING_KINDS:
+            text += "(missing)"
+    return text[1:] if text.startswith(".") else (text or "<root>")
 
 
 def _describe(value: Any) -> str:
@@ -196,11 +236,6 @@ def _describe(value: Any) -> str:
 def _one_line(text: str) -> str:
     line = " ".join(text.split())
     return line if len(line) <= _VALUE_WIDTH else line[:_VALUE_WIDTH - 3] + "..."
-
-
-def _relative(path: str) -> str:
-    """``<root>.body.seq[2]`` as ``body.seq[2]`` (``<root>`` alone stays)."""
-    return path[len("<root>."):] if path.startswith("<root>.") else path
 
 
 def _printed_path_of_error(definition: Any, names: Mapping[str, Any]) -> Any:
