@@ -6,7 +6,7 @@ mapped through the printer's source map."""
 from __future__ import annotations
 
 from tvm_tirx.script import from_source, parse_diagnostics
-from tvm_tirx.script.parser import session
+from tvm_tirx.script.parser import session, worker_entry
 from tvm_tirx.script.parser.codes import CODES
 from tvm_tirx.script.parser.formatting import format_verdict
 from tvm_tirx.script.parser.round_trip import (CODE, ir_mismatch, mismatch_diagnostic,
@@ -140,3 +140,18 @@ def test_a_module_function_is_named_by_its_name_and_located_in_its_member() -> N
     assert mismatch.message == ('M\'s canonical print reads back as a different program at '
                                 'functions["b"].body.value.value: 0.1234 vs 0.123')
     assert mismatch.range == (13, 15, 13, 32)
+
+
+def test_the_worker_judges_again_only_definitions_that_changed() -> None:
+    name = "<round-trip-verdicts>"
+    g = "@T.function\ndef g(B: T.Tensor((8,), T.int32)):\n    B[0] = 1\n"
+    worker_entry.analyze_document(SOURCE + "\n\n" + g, source_name=name)
+    first = worker_entry.format_verdicts(True, source_name=name)["definitions"]
+    again = worker_entry.format_verdicts(True, source_name=name)["definitions"]
+    assert [a is b for a, b in zip(first, again)] == [True, True]
+    worker_entry.analyze_document(SOURCE + "\n\n" + g.replace("= 1", "= 2"), source_name=name)
+    edited = worker_entry.format_verdicts(True, source_name=name)["definitions"]
+    assert [a is b for a, b in zip(first, edited)] == [True, False]
+    assert edited[1]["text"].endswith("B[0] = 2")
+    # The formatting verdicts (without migrate) are kept apart.
+    assert worker_entry.format_verdicts(source_name=name)["definitions"][0] is not first[0]
