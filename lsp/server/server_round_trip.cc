@@ -45,10 +45,12 @@ void Server::TakeRoundTrip(const std::string& uri, int64_t version, const Format
          features::RoundTripDiagnostics(outcome.definitions, document->text)) {
       warnings.push_back(lsp_json::ToJson(warning, lines, uri));
     }
-    bool changed = warnings != state.warnings || state.version != version;
+    // Delivered again only when what the client holds for that version changes.
+    json shown = state.version == state.analysis_version ? state.warnings : json::array();
+    bool changed = state.analysis_version == version && warnings != shown;
     state.warnings = std::move(warnings);
     state.version = version;
-    if (changed && state.analysis_version == version) {
+    if (changed) {
       Deliver(document, version, WithRoundTrip(uri, version, state.analysis));
       RefreshPulledDiagnostics();
     }

@@ -122,6 +122,16 @@ def test_the_next_save_that_round_trips_clears_it(server) -> None:
                 and m["params"]["diagnostics"]]
 
 
+def test_a_save_of_a_file_that_round_trips_sends_nothing_new(server) -> None:
+    text = TEXT.replace("0.1234", "0.5")
+    server.open(URI, text)
+    assert server.diagnostics(URI)["diagnostics"] == []
+    save(server)
+    save(server)
+    assert not [m for m in server.quiet(1.5)
+                if m.get("method") == "textDocument/publishDiagnostics"]
+
+
 def test_the_setting_off_gives_none_and_turning_it_off_clears_it(server) -> None:
     server.open(URI, TEXT)
     server.diagnostics(URI)

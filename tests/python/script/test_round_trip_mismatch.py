@@ -6,11 +6,12 @@ mapped through the printer's source map."""
 from __future__ import annotations
 
 from tvm_tirx.script import from_source, parse_diagnostics
-from tvm_tirx.script.parser import session, worker_entry
+from tvm_tirx.script.parser import round_trip, session, worker_entry
 from tvm_tirx.script.parser.codes import CODES
 from tvm_tirx.script.parser.formatting import format_verdict
-from tvm_tirx.script.parser.round_trip import (CODE, ir_mismatch, mismatch_diagnostic,
-                                               name_range, print_error_mismatch)
+from tvm_tirx.script.parser.round_trip import (CODE, Mismatch, ir_mismatch,
+                                               mismatch_diagnostic, name_range,
+                                               print_error_mismatch)
 
 H = "from tvm_tirx.script import tirx as T\n\n"
 SOURCE = H + """@T.function
@@ -155,3 +156,18 @@ def test_the_worker_judges_again_only_definitions_that_changed() -> None:
     assert edited[1]["text"].endswith("B[0] = 2")
     # The formatting verdicts (without migrate) are kept apart.
     assert worker_entry.format_verdicts(source_name=name)["definitions"][0] is not first[0]
+
+
+def test_a_print_error_whose_place_cannot_be_found_is_at_the_name(monkeypatch) -> None:
+    # Printing with the source map fails (IR nested too deeply to print, say): the warning
+    # still comes, at the definition's name.
+    (definition,) = parse_diagnostics(SOURCE).definitions
+
+    def deep(name, *args, **kwargs):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(round_trip, "get_global_func", deep)
+    mismatch = print_error_mismatch(definition, SyntaxError("invalid syntax"),
+                                    {"T": definition.env["T"]})
+    assert mismatch == Mismatch("f's canonical print does not read back: SyntaxError: invalid "
+                                "syntax", (4, 4, 4, 5))

@@ -78,7 +78,12 @@ def print_error_mismatch(definition: Any, error: BaseException,
     the error is in the print, mapped to the IR it printed and from there to the source."""
     message = (f"{definition.name}'s canonical print does not read back: "
                f"{type(error).__name__}: {_one_line(str(error))}")
-    path = _printed_path_of_error(definition, names)
+    try:
+        path = _printed_path_of_error(definition, names)
+    except TimeoutError:  # the watchdog's: the embedding API reports it
+        raise
+    except Exception:  # noqa: BLE001 - the place is a refinement; the name stands without it
+        path = None
     if path is None:
         return Mismatch(message, name_range(definition))
     return Mismatch(message, source_range(definition, path), str(path))
