@@ -115,6 +115,7 @@ void Server::DidSave(const json& params) {
       document->published_version != document->version) {
     ScheduleAnalysis(uri, std::chrono::milliseconds(0));
   }
+  CheckRoundTripOnSave(document);  // server_round_trip.cc
 }
 
 void Server::SyncAnalysed(Document* document, bool was_analysed) {
@@ -188,10 +189,12 @@ void Server::Publish(const AnalysisOutcome& outcome) {
   }
   document->published_version = document->version;
   document->symbols = outcome.result.symbols;
-  Deliver(document, document->version, std::move(diagnostics));
+  Deliver(document, document->version,
+          WithRoundTrip(document->uri, document->version, std::move(diagnostics)));
 }
 
 void Server::PublishEmpty(Document* document) {
+  round_trip_.erase(document->uri);
   if (document->published_version < 0) return;
   document->published_version = -1;
   Deliver(document, document->version, json::array());

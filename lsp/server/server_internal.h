@@ -242,6 +242,19 @@ class Server {
   static json RoundTripJson(const std::vector<const script::bridge::FormatVerdict*>& verdicts,
                             const LineIndex& lines, const std::string& file_name);
 
+  // The on-save round-trip check (server_round_trip.cc).
+  /*! \brief didSave: checks the saved version's round trip, when its setting is on. */
+  void CheckRoundTripOnSave(Document* document);
+  /*! \brief The check of the saved `version`, on the loop: its warnings delivered. */
+  void TakeRoundTrip(const std::string& uri, int64_t version, const FormatOutcome& outcome);
+  /*! \brief Drops the document's round-trip warnings (the setting turned off), re-delivering. */
+  void ClearRoundTrip(Document* document);
+  /*! \brief `diagnostics` of an analysis of `version`, kept, plus the round-trip warnings of
+   *  that version when it is the saved one checked (what Publish delivers). */
+  json WithRoundTrip(const std::string& uri, int64_t version, json diagnostics);
+  /*! \brief Whether a round-trip check of `version` is on its way (its pulls wait). */
+  bool RoundTripPending(const std::string& uri, int64_t version) const;
+
   // Navigation (server_navigation.cc).
   /*! \brief What a navigation answer reads: the document, its analysis, the position. */
   struct Query {
@@ -312,6 +325,16 @@ class Server {
   };
   std::map<std::string, Pulled> pulled_;
   std::map<std::string, Notebook> notebooks_;
+  /*! \brief Per document: the analysis diagnostics last delivered and the round-trip warnings
+   *  of the last save checked (server_round_trip.cc). */
+  struct RoundTripState {
+    json analysis = json::array();
+    int64_t analysis_version = -1;
+    json warnings = json::array();
+    int64_t version = -1;  // the saved version the warnings are of
+    int64_t pending = -1;  // the saved version whose check is on its way
+  };
+  std::map<std::string, RoundTripState> round_trip_;
   int64_t next_result_id_ = 1;
   std::map<std::string, std::vector<std::pair<json, std::string>>> waiting_pulls_;
   std::unique_ptr<boost::asio::steady_timer> parent_timer_;

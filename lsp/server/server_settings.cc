@@ -229,6 +229,7 @@ void Server::RefreshSettings() {
     document.settings = SettingsOf(uri);
     if (before == document.settings) continue;
     Log(4, "tvm-lsp: the settings of " + uri + " are now " + ToJson(document.settings).dump());
+    if (!document.settings.round_trip_on_save) ClearRoundTrip(&document);
     // Switching back to diagnostics while typing: bring them up to date.
     if (document.analysed && document.settings.diagnostics_on == DiagnosticsOn::kType &&
         document.published_version != document.version) {
@@ -253,6 +254,7 @@ void Server::ApplyTrust() {
     document.trusted = trusted;
     document.analysis.reset();
     document.analysis_version = -1;
+    round_trip_.erase(uri);  // checked under the old trust
     pulled_[uri].version = -1;
     if (document.analysed) {
       runner_->client(uri).Open(uri, document.version, document.text);

@@ -31,6 +31,14 @@ std::vector<script::bridge::Diagnostic> Diagnostics(const script::bridge::ParseR
 std::vector<script::bridge::Diagnostic> Diagnostics(const AnalysisOutcome& outcome,
                                                     const std::string& text);
 
+/*!
+ * \brief The on-save round-trip warnings (round_trip.cc): the `round-trip-mismatch` diagnostic
+ *  of each verdict that carries one, in source order, less those `# tvm-lsp: ignore[...]`
+ *  suppresses on their first line of `text`.
+ */
+std::vector<script::bridge::Diagnostic> RoundTripDiagnostics(
+    const std::vector<script::bridge::FormatVerdict>& verdicts, const std::string& text);
+
 /*! \brief How hovers are written (from the client's `hover.contentFormat`). */
 struct HoverOptions {
   /*! \brief Markdown with a python fence; else plain text. */
