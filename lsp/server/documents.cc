@@ -159,6 +159,10 @@ bool IsTvmScriptSource(std::string_view text) {
   return false;
 }
 
+bool IsTvmScriptDecorator(std::string_view line) {
+  return !line.empty() && line[0] == '@' && IsScriptDecorator(line);
+}
+
 bool IsPythonDocument(const std::string& uri, const std::string& language_id) {
   if (language_id == "python") return true;
   auto ends_with = [&](std::string_view suffix) {

@@ -50,6 +50,10 @@ struct Document {
  */
 bool IsTvmScriptSource(std::string_view text);
 
+/*! \brief Whether the decorator line `line` (from its `@`) names a registered decorator by
+ *  its usual alias or full name, as IsTvmScriptSource reads it (the workspace index's check). */
+bool IsTvmScriptDecorator(std::string_view line);
+
 /*! \brief Whether the document is Python (language `python`, or a `.py`/`.pyi` URI). */
 bool IsPythonDocument(const std::string& uri, const std::string& language_id);
 
