@@ -187,14 +187,13 @@ std::optional<json> Server::WorkspaceSymbolRequest(const json& params) {
   // Step 1: the open documents' own symbols, which override their files' index entries.
   std::vector<std::pair<std::string, features::WorkspaceSymbol>> symbols;
   std::set<std::string> open_paths;
-  static const features::SymbolScanOptions scan{IsTvmScriptDecorator};
   for (const auto& [uri, document] : documents_) {
     if (std::optional<std::string> path = FilePathOfUri(uri)) open_paths.insert(*path);
     if (!document.analysed) continue;
     bool current = document.analysis && document.analysis_version == document.version;
     for (features::WorkspaceSymbol& symbol :
          current ? features::AnalysedSymbols(document.text, *document.analysis)
-                 : features::ScanSymbols(document.text, scan)) {
+                 : features::ScanSymbols(document.text, {DecoratorCheckOf(document.text)})) {
       symbols.emplace_back(uri, std::move(symbol));
     }
   }

@@ -49,11 +49,6 @@ bool Inside(const fs::path& path, const fs::path& root) {
   return end == root.end();
 }
 
-const features::SymbolScanOptions& ScanOptions() {
-  static const features::SymbolScanOptions options{IsTvmScriptDecorator};
-  return options;
-}
-
 }  // namespace
 
 WorkspaceIndex::WorkspaceIndex(IndexEvents events, IndexLimits limits)
@@ -210,7 +205,7 @@ bool WorkspaceIndex::Read(const std::string& path, bool* tvmscript) {
   bool usable = text && IsUtf8Text(*text);
   *tvmscript = usable && IsTvmScriptSource(*text);
   std::vector<features::WorkspaceSymbol> found;
-  if (*tvmscript) found = features::ScanSymbols(*text, ScanOptions());
+  if (*tvmscript) found = features::ScanSymbols(*text, {DecoratorCheckOf(*text)});
   std::lock_guard<std::mutex> lock(mutex_);
   if (*tvmscript) {
     files_[path] = std::move(found);

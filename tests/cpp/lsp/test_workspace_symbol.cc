@@ -10,6 +10,7 @@
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,7 @@ namespace fs = std::filesystem;
 
 /*! \brief "name kind container line:column-end_column" per symbol. */
 std::vector<std::string> Scan(const std::string& text) {
-  features::SymbolScanOptions options{tvm::lsp::IsTvmScriptDecorator};
+  features::SymbolScanOptions options{tvm::lsp::DecoratorCheckOf(text)};
   std::vector<std::string> shown;
   for (const features::WorkspaceSymbol& symbol : features::ScanSymbols(text, options)) {
     shown.push_back(symbol.name + " " + symbol.kind + " " +
@@ -123,10 +124,28 @@ TEST_SUITE("lsp.workspace_symbol") {
           std::vector<std::string>{"café function - 2:4-9"});
   }
 
+  TEST_CASE("decorators through the aliases the file's imports bind") {
+    std::string text =
+        "from tvm.script import tir as tx, ir\n"
+        "import tvm.script.s_tir as sx, os as T2\n"
+        "from tvm_tirx.script import (\n"
+        "    tirx as tt,\n"
+        ")\n"
+        "@tx.prim_func\ndef a(): pass\n"
+        "@ir.ir_module\nclass B: pass\n"
+        "@sx.function\ndef c(): pass\n"
+        "@tt.macro\ndef d(): pass\n"
+        "@T2.prim_func\ndef not_one(): pass\n"
+        "@tx.not_a_decorator\ndef nor_this(): pass\n";
+    CHECK(tvm::lsp::NamespaceAliases(text) == std::set<std::string>{"ir", "sx", "tt", "tx"});
+    CHECK(Scan(text) == std::vector<std::string>{"a function - 7:4-5", "B module - 9:6-7",
+                                                 "c function - 11:4-5", "d macro - 13:4-5"});
+  }
+
   TEST_CASE("a name far into its line is skipped") {
     std::string text = "@T.prim_func\n" + std::string(5000, ' ') + "def far(): pass\n";
     CHECK(Scan(text).empty());  // indented past the top level, too
-    features::SymbolScanOptions options{tvm::lsp::IsTvmScriptDecorator, 3};
+    features::SymbolScanOptions options{tvm::lsp::DecoratorCheckOf(""), 3};
     CHECK(features::ScanSymbols("@T.prim_func\ndef f(): pass\n", options).empty());
   }
 

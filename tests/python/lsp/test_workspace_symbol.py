@@ -330,6 +330,8 @@ def test_links_loops_and_unreadable_folders_are_bounded(tmp_path):
     (root / "leak.py").symlink_to(outside)
     (root / "inside.py").symlink_to(root / "real.py")
     (root / "dangling.py").symlink_to(root / "nowhere.py")
+    os.mkfifo(root / "fifo.py")  # never opened: a read would block
+    (root / "self_loop.py").symlink_to(root / "self_loop.py")
     locked = root / "locked"
     write(locked / "l.py", ADD.replace("add_one", "locked_kernel"))
     locked.chmod(0)
