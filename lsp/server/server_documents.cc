@@ -109,6 +109,7 @@ void Server::DidSave(const json& params) {
   if (uri.size() >= 15 && uri.compare(uri.size() - 15, 15, "/pyproject.toml") == 0) {
     RefreshSettings();  // its [tool.tvm-lsp] table may have changed
   }
+  IndexFile(uri);  // the workspace index reads the saved file again
   Document* document = Find(uri);
   if (document == nullptr || !document->analysed) return;
   if (document->settings.diagnostics_on == DiagnosticsOn::kSave ||

@@ -35,6 +35,7 @@
 #include "settings.h"
 #include "transport.h"
 #include "trust.h"
+#include "workspace_index.h"
 
 namespace tvm {
 namespace lsp {
@@ -84,6 +85,9 @@ struct Notebook {
 
 /*! \brief The language capabilities (inlay hints), for `initialize` (server_language.cc). */
 json LanguageCapabilities(const json& client_capabilities);
+
+/*! \brief The workspace capabilities (workspace/symbol), for `initialize` (server_workspace.cc). */
+json WorkspaceCapabilities();
 
 class Server {
  public:
@@ -276,6 +280,24 @@ class Server {
   std::optional<json> FromAnalysis(const json& id, const json& params, json outside,
                                    std::function<json(const Query&)> answer);
 
+  // Workspace symbols and the workspace index (server_workspace.cc).
+  void RegisterWorkspace();
+  /*! \brief Reads the client's `window.workDoneProgress` and watcher registration support. */
+  void InitializeWorkspace(const json& capabilities);
+  /*! \brief `initialized`: starts indexing the workspace folders; registers the file watcher. */
+  void StartIndex();
+  /*! \brief The workspace folders changed: walks them again. */
+  void ReindexWorkspace();
+  /*! \brief Shutdown or exit: the walk stops at its next file. */
+  void StopIndex();
+  /*! \brief Reads the file at `uri` again when it lies in a workspace folder (didSave). */
+  void IndexFile(const std::string& uri);
+  void DidChangeWatchedFiles(const json& params);
+  void IndexBegan();
+  void IndexEnded(size_t tvmscript_files, size_t symbols, size_t skipped, bool finished);
+  void SendProgress(json value);
+  std::optional<json> WorkspaceSymbolRequest(const json& params);
+
   boost::asio::io_context& io_;
   ServerOptions options_;
   StdioTransport transport_;
@@ -343,6 +365,23 @@ class Server {
   static constexpr std::chrono::minutes kCrashWindow{3};
   std::deque<std::chrono::steady_clock::time_point> crashes_;
   bool analysis_stopped_ = false;
+  // The workspace index (server_workspace.cc): results per request at most this many.
+  static constexpr size_t kWorkspaceSymbolLimit = 100;
+  bool progress_supported_ = false;  // window.workDoneProgress
+  bool watch_registration_ = false;  // workspace.didChangeWatchedFiles.dynamicRegistration
+  struct IndexProgress {
+    std::string token;     // of the walk's progress; empty without progress
+    bool running = false;  // a walk is under way
+    bool begun = false;    // its `begin` was sent (the client created the token)
+    size_t done = 0;
+    size_t files = 0;
+    std::string summary;  // the `end` message, once the walk is over
+    std::chrono::steady_clock::time_point started;
+  };
+  IndexProgress index_progress_;
+  int64_t next_progress_token_ = 1;
+  /*! \brief Last, so its thread stops before the rest of the server goes. */
+  std::unique_ptr<WorkspaceIndex> index_;
 };
 
 }  // namespace lsp

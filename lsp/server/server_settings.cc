@@ -130,6 +130,7 @@ void Server::Initialized() {
     });
   });
   if (configuration_supported_) RequestConfiguration();
+  StartIndex();
 }
 
 void Server::RequestConfiguration() {
@@ -174,6 +175,7 @@ void Server::DidChangeWorkspaceFolders(const json& params) {
   Warn(user_trust_.warnings);
   ApplyTrust();
   RefreshSettings();
+  ReindexWorkspace();
 }
 
 void Server::SetTrust(const json& params) {
