@@ -24,6 +24,7 @@ REPO = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO / "lsp" / "protocol"))
 
 import server_pipe  # noqa: E402
+from test_stubs import check_examples_with_pyright  # noqa: E402
 
 WHEEL_BUILD_DIR = pathlib.Path(os.environ.get("TVM_LSP_WHEEL_BUILD_DIR", REPO / "build-wheel"))
 DEV_BUILD_DIR = pathlib.Path(os.environ.get("TVM_LSP_BUILD_DIR", REPO / "build"))
@@ -107,7 +108,8 @@ def test_the_wheel_installs_the_packages_libraries_and_executables(installed) ->
     for name in ["tvm_ffi/__init__.py", f"tvm_ffi/core{EXT_SUFFIX}", "tvm_ffi/lib/libtvm_core.so",
                  "tvm_ffi/lib/libtvm_printer.so", "tvm_ffi/lib/libtvm_script_bridge.so",
                  "tvm_tirx/__init__.py", "tvm_tirx/script/tirx.py",
-                 "tvm_tirx/script/parser/worker_entry.py"]:
+                 "tvm_tirx/script/tirx.pyi", "tvm_tirx/script/ir.pyi",
+                 "tvm_tirx/script/s_tir.pyi", "tvm_tirx/script/parser/worker_entry.py"]:
         assert name in files
     for program in ["tvm-lsp", "tvm-lsp-worker"]:
         assert os.access(installed.bin / program, os.X_OK)
@@ -264,3 +266,8 @@ def test_a_hostile_folder_cannot_shadow_the_installed_packages(installed) -> Non
     assert result.returncode == 1, result.stderr
     assert result.stdout == (EXAMPLES / "expected_check.txt").read_text()
 
+
+def test_pyright_reads_the_installed_stubs(installed, tmp_path) -> None:
+    """Pyright resolving tvm_tirx in the installed venv finds the wheel's stubs (the same
+    answers as test_stubs.py gets from the development build)."""
+    check_examples_with_pyright(tmp_path, str(installed.bin / "python3"))
