@@ -8,7 +8,6 @@
  * so it keeps the paths compiled in at build time.
  */
 #include <dlfcn.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <system_error>
@@ -47,11 +46,10 @@ std::optional<InstalledLayout> InstalledLayoutOf(const std::string& library_path
   InstalledLayout layout;
   layout.site_packages = site.string();
   // <prefix>/lib/python3.X/site-packages: a venv's prefix holds pyvenv.cfg and bin/python3.
+  // A venv is never served by another Python, even when its own is gone: that one would import
+  // another copy of the packages (and of the core library); starting it reports the path.
   fs::path prefix = site.parent_path().parent_path().parent_path();
-  fs::path python = prefix / "bin" / "python3";
-  if (IsFile(prefix / "pyvenv.cfg") && access(python.c_str(), X_OK) == 0) {
-    layout.python = python.string();
-  }
+  if (IsFile(prefix / "pyvenv.cfg")) layout.python = (prefix / "bin" / "python3").string();
   return layout;
 }
 

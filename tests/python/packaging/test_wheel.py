@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -271,3 +272,24 @@ def test_pyright_reads_the_installed_stubs(installed, tmp_path) -> None:
     """Pyright resolving tvm_tirx in the installed venv finds the wheel's stubs (the same
     answers as test_stubs.py gets from the development build)."""
     check_examples_with_pyright(tmp_path, str(installed.bin / "python3"))
+
+
+def test_a_venv_whose_python_is_gone_says_which(installed) -> None:
+    """A copy of the venv without its interpreter: the worker reports the missing path and
+    does not fall back to another Python (which would import another copy of the packages)."""
+    broken = installed.root / "no-python-venv"
+    shutil.copytree(installed.venv, broken, symlinks=True)
+    for name in ["python", "python3", f"python{PY_VERSION}"]:
+        (broken / "bin" / name).unlink()
+    copy_examples(installed.root / "no-python")
+    result = installed.run([str(broken / "bin" / "tvm-lsp"), "check",
+                            "examples/tvmscript/vector_add.py"], cwd=installed.root / "no-python")
+    assert (result.returncode, result.stderr) == (1, "")
+    assert result.stdout == (
+        "examples/tvmscript/vector_add.py:1:1: error [internal-error] Python did not start: the "
+        f"Python interpreter {broken}/bin/python3 does not exist or is not executable (set "
+        "TVM_LSP_PYTHON)\n"
+        '  """Element-wise kernels in canonical TVMScript: one symbolic length, a bind, a '
+        'branch."""\n'
+        "  ^\n"
+        "1 error, 0 other diagnostics in 1 TVMScript file\n")
