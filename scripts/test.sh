@@ -24,7 +24,19 @@ meson test -C "$BUILD_DIR" --print-errorlogs
 stage "Python tests"
 PYTHONPATH="$BUILD_DIR/parser_bridge/python:$BUILD_DIR/parser_bridge/facade${PYTHONPATH:+:$PYTHONPATH}" \
   TVM_LSP_BUILD_DIR="$BUILD_DIR" \
-  "$ROOT/.venv/bin/python3" -m pytest -q tests/python
+  "$ROOT/.venv/bin/python3" -m pytest -q tests/python --ignore=tests/python/packaging
+
+stage "wheel and type stubs (budget 25 min)"
+# pip install of the checkout into a fresh venv (a release build of the C++ in build-wheel/,
+# reused by reruns), the installed tvm-lsp run outside the checkout, and the stubs checked
+# with Pyright (docs/packaging.md; stage times in docs/performance.md).
+PYRIGHT_DIR="$ROOT/.cache/pyright"
+if [[ ! -x "$PYRIGHT_DIR/node_modules/.bin/pyright" ]]; then
+  npm install --prefix "$PYRIGHT_DIR" --no-audit --no-fund pyright@1.1.414
+fi
+PYTHONPATH="$BUILD_DIR/parser_bridge/python:$BUILD_DIR/parser_bridge/facade${PYTHONPATH:+:$PYTHONPATH}" \
+  TVM_LSP_BUILD_DIR="$BUILD_DIR" TVM_LSP_PYRIGHT="$PYRIGHT_DIR/node_modules/.bin/pyright" \
+  timeout 1500 "$ROOT/.venv/bin/python3" -m pytest -q -s tests/python/packaging
 
 stage "VS Code extension"
 TVM_LSP_BUILD_DIR="$BUILD_DIR" bash scripts/test_extension.sh

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -121,6 +122,22 @@ auto WithPython(Failed failed, Body body) -> decltype(body()) {
 
 /*! \brief `items` as a Python list of str (GIL held; nullptr with an exception set on error). */
 PyRef StringList(const std::vector<std::string>& items);
+
+/*! \brief An installed bridge's Python (installed_layout.cc, docs/packaging.md). */
+struct InstalledLayout {
+  std::string site_packages;  // the folder holding tvm_ffi/ and tvm_tirx/
+  std::string python;         // <venv>/bin/python3; empty outside a venv
+};
+
+/*!
+ * \brief The layout of an installed wheel when the bridge library at `library_path` sits in
+ *  `<site-packages>/tvm_ffi/lib/` beside `<site-packages>/tvm_tirx/`; nullopt otherwise (a
+ *  build tree).
+ */
+std::optional<InstalledLayout> InstalledLayoutOf(const std::string& library_path);
+
+/*! \brief `InstalledLayoutOf` the file this library was loaded from. */
+std::optional<InstalledLayout> FindInstalledLayout();
 
 /*! \brief What the watchdog knows about one guarded call (for the stuck report). */
 struct GuardedCall {

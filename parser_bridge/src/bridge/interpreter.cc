@@ -6,13 +6,16 @@
  * Build-time defaults (compile definitions from parser_bridge/meson.build):
  *  - TVM_LSP_VENV_PYTHON: the venv interpreter Meson built against (`python.full_path()`);
  *  - TVM_LSP_PACKAGE_ROOT: `<build>/parser_bridge/python`, where tvm_ffi and tvm_tirx are built.
- * Installed layouts override them with $TVM_LSP_PYTHON and $TVM_LSP_PYTHONPATH.
+ * An installed bridge (a wheel, installed_layout.cc) uses neither folder of the build: it takes
+ * its venv's Python and site-packages from its own path. $TVM_LSP_PYTHON and
+ * $TVM_LSP_PYTHONPATH override both.
  */
 #include <signal.h>
 #include <tvm/script/printer/printer.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <optional>
 
 #include "bridge_internal.h"
 
@@ -76,6 +79,20 @@ std::string PrependToSysPath(const std::vector<std::string>& folders) {
   return "";
 }
 
+/*! \brief Appends `folder` to sys.path unless it is on it already (GIL held); an error message. */
+std::string AppendToSysPathIfMissing(const std::string& folder) {
+  PyObject* sys_path = PySys_GetObject("path");  // borrowed
+  if (sys_path == nullptr || !PyList_Check(sys_path)) return "sys.path is not a list";
+  PyRef entry(PyUnicode_DecodeFSDefault(folder.c_str()));
+  int present = entry ? PySequence_Contains(sys_path, entry.get()) : -1;
+  if (present == 0 && PyList_Append(sys_path, entry.get()) != 0) present = -1;
+  if (present < 0) {
+    details::PythonError error = details::FetchPythonError();
+    return "cannot put " + folder + " on sys.path: " + error.kind + ": " + error.message;
+  }
+  return "";
+}
+
 /*!
  * \brief Imports `signal` now and gives SIGINT back to the host (GIL held). The isolated
  *  configuration installs no handler at start, but the first import of `signal` (which
@@ -126,17 +143,32 @@ Interpreter& Interpreter::Global() {
 Interpreter::Interpreter() {
   // The printer's registrations (script.Script, ...) must exist wherever the frontend runs.
   printer::LinkPrinter();
-  package_path_ = SplitFolderList(EnvOr("TVM_LSP_PYTHONPATH", TVM_LSP_PACKAGE_ROOT));
+  // Installed: the packages are in site-packages, which the venv's Python puts on its path
+  // itself, after the standard library; it is added (at the end) only where it is missing (a
+  // user site, which the isolated configuration leaves out). Nothing of the build is used.
+  std::optional<details::InstalledLayout> installed = details::FindInstalledLayout();
+  const char* path_override = std::getenv("TVM_LSP_PYTHONPATH");
+  bool append_site = installed && (path_override == nullptr || *path_override == '\0');
+  package_path_ = append_site ? std::vector<std::string>{installed->site_packages}
+                              : SplitFolderList(EnvOr("TVM_LSP_PYTHONPATH", TVM_LSP_PACKAGE_ROOT));
+  auto add_packages = [&] {
+    return append_site ? AppendToSysPathIfMissing(package_path_.front())
+                       : PrependToSysPath(package_path_);
+  };
   if (Py_IsInitialized()) {
     // Loaded into a Python program: use its interpreter, adding only the package folders.
     GilLock gil;
-    error_ = PrependToSysPath(package_path_);
+    error_ = add_packages();
     return;
   }
-  executable_ = EnvOr("TVM_LSP_PYTHON", TVM_LSP_VENV_PYTHON);
+  // Outside a venv (python empty) the installed bridge takes the Python that built it: the one
+  // pip ran.
+  const char* python =
+      installed && !installed->python.empty() ? installed->python.c_str() : TVM_LSP_VENV_PYTHON;
+  executable_ = EnvOr("TVM_LSP_PYTHON", python);
   error_ = StartPython(executable_);
   if (!error_.empty()) return;
-  error_ = PrependToSysPath(package_path_);
+  error_ = add_packages();
   // Every use takes the GIL for itself, from whatever thread it runs on.
   PyEval_SaveThread();
 }

@@ -357,7 +357,9 @@ struct FormatAnswer {
  * time, or `$TVM_LSP_PYTHON`), the import path is its standard library, the venv's
  * site-packages and the project's package folders (fixed at build time, or
  * `$TVM_LSP_PYTHONPATH`, a `:`-separated list) only: no user site, no `$PYTHONPATH`, no current
- * folder. The host keeps SIGINT (Python's handler is not left installed). If the process already
+ * folder. An installed bridge (the wheel, docs/packaging.md) takes the Python of the venv it is
+ * installed in and that venv's site-packages from the path of its own library instead of the
+ * build's. The host keeps SIGINT (Python's handler is not left installed). If the process already
  * runs Python (the library loaded from a Python program), that interpreter is used, with the
  * package folders put first on its path when missing.
  *
@@ -374,7 +376,7 @@ class Interpreter {
   const std::string& error() const { return error_; }
   /*! \brief The Python executable it was pinned to (empty when adopted from a host process). */
   const std::string& executable() const { return executable_; }
-  /*! \brief The package folders put first on `sys.path`. */
+  /*! \brief The package folders put first on `sys.path` (installed: site-packages, kept last). */
   const std::vector<std::string>& package_path() const { return package_path_; }
 
   /*!
