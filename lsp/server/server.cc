@@ -281,6 +281,7 @@ json Server::Initialize(const json& params) {
   encoding_ = NegotiateEncoding(capabilities);
   hover_ = HoverOptionsOf(capabilities);
   InitializeSettings(params, capabilities);
+  InitializeNotebooks(capabilities);
   state_ = State::kRunning;
   if (process_id && *process_id > 0) WatchParent(*process_id);
   json server_capabilities = {

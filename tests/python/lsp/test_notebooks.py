@@ -131,3 +131,218 @@ def test_without_the_client_capability_no_notebook_sync_is_declared() -> None:
         assert "notebookDocumentSync" not in process.initialize({})["result"]["capabilities"]
     finally:
         process.close()
+
+
+# -- Every feature on a cell (the mapping of lsp/server/notebook_map.h) --------------------------
+#
+# Three Python cells: the import and a module-level symbol after multi-byte text (cell 1), the
+# function using it (cell 2), a second function using it (cell 3). Each cell's positions are its
+# own: line 0 is the cell's first line, in the negotiated encoding.
+
+PRELUDE = 'from tvm_tirx.script import tirx as T\ns = "é😀"; n = T.dynamic("n")\n'
+F = ("@T.function\n"
+     "def f(A: T.Tensor((n,), T.int32)):\n"
+     "    for i in range(n):\n"
+     "        x = A[i] + 1\n"
+     "        A[i] = x\n")
+G = '@T.function\ndef g(B: T.Tensor((n,), "int32")):\n    B[0] = 1'  # no final line break
+FEATURES = {"notebookDocument": {"synchronization": {}},
+            "textDocument": {"rename": {"prepareSupport": True}}}
+
+
+def span(line: int, start: int, end_line: int, end: int) -> dict:
+    return {"start": {"line": line, "character": start},
+            "end": {"line": end_line, "character": end}}
+
+
+def start_notebook(capabilities: dict = FEATURES, cells=(PRELUDE, F, G)) -> Server:
+    process = Server()
+    process.initialize(capabilities)
+    process.notify("notebookDocument/didOpen", {
+        "notebookDocument": {"uri": NB, "notebookType": "jupyter-notebook", "version": 1,
+                             "cells": [{"kind": 2, "document": cell(k)}
+                                       for k in range(len(cells))]},
+        "cellTextDocuments": [{"uri": cell(k), "languageId": "python", "version": 10 + k,
+                               "text": text} for k, text in enumerate(cells)]})
+    for k in range(len(cells)):
+        assert process.diagnostics(cell(k))["diagnostics"] == []
+    return process
+
+
+@pytest.fixture(scope="module")
+def book():
+    process = start_notebook()
+    yield process
+    process.close()
+
+
+def result(server: Server, method: str, params: dict):
+    reply = server.call(method, params)
+    assert "error" not in reply, reply
+    return reply["result"]
+
+
+def error(server: Server, method: str, params: dict) -> dict:
+    reply = server.call(method, params)
+    assert "result" not in reply, reply
+    return reply["error"]
+
+
+def at(k: int, line: int, character: int, **extra) -> dict:
+    return {"textDocument": {"uri": cell(k)}, "position": {"line": line, "character": character},
+            **extra}
+
+
+def whole(k: int) -> dict:
+    return {"textDocument": {"uri": cell(k)}}
+
+
+def test_hover_on_a_cell_is_at_the_cells_positions(book) -> None:
+    hover = result(book, "textDocument/hover", at(1, 3, 8))  # x
+    assert hover == {"contents": {"kind": "markdown", "value": (
+        "```python\nx\n```\n\nsymbol: `T.int32`\n\nvariable `x`, defined on line 4")},
+        "range": span(3, 8, 3, 9)}
+    # A symbol defined in another cell: no line (the cell's lines would not say which cell).
+    hover = result(book, "textDocument/hover", at(1, 2, 19))  # n, from cell 1
+    assert hover["contents"]["value"].endswith("`ir.Var`: `T.int32`\n\nsymbol `n`")
+    assert hover["range"] == span(2, 19, 2, 20)
+
+
+def test_definition_of_a_symbol_of_an_earlier_cell_is_in_that_cell(book) -> None:
+    # `n` is defined in cell 1 after `s = "é😀"; `: UTF-16 column 11 (byte 14).
+    expected = [{"uri": cell(0), "range": span(1, 11, 1, 12)}]
+    assert result(book, "textDocument/definition", at(1, 2, 19)) == expected
+    assert result(book, "textDocument/declaration", at(2, 1, 19)) == expected
+    # Within the cell: the loop variable.
+    assert result(book, "textDocument/definition", at(1, 3, 14)) == [
+        {"uri": cell(1), "range": span(2, 8, 2, 9)}]
+
+
+def test_references_span_cells_and_highlights_stay_in_the_cell(book) -> None:
+    uses = [{"uri": cell(1), "range": span(1, 19, 1, 20)},
+            {"uri": cell(1), "range": span(2, 19, 2, 20)},
+            {"uri": cell(2), "range": span(1, 19, 1, 20)}]
+    assert result(book, "textDocument/references",
+                  at(1, 2, 19, context={"includeDeclaration": True})) == uses
+    assert result(book, "textDocument/documentHighlight", at(2, 1, 19)) == [
+        {"range": span(1, 19, 1, 20), "kind": 2}]
+    assert result(book, "textDocument/documentHighlight", at(1, 3, 8)) == [
+        {"range": span(3, 8, 3, 9), "kind": 3}, {"range": span(4, 15, 4, 16), "kind": 2}]
+
+
+def test_a_rename_edits_every_cell_it_touches(book) -> None:
+    assert result(book, "textDocument/prepareRename", at(1, 2, 19)) == {
+        "range": span(2, 19, 2, 20), "placeholder": "n"}
+    # Known gap (issue 11, the references feature, also in text documents): the module-level
+    # definition `n = T.dynamic("n")` is not an occurrence, so it is not renamed.
+    assert result(book, "textDocument/rename", at(1, 2, 19, newName="m")) == {"changes": {
+        cell(1): [{"range": span(1, 19, 1, 20), "newText": "m"},
+                  {"range": span(2, 19, 2, 20), "newText": "m"}],
+        cell(2): [{"range": span(1, 19, 1, 20), "newText": "m"}]}}
+    # Known gap: the rename feature's clash message counts the notebook's lines (line 5 is
+    # cell 2's line 3); positions are the cell's, but message texts are the features' own.
+    assert error(book, "textDocument/rename", at(1, 3, 8, newName="i")) == {
+        "code": -32803, "message": "'i' would clash with the loop 'i' defined on line 5"}
+
+
+def test_document_symbols_folds_and_selections_are_per_cell(book) -> None:
+    symbols = result(book, "textDocument/documentSymbol", whole(2))
+    assert [(s["name"], s["range"], s["selectionRange"]) for s in symbols] == [
+        ("g", span(0, 0, 2, 12), span(1, 4, 1, 5))]
+    assert [(c["name"], c["range"]) for c in symbols[0]["children"]] == [("B", span(1, 6, 1, 7))]
+    assert [s["name"] for s in result(book, "textDocument/documentSymbol", whole(1))] == ["f"]
+    # The module-level symbol is cell 1's (kind Constant 14).
+    assert result(book, "textDocument/documentSymbol", whole(0)) == [
+        {"name": "n", "kind": 14, "detail": "T.int32", "range": span(1, 11, 1, 12),
+         "selectionRange": span(1, 11, 1, 12), "children": []}]
+    assert result(book, "textDocument/foldingRange", whole(1)) == [
+        {"startLine": 1, "endLine": 4}, {"startLine": 2, "endLine": 4}]
+    assert result(book, "textDocument/foldingRange", whole(2)) == [{"startLine": 1, "endLine": 2}]
+    # The outermost range is the whole cell (it ends with its line break), not the notebook.
+    chain = result(book, "textDocument/selectionRange",
+                   {**whole(1), "positions": [{"line": 3, "character": 8}]})[0]
+    ranges = []
+    while chain is not None:
+        ranges.append(chain["range"])
+        chain = chain.get("parent")
+    assert ranges == [span(3, 8, 3, 9), span(3, 8, 3, 20), span(2, 4, 4, 16), span(1, 0, 4, 16),
+                      span(0, 0, 4, 16), span(0, 0, 5, 0)]
+    # A cell without a final line break ends at its last line's end.
+    chain = result(book, "textDocument/selectionRange",
+                   {**whole(2), "positions": [{"line": 2, "character": 4}]})[0]
+    while "parent" in chain:
+        chain = chain["parent"]
+    assert chain["range"] == span(0, 0, 2, 12)
+
+
+def decode(data: list) -> list:
+    tokens, line, start = [], 0, 0
+    for k in range(0, len(data), 5):
+        delta_line, delta_start, length, kind, bits = data[k:k + 5]
+        line += delta_line
+        start = start + delta_start if delta_line == 0 else delta_start
+        tokens.append((line, start, length, kind, bits))
+    return tokens
+
+
+def test_semantic_tokens_are_the_cells_own(book) -> None:
+    # Cell 1: only `dynamic` (namespaceMember 5, defaultLibrary 4), after the multi-byte text.
+    assert decode(result(book, "textDocument/semanticTokens/full", whole(0))["data"]) == [
+        (1, 17, 7, 5, 4)]
+    # Cell 3 from its own line 0: `function`, g (function, declaration), B (tensor,
+    # declaration), `Tensor`, n (symbol, readonly), B.
+    full = result(book, "textDocument/semanticTokens/full", whole(2))
+    assert decode(full["data"]) == [
+        (0, 3, 8, 5, 4), (1, 4, 1, 4, 1), (1, 6, 1, 0, 1), (1, 11, 6, 5, 4), (1, 19, 1, 1, 2),
+        (2, 4, 1, 0, 0)]
+    # A delta against the cell's own last answer: nothing changed.
+    delta = result(book, "textDocument/semanticTokens/full/delta",
+                   {**whole(2), "previousResultId": full["resultId"]})
+    assert delta["edits"] == []
+    ranged = result(book, "textDocument/semanticTokens/range",
+                    {**whole(1), "range": span(3, 0, 3, 99)})
+    assert decode(ranged["data"]) == [(3, 8, 1, 6, 1), (3, 12, 1, 0, 0), (3, 14, 1, 2, 0)]
+
+
+def test_inlay_hints_formatting_and_code_actions_of_a_cell(book) -> None:
+    assert result(book, "textDocument/inlayHint", {**whole(1), "range": span(0, 0, 99, 0)}) == [
+        {"position": {"line": 3, "character": 9}, "label": ": int32", "kind": 1,
+         "paddingLeft": False}]
+    assert result(book, "textDocument/inlayHint", {**whole(2), "range": span(0, 0, 99, 0)}) == []
+    # Formatting a cell rewrites only its own definitions.
+    options = {"tabSize": 4, "insertSpaces": True}
+    assert result(book, "textDocument/formatting", {**whole(2), "options": options}) == [
+        {"range": span(1, 0, 2, 0), "newText": "def g[n](B: T.Tensor((n,), T.int32)):\n"}]
+    assert result(book, "textDocument/formatting", {**whole(0), "options": options}) == []
+    actions = result(book, "textDocument/codeAction",
+                     {**whole(2), "range": span(1, 0, 1, 0), "context": {"diagnostics": []}})
+    assert actions == [
+        {"title": "Format the TVMScript definitions", "kind": "source.format.tvmscript",
+         "edit": {"changes": {cell(2): [
+             {"range": span(1, 0, 2, 0), "newText": "def g[n](B: T.Tensor((n,), T.int32)):\n"}]}}},
+        {"title": "Show the canonical IR of g",
+         "command": {"title": "Show the canonical IR of g", "command": "tvmscript.showCanonicalIR",
+                     "arguments": [{"uri": cell(2), "position": {"line": 1, "character": 0}}]}}]
+
+
+def test_commands_on_a_cell(book) -> None:
+    def run(command: str, argument: dict) -> dict:
+        return book.call("workspace/executeCommand",
+                         {"command": command, "arguments": [argument]})
+    shown = run("tvmscript.showCanonicalIR",
+                {"uri": cell(2), "position": {"line": 2, "character": 4}})["result"]
+    assert shown == {"name": "g", "text": (
+        "@T.function\ndef g[n](B: T.Tensor((n,), T.int32)):\n    B[0] = 1\n")}
+    # Without a position: the cell's definitions, named by the notebook and the cell.
+    assert run("tvmscript.showCanonicalIR", {"uri": cell(1)})["result"]["name"] == (
+        "book.ipynb cell 2")
+    assert run("tvmscript.checkRoundTrip",
+               {"uri": cell(1), "position": {"line": 1, "character": 4}})["result"] == {
+        "name": "f", "ok": True, "message": "f's canonical print reads back as the same program",
+        "range": None}
+    # The cell's own line numbers in messages.
+    assert run("tvmscript.checkRoundTrip",
+               {"uri": cell(0), "position": {"line": 1, "character": 0}})["error"] == {
+        "code": -32803, "message": "there is no TVMScript definition at line 2"}
+    assert run("tvmscript.showCanonicalIR", {"uri": cell(0)})["error"] == {
+        "code": -32803, "message": "book.ipynb cell 1 has no TVMScript definitions"}
