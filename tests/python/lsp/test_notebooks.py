@@ -346,3 +346,260 @@ def test_commands_on_a_cell(book) -> None:
         "code": -32803, "message": "there is no TVMScript definition at line 2"}
     assert run("tvmscript.showCanonicalIR", {"uri": cell(0)})["error"] == {
         "code": -32803, "message": "book.ipynb cell 1 has no TVMScript definitions"}
+
+
+def test_rename_edits_go_out_per_cell_with_versions_to_clients_that_take_document_changes(
+) -> None:
+    capabilities = {**FEATURES, "workspace": {"workspaceEdit": {"documentChanges": True}}}
+    process = start_notebook(capabilities)
+    try:
+        edit = result(process, "textDocument/rename", at(1, 2, 19, newName="m"))
+        assert edit == {"documentChanges": [
+            {"textDocument": {"uri": cell(1), "version": 11},
+             "edits": [{"range": span(1, 19, 1, 20), "newText": "m"},
+                       {"range": span(2, 19, 2, 20), "newText": "m"}]},
+            {"textDocument": {"uri": cell(2), "version": 12},
+             "edits": [{"range": span(1, 19, 1, 20), "newText": "m"}]}]}
+        # An edit of cell 3 moves its version (a comment line before its definition).
+        process.notify("notebookDocument/didChange", {
+            "notebookDocument": {"uri": NB, "version": 2},
+            "change": {"cells": {"textContent": [{
+                "document": {"uri": cell(2), "version": 13},
+                "changes": [{"range": span(0, 0, 0, 0), "text": "# é😀\n"}]}]}}})
+        assert process.diagnostics(cell(2))["diagnostics"] == []
+        edit = result(process, "textDocument/rename", at(2, 2, 19, newName="m"))
+        assert edit["documentChanges"][1] == {
+            "textDocument": {"uri": cell(2), "version": 13},
+            "edits": [{"range": span(2, 19, 2, 20), "newText": "m"}]}
+    finally:
+        process.close()
+
+
+@pytest.mark.parametrize("encoding,column", [("utf-8", 14), ("utf-16", 11), ("utf-32", 10)])
+def test_cell_positions_are_in_the_negotiated_encoding(encoding: str, column: int) -> None:
+    process = start_notebook({**FEATURES, "general": {"positionEncodings": [encoding]}})
+    try:
+        assert result(process, "textDocument/definition", at(1, 2, 19)) == [
+            {"uri": cell(0), "range": span(1, column, 1, column + 1)}]
+        # `dynamic` after the multi-byte text, in the same units.
+        tokens = decode(result(process, "textDocument/semanticTokens/full", whole(0))["data"])
+        assert tokens == [(1, column + 6, 7, 5, 4)]
+        # And back in: the selection at that column of cell 1 grows from the word `n`.
+        chain = result(process, "textDocument/selectionRange", {
+            **whole(0), "positions": [{"line": 1, "character": column}]})[0]
+        assert chain["range"] == span(1, column, 1, column + 1)
+    finally:
+        process.close()
+
+
+def structure(start: int, delete: int, cells: list, opened: list = (), closed: list = ()) -> dict:
+    change = {"array": {"start": start, "deleteCount": delete,
+                        "cells": [{"kind": kind, "document": uri} for uri, kind in cells]}}
+    if opened:
+        change["didOpen"] = [{"uri": uri, "languageId": language, "version": 1, "text": text}
+                             for uri, language, text in opened]
+    if closed:
+        change["didClose"] = [{"uri": uri} for uri in closed]
+    return change
+
+
+def change_structure(server: Server, version: int, change: dict) -> None:
+    server.notify("notebookDocument/didChange", {
+        "notebookDocument": {"uri": NB, "version": version},
+        "change": {"cells": {"structure": change}}})
+
+
+def test_requests_after_cells_are_inserted_moved_and_deleted() -> None:
+    process = start_notebook()
+    try:
+        tokens = result(process, "textDocument/semanticTokens/full", whole(1))
+        # A markdown cell and a two-line code cell before f's cell.
+        change_structure(process, 2, structure(1, 0, [(cell(3), 1), (cell(4), 2)], opened=[
+            (cell(3), "markdown", "# n = 1\n"), (cell(4), "python", "y = 1\nz = 2\n")]))
+        assert process.diagnostics(cell(1))["diagnostics"] == []
+        assert result(process, "textDocument/definition", at(1, 2, 19)) == [
+            {"uri": cell(0), "range": span(1, 11, 1, 12)}]
+        assert result(process, "textDocument/hover", at(1, 3, 8))["range"] == span(3, 8, 3, 9)
+        assert result(process, "textDocument/hover", at(3, 0, 2)) is None  # the markdown cell
+        assert result(process, "textDocument/documentSymbol", whole(4)) == []
+        # f's tokens did not change: a delta against its last answer has no edits.
+        delta = result(process, "textDocument/semanticTokens/full/delta",
+                       {**whole(1), "previousResultId": tokens["resultId"]})
+        assert delta["edits"] == []
+        # g's cell moves before f's (cells 1..4 now: markdown, y/z, f, g -> g, markdown, y/z, f).
+        change_structure(process, 3, structure(1, 4, [(cell(2), 2), (cell(3), 1), (cell(4), 2),
+                                                      (cell(1), 2)]))
+        assert process.diagnostics(cell(1))["diagnostics"] == []
+        assert result(process, "textDocument/references",
+                      at(1, 2, 19, context={"includeDeclaration": True})) == [
+            {"uri": cell(2), "range": span(1, 19, 1, 20)},
+            {"uri": cell(1), "range": span(1, 19, 1, 20)},
+            {"uri": cell(1), "range": span(2, 19, 2, 20)}]
+        assert result(process, "workspace/executeCommand", {
+            "command": "tvmscript.showCanonicalIR", "arguments": [{"uri": cell(1)}]})["name"] == (
+                "book.ipynb cell 5")
+        # f's cell deleted: it is not open any more, and the others still answer.
+        change_structure(process, 4, structure(4, 1, [], closed=[cell(1)]))
+        assert process.diagnostics(cell(2))["diagnostics"] == []
+        assert error(process, "textDocument/hover", at(1, 3, 8)) == {
+            "code": -32602, "message": f"{cell(1)} is not open"}
+        assert [s["name"] for s in result(process, "textDocument/documentSymbol", whole(2))] == [
+            "g"]
+    finally:
+        process.close()
+
+
+# -- Bad input -------------------------------------------------------------------------------
+
+
+def test_a_cell_uri_of_no_notebook_and_the_notebooks_own_uri_are_not_open(book) -> None:
+    stranger = "vscode-notebook-cell:/nb/other.ipynb#W0sZmlsZQ%3D%3D"
+    for method, params in [
+            ("textDocument/hover", at(0, 0, 0)),
+            ("textDocument/definition", at(0, 0, 0)),
+            ("textDocument/formatting", {**whole(0), "options": {}}),
+            ("textDocument/codeAction", {**whole(0), "range": span(0, 0, 0, 0),
+                                         "context": {"diagnostics": []}})]:
+        for uri in (stranger, NB):
+            asked = {**params, "textDocument": {"uri": uri}}
+            assert error(book, method, asked) == {"code": -32602, "message": f"{uri} is not open"}
+    assert error(book, "workspace/executeCommand", {
+        "command": "tvmscript.showCanonicalIR", "arguments": [{"uri": stranger}]}) == {
+        "code": -32602, "message": f"params.arguments[0].uri: {stranger} is not open"}
+
+
+def test_a_position_past_a_cells_end_is_its_end_not_the_next_cell(book) -> None:
+    # Cell 2's last line is `        A[i] = x` (16 units); past it is that end, never cell 3.
+    for past in [(99, 0), (5, 0), (4, 99), (2 ** 62, 2 ** 62)]:
+        assert result(book, "textDocument/definition", at(1, *past)) == [
+            {"uri": cell(1), "range": span(3, 8, 3, 9)}]  # x, which ends there
+    assert result(book, "textDocument/hover", at(1, 99, 0)) == result(
+        book, "textDocument/hover", at(1, 4, 16))
+    # Before the start is the start: the cell's decorator line, not the cell before.
+    assert result(book, "textDocument/selectionRange", {
+        **whole(1), "positions": [{"line": -5, "character": -5}]})[0]["range"] == span(0, 0, 0, 11)
+    hints = result(book, "textDocument/inlayHint", {**whole(1), "range": span(3, 0, 2 ** 40, 0)})
+    assert [h["position"] for h in hints] == [{"line": 3, "character": 9}]
+
+
+def test_a_markdown_cell_gets_what_a_file_without_tvmscript_gets() -> None:
+    process = start_notebook()
+    try:
+        change_structure(process, 2, structure(3, 0, [(cell(3), 1)], opened=[
+            (cell(3), "markdown", "from tvm_tirx.script import tirx as T\n")]))
+        assert process.diagnostics(cell(0))["diagnostics"] == []
+        nothing = {"textDocument/hover": None, "textDocument/definition": None,
+                   "textDocument/documentSymbol": None, "textDocument/semanticTokens/full": None,
+                   "textDocument/foldingRange": None, "textDocument/formatting": [],
+                   "textDocument/codeAction": []}
+        for method, expected in nothing.items():
+            params = {**at(3, 0, 0), "options": {}, "range": span(0, 0, 0, 0),
+                      "context": {"diagnostics": []}}
+            assert result(process, method, params) == expected, method
+        assert error(process, "workspace/executeCommand", {
+            "command": "tvmscript.checkRoundTrip", "arguments": [{"uri": cell(3)}]}) == {
+            "code": -32803, "message": "book.ipynb#W3sZmlsZQ%3D%3D is not a TVMScript file"}
+        # Never published to, and not part of the analysed text.
+        assert not [m for m in process.received
+                    if m.get("method") == "textDocument/publishDiagnostics"
+                    and m["params"]["uri"] == cell(3)]
+    finally:
+        process.close()
+
+
+def test_a_closed_notebooks_cells_answer_as_unknown_documents() -> None:
+    process = start_notebook()
+    try:
+        process.notify("notebookDocument/didClose", {"notebookDocument": {"uri": NB},
+                                                     "cellTextDocuments": []})
+        for k in range(3):
+            assert process.diagnostics(cell(k))["diagnostics"] == []
+        for method in ["textDocument/hover", "textDocument/references", "textDocument/rename"]:
+            assert error(process, method, at(1, 3, 8, newName="y", context={})) == {
+                "code": -32602, "message": f"{cell(1)} is not open"}
+    finally:
+        process.close()
+
+
+# -- Hostile notebooks: what a malicious .ipynb (or a broken client) can put in the messages ---
+
+
+def ignored(server: Server) -> str:
+    message = server.next_message(lambda m: m.get("method") == "window/logMessage"
+                                  and "was ignored" in m["params"]["message"])
+    return message["params"]["message"]
+
+
+def test_cell_ranges_that_overflow_are_refused_not_followed() -> None:
+    process = start_notebook()
+    try:
+        big = 2 ** 62
+        change_structure(process, 2, structure(big, big, []))
+        assert ignored(process) == (
+            'the notification "notebookDocument/didChange" was ignored: '
+            "params.change.cells.structure.array: cells 4611686018427387904 to past "
+            "9223372036854775807 are not in the notebook")
+        change_structure(process, 2, structure(3, big, []))
+        assert ignored(process).endswith("cells 3 to 4611686018427387907 are not in the notebook")
+        assert result(process, "textDocument/hover", at(1, 3, 8))["range"] == span(3, 8, 3, 9)
+    finally:
+        process.close()
+
+
+def test_a_cell_twice_or_a_cell_that_is_a_text_document_is_refused() -> None:
+    process = start_notebook()
+    try:
+        change_structure(process, 2, structure(3, 0, [(cell(1), 2)]))
+        assert ignored(process) == (
+            'the notification "notebookDocument/didChange" was ignored: '
+            f"params.change.cells.structure: cell 3, {cell(1)}, is a cell of the notebook twice")
+        process.open("file:///nb/x.py", PRELUDE)
+        process.notify("notebookDocument/didOpen", {
+            "notebookDocument": {"uri": "file:///nb/two.ipynb", "notebookType": "jupyter-notebook",
+                                 "version": 1, "cells": [{"kind": 2, "document": "file:///nb/x.py"}]},
+            "cellTextDocuments": [{"uri": "file:///nb/x.py", "languageId": "python", "version": 1,
+                                   "text": "x = 1\n"}]})
+        assert ignored(process) == (
+            'the notification "notebookDocument/didOpen" was ignored: '
+            "params.notebookDocument.cells: cell 0, file:///nb/x.py, is open as a text document")
+        # Both still answer as before.
+        assert result(process, "textDocument/hover", at(1, 3, 8))["range"] == span(3, 8, 3, 9)
+        assert result(process, "textDocument/documentSymbol",
+                      {"textDocument": {"uri": "file:///nb/x.py"}})[0]["name"] == "n"
+    finally:
+        process.close()
+
+
+def test_line_breaks_of_every_kind_keep_cells_apart() -> None:
+    # Cell 1 in CRLF ending with a lone CR; cell 2 starting with a blank LF line: the CR must
+    # not join the LF into one line break, or every later line would be off by one.
+    first = PRELUDE.replace("\n", "\r\n")[:-1]
+    process = start_notebook(cells=(first, "\n" + F, G))
+    try:
+        assert result(process, "textDocument/definition", at(1, 3, 19)) == [
+            {"uri": cell(0), "range": span(1, 11, 1, 12)}]
+        assert result(process, "textDocument/hover", at(1, 4, 8))["range"] == span(4, 8, 4, 9)
+        assert [s["range"] for s in result(process, "textDocument/documentSymbol", whole(2))] == [
+            span(0, 0, 2, 12)]
+    finally:
+        process.close()
+
+
+def test_an_unclosed_string_in_one_cell_reaches_into_the_next_without_breaking_the_map() -> None:
+    process = Server()
+    try:
+        process.initialize(FEATURES)
+        texts = [PRELUDE + 'doc = """never closed\n', F, G]
+        process.notify("notebookDocument/didOpen", {
+            "notebookDocument": {"uri": NB, "notebookType": "jupyter-notebook", "version": 1,
+                                 "cells": [{"kind": 2, "document": cell(k)} for k in range(3)]},
+            "cellTextDocuments": [{"uri": cell(k), "languageId": "python", "version": 1,
+                                   "text": text} for k, text in enumerate(texts)]})
+        diagnostics = process.diagnostics(cell(0))["diagnostics"]
+        assert [(d["code"], d["range"]["start"]) for d in diagnostics] == [
+            ("syntax-error", {"line": 2, "character": 6})]
+        for k in range(3):
+            assert result(process, "textDocument/documentSymbol", whole(k)) is not None
+            assert result(process, "textDocument/hover", at(k, 1, 4)) is None
+    finally:
+        process.close()
