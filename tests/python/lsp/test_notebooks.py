@@ -556,7 +556,8 @@ def test_a_cell_twice_or_a_cell_that_is_a_text_document_is_refused() -> None:
         process.open("file:///nb/x.py", PRELUDE)
         process.notify("notebookDocument/didOpen", {
             "notebookDocument": {"uri": "file:///nb/two.ipynb", "notebookType": "jupyter-notebook",
-                                 "version": 1, "cells": [{"kind": 2, "document": "file:///nb/x.py"}]},
+                                 "version": 1,
+                                 "cells": [{"kind": 2, "document": "file:///nb/x.py"}]},
             "cellTextDocuments": [{"uri": "file:///nb/x.py", "languageId": "python", "version": 1,
                                    "text": "x = 1\n"}]})
         assert ignored(process) == (
