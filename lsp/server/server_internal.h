@@ -175,6 +175,9 @@ class Server {
   std::optional<json> DiagnosticRequest(const json& id, const json& params);
   /*! \brief The diagnostics of `document` at `version`: pushed, or kept for pulls. */
   void Deliver(Document* document, int64_t version, json diagnostics);
+  /*! \brief Keeps `diagnostics` of `uri` at `version` for pulls (a new result id when they
+   *  changed), and answers the pulls waiting on them. */
+  void KeepPulled(const std::string& uri, int64_t version, json diagnostics);
   /*! \brief Answers the pulls waiting on `uri` that its kept diagnostics can answer. */
   void AnswerPulls(const std::string& uri);
 
@@ -185,8 +188,13 @@ class Server {
   void NotebookDidClose(const json& params);
   /*! \brief The notebook's text, sent as its document's new version. */
   void SyncNotebook(Notebook* notebook);
-  /*! \brief Pushes `diagnostics` of a notebook's document to its cells; false for others. */
-  bool DeliverToCells(const std::string& uri, const json& diagnostics);
+  /*!
+   * \brief Delivers `diagnostics` of a notebook's document (at `version`) to its cells, pushed
+   *  or kept for pulls; false for other documents.
+   */
+  bool DeliverToCells(const std::string& uri, int64_t version, const json& diagnostics);
+  /*! \brief The kept pulls of a notebook's cells are out of date (its trust changed). */
+  void ForgetCellPulls(const std::string& uri);
   /*! \brief What `initialize` says that notebooks use (`workspace.workspaceEdit`). */
   void InitializeNotebooks(const json& capabilities);
   /*!

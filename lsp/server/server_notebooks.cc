@@ -177,8 +177,13 @@ void Server::NotebookDidClose(const json& params) {
   auto it = notebooks_.find(uri);
   if (it == notebooks_.end()) return;
   DidClose({{"textDocument", {{"uri", uri}}}});  // clears the cells' diagnostics first
-  for (const NotebookCell& cell : it->second.cells) semantic_tokens_.erase(cell.uri);
+  std::vector<NotebookCell> cells = std::move(it->second.cells);
   notebooks_.erase(it);
+  for (const NotebookCell& cell : cells) {
+    semantic_tokens_.erase(cell.uri);
+    pulled_.erase(cell.uri);
+    AnswerPulls(cell.uri);  // a pull waiting on a cell gets an empty report
+  }
 }
 
 void Server::SyncNotebook(Notebook* notebook) {
@@ -210,7 +215,7 @@ void Server::SyncNotebook(Notebook* notebook) {
   }
 }
 
-bool Server::DeliverToCells(const std::string& uri, const json& diagnostics) {
+bool Server::DeliverToCells(const std::string& uri, int64_t version, const json& diagnostics) {
   auto it = notebooks_.find(uri);
   if (it == notebooks_.end()) return false;
   const Document* document = Find(uri);
@@ -243,16 +248,30 @@ bool Server::DeliverToCells(const std::string& uri, const json& diagnostics) {
   std::set<std::string> published;
   for (const CellSpan& span : layout) {
     published.insert(span.uri);
-    Notify("textDocument/publishDiagnostics",
-           {{"uri", span.uri}, {"diagnostics", std::move(per_cell[span.uri])}});
+    if (pull_diagnostics_) {
+      KeepPulled(span.uri, version, std::move(per_cell[span.uri]));
+    } else {
+      Notify("textDocument/publishDiagnostics",
+             {{"uri", span.uri}, {"diagnostics", std::move(per_cell[span.uri])}});
+    }
   }
   for (const std::string& gone : it->second.published) {
-    if (published.count(gone) == 0) {
+    if (published.count(gone) != 0) continue;
+    if (pull_diagnostics_) {
+      pulled_.erase(gone);
+      AnswerPulls(gone);  // not analysed any more: an empty report
+    } else {
       Notify("textDocument/publishDiagnostics", {{"uri", gone}, {"diagnostics", json::array()}});
     }
   }
   it->second.published = std::move(published);
   return true;
+}
+
+void Server::ForgetCellPulls(const std::string& uri) {
+  auto it = notebooks_.find(uri);
+  if (it == notebooks_.end()) return;
+  for (const CellSpan& span : it->second.layout) pulled_[span.uri].version = -1;
 }
 
 void Server::InitializeNotebooks(const json& capabilities) {

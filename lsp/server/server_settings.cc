@@ -254,6 +254,7 @@ void Server::ApplyTrust() {
     document.analysis.reset();
     document.analysis_version = -1;
     pulled_[uri].version = -1;
+    ForgetCellPulls(uri);  // a notebook's cells too
     if (document.analysed) {
       runner_->client(uri).Open(uri, document.version, document.text);
       ScheduleAnalysis(uri, milliseconds(0));

@@ -604,3 +604,43 @@ def test_an_unclosed_string_in_one_cell_reaches_into_the_next_without_breaking_t
             assert result(process, "textDocument/hover", at(k, 1, 4)) is None
     finally:
         process.close()
+
+
+# -- Pull diagnostics on cells ----------------------------------------------------------------
+
+
+def test_a_client_that_pulls_pulls_each_cells_diagnostics_and_gets_none_pushed() -> None:
+    process = Server()
+    try:
+        process.initialize({**CAPABILITIES,
+                            "textDocument": {"diagnostic": {"dynamicRegistration": False}}})
+        open_notebook(process)
+
+        def pull(uri: str, previous=None) -> dict:
+            params = {"textDocument": {"uri": uri}}
+            if previous is not None:
+                params["previousResultId"] = previous
+            return process.call("textDocument/diagnostic", params, 15.0)
+
+        report = pull(cell(2))["result"]
+        assert report["kind"] == "full" and report["items"] == [name_error(2)]
+        assert pull(cell(0))["result"]["items"] == []
+        assert pull(cell(2), report["resultId"])["result"] == {
+            "kind": "unchanged", "resultId": report["resultId"]}
+        assert pull(cell(1))["result"] == {"kind": "full", "items": []}  # the markdown cell
+        # An edit that fixes the cell: a new result, empty.
+        process.notify("notebookDocument/didChange", {
+            "notebookDocument": {"uri": NB, "version": 2},
+            "change": {"cells": {"textContent": [{
+                "document": {"uri": cell(2), "version": 2},
+                "changes": [{"text": BAD.replace("nothing", "1")}]}]}}})
+        fixed = pull(cell(2), report["resultId"])["result"]
+        assert fixed["kind"] == "full" and fixed["items"] == []
+        assert fixed["resultId"] != report["resultId"]
+        assert not [m for m in process.received
+                    if m.get("method") == "textDocument/publishDiagnostics"]
+        process.notify("notebookDocument/didClose", {"notebookDocument": {"uri": NB},
+                                                     "cellTextDocuments": []})
+        assert pull(cell(2))["error"] == {"code": -32602, "message": f"{cell(2)} is not open"}
+    finally:
+        process.close()
