@@ -155,7 +155,9 @@ def span(line: int, start: int, end_line: int, end: int) -> dict:
             "end": {"line": end_line, "character": end}}
 
 
-def start_notebook(capabilities: dict = FEATURES, cells=(PRELUDE, F, G)) -> Server:
+def start_notebook(capabilities: dict = FEATURES, cells=(PRELUDE, F, G),
+                   clean: bool = True) -> Server:
+    """A server with the notebook open, once each cell's diagnostics came (empty if `clean`)."""
     process = Server()
     process.initialize(capabilities)
     process.notify("notebookDocument/didOpen", {
@@ -165,7 +167,8 @@ def start_notebook(capabilities: dict = FEATURES, cells=(PRELUDE, F, G)) -> Serv
         "cellTextDocuments": [{"uri": cell(k), "languageId": "python", "version": 10 + k,
                                "text": text} for k, text in enumerate(cells)]})
     for k in range(len(cells)):
-        assert process.diagnostics(cell(k))["diagnostics"] == []
+        diagnostics = process.diagnostics(cell(k))["diagnostics"]
+        assert not clean or diagnostics == []
     return process
 
 
@@ -642,5 +645,52 @@ def test_a_client_that_pulls_pulls_each_cells_diagnostics_and_gets_none_pushed()
         process.notify("notebookDocument/didClose", {"notebookDocument": {"uri": NB},
                                                      "cellTextDocuments": []})
         assert pull(cell(2))["error"] == {"code": -32602, "message": f"{cell(2)} is not open"}
+    finally:
+        process.close()
+
+
+def test_a_quick_fix_for_one_cell_edits_the_cell_it_needs() -> None:
+    # `T` is used in cell 2 but never imported: the fix adds the import at the top of the
+    # notebook, which is cell 1's first line.
+    process = start_notebook(cells=("from tvm_tirx.script import tirx as S\n", (
+        "@S.function\ndef f(A: S.Tensor((4,), S.int32)):\n    A[0] = T.int32(1)\n")),
+        clean=False)
+    try:
+        actions = result(process, "textDocument/codeAction", {
+            **whole(1), "range": span(2, 11, 2, 11),
+            "context": {"diagnostics": [], "only": ["quickfix"]}})
+        assert [(a["title"], a["edit"]) for a in actions] == [(
+            "Import `T` (`from tvm_tirx.script import tirx as T`)",
+            {"changes": {cell(0): [{"range": span(0, 0, 0, 0),
+                                    "newText": "from tvm_tirx.script import tirx as T\n"}]}})]
+        assert [(d["code"], d["range"]) for d in actions[0]["diagnostics"]] == [
+            ("name-error", span(2, 11, 2, 12))]
+    finally:
+        process.close()
+
+
+def test_a_semantic_tokens_delta_of_an_edited_cell_is_small() -> None:
+    process = start_notebook()
+    try:
+        before = result(process, "textDocument/semanticTokens/full", whole(1))
+        # `x` becomes `xy` (both occurrences): two tokens grow by one.
+        process.notify("notebookDocument/didChange", {
+            "notebookDocument": {"uri": NB, "version": 2},
+            "change": {"cells": {"textContent": [{
+                "document": {"uri": cell(1), "version": 20},
+                "changes": [{"range": span(4, 16, 4, 16), "text": "y"},
+                            {"range": span(3, 9, 3, 9), "text": "y"}]}]}}})
+        assert process.diagnostics(cell(1))["diagnostics"] == []
+        delta = result(process, "textDocument/semanticTokens/full/delta",
+                       {**whole(1), "previousResultId": before["resultId"]})
+        assert len(delta["edits"]) == 1
+        edit = delta["edits"][0]
+        old = before["data"]
+        # From the first changed token to the last (x's line, then `A[i] = xy`): not the cell.
+        assert edit["deleteCount"] == len(edit["data"]) < len(old) // 2
+        after = result(process, "textDocument/semanticTokens/full", whole(1))
+        patched = old[:edit["start"]] + edit["data"] + old[edit["start"] + edit["deleteCount"]:]
+        assert patched == after["data"]
+        assert (3, 8, 2, 6, 1) in decode(after["data"])  # xy, a bound scalar's definition
     finally:
         process.close()
