@@ -113,6 +113,7 @@ void Server::RegisterHandlers() {
   notifications_["notebookDocument/didOpen"] = [this](const json& p) { NotebookDidOpen(p); };
   notifications_["notebookDocument/didChange"] = [this](const json& p) { NotebookDidChange(p); };
   notifications_["notebookDocument/didClose"] = [this](const json& p) { NotebookDidClose(p); };
+  notifications_["notebookDocument/didSave"] = [this](const json& p) { NotebookDidSave(p); };
   requests_["textDocument/diagnostic"] = [this](const json& id, const json& params) {
     return DiagnosticRequest(id, params);
   };

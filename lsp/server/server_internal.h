@@ -186,6 +186,8 @@ class Server {
   void NotebookDidOpen(const json& params);
   void NotebookDidChange(const json& params);
   void NotebookDidClose(const json& params);
+  /*! \brief As `didSave` of the notebook's document (diagnostics on save analyse it then). */
+  void NotebookDidSave(const json& params);
   /*! \brief The notebook's text, sent as its document's new version. */
   void SyncNotebook(Notebook* notebook);
   /*!

@@ -186,6 +186,12 @@ void Server::NotebookDidClose(const json& params) {
   }
 }
 
+void Server::NotebookDidSave(const json& params) {
+  const json& item = lsp_json::Object(params, "notebookDocument", "params");
+  std::string uri = lsp_json::String(item, "uri", "params.notebookDocument");
+  if (notebooks_.count(uri) != 0) DidSave({{"textDocument", {{"uri", uri}}}});
+}
+
 void Server::SyncNotebook(Notebook* notebook) {
   std::string text;
   notebook->layout.clear();

@@ -72,7 +72,8 @@ json SettingsCapabilities(const json& client_capabilities) {
   if (notebooks != nullptr && notebooks->is_object()) {
     capabilities["notebookDocumentSync"] = {{"notebookSelector",
                                              {{{"notebook", {{"notebookType", "jupyter-notebook"}}},
-                                               {"cells", {{{"language", "python"}}}}}}}};
+                                               {"cells", {{{"language", "python"}}}}}}},
+                                            {"save", true}};
   }
   const json* pull = Member(client_capabilities, {"textDocument", "diagnostic"});
   if (pull != nullptr && pull->is_object()) {

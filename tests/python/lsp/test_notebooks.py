@@ -29,7 +29,8 @@ def server():
     process = Server()
     reply = process.initialize(CAPABILITIES)
     assert reply["result"]["capabilities"]["notebookDocumentSync"] == {"notebookSelector": [
-        {"notebook": {"notebookType": "jupyter-notebook"}, "cells": [{"language": "python"}]}]}
+        {"notebook": {"notebookType": "jupyter-notebook"}, "cells": [{"language": "python"}]}],
+        "save": True}
     yield process
     process.close()
 
@@ -694,3 +695,19 @@ def test_a_semantic_tokens_delta_of_an_edited_cell_is_small() -> None:
         assert (3, 8, 2, 6, 1) in decode(after["data"])  # xy, a bound scalar's definition
     finally:
         process.close()
+
+
+def test_with_diagnostics_on_save_a_notebook_is_analysed_when_it_is_saved(server) -> None:
+    server.notify("workspace/didChangeConfiguration",
+                  {"settings": {"tvmscript": {"diagnostics": {"on": "save"}}}})
+    open_notebook(server)
+    assert cell_diagnostics(server) == {cell(0): [], cell(2): [name_error(2)]}  # opening
+    server.notify("notebookDocument/didChange", {
+        "notebookDocument": {"uri": NB, "version": 2},
+        "change": {"cells": {"textContent": [{
+            "document": {"uri": cell(2), "version": 2},
+            "changes": [{"text": BAD.replace("nothing", "1")}]}]}}})
+    assert not [m for m in server.quiet(1.0)
+                if m.get("method") == "textDocument/publishDiagnostics"]
+    server.notify("notebookDocument/didSave", {"notebookDocument": {"uri": NB}})
+    assert server.diagnostics(cell(2))["diagnostics"] == []
