@@ -272,7 +272,7 @@ class Server {
     const script::bridge::ParseResult& result;
     const DocumentMap& lines;  // the request's document (a cell: its lines of the notebook)
     const json& params;
-    int64_t line;    // of params.position (1-based), or 1 when there is none
+    int64_t line;    // of params.position (1-based), or the document's first when there is none
     int64_t column;  // in UTF-8 bytes
   };
   void RegisterNavigation();
