@@ -3,6 +3,8 @@ in order as one text, and its diagnostics go back to the cells, at the cells' ow
 
 from __future__ import annotations
 
+from typing import Optional
+
 import pytest
 
 from lsp_server_client import Server
@@ -157,8 +159,9 @@ def span(line: int, start: int, end_line: int, end: int) -> dict:
 
 
 def start_notebook(capabilities: dict = FEATURES, cells=(PRELUDE, F, G),
-                   clean: bool = True) -> Server:
-    """A server with the notebook open, once each cell's diagnostics came (empty if `clean`)."""
+                   clean: Optional[bool] = True) -> Server:
+    """A server with the notebook open, once each cell's diagnostics came (empty if `clean`;
+    at once if None, for a client that pulls)."""
     process = Server()
     process.initialize(capabilities)
     process.notify("notebookDocument/didOpen", {
@@ -167,6 +170,8 @@ def start_notebook(capabilities: dict = FEATURES, cells=(PRELUDE, F, G),
                                        for k in range(len(cells))]},
         "cellTextDocuments": [{"uri": cell(k), "languageId": "python", "version": 10 + k,
                                "text": text} for k, text in enumerate(cells)]})
+    if clean is None:
+        return process  # diagnostics are pulled
     for k in range(len(cells)):
         diagnostics = process.diagnostics(cell(k))["diagnostics"]
         assert not clean or diagnostics == []
@@ -646,6 +651,29 @@ def test_a_client_that_pulls_pulls_each_cells_diagnostics_and_gets_none_pushed()
         process.notify("notebookDocument/didClose", {"notebookDocument": {"uri": NB},
                                                      "cellTextDocuments": []})
         assert pull(cell(2))["error"] == {"code": -32602, "message": f"{cell(2)} is not open"}
+    finally:
+        process.close()
+
+
+def test_a_trust_change_makes_the_kept_cell_diagnostics_wait_for_the_new_analysis(
+        tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))  # no user trust configuration
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    process = start_notebook(
+        {**CAPABILITIES, "textDocument": {"diagnostic": {"dynamicRegistration": False}}},
+        cells=("from tvm_tirx.script import tirx as T\nSIZE = 2 * 2\n",
+               "@T.function\ndef f(A: T.Tensor((SIZE,), T.int32)):\n    A[0] = 1\n"),
+        clean=None)
+    try:
+        params = {"textDocument": {"uri": cell(1)}}
+        untrusted = process.call("textDocument/diagnostic", params, 15.0)["result"]
+        assert [d["code"] for d in untrusted["items"]] == ["untrusted-not-evaluated"]
+        # Trusted, the module code runs: the same version's new analysis has no such item, and
+        # a pull with the old result id must wait for it, not answer "unchanged".
+        process.notify("tvmscript/setTrust", {"trusted": True})
+        trusted = process.call("textDocument/diagnostic",
+                               {**params, "previousResultId": untrusted["resultId"]}, 30.0)
+        assert trusted["result"]["kind"] == "full" and trusted["result"]["items"] == []
     finally:
         process.close()
 
