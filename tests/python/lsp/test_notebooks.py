@@ -3,6 +3,7 @@ in order as one text, and its diagnostics go back to the cells, at the cells' ow
 
 from __future__ import annotations
 
+import random
 from typing import Optional
 
 import pytest
@@ -739,3 +740,135 @@ def test_with_diagnostics_on_save_a_notebook_is_analysed_when_it_is_saved(server
                 if m.get("method") == "textDocument/publishDiagnostics"]
     server.notify("notebookDocument/didSave", {"notebookDocument": {"uri": NB}})
     assert server.diagnostics(cell(2))["diagnostics"] == []
+
+
+# -- Random notebooks: structure changes and requests anywhere ---------------------------------
+
+
+def lsp_lines(text: str) -> list:
+    """The lines of `text` as LSP counts them ("\\r\\n", "\\n" and a lone "\\r" end a line)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def units(line: str) -> int:
+    return len(line.encode("utf-16-le")) // 2
+
+
+def test_random_structure_changes_and_requests_stay_inside_the_cells() -> None:
+    rng = random.Random(11)
+    snippets = [PRELUDE, F, G, PRELUDE.replace("\n", "\r\n"), "\n" + F, F + "\r", "# é😀\n" + G,
+                "x = 'é😀'\r\ny = 2", "", "@T.function\ndef broken(\n"]
+    process = Server()
+    process.initialize({**FEATURES, "workspace": {"workspaceEdit": {"documentChanges": True}}})
+    cells = [(cell(0), 2, "python", PRELUDE), (cell(1), 2, "python", F)]
+    texts = {uri: text for uri, _, _, text in cells}
+    process.notify("notebookDocument/didOpen", {
+        "notebookDocument": {"uri": NB, "notebookType": "jupyter-notebook", "version": 1,
+                             "cells": [{"kind": kind, "document": uri}
+                                       for uri, kind, _, _ in cells]},
+        "cellTextDocuments": [{"uri": uri, "languageId": language, "version": 1, "text": text}
+                              for uri, _, language, text in cells]})
+    fresh = iter(range(100, 10 ** 6))
+    version = 1
+
+    def check_location(location: dict) -> None:
+        assert location["uri"] in texts, location
+        lines = lsp_lines(texts[location["uri"]])
+        for end in ("start", "end"):
+            position = location["range"][end]
+            assert 0 <= position["line"] < len(lines), (location, lines)
+            assert 0 <= position["character"] <= units(lines[position["line"]]), location
+
+    try:
+        for step in range(150):
+            version += 1
+            op = rng.choice(["insert", "delete", "move", "edit", "edit"])
+            if op == "insert" or len(cells) < 2:
+                uri = cell(next(fresh))
+                kind, language = rng.choice([(2, "python"), (1, "markdown"), (2, "r")])
+                text = rng.choice(snippets)
+                at_k = rng.randrange(len(cells) + 1)
+                cells.insert(at_k, (uri, kind, language, text))
+                texts[uri] = text
+                change = structure(at_k, 0, [(uri, kind)], opened=[(uri, language, text)])
+            elif op == "delete":
+                # The import's cell stays (a notebook without it is no longer TVMScript).
+                at_k = rng.choice([k for k, c in enumerate(cells) if c[0] != cell(0)])
+                uri = cells.pop(at_k)[0]
+                del texts[uri]
+                change = structure(at_k, 1, [], closed=[uri])
+            elif op == "move":
+                moved = cells[:]
+                rng.shuffle(moved)
+                change = structure(0, len(cells), [(uri, kind) for uri, kind, _, _ in moved])
+                cells = moved
+            else:
+                k = rng.choice([k for k, c in enumerate(cells) if c[0] != cell(0)])
+                uri, kind, language, _ = cells[k]
+                text = rng.choice(snippets)
+                cells[k] = (uri, kind, language, text)
+                texts[uri] = text
+                process.notify("notebookDocument/didChange", {
+                    "notebookDocument": {"uri": NB, "version": version},
+                    "change": {"cells": {"textContent": [{
+                        "document": {"uri": uri, "version": version},
+                        "changes": [{"text": text}]}]}}})
+                change = None
+            if change is not None:
+                change_structure(process, version, change)
+            assert len(cells) == len(set(c[0] for c in cells))
+            python = [c[0] for c in cells if c[1] == 2 and c[2] == "python"]
+            for _ in range(8):
+                uri = rng.choice(python if python and rng.random() < 0.8 else cells)
+                uri = uri if isinstance(uri, str) else uri[0]
+                lines = lsp_lines(texts[uri])
+                line = rng.randrange(len(lines))
+                line, character = rng.choice([
+                    (-1, -1), (0, 0), (2 ** 40, 2 ** 40), (len(lines) + 1, 3),
+                    (line, rng.randrange(units(lines[line]) + 2))] + [
+                    (line, rng.randrange(units(lines[line]) + 1))] * 4)
+                method = rng.choice([
+                    "textDocument/hover", "textDocument/definition", "textDocument/references",
+                    "textDocument/documentHighlight", "textDocument/rename",
+                    "textDocument/documentSymbol", "textDocument/semanticTokens/full",
+                    "textDocument/foldingRange", "textDocument/inlayHint",
+                    "textDocument/selectionRange",
+                    "textDocument/codeAction", "textDocument/formatting"])
+                position = {"line": line, "character": character}
+                params = {"textDocument": {"uri": uri}, "position": position, "newName": "zz",
+                          "context": {"diagnostics": [], "includeDeclaration": True},
+                          "range": {"start": position, "end": position}, "options": {},
+                          "positions": [position]}
+                reply = process.call(method, params, 30.0)
+                assert "result" in reply or reply["error"]["code"] in (-32801, -32803), (
+                    step, method, reply)
+                answer = reply.get("result")
+                if method in ("textDocument/definition", "textDocument/references") and answer:
+                    for location in answer:
+                        check_location(location)
+                if method == "textDocument/rename" and answer:
+                    for document_edit in answer["documentChanges"]:
+                        for edit in document_edit["edits"]:
+                            check_location({"uri": document_edit["textDocument"]["uri"],
+                                            "range": edit["range"]})
+                if method == "textDocument/documentSymbol" and answer:
+                    for symbol in answer:
+                        check_location({"uri": uri, "range": symbol["range"]})
+                if method in ("textDocument/hover",) and answer:
+                    check_location({"uri": uri, "range": answer["range"]})
+                if method == "textDocument/documentHighlight" and answer:
+                    for highlight in answer:
+                        check_location({"uri": uri, "range": highlight["range"]})
+                if method == "textDocument/selectionRange" and answer:
+                    chain = answer[0]
+                    while chain:
+                        check_location({"uri": uri, "range": chain["range"]})
+                        chain = chain.get("parent")
+                if method == "textDocument/foldingRange" and answer:
+                    assert all(0 <= f["startLine"] < f["endLine"] < len(lines) for f in answer)
+                if method == "textDocument/semanticTokens/full" and answer:
+                    for line_k, start, length, _, _ in decode(answer["data"]):
+                        assert start + length <= units(lines[line_k]), (uri, line_k)
+        assert process.process.poll() is None
+    finally:
+        process.close()
