@@ -22,12 +22,12 @@ constexpr int64_t kEndOfLine = std::numeric_limits<int64_t>::max();
 /*! \brief A text document's span: every line (large enough, small enough not to overflow). */
 constexpr int64_t kAllLines = std::numeric_limits<int64_t>::max() / 4;
 
+}  // namespace
+
 std::string FileNameOf(const std::string& uri) {
   size_t slash = uri.rfind('/');
   return slash == std::string::npos ? uri : uri.substr(slash + 1);
 }
-
-}  // namespace
 
 void AppendCell(const std::string& cell_text, CellSpan span, std::string* text,
                 NotebookLayout* layout) {

@@ -46,6 +46,9 @@ struct CellSpan {
 /*! \brief The analysed cells of a notebook, in order, covering its text's lines. */
 using NotebookLayout = std::vector<CellSpan>;
 
+/*! \brief The last part of a URI's path ("book.ipynb" of "file:///nb/book.ipynb"). */
+std::string FileNameOf(const std::string& uri);
+
 /*! \brief Appends a cell's text to a notebook's text and its span to `layout`. */
 void AppendCell(const std::string& cell_text, CellSpan span, std::string* text,
                 NotebookLayout* layout);

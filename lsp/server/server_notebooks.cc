@@ -312,9 +312,7 @@ DocumentMap Server::MapOf(const std::string& uri, const Document& document) cons
   if (notebook == notebooks_.end() || uri == document.uri) {
     return DocumentMap(document.text, encoding_, uri);
   }
-  size_t slash = document.uri.rfind('/');
-  DocumentMap map(document.text, encoding_, notebook->second.layout, uri,
-                  slash == std::string::npos ? document.uri : document.uri.substr(slash + 1));
+  DocumentMap map(document.text, encoding_, notebook->second.layout, uri, FileNameOf(document.uri));
   map.versioned_edits = versioned_edits_;
   return map;
 }
