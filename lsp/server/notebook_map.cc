@@ -59,7 +59,8 @@ DocumentMap::DocumentMap(std::string_view text, PositionEncoding encoding, Noteb
   } else {
     span_.uri = cell_uri;  // holds nothing: line_count 0
   }
-  name_ = std::move(notebook_name) + " cell " + std::to_string(span_.index + 1);
+  notebook_name_ = std::move(notebook_name);
+  name_ = notebook_name_ + " cell " + std::to_string(span_.index + 1);
 }
 
 std::pair<int64_t, int64_t> DocumentMap::FromClient(const ClientPosition& position) const {
@@ -95,6 +96,13 @@ ClientPosition DocumentMap::ToClient(int64_t line, int64_t byte_column) const {
 ClientRange DocumentMap::ToClient(const bridge::Range& range) const {
   return ClientRange{ToClient(range.line, range.column),
                      ToClient(range.end_line, range.end_column)};
+}
+
+std::string DocumentMap::LineName(int64_t line) const {
+  if (!is_cell_ || Holds(line)) return std::to_string(LineIn(line));
+  const CellSpan& span = SpanOf(line - 1);
+  return std::to_string(line - span.first_line) + " of " + notebook_name_ + " cell " +
+         std::to_string(span.index + 1);
 }
 
 bool DocumentMap::Holds(int64_t line) const {

@@ -111,6 +111,11 @@ class DocumentMap {
     }
     return mine;
   }
+  /*!
+   * \brief How a message names analysed line `line`: its number in the requested document,
+   *  or for a line of another cell, "2 of book.ipynb cell 3".
+   */
+  std::string LineName(int64_t line) const;
   /*! \brief Analysed line `line` counted from the requested document's start (1-based). */
   int64_t LineIn(int64_t line) const { return line - span_.first_line; }
   /*! \brief The requested document's first and last analysed lines (1-based). */
@@ -145,6 +150,7 @@ class DocumentMap {
   NotebookLayout layout_;  // empty for a text document
   size_t cell_ = kNone;    // the requested cell's place in layout_
   CellSpan span_;          // the requested document's
+  std::string notebook_name_;
   bool is_cell_ = false;
   std::string name_;
 };

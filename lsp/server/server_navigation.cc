@@ -118,8 +118,11 @@ void Server::RegisterNavigation() {
   requests_["textDocument/rename"] = [this](const json& id, const json& params) {
     std::string new_name = lsp_json::String(params, "newName", "params");
     return FromAnalysis(id, params, json(nullptr), [new_name](const Query& query) {
-      features::RenameResult renamed =
-          features::Rename(query.document.text, query.result, query.line, query.column, new_name);
+      // A cell's lines in messages: its own, or another cell's named.
+      features::RenameOptions options{
+          [&query](int64_t line) { return query.lines.LineName(line); }};
+      features::RenameResult renamed = features::Rename(
+          query.document.text, query.result, query.line, query.column, new_name, options);
       if (renamed.refusal) throw rpc::Error(rpc::kRequestFailed, *renamed.refusal);
       return lsp_json::WorkspaceEditJson(renamed.edits, query.lines);  // a cell: any cell
     });

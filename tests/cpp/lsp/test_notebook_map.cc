@@ -100,6 +100,10 @@ TEST_SUITE("lsp.DocumentMap") {
     where = map.Locate(Range{1, 4, 3, 1});
     CHECK(where.uri == "c0");
     CHECK(where.range == ClientRange{{0, 4}, {1, 0}});
+    // Messages name a line of the cell by its number there, another cell's with the cell.
+    CHECK(map.LineName(2) == "1");
+    CHECK(map.LineName(3) == "1 of book.ipynb cell 3");
+    CHECK(map.LineName(1) == "1 of book.ipynb cell 1");
   }
 
   TEST_CASE("a text document maps to itself and a cell not laid out holds nothing") {

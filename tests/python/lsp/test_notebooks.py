@@ -249,10 +249,13 @@ def test_a_rename_edits_every_cell_it_touches(book) -> None:
         cell(1): [{"range": span(1, 19, 1, 20), "newText": "m"},
                   {"range": span(2, 19, 2, 20), "newText": "m"}],
         cell(2): [{"range": span(1, 19, 1, 20), "newText": "m"}]}}
-    # Known gap: the rename feature's clash message counts the notebook's lines (line 5 is
-    # cell 2's line 3); positions are the cell's, but message texts are the features' own.
+    # The clash names the cell's own line (the notebook's line 5).
     assert error(book, "textDocument/rename", at(1, 3, 8, newName="i")) == {
-        "code": -32803, "message": "'i' would clash with the loop 'i' defined on line 5"}
+        "code": -32803, "message": "'i' would clash with the loop 'i' defined on line 3"}
+    # A clash in another cell (n is used in g too) names that cell.
+    assert error(book, "textDocument/rename", at(1, 2, 19, newName="B")) == {
+        "code": -32803,
+        "message": "'B' would clash with the tensor 'B' defined on line 2 of book.ipynb cell 3"}
 
 
 def test_document_symbols_folds_and_selections_are_per_cell(book) -> None:
