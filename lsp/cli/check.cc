@@ -16,6 +16,7 @@
 #include "../server/documents.h"
 #include "../server/features/features.h"
 #include "../server/positions.h"
+#include "file_workers.h"
 
 namespace tvm {
 namespace lsp {
@@ -119,7 +120,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
   std::vector<fs::path> files;
   if (!CollectOrReport(options.common, &files, err)) return 2;
   Style style{UseColor(options.common.color, STDOUT_FILENO)};
-  WorkerClient client(options.common.worker);
+  FileWorkers workers(options.common, err);
   Progress progress(files.size());
   nlohmann::json all = nlohmann::json::array();
   size_t errors = 0;
@@ -130,6 +131,7 @@ int RunCheck(const CheckOptions& options, std::ostream& out, std::ostream& err) 
     const fs::path& file = files[index];
     progress.Step(index, file.string());
     std::string why;
+    WorkerClient& client = workers.For(file);
     std::optional<FileAnalysis> analysis = AnalyzeFile(client, file, &why);
     if (!analysis) {
       if (!why.empty()) {

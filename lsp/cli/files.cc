@@ -13,9 +13,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 namespace tvm {
 namespace lsp {
@@ -25,14 +23,20 @@ namespace fs = std::filesystem;
 namespace {
 
 /*! \brief The patterns of `folder/.gitignore`, if it has one. */
-void ReadGitignore(const fs::path& folder, std::vector<IgnorePattern>* patterns) {
+void ReadGitignore(const fs::path& folder, const WalkOptions& options,
+                   std::vector<IgnorePattern>* patterns) {
   fs::path file = folder / ".gitignore";
   std::error_code error;
   if (!fs::is_regular_file(file, error)) return;
   std::string why;
   std::optional<std::string> text = ReadFile(file, &why);
   if (!text) {
-    std::cerr << "tvm-lsp: warning: " << file.string() << ": " << why << " (not read)\n";
+    std::string warning = file.string() + ": " + why + " (not read)";
+    if (options.warn) {
+      options.warn(warning);
+    } else {
+      std::cerr << "tvm-lsp: warning: " << warning << "\n";
+    }
     return;
   }
   std::vector<IgnorePattern> more = ParseIgnoreFile(*text, folder.string(), file.string());
@@ -40,7 +44,7 @@ void ReadGitignore(const fs::path& folder, std::vector<IgnorePattern>* patterns)
 }
 
 /*! \brief The `.gitignore` patterns of `folder`'s parents, up to the repository root. */
-std::vector<IgnorePattern> ParentPatterns(const fs::path& folder) {
+std::vector<IgnorePattern> ParentPatterns(const fs::path& folder, const WalkOptions& options) {
   std::vector<fs::path> chain;
   std::error_code error;
   for (fs::path at = folder.parent_path(); !at.empty(); at = at.parent_path()) {
@@ -53,7 +57,7 @@ std::vector<IgnorePattern> ParentPatterns(const fs::path& folder) {
     }
   }
   std::vector<IgnorePattern> patterns;
-  for (auto it = chain.rbegin(); it != chain.rend(); ++it) ReadGitignore(*it, &patterns);
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) ReadGitignore(*it, options, &patterns);
   return patterns;
 }
 
@@ -61,6 +65,22 @@ struct Walker {
   const WalkOptions& options;
   std::vector<IgnorePattern> excludes;
   std::vector<fs::path>* found;
+  fs::path root;  // canonical, for `links_stay_inside`
+
+  bool Stopped() const {
+    return (options.cancel != nullptr && options.cancel->load()) ||
+           (options.max_files != 0 && found->size() >= options.max_files);
+  }
+
+  /*! \brief Whether a link's target leaves the root (when links must stay inside). */
+  bool LeavesRoot(const fs::directory_entry& entry) const {
+    std::error_code error;
+    if (!options.links_stay_inside || !entry.is_symlink(error)) return false;
+    fs::path target = fs::canonical(entry.path(), error);
+    if (error) return true;
+    auto [end, at] = std::mismatch(root.begin(), root.end(), target.begin(), target.end());
+    return end != root.end();
+  }
 
   bool Excluded(const fs::path& path, bool is_directory,
                 const std::vector<IgnorePattern>& ignores) const {
@@ -70,23 +90,25 @@ struct Walker {
   }
 
   void Walk(const fs::path& folder, std::vector<IgnorePattern> ignores) {
-    if (options.respect_gitignore) ReadGitignore(folder, &ignores);
+    if (options.respect_gitignore) ReadGitignore(folder, options, &ignores);
     std::error_code error;
     std::vector<fs::directory_entry> entries;
     for (fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, error);
-         !error && it != fs::directory_iterator(); it.increment(error)) {
+         !error && it != fs::directory_iterator() && !Stopped(); it.increment(error)) {
       entries.push_back(*it);
     }
     std::sort(entries.begin(), entries.end(),
               [](const auto& a, const auto& b) { return a.path() < b.path(); });
     for (const fs::directory_entry& entry : entries) {
+      if (Stopped()) return;
       std::error_code kind_error;
       // Symbolic links to folders are not followed (a link loop in a repository cannot hang it).
       bool is_directory = entry.is_directory(kind_error) && !entry.is_symlink(kind_error);
       if (Excluded(entry.path(), is_directory, ignores)) continue;
       if (is_directory) {
         Walk(entry.path(), ignores);
-      } else if (entry.path().extension() == ".py" && entry.is_regular_file(kind_error)) {
+      } else if (entry.path().extension() == ".py" && entry.is_regular_file(kind_error) &&
+                 !LeavesRoot(entry)) {
         found->push_back(entry.path());
       }
     }
@@ -114,7 +136,7 @@ fs::path AsGiven(const fs::path& absolute, const fs::path& root, const std::stri
 std::string CollectFiles(const std::vector<std::string>& paths, const WalkOptions& options,
                          std::vector<fs::path>* files) {
   std::vector<IgnorePattern> excludes;
-  std::string cwd = Normal(".").string();
+  std::string cwd = Normal(options.exclude_base.empty() ? "." : options.exclude_base).string();
   std::vector<std::string> all = options.exclude;
   all.insert(all.end(), options.extend_exclude.begin(), options.extend_exclude.end());
   for (const std::string& line : all) {
@@ -131,34 +153,49 @@ std::string CollectFiles(const std::vector<std::string>& paths, const WalkOption
     }
     if (!fs::is_directory(root, error)) return given + ": no such file or folder";
     std::vector<fs::path> found;
-    Walker walker{options, excludes, &found};
-    walker.Walk(root,
-                options.respect_gitignore ? ParentPatterns(root) : std::vector<IgnorePattern>{});
+    Walker walker{options, excludes, &found, fs::weakly_canonical(root, error)};
+    walker.Walk(root, options.respect_gitignore ? ParentPatterns(root, options)
+                                                : std::vector<IgnorePattern>{});
     for (const fs::path& file : found) files->push_back(AsGiven(file, root, given));
   }
   return "";
 }
 
-std::optional<std::string> ReadFile(const fs::path& path, std::string* error) {
-  std::error_code code;
-  uintmax_t size = fs::file_size(path, code);
-  if (code) {
-    *error = code.message();
-    return std::nullopt;
-  }
-  if (size > kMaxFileBytes) {
-    *error = "the file has " + std::to_string(size) + " bytes, more than the limit of " +
-             std::to_string(kMaxFileBytes);
-    return std::nullopt;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+std::optional<std::string> ReadFile(const fs::path& path, std::string* error, uintmax_t limit) {
+  // Opened without blocking and read only when regular: a FIFO or device put in a file's
+  // place between the walk and the read cannot block or have effects.
+  int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
     *error = std::strerror(errno);
     return std::nullopt;
   }
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  struct stat info {};
+  std::optional<std::string> text;
+  if (fstat(fd, &info) != 0) {
+    *error = std::strerror(errno);
+  } else if (S_ISDIR(info.st_mode)) {
+    *error = std::strerror(EISDIR);
+  } else if (!S_ISREG(info.st_mode)) {
+    *error = "not a regular file";
+  } else if (static_cast<uintmax_t>(info.st_size) > limit) {
+    *error = "the file has " + std::to_string(info.st_size) + " bytes, more than the limit of " +
+             std::to_string(limit);
+  } else {
+    text.emplace();
+    text->reserve(static_cast<size_t>(info.st_size));
+    char buffer[1 << 16];
+    ssize_t got = 0;
+    while ((got = read(fd, buffer, sizeof(buffer))) > 0 || (got < 0 && errno == EINTR)) {
+      if (got > 0) text->append(buffer, static_cast<size_t>(got));
+      if (text->size() > limit) break;  // it grew while read
+    }
+    if (got < 0 || text->size() > limit) {
+      *error = got < 0 ? std::strerror(errno) : "the file grew past the limit while it was read";
+      text.reset();
+    }
+  }
+  close(fd);
+  return text;
 }
 
 std::string WriteFileAtomically(const fs::path& path, const std::string& expected,

@@ -7,9 +7,11 @@
 #ifndef TVM_LSP_CLI_FILES_H_
 #define TVM_LSP_CLI_FILES_H_
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -22,13 +24,28 @@ namespace lsp {
 
 /*! \brief How folders are walked. */
 struct WalkOptions {
-  /*! \brief Exclude patterns (gitignore syntax, relative to the current folder). */
+  /*! \brief Exclude patterns (gitignore syntax, relative to `exclude_base`). */
   std::vector<std::string> exclude = {".*", "__pycache__"};
   /*! \brief Patterns added to `exclude` (`--extend-exclude`). */
   std::vector<std::string> extend_exclude;
   /*! \brief Read `.gitignore` files (in the walked folders, and their parents up to the
    *  repository root, the first one holding `.git`). */
   bool respect_gitignore = true;
+  /*! \brief The folder the exclude patterns are relative to; empty: the current folder (the
+   *  CLI's). The server's index gives each workspace folder. */
+  std::string exclude_base;
+  /*! \brief When set, the walk stops as soon as it holds true (the server's index stops at
+   *  shutdown); the CLI leaves it unset. */
+  const std::atomic<bool>* cancel = nullptr;
+  /*! \brief The most files one walk collects (0: no limit); the walk stops there. */
+  size_t max_files = 0;
+  /*! \brief Takes a symbolic link to a file only when its target lies inside the walked root
+   *  (the server's index: a link never leads it out of the workspace). Off for the CLI, which
+   *  takes such links as it always did. */
+  bool links_stay_inside = false;
+  /*! \brief Where warnings go (a `.gitignore` that cannot be read); none: stderr, as
+   *  `tvm-lsp: warning: <what>`. */
+  std::function<void(const std::string&)> warn;
 };
 
 /*!
@@ -42,8 +59,12 @@ std::string CollectFiles(const std::vector<std::string>& paths, const WalkOption
 /*! \brief The largest file read (a bigger one is an error for that file). */
 constexpr uintmax_t kMaxFileBytes = 16u << 20;
 
-/*! \brief Reads `path` whole; none with `error` saying why (missing, unreadable, too large). */
-std::optional<std::string> ReadFile(const std::filesystem::path& path, std::string* error);
+/*!
+ * \brief Reads `path` whole; none with `error` saying why (missing, unreadable, not a regular
+ *  file, more than `limit` bytes). Opened without blocking.
+ */
+std::optional<std::string> ReadFile(const std::filesystem::path& path, std::string* error,
+                                    uintmax_t limit = kMaxFileBytes);
 
 /*!
  * \brief Replaces `path`'s content with `text` atomically: a temporary file in the same folder,

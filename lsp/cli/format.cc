@@ -10,6 +10,7 @@
 
 #include "../server/features/features.h"
 #include "check.h"
+#include "file_workers.h"
 #include "unified_diff.h"
 
 namespace tvm {
@@ -94,7 +95,7 @@ int RunFormat(const FormatOptions& options, std::ostream& out, std::ostream& err
   std::vector<fs::path> files;
   if (!CollectOrReport(options.common, &files, err)) return 2;
   Style style{UseColor(options.common.color, STDOUT_FILENO)};
-  WorkerClient client(options.common.worker);
+  FileWorkers workers(options.common, err);
   Tally tally;
   {
     Progress progress(files.size());
@@ -102,7 +103,8 @@ int RunFormat(const FormatOptions& options, std::ostream& out, std::ostream& err
       progress.Step(index, files[index].string());
       std::ostringstream file_out;
       std::ostringstream file_err;
-      FormatOne(client, files[index], options, style, &tally, file_out, file_err);
+      FormatOne(workers.For(files[index]), files[index], options, style, &tally, file_out,
+                file_err);
       if (!file_out.str().empty() || !file_err.str().empty()) progress.Done();
       out << file_out.str();
       err << file_err.str();

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "check.h"
+#include "file_workers.h"
 
 namespace tvm {
 namespace lsp {
@@ -27,7 +28,8 @@ std::string NameList(const std::vector<bridge::Definition>& definitions) {
 
 int RunPrint(const PrintOptions& options, std::ostream& out, std::ostream& err) {
   const std::string& file = options.common.paths.front();
-  WorkerClient client(options.common.worker);
+  FileWorkers workers(options.common, err);
+  WorkerClient& client = workers.For(file);
   std::string why;
   std::optional<FileAnalysis> analysis = AnalyzeFile(client, file, &why);
   if (!analysis) {

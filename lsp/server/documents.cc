@@ -6,6 +6,9 @@
 
 #include <array>
 #include <cctype>
+#include <optional>
+#include <set>
+#include <utility>
 #include <vector>
 
 namespace tvm {
@@ -52,22 +55,30 @@ std::string_view DottedName(std::string_view* text) {
   return rest.substr(0, end);
 }
 
-/*! \brief The names an import list binds from (`tir as T, ir` gives tir and ir). */
-std::vector<std::string_view> ImportedNames(std::string_view list) {
-  std::vector<std::string_view> names;
-  bool expect_name = true;
+/*! \brief What an import list imports and the name each binds (`tir as T, ir` gives
+ *  (tir, T) and (ir, ir)). */
+std::vector<std::pair<std::string_view, std::string_view>> ImportedNames(std::string_view list) {
+  std::vector<std::pair<std::string_view, std::string_view>> names;
+  enum { kName, kAs, kAlias } expect = kName;
   size_t at = 0;
   while (at < list.size()) {
     if (!IsNameChar(list[at])) {
-      if (list[at] == ',') expect_name = true;
+      if (list[at] == ',') expect = kName;
       ++at;
       continue;
     }
     size_t end = at;
     while (end < list.size() && IsNameChar(list[end])) ++end;
     std::string_view word = list.substr(at, end - at);
-    if (expect_name) names.push_back(word);
-    expect_name = false;  // `as X` follows, or a comma
+    if (expect == kName) {
+      names.emplace_back(word, word);
+      expect = kAs;
+    } else if (expect == kAs && word == "as") {
+      expect = kAlias;
+    } else if (expect == kAlias) {
+      names.back().second = word;
+      expect = kAs;
+    }
     at = end;
   }
   return names;
@@ -87,19 +98,53 @@ bool IsNamespaceModule(std::string_view module) {
   return false;
 }
 
-/*! \brief Whether the `from ... import ...` statement `statement` imports a namespace. */
-bool FromImportsNamespace(std::string_view statement) {
+/*! \brief The module and the import list of `from <module> import <list>`; none otherwise. */
+std::optional<std::pair<std::string_view, std::string_view>> SplitFrom(std::string_view statement) {
   std::string_view rest = statement.substr(4);  // "from"
   std::string_view module = DottedName(&rest);
   rest = TrimLeft(rest);
-  if (!StartsWith(rest, "import") || (rest.size() > 6 && IsNameChar(rest[6]))) return false;
+  if (!StartsWith(rest, "import") || (rest.size() > 6 && IsNameChar(rest[6]))) return std::nullopt;
+  return std::make_pair(module, rest.substr(6));
+}
+
+/*! \brief Whether the `from ... import ...` statement `statement` imports a namespace. */
+bool FromImportsNamespace(std::string_view statement) {
+  auto split = SplitFrom(statement);
+  if (!split) return false;
+  auto [module, list] = *split;
   if (IsNamespaceModule(module)) return true;
-  std::vector<std::string_view> names = ImportedNames(rest.substr(6));
-  for (std::string_view name : names) {
+  for (auto [name, bound] : ImportedNames(list)) {
     if (IsScriptPackage(module) && OneOf(name, kNamespaces)) return true;
     if ((module == "tvm" || module == "tvm_tirx") && name == "script") return true;
   }
   return false;
+}
+
+/*! \brief The names `from <script package> import tir as T, ir` binds to namespaces. */
+void FromAliases(std::string_view statement, std::set<std::string>* aliases) {
+  auto split = SplitFrom(statement);
+  if (!split || !IsScriptPackage(split->first)) return;
+  for (auto [name, bound] : ImportedNames(split->second)) {
+    if (OneOf(name, kNamespaces)) aliases->emplace(bound);
+  }
+}
+
+/*! \brief The names `import tvm.script.tir as T, ...` binds to namespaces. */
+void ImportAliases(std::string_view statement, std::set<std::string>* aliases) {
+  std::string_view rest = statement.substr(6);  // "import"
+  while (true) {
+    std::string_view module = DottedName(&rest);
+    if (module.empty()) return;
+    rest = TrimLeft(rest);
+    if (StartsWith(rest, "as") && rest.size() > 2 && !IsNameChar(rest[2])) {
+      rest = rest.substr(2);
+      std::string_view alias = DottedName(&rest);
+      if (IsNamespaceModule(module) && !alias.empty()) aliases->emplace(alias);
+    }
+    size_t comma = rest.find(',');
+    if (comma == std::string_view::npos) return;
+    rest = rest.substr(comma + 1);
+  }
 }
 
 /*! \brief Whether `import a.b, c` imports a script package or namespace module. */
@@ -115,14 +160,17 @@ bool ImportsNamespace(std::string_view statement) {
   }
 }
 
-/*! \brief Whether the decorator line `@...` names a registered decorator. */
-bool IsScriptDecorator(std::string_view line) {
+/*! \brief Whether the decorator line `@...` names a registered decorator, through a usual
+ *  alias or one of `aliases` (those the file's imports bind). */
+bool IsScriptDecorator(std::string_view line, const std::set<std::string>& aliases) {
   std::string_view rest = line.substr(1);
   std::string_view name = DottedName(&rest);
   if (StartsWith(name, "tvm.script.") || StartsWith(name, "tvm_tirx.script.")) return true;
   size_t dot = name.find('.');
   if (dot == std::string_view::npos) return false;
-  return OneOf(name.substr(0, dot), kAliases) && OneOf(name.substr(dot + 1), kDecorators);
+  std::string_view alias = name.substr(0, dot);
+  return (OneOf(alias, kAliases) || aliases.count(std::string(alias)) != 0) &&
+         OneOf(name.substr(dot + 1), kDecorators);
 }
 
 /*! \brief The statement starting at `start`: through its closing parenthesis if it opens one. */
@@ -136,27 +184,54 @@ std::string_view Statement(std::string_view text, size_t start, size_t line_end)
   return text.substr(start, (close == std::string_view::npos ? text.size() : close) - start);
 }
 
-}  // namespace
-
-bool IsTvmScriptSource(std::string_view text) {
+/*! \brief Calls `f(line without indentation, its offset, its end)` per line until it says
+ *  true; whether one did. */
+template <typename F>
+bool AnyLine(std::string_view text, F f) {
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find_first_of("\r\n", start);
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = TrimLeft(text.substr(start, end - start));
-    size_t offset = static_cast<size_t>(line.data() - text.data());
-    bool found = false;
-    if (StartsWith(line, "from ") || StartsWith(line, "from\t")) {
-      found = FromImportsNamespace(Statement(text, offset, end));
-    } else if (StartsWith(line, "import ") || StartsWith(line, "import\t")) {
-      found = ImportsNamespace(line);
-    } else if (StartsWith(line, "@")) {
-      found = IsScriptDecorator(line);
-    }
-    if (found) return true;
+    if (f(line, static_cast<size_t>(line.data() - text.data()), end)) return true;
     start = end + 1;
   }
   return false;
+}
+
+}  // namespace
+
+bool IsTvmScriptSource(std::string_view text) {
+  return AnyLine(text, [&](std::string_view line, size_t offset, size_t end) {
+    if (StartsWith(line, "from ") || StartsWith(line, "from\t")) {
+      return FromImportsNamespace(Statement(text, offset, end));
+    }
+    if (StartsWith(line, "import ") || StartsWith(line, "import\t")) return ImportsNamespace(line);
+    return StartsWith(line, "@") && IsScriptDecorator(line, {});
+  });
+}
+
+std::set<std::string> NamespaceAliases(std::string_view text) {
+  std::set<std::string> aliases;
+  AnyLine(text, [&](std::string_view line, size_t offset, size_t end) {
+    if (StartsWith(line, "from ") || StartsWith(line, "from\t")) {
+      FromAliases(Statement(text, offset, end), &aliases);
+    } else if (StartsWith(line, "import ") || StartsWith(line, "import\t")) {
+      ImportAliases(line, &aliases);
+    }
+    return false;
+  });
+  return aliases;
+}
+
+bool IsTvmScriptDecorator(std::string_view line, const std::set<std::string>& aliases) {
+  return !line.empty() && line[0] == '@' && IsScriptDecorator(line, aliases);
+}
+
+std::function<bool(std::string_view)> DecoratorCheckOf(std::string_view text) {
+  return [aliases = NamespaceAliases(text)](std::string_view line) {
+    return IsTvmScriptDecorator(line, aliases);
+  };
 }
 
 bool IsPythonDocument(const std::string& uri, const std::string& language_id) {

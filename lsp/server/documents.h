@@ -9,7 +9,9 @@
 #include <tvm/script/bridge/bridge.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +51,22 @@ struct Document {
  *  imports `tvm.script`'s `relax` is not TVMScript.
  */
 bool IsTvmScriptSource(std::string_view text);
+
+/*!
+ * \brief The names `text`'s imports bind to registered namespaces (`from tvm.script import
+ *  tir as tx` and `import tvm.script.tir as tx` bind `tx`), read as IsTvmScriptSource reads.
+ */
+std::set<std::string> NamespaceAliases(std::string_view text);
+
+/*!
+ * \brief Whether the decorator line `line` (from its `@`) names a registered decorator by its
+ *  full name, its usual alias (`T`, `I`, `Ts`) or one of `aliases` (NamespaceAliases), as
+ *  IsTvmScriptSource reads it (the workspace index's check).
+ */
+bool IsTvmScriptDecorator(std::string_view line, const std::set<std::string>& aliases = {});
+
+/*! \brief IsTvmScriptDecorator with the aliases `text`'s imports bind (for ScanSymbols). */
+std::function<bool(std::string_view)> DecoratorCheckOf(std::string_view text);
 
 /*! \brief Whether the document is Python (language `python`, or a `.py`/`.pyi` URI). */
 bool IsPythonDocument(const std::string& uri, const std::string& language_id);

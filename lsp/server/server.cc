@@ -89,6 +89,7 @@ void Server::RegisterHandlers() {
   requests_["initialize"] = [this](const json&, const json& params) { return Initialize(params); };
   requests_["shutdown"] = [this](const json&, const json&) {
     state_ = State::kShutDown;
+    StopIndex();
     return json(nullptr);
   };
   requests_["textDocument/hover"] = [this](const json& id, const json& params) {
@@ -100,6 +101,7 @@ void Server::RegisterHandlers() {
   RegisterNavigation();
   RegisterLanguage();
   RegisterActions();
+  RegisterWorkspace();
   notifications_["initialized"] = [this](const json&) { Initialized(); };
   // Settings and trust (server_settings.cc), pull diagnostics (server_pull_diagnostics.cc).
   notifications_["workspace/didChangeConfiguration"] = [this](const json& params) {
@@ -283,6 +285,7 @@ json Server::Initialize(const json& params) {
   hover_ = HoverOptionsOf(capabilities);
   InitializeSettings(params, capabilities);
   InitializeNotebooks(capabilities);
+  InitializeWorkspace(capabilities);
   state_ = State::kRunning;
   if (process_id && *process_id > 0) WatchParent(*process_id);
   json server_capabilities = {
@@ -295,6 +298,7 @@ json Server::Initialize(const json& params) {
   server_capabilities.update(SettingsCapabilities(capabilities));
   server_capabilities.update(ActionCapabilities());
   server_capabilities.update(LanguageCapabilities(capabilities));
+  server_capabilities.update(WorkspaceCapabilities());
   return json{{"capabilities", std::move(server_capabilities)},
               {"serverInfo", {{"name", "tvm-lsp"}, {"version", options_.version}}}};
 }
@@ -324,6 +328,7 @@ void Server::Exit(int code) {
   exit_code_ = code;
   exiting_ = true;
   transport_.StopReading();
+  StopIndex();
   if (parent_timer_) parent_timer_->cancel();
   for (auto& [uri, timer] : debounce_) timer->cancel();
   transport_.WhenDrained([this] { io_.stop(); });

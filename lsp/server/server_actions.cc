@@ -162,7 +162,7 @@ void Server::WithVerdicts(const json& id, const std::string& asked, const char* 
   std::string uri = document->uri;  // a cell's is its notebook's
   int64_t version = document->version;
   auto publish = [this](AnalysisOutcome outcome) { Publish(outcome); };
-  runner_->Run([this, id, uri, asked, version, publish, what, answer](WorkerClient& client) {
+  runner_->Run(uri, [this, id, uri, asked, version, publish, what, answer](WorkerClient& client) {
     auto query = [&](WorkerClient& c) { return c.Format(uri); };
     FormatOutcome format = AnalysedQuery<FormatOutcome>(client, runner_.get(), uri, query, publish);
     FormatOutcome migrate = format.status == QueryStatus::kDone
@@ -256,6 +256,13 @@ json Server::RoundTripJson(const std::vector<const bridge::FormatVerdict*>& verd
     if (reason == "errors" || reason == "stale") {
       throw rpc::Error(rpc::kRequestFailed,
                        verdict->name + " has errors, so its round trip cannot be checked");
+    }
+    if (verdict->mismatch) {
+      // Where the print first reads back differently, as the on-save warning says.
+      return {{"name", name},
+              {"ok", false},
+              {"message", verdict->mismatch->message},
+              {"range", lsp_json::ToJson(lines.ToClient(verdict->mismatch->range))}};
     }
     if (RoundTripFailure(reason)) {
       return {{"name", name},

@@ -109,12 +109,14 @@ void Server::DidSave(const json& params) {
   if (uri.size() >= 15 && uri.compare(uri.size() - 15, 15, "/pyproject.toml") == 0) {
     RefreshSettings();  // its [tool.tvm-lsp] table may have changed
   }
+  IndexFile(uri);  // the workspace index reads the saved file again
   Document* document = Find(uri);
   if (document == nullptr || !document->analysed) return;
   if (document->settings.diagnostics_on == DiagnosticsOn::kSave ||
       document->published_version != document->version) {
     ScheduleAnalysis(uri, std::chrono::milliseconds(0));
   }
+  CheckRoundTripOnSave(document);  // server_round_trip.cc
 }
 
 void Server::SyncAnalysed(Document* document, bool was_analysed) {
@@ -188,10 +190,12 @@ void Server::Publish(const AnalysisOutcome& outcome) {
   }
   document->published_version = document->version;
   document->symbols = outcome.result.symbols;
-  Deliver(document, document->version, std::move(diagnostics));
+  Deliver(document, document->version,
+          WithRoundTrip(document->uri, document->version, std::move(diagnostics)));
 }
 
 void Server::PublishEmpty(Document* document) {
+  round_trip_.erase(document->uri);
   if (document->published_version < 0) return;
   document->published_version = -1;
   Deliver(document, document->version, json::array());

@@ -36,6 +36,7 @@
 #include "settings.h"
 #include "transport.h"
 #include "trust.h"
+#include "workspace_index.h"
 
 namespace tvm {
 namespace lsp {
@@ -86,6 +87,9 @@ struct Notebook {
 
 /*! \brief The language capabilities (inlay hints), for `initialize` (server_language.cc). */
 json LanguageCapabilities(const json& client_capabilities);
+
+/*! \brief The workspace capabilities (workspace/symbol), for `initialize` (server_workspace.cc). */
+json WorkspaceCapabilities();
 
 class Server {
  public:
@@ -265,6 +269,19 @@ class Server {
   static json RoundTripJson(const std::vector<const script::bridge::FormatVerdict*>& verdicts,
                             const DocumentMap& lines, const std::string& file_name);
 
+  // The on-save round-trip check (server_round_trip.cc).
+  /*! \brief didSave: checks the saved version's round trip, when its setting is on. */
+  void CheckRoundTripOnSave(Document* document);
+  /*! \brief The check of the saved `version`, on the loop: its warnings delivered. */
+  void TakeRoundTrip(const std::string& uri, int64_t version, const FormatOutcome& outcome);
+  /*! \brief Drops the document's round-trip warnings (the setting turned off), re-delivering. */
+  void ClearRoundTrip(Document* document);
+  /*! \brief `diagnostics` of an analysis of `version`, kept, plus the round-trip warnings of
+   *  that version when it is the saved one checked (what Publish delivers). */
+  json WithRoundTrip(const std::string& uri, int64_t version, json diagnostics);
+  /*! \brief Whether a round-trip check of `version` is on its way (its pulls wait). */
+  bool RoundTripPending(const std::string& uri, int64_t version) const;
+
   // Navigation (server_navigation.cc).
   /*! \brief What a navigation answer reads: the document, its analysis, the position. */
   struct Query {
@@ -285,6 +302,24 @@ class Server {
    */
   std::optional<json> FromAnalysis(const json& id, const json& params, json outside,
                                    std::function<json(const Query&)> answer);
+
+  // Workspace symbols and the workspace index (server_workspace.cc).
+  void RegisterWorkspace();
+  /*! \brief Reads the client's `window.workDoneProgress` and watcher registration support. */
+  void InitializeWorkspace(const json& capabilities);
+  /*! \brief `initialized`: starts indexing the workspace folders; registers the file watcher. */
+  void StartIndex();
+  /*! \brief The workspace folders changed: walks them again. */
+  void ReindexWorkspace();
+  /*! \brief Shutdown or exit: the walk stops at its next file. */
+  void StopIndex();
+  /*! \brief Reads the file at `uri` again when it lies in a workspace folder (didSave). */
+  void IndexFile(const std::string& uri);
+  void DidChangeWatchedFiles(const json& params);
+  void IndexBegan();
+  void IndexEnded(size_t tvmscript_files, size_t symbols, size_t skipped, bool finished);
+  void SendProgress(json value);
+  std::optional<json> WorkspaceSymbolRequest(const json& params);
 
   boost::asio::io_context& io_;
   ServerOptions options_;
@@ -337,6 +372,16 @@ class Server {
   std::map<std::string, Notebook> notebooks_;
   Document unanalysed_cell_;      // what Resolve gives for a markdown cell
   bool versioned_edits_ = false;  // workspace.workspaceEdit.documentChanges
+  /*! \brief Per document: the analysis diagnostics last delivered and the round-trip warnings
+   *  of the last save checked (server_round_trip.cc). */
+  struct RoundTripState {
+    json analysis = json::array();
+    int64_t analysis_version = -1;
+    json warnings = json::array();
+    int64_t version = -1;  // the saved version the warnings are of
+    int64_t pending = -1;  // the saved version whose check is on its way
+  };
+  std::map<std::string, RoundTripState> round_trip_;
   int64_t next_result_id_ = 1;
   std::map<std::string, std::vector<std::pair<json, std::string>>> waiting_pulls_;
   std::unique_ptr<boost::asio::steady_timer> parent_timer_;
@@ -345,6 +390,23 @@ class Server {
   static constexpr std::chrono::minutes kCrashWindow{3};
   std::deque<std::chrono::steady_clock::time_point> crashes_;
   bool analysis_stopped_ = false;
+  // The workspace index (server_workspace.cc): results per request at most this many.
+  static constexpr size_t kWorkspaceSymbolLimit = 100;
+  bool progress_supported_ = false;  // window.workDoneProgress
+  bool watch_registration_ = false;  // workspace.didChangeWatchedFiles.dynamicRegistration
+  struct IndexProgress {
+    std::string token;     // of the walk's progress; empty without progress
+    bool running = false;  // a walk is under way
+    bool begun = false;    // its `begin` was sent (the client created the token)
+    size_t done = 0;
+    size_t files = 0;
+    std::string summary;  // the `end` message, once the walk is over
+    std::chrono::steady_clock::time_point started;
+  };
+  IndexProgress index_progress_;
+  int64_t next_progress_token_ = 1;
+  /*! \brief Last, so its thread stops before the rest of the server goes. */
+  std::unique_ptr<WorkspaceIndex> index_;
 };
 
 }  // namespace lsp

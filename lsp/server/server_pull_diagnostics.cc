@@ -56,6 +56,10 @@ void Server::AnswerPulls(const std::string& uri) {
   auto waiting = waiting_pulls_.find(uri);
   if (waiting == waiting_pulls_.end()) return;
   const Document* document = Resolve(uri);  // a cell: its notebook's, its own items
+  if (document != nullptr && document->analysed && !analysis_stopped_ &&
+      RoundTripPending(uri, document->version)) {
+    return;  // the saved version's round-trip check is on the way (server_round_trip.cc)
+  }
   auto kept = pulled_.find(uri);
   json report;
   if (document == nullptr || !document->analysed) {

@@ -131,6 +131,7 @@ void Server::Initialized() {
     });
   });
   if (configuration_supported_) RequestConfiguration();
+  StartIndex();
 }
 
 void Server::RequestConfiguration() {
@@ -175,6 +176,7 @@ void Server::DidChangeWorkspaceFolders(const json& params) {
   Warn(user_trust_.warnings);
   ApplyTrust();
   RefreshSettings();
+  ReindexWorkspace();
 }
 
 void Server::SetTrust(const json& params) {
@@ -230,6 +232,7 @@ void Server::RefreshSettings() {
     document.settings = SettingsOf(uri);
     if (before == document.settings) continue;
     Log(4, "tvm-lsp: the settings of " + uri + " are now " + ToJson(document.settings).dump());
+    if (!document.settings.round_trip_on_save) ClearRoundTrip(&document);
     // Switching back to diagnostics while typing: bring them up to date.
     if (document.analysed && document.settings.diagnostics_on == DiagnosticsOn::kType &&
         document.published_version != document.version) {
@@ -254,6 +257,7 @@ void Server::ApplyTrust() {
     document.trusted = trusted;
     document.analysis.reset();
     document.analysis_version = -1;
+    round_trip_.erase(uri);  // checked under the old trust
     pulled_[uri].version = -1;
     ForgetCellPulls(uri);  // a notebook's cells too
     if (document.analysed) {

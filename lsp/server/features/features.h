@@ -13,6 +13,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tvm {
@@ -31,6 +32,14 @@ std::vector<script::bridge::Diagnostic> Diagnostics(const script::bridge::ParseR
                                                     const std::string& text);
 std::vector<script::bridge::Diagnostic> Diagnostics(const AnalysisOutcome& outcome,
                                                     const std::string& text);
+
+/*!
+ * \brief The on-save round-trip warnings (round_trip.cc): the `round-trip-mismatch` diagnostic
+ *  of each verdict that carries one, in source order, less those `# tvm-lsp: ignore[...]`
+ *  suppresses on their first line of `text`.
+ */
+std::vector<script::bridge::Diagnostic> RoundTripDiagnostics(
+    const std::vector<script::bridge::FormatVerdict>& verdicts, const std::string& text);
 
 /*! \brief How hovers are written (from the client's `hover.contentFormat`). */
 struct HoverOptions {
@@ -305,6 +314,60 @@ inline const std::vector<std::string>& SemanticTokenModifiers() {
 std::vector<SemanticToken> SemanticTokens(const std::string& text,
                                           const script::bridge::ParseResult& result,
                                           int64_t first_line, int64_t last_line);
+
+// -- Workspace symbols (workspace_symbol.cc; server_workspace.cc answers workspace/symbol).
+
+/*! \brief A definition a workspace search can find: a top-level TVMScript definition, or a
+ *  function of a module (`@I.ir_module` class). */
+struct WorkspaceSymbol {
+  std::string name;
+  /*! \brief The analysis's kinds: "function", "macro" (`@T.macro`, `@T.inline`), "module". */
+  std::string kind;
+  /*! \brief The module a function belongs to; empty for a top-level definition. */
+  std::string container;
+  /*! \brief The name's range, on one line. */
+  script::bridge::Range range;
+  /*! \brief The bytes of the name's line up to the name's end: the server converts columns to
+   *  the client's units from it without keeping the file's text. */
+  std::string line_prefix;
+};
+
+/*! \brief How `ScanSymbols` reads a file. */
+struct SymbolScanOptions {
+  /*! \brief Whether a decorator line (`@T.prim_func(private=True)`) names a registered
+   *  TVMScript decorator (the server's check, documents.h). */
+  std::function<bool(std::string_view)> is_script_decorator;
+  /*! \brief A name whose line is longer than this up to the name's end is skipped. */
+  size_t max_line_prefix = 4096;
+};
+
+/*!
+ * \brief The workspace symbols of `text` by syntax alone (nothing is evaluated): each
+ *  top-level `def`/`class` with a TVMScript decorator, and inside such a class each decorated
+ *  `def` of its body (container: the class). A class is a "module", a `macro`/`inline`
+ *  decorator makes a "macro", anything else a "function". In source order.
+ */
+std::vector<WorkspaceSymbol> ScanSymbols(std::string_view text, const SymbolScanOptions& options);
+
+/*! \brief The workspace symbols of an analysed document: its definitions (DocumentSymbols's
+ *  top level) and each module's functions. */
+std::vector<WorkspaceSymbol> AnalysedSymbols(const std::string& text,
+                                             const script::bridge::ParseResult& result);
+
+/*!
+ * \brief How well `name` matches `query`, lower is better; none when the query's characters
+ *  are not a subsequence of the name (ASCII letters compared without case). Tiers, best first:
+ *  exact, exact but for case, prefix, prefix but for case, substring (but for case), then any
+ *  subsequence, tighter first; shorter names first within a tier. An empty query matches all.
+ */
+std::optional<int64_t> MatchScore(std::string_view name, std::string_view query);
+
+/*!
+ * \brief The indices of the `symbols` that match `query`, best first (MatchScore, then name,
+ *  then the order given), at most `limit`.
+ */
+std::vector<size_t> RankSymbols(const std::vector<const WorkspaceSymbol*>& symbols,
+                                std::string_view query, size_t limit);
 
 }  // namespace features
 }  // namespace lsp

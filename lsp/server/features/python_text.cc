@@ -41,16 +41,15 @@ bool StartsBlock(std::string_view trimmed) {
   return false;
 }
 
-/*! \brief The bracket depth after `code`, starting from `depth`. */
-int64_t Depth(std::string_view code, int64_t depth) {
+}  // namespace
+
+int64_t BracketDepth(std::string_view code, int64_t depth) {
   for (char c : code) {
     if (c == '(' || c == '[' || c == '{') ++depth;
     if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
   }
   return depth;
 }
-
-}  // namespace
 
 /*!
  * \brief Each line with the text of its strings and comments blanked (spaces: columns stay),
@@ -170,9 +169,9 @@ int64_t BlockEnd(const std::vector<std::string>& code, int64_t line) {
     return !trimmed.empty() && trimmed.back() == ':';
   };
   int64_t header = line;
-  int64_t depth = Depth(first, 0);
+  int64_t depth = BracketDepth(first, 0);
   while (header < count && depth > 0) {
-    depth = Depth(code[static_cast<size_t>(header)], depth);
+    depth = BracketDepth(code[static_cast<size_t>(header)], depth);
     ++header;
   }
   if (depth > 0 || !ends_header(header)) return 0;  // one line (`if x: y`) or unfinished

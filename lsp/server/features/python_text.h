@@ -28,6 +28,9 @@ std::vector<std::string_view> SplitLines(std::string_view text);
  */
 std::vector<std::string> CodeLines(const std::vector<std::string_view>& lines);
 
+/*! \brief The bracket depth after the code line `code`, starting from `depth`. */
+int64_t BracketDepth(std::string_view code, int64_t depth);
+
 /*! \brief The indentation of a code line (tabs to multiples of 8); -1 when it is blank. */
 int64_t Indent(std::string_view code);
 

@@ -169,10 +169,13 @@ constexpr auto FieldsOf(const NodeInfo*) {
                     Field{"symbol", &NodeInfo::symbol}};
 }
 constexpr auto FieldsOf(const FormatVerdict*) {
-  return std::tuple{
-      Field{"name", &FormatVerdict::name},     Field{"key", &FormatVerdict::key},
-      Field{"range", &FormatVerdict::range},   Field{"text", &FormatVerdict::text},
-      Field{"reason", &FormatVerdict::reason}, Field{"detail", &FormatVerdict::detail}};
+  return std::tuple{Field{"name", &FormatVerdict::name},
+                    Field{"key", &FormatVerdict::key},
+                    Field{"range", &FormatVerdict::range},
+                    Field{"text", &FormatVerdict::text},
+                    Field{"reason", &FormatVerdict::reason},
+                    Field{"detail", &FormatVerdict::detail},
+                    OptionalField{"mismatch", &FormatVerdict::mismatch}};
 }
 
 template <typename S>

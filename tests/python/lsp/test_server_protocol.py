@@ -87,6 +87,7 @@ def test_initialize_declares_what_is_implemented(server) -> None:
                                           "function", "namespaceMember", "variable"],
                            "tokenModifiers": ["declaration", "readonly", "defaultLibrary"]},
                 "range": True, "full": {"delta": True}},
+            "workspaceSymbolProvider": True,
         },
         "serverInfo": {"name": "tvm-lsp", "version": "0.1.0"}}}
 

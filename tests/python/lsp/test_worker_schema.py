@@ -66,6 +66,10 @@ def uses_capture(A: T.Tensor((N,), T.int32)):
     A[0] = os.getpid()
 ''',
     "empty": "",
+    # A print that does not read back: its verdict carries a round-trip-mismatch diagnostic.
+    "mismatch": "from tvm_tirx.script import tirx as T\n\n\n@T.function\n"
+                "def g(A: T.Tensor((8,), T.int32)):\n"
+                '    T.func_attr({"global_symbol": "my.kernel"})\n    A[0] = 1\n',
     "crlf": "from tvm_tirx.script import tirx as T\r\n\r\n@T.function\r\ndef f():\r\n"
             "    T.evaluate(0)\r\n",
 }
@@ -91,6 +95,7 @@ def test_worker_entry_answers_match_the_schema(name: str) -> None:
     verdicts = worker_entry.format_verdicts(source_name=source)["definitions"]
     assert worker_schema.check(SCHEMA, verdicts, "list<FormatVerdict>") == []
     assert worker_schema.unknown_keys(SCHEMA, verdicts, "list<FormatVerdict>") == []
+    assert any(v["mismatch"] for v in verdicts) == (name == "mismatch")
     for definition in answer.report.definitions:
         line = definition.range[0] + 1
         node = worker_entry.what_is_at(line, 8, source_name=source)["node"]
@@ -120,6 +125,7 @@ def test_optional_keys_are_the_ones_an_entry_may_not_send() -> None:
         "ChangeParams.text", "ChangeParams.edits",  # exactly one of them
         "TextChange.range",  # absent: the whole text, as in LSP
         "FormatParams.migrate",  # absent: the formatting verdicts
+        "FormatVerdict.mismatch",  # the frontend sends it; fixtures need not
     }
 
 

@@ -248,6 +248,12 @@ struct FormatVerdict {
   /*! \brief A key of the frontend's `formatting.REASONS` ("errors", "lossy", ...). */
   std::optional<std::string> reason;
   std::string detail;
+  /*!
+   * \brief For a `not-equal` verdict of a definition without errors: the `round-trip-mismatch`
+   *  warning at the source of the first IR node that reads back differently, with the canonical
+   *  text as related information (the frontend's `round_trip.py`); none otherwise.
+   */
+  std::optional<Diagnostic> mismatch{};
 
   bool operator==(const FormatVerdict&) const = default;
 };

@@ -47,7 +47,7 @@ from .chunk_parse import parse_chunk
 from .collector import fewer_collections
 from .source_rescan import rescan
 from .source_text import LineIndex, SourceScan, TopLevelChunk, blank_lines, scan
-from .ast_build import Loc, loc_of
+from .ast_build import Loc, loc_of, source_nodes
 from .transpile import SyntaxErrorFactory
 from .untrusted import NameCheck, UntrustedNotEvaluated
 
@@ -585,7 +585,7 @@ class _FileAnalysis:
     def _lossy(self, unit: DefinitionUnit) -> List[str]:
         node = unit.node
         module_name = node.name if unit.report.kind == "module" else None
-        local = [n.id for n in ast.walk(node) if isinstance(n, ast.Name)
+        local = [n.id for n in source_nodes(node) if isinstance(n, ast.Name)
                  and isinstance(n.ctx, ast.Store)]
         functions = [m for m in node.body if isinstance(m, ast.FunctionDef)] \
             if isinstance(node, ast.ClassDef) else [node]

@@ -4,7 +4,7 @@ generated code reserves (source cannot write them: untrusted.py refuses ``__*`` 
 from __future__ import annotations
 
 import ast
-from typing import Iterable, List, Tuple
+from typing import Iterable, List, Sequence, Tuple
 
 Loc = Tuple[int, int, int, int]
 
@@ -56,24 +56,49 @@ def located(template: ast.AST, nodes: List[ast.stmt]) -> List[ast.stmt]:
     return nodes
 
 
+def source_nodes(root: ast.AST) -> List[ast.AST]:
+    """``list(ast.walk(root))``, walked once per tree: the analyses that read a definition's
+    source (names, lossy verdict, spellings, aliases) share one walk instead of one each. The
+    list is taken at the first call, before building rewrites the tree's expressions in place
+    (the nodes stay the source's; generated ones are never in it)."""
+    nodes = root.__dict__.get("_tvm_source_nodes")
+    if nodes is None:
+        nodes = list(ast.walk(root))
+        root._tvm_source_nodes = nodes  # type: ignore[attr-defined]
+    return nodes
+
+
 _POSITION_FIELDS = ("lineno", "col_offset", "end_lineno", "end_col_offset")
 
 
-def fill_locations(root: ast.AST) -> None:
-    """``ast.fix_missing_locations`` without a Python call per node: every node that takes a
-    position and has none gets its parent's (generated nodes take the statement's)."""
-    pending: List[Tuple[ast.AST, Tuple[int, int, int, int]]] = [(root, (1, 0, 1, 0))]
+def inherit_location(node: ast.AST, inherited: Tuple[int, int, int, int]) -> Tuple[
+        int, int, int, int]:
+    """Gives ``node`` ``inherited`` when it takes a position and has none (completes a partial
+    one); the position its children inherit."""
+    if "lineno" not in node._attributes:
+        return inherited
+    if getattr(node, "lineno", None) is None:
+        node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = inherited
+        return inherited
+    if getattr(node, "end_lineno", None) is None:
+        node.end_lineno = node.lineno
+    if getattr(node, "end_col_offset", None) is None:
+        node.end_col_offset = node.col_offset
+    return (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+
+
+def fill_locations(root: ast.AST, inherited: Tuple[int, int, int, int] = (1, 0, 1, 0),
+                   located: Sequence[ast.AST] = ()) -> None:
+    """``ast.fix_missing_locations`` without recursion: every node that takes a
+    position and has none gets its parent's (generated nodes take the statement's), ``root``
+    its ``inherited``. The trees in ``located`` are known to be located and are skipped."""
+    skip = {id(node) for node in located}
+    pending: List[Tuple[ast.AST, Tuple[int, int, int, int]]] = [(root, inherited)]
     while pending:
         node, inherited = pending.pop()
-        if "lineno" in node._attributes:
-            if getattr(node, "lineno", None) is None:
-                node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = inherited
-            else:
-                if getattr(node, "end_lineno", None) is None:
-                    node.end_lineno = node.lineno
-                if getattr(node, "end_col_offset", None) is None:
-                    node.end_col_offset = node.col_offset
-                inherited = (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+        if skip and id(node) in skip:
+            continue
+        inherited = inherit_location(node, inherited)
         for field_name in node._fields:
             value = getattr(node, field_name, None)
             if type(value) is list:
@@ -84,4 +109,5 @@ def fill_locations(root: ast.AST) -> None:
 
 __all__ = ["FAILURE_NAME", "Loc", "NS", "POISONED_NAME", "RUNTIME_KEY", "const_node",
            "fill_locations",
-           "hook_call", "loc_node", "loc_of", "locate_header", "located", "name_node"]
+           "hook_call", "inherit_location", "loc_node", "loc_of", "locate_header", "located", "name_node",
+           "source_nodes"]

@@ -38,6 +38,8 @@ CODES: Dict[str, str] = {
     "lossy-store": "a float value stored into integer elements: converted, dropping the fraction "
                    "(a warning, as the reference's)",
     "internal-error": "the analysis itself failed: a bug, reported with its traceback",
+    "round-trip-mismatch": "on save: the definition's canonical print does not read back as "
+                           "the same program (a warning, at the first node that differs)",
     # The embedding API (C++).
     "invalid-encoding": "the text is not valid UTF-8",
     "cancelled": "the analysis was cancelled (a newer version of the document arrived)",

@@ -18,7 +18,7 @@ decorator pays for it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Dict, List, Optional, Tuple
 
 from tvm_ffi import DefRegionKind, structural_equal, structural_walk
@@ -27,6 +27,7 @@ from ... import ir as _ir
 from . import namespaces
 from .diagnostics import parse_diagnostics
 from .entry import from_source
+from .round_trip import Mismatch, ir_mismatch, print_error_mismatch
 from .source_text import scan
 from .spelling import apache_members
 
@@ -48,12 +49,14 @@ REASONS: Dict[str, str] = {
 class FormatVerdict:
     """``text`` replaces ``range`` (the definition's range, decorators to its end, stretched to
     the end of a comment on its last line, which the text carries), or ``reason`` (a key of
-    ``REASONS``) says why it is left alone, with ``detail``."""
+    ``REASONS``) says why it is left alone, with ``detail``. A ``not-equal`` verdict also
+    says where in the source the print first reads back differently (``mismatch``)."""
 
     text: Optional[str] = None
     reason: Optional[str] = None
     detail: str = ""
     range: Optional[Tuple[int, int, int, int]] = None
+    mismatch: Optional[Mismatch] = None
 
 
 def _decline(reason: str, detail: str = "") -> FormatVerdict:
@@ -112,10 +115,12 @@ def format_verdict(definition: Any, *, migrate: bool = False) -> FormatVerdict:
     try:
         again = from_source(text, extra_vars=names, source_name="<format>")
     except Exception as exc:  # noqa: BLE001 - the print does not parse back: leave it
-        return _decline("not-equal", f"{type(exc).__name__}: {exc}")
+        return replace(_decline("not-equal", f"{type(exc).__name__}: {exc}"),
+                       mismatch=print_error_mismatch(definition, exc, names))
     # Without its symbol lines the text uses the file's symbols: they must be the module's own.
     if not structural_equal(definition.ir, again, map_free_vars=not symbols):
-        return _decline("not-equal")
+        return replace(_decline("not-equal"),
+                       mismatch=ir_mismatch(definition, again, map_free_vars=not symbols))
     if _bound_names(definition.ir) != _bound_names(again):
         return _decline("renames")
     printed_name = _defined_name(text)

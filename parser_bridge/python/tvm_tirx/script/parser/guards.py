@@ -8,10 +8,10 @@ import ast
 from typing import Any, Dict, List, Optional, Tuple
 
 from .ast_build import FAILURE_NAME, NS, POISONED_NAME, RUNTIME_KEY, Loc, const_node, loc_node
-from .ast_build import loc_of, located, name_node
+from .ast_build import fill_locations, inherit_location, loc_of, located, name_node
 
 
-def _statement_names(node: ast.stmt, ctx: type, header_only: bool) -> List[str]:
+def _statement_names(node: ast.AST, ctx: type, header_only: bool) -> List[str]:
     """Names of ``ctx`` (Load or Store) in a statement, in first-seen order, not looking into
     comprehensions and lambdas (their own scopes) nor, with ``header_only``, into the bodies
     of compound statements."""
@@ -26,9 +26,22 @@ def _statement_names(node: ast.stmt, ctx: type, header_only: bool) -> List[str]:
                 continue
             children = value if isinstance(value, list) else [value]
             for child in children:
-                if isinstance(child, ast.AST) and not isinstance(child, _OWN_SCOPES):
+                if ctx is ast.Store and isinstance(child, ast.stmt):
+                    found.update(dict.fromkeys(_stores(child)))
+                elif isinstance(child, ast.AST) and not isinstance(child, _OWN_SCOPES):
                     pending.append(child)
     return list(found)
+
+
+def _stores(node: ast.stmt) -> List[str]:
+    """The names a statement binds, its body's included; remembered on the node, because each
+    statement around it asks again (``poison_stores`` of every enclosing compound statement),
+    which would walk a body once per level of nesting."""
+    names = node.__dict__.get("_tvm_stores")
+    if names is None:
+        names = _statement_names(node, ast.Store, header_only=False)
+        node._tvm_stores = names  # type: ignore[attr-defined]
+    return names
 
 
 def statement_parts(node: ast.stmt) -> List[ast.AST]:
@@ -52,7 +65,7 @@ _OWN_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.Generato
 def poison_stores(node: ast.stmt, value: ast.expr) -> List[ast.stmt]:
     """``name = value`` for each name ``node`` binds (``value`` evaluated once), so later
     uses see a poison value instead of an unbound name."""
-    stores = _statement_names(node, ast.Store, header_only=False)
+    stores = _stores(node)
     if isinstance(node, ast.For):
         stores = _statement_names(node.target, ast.Store, header_only=False) + stores
     out: List[ast.stmt] = [ast.Assign(targets=[name_node(POISONED_NAME, ast.Store())], value=value)]
@@ -87,8 +100,20 @@ _UNRECORDED_INSIDE = (ast.Lambda, ast.JoinedStr)
 
 
 def _runtime_call(method: str, args: List[ast.expr], template: ast.AST) -> ast.Call:
-    func = ast.Attribute(value=name_node(RUNTIME_KEY), attr=method, ctx=ast.Load())
-    return ast.copy_location(ast.Call(func=func, args=args, keywords=[]), template)
+    """``__tvm_rt.<method>(args...)``, every new node at ``template``'s place (the arguments
+    already have theirs)."""
+    where = (template.lineno, template.col_offset, template.end_lineno, template.end_col_offset)
+    runtime = _at(name_node(RUNTIME_KEY), where)
+    for arg in args:
+        if getattr(arg, "lineno", None) is None:
+            _at(arg, where)
+    return _at(ast.Call(func=_at(ast.Attribute(value=runtime, attr=method, ctx=ast.Load()),
+                                 where), args=args, keywords=[]), where)
+
+
+def _at(node: Any, where: Tuple[int, int, int, int]) -> Any:
+    node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = where
+    return node
 
 
 class _Rewriter:
@@ -102,17 +127,25 @@ class _Rewriter:
       in ``positions``; the runtime keeps the last value of each (docs/frontend.md,
       "Positions").
 
+    On the way down it also gives each node without a position its parent's, as
+    ``fill_locations`` would, so that no second pass over the helpers is needed.
+
     The generated hook calls (on ``__tvm_ns`` and ``__tvm_rt``, names source cannot write) are
-    left alone."""
+    left alone (but located)."""
 
     def __init__(self, guard: bool, positions: Optional[List[Tuple[Loc, str]]]) -> None:
         self.guard = guard
         self.positions = positions
 
-    def visit(self, node: ast.AST, record: bool) -> ast.AST:
+    def visit(self, node: ast.AST, record: bool,
+              inherited: Tuple[int, int, int, int] = (1, 0, 1, 0)) -> ast.AST:
         kind = type(node)
+        # Only what the source wrote is recorded: nodes the transpiler made have no position.
+        from_source = hasattr(node, "lineno")
+        inherited = inherit_location(node, inherited)
         if kind is ast.Attribute and type(node.value) is ast.Name and \
                 node.value.id in _GENERATED:
+            fill_locations(node.value, inherited)
             return node
         inner = record and kind not in _UNRECORDED_INSIDE
         for field_name in node._fields:
@@ -120,11 +153,11 @@ class _Rewriter:
             if type(value) is list:
                 for i, item in enumerate(value):
                     if isinstance(item, ast.AST):
-                        new = self.visit(item, inner)
+                        new = self.visit(item, inner, inherited)
                         if new is not item:
                             value[i] = new
             elif isinstance(value, ast.AST):
-                new = self.visit(value, inner)
+                new = self.visit(value, inner, inherited)
                 if new is not value:
                     setattr(node, field_name, new)
         result: ast.AST = node
@@ -134,7 +167,8 @@ class _Rewriter:
             result = _runtime_call("getattr_", [node.value, const_node(node.attr)], node)
         elif self.guard and kind is ast.BinOp and type(node.op) is ast.Pow:
             result = _runtime_call("pow_", [node.left, node.right], node)
-        if record and self.positions is not None and loads and self._recorded(node, kind):
+        if record and self.positions is not None and loads and from_source and \
+                self._recorded(node, kind):
             what = node.id if kind is ast.Name else "." + node.attr if kind is ast.Attribute \
                 else ""
             self.positions.append((loc_of(node), what))
@@ -143,7 +177,7 @@ class _Rewriter:
 
     @staticmethod
     def _recorded(node: Any, kind: type) -> bool:
-        if kind not in _RECORDED or not hasattr(node, "lineno"):
+        if kind not in _RECORDED:
             return False
         if kind is ast.Name:
             return not node.id.startswith("__tvm")
@@ -156,8 +190,10 @@ class _Rewriter:
 
 def guard_attributes(helpers: List[ast.stmt], options: Any) -> List[ast.stmt]:
     """The helpers with untrusted attribute checks and position recording, as the options
-    ask (one pass)."""
+    ask (one pass), every node located (``fill_locations``)."""
     if not options.untrusted and options.positions is None:
+        for helper in helpers:
+            fill_locations(helper)
         return helpers
     rewriter = _Rewriter(options.untrusted, options.positions)
     return [rewriter.visit(helper, True) for helper in helpers]  # type: ignore[misc]

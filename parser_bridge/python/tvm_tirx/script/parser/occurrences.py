@@ -18,7 +18,7 @@ from tvm_ffi import DefRegionKind, structural_walk
 
 from ... import TensorLoad
 from ... import ir as _ir
-from .ast_build import Loc, loc_of
+from .ast_build import Loc, loc_of, source_nodes
 from .transpile import HeaderSymbol
 
 
@@ -202,7 +202,7 @@ def _alias_targets(node: ast.FunctionDef, kinds: Dict[Tuple[int, int], Tuple[str
     defining a variable there: an alias of the value's variable (docs/frontend.md,
     "Assignments"), in source order."""
     found: Dict[str, List[Loc]] = {}
-    for stmt in ast.walk(node):
+    for stmt in source_nodes(node):
         if not isinstance(stmt, ast.Assign):
             continue
         for target in stmt.targets:

@@ -15,7 +15,7 @@ from typing import Any, Iterator, List, Mapping, Optional, Sequence
 
 from ... import ir as _ir
 from .source_text import Comment
-from .ast_build import Loc
+from .ast_build import Loc, source_nodes
 
 
 @dataclass
@@ -74,7 +74,7 @@ def lossy_reasons(node: ast.AST, bindings: Mapping[str, Any], module_name: Optio
     def note(reason: str, where: ast.AST) -> None:
         reasons.append(f"{reason} (line {where.lineno})")
 
-    for sub in ast.walk(node):
+    for sub in source_nodes(node):
         if isinstance(sub, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
                             ast.Lambda)):
             note("a comprehension or lambda is evaluated by Python", sub)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from .ast_build import NS, Loc, const_node, hook_call, loc_node, loc_of
-from .ast_build import fill_locations, locate_header, located, name_node
+from .ast_build import fill_locations, locate_header, located, name_node, source_nodes
 from .guards import guard_attributes, guarded, poison_stores, statement_parts
 
 MAKE = "__tvm_make"
@@ -719,12 +719,12 @@ def _wrap(helpers: List[ast.stmt], capture_names: Tuple[str, ...], extra_params:
                               returns=None, type_comment=None)
     ast.copy_location(wrapper, template)
     module = ast.Module(body=[wrapper], type_ignores=[])
-    fill_locations(module)
+    fill_locations(module, located=helpers)  # guard_attributes located the helpers
     return module
 
 
 def _load_names(node: ast.AST, header: Sequence[HeaderSymbol] = ()) -> frozenset:
-    names = frozenset(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
+    names = frozenset(n.id for n in source_nodes(node) if isinstance(n, ast.Name))
     for symbol in header:
         if symbol.annotation is not None:
             names |= {n.id for n in ast.walk(symbol.annotation) if isinstance(n, ast.Name)}

@@ -35,6 +35,7 @@ from tvm_ffi import dtype as _DType
 from ..decorators import is_decorator
 from ..ir import ModuleProxy
 from . import namespaces
+from .ast_build import source_nodes
 from .protocol_registry import namespace_members
 
 UNTRUSTED_CODE = "untrusted-not-evaluated"
@@ -75,7 +76,7 @@ def bound_names(nodes: Iterable[ast.AST]) -> Set[str]:
     parameters of functions and lambdas."""
     found: Set[str] = set()
     for root in nodes:
-        for node in ast.walk(root):
+        for node in source_nodes(root):
             if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
                 found.add(node.id)
             elif isinstance(node, ast.arg):
@@ -99,7 +100,7 @@ class NameCheck:
         """The first read name (in source order) the rule refuses, with the refusal."""
         refused = []
         for root in roots:
-            for node in ast.walk(root):
+            for node in source_nodes(root):
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                     error = self.refusal(node.id, local)
                 elif isinstance(node, ast.Name) and node.id.startswith("__"):

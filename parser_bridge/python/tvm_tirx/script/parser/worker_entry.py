@@ -21,7 +21,8 @@ process (one counter), so parts of different documents or sessions never share o
 
 ``what_is_at`` and ``format_verdicts`` answer on the session's last report (``session.report``)
 and None when no finished analysis of the document is kept (never analysed, dropped, or its
-last analysis was cancelled).
+last analysis was cancelled). A ``not-equal`` verdict carries its ``round-trip-mismatch``
+diagnostic (``round_trip``), which the server reports on save.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from typing import Any, Collection, Dict, Iterable, List, Optional, Tuple
 
 from . import session
 from .analysis import Progress
-from .formatting import format_verdict
+from .formatting import FormatVerdict, format_verdict
 from .report import ParseReport, clean_text
+from .round_trip import mismatch_diagnostic
 
 _Mark = Tuple[Tuple[int, ...], bool]
 _DocumentKey = Tuple[str, bool]
@@ -137,19 +139,55 @@ def format_verdicts(migrate: bool = False, *, source_name: str,
                     trusted: bool = False) -> Optional[Dict[str, Any]]:
     """``{"definitions": [...]}``: each definition's formatting verdict on the document's last
     analysis (``FormatVerdict`` of worker_protocol.json), or None when none is kept. With
-    ``migrate``, definitions in Apache TVM's spelling get the verdict of their migration."""
+    ``migrate``, definitions in Apache TVM's spelling get the verdict of their migration.
+
+    A verdict reads the print back, which costs about what analysing the definition did, and
+    every save asks for them all (the on-save round-trip check): each is kept per document
+    by what it depends on (the definition's key, which names its text and context, its range
+    and stale mark), so only definitions that changed are judged again."""
     report = _last_report(source_name, trusted)
     if report is None:
         return None
+    document = (source_name, bool(trusted), bool(migrate))
+    kept = _VERDICTS.get(document, {})
+    judged: Dict[Tuple[Any, ...], Dict[str, Any]] = {}
     verdicts = []
-    for definition in report.definitions:
-        verdict = format_verdict(definition, migrate=migrate)
-        verdicts.append({
-            "name": clean_text(definition.name), "key": definition.key,
-            "range": list(definition.range),
-            "text": None if verdict.text is None else clean_text(verdict.text),
-            "reason": verdict.reason, "detail": clean_text(verdict.detail)})
+    for unit in report.units:
+        definition = unit.definition
+        key = (definition.key, tuple(definition.range), bool(definition.stale))
+        plain = kept.get(key) if definition.key else None
+        if plain is None:
+            plain = _plain_verdict(unit, format_verdict(definition, migrate=migrate))
+        judged[key] = plain
+        verdicts.append(plain)
+    _VERDICTS[document] = judged
+    for other in [k for k in _VERDICTS if session.document_session(k[0], k[1]) is None]:
+        del _VERDICTS[other]  # closed or dropped documents keep none
     return {"definitions": verdicts}
+
+
+_VERDICTS: Dict[Tuple[str, bool, bool], Dict[Tuple[Any, ...], Dict[str, Any]]] = {}
+"""Per document (name, trust, migrate): the plain verdicts of its last ``format_verdicts``."""
+
+
+def _plain_verdict(unit: Any, verdict: FormatVerdict) -> Dict[str, Any]:
+    definition = unit.definition
+    return {
+        "name": clean_text(definition.name), "key": definition.key,
+        "range": list(definition.range),
+        "text": None if verdict.text is None else clean_text(verdict.text),
+        "reason": verdict.reason, "detail": clean_text(verdict.detail),
+        "mismatch": _mismatch(unit, verdict)}
+
+
+def _mismatch(unit: Any, verdict: FormatVerdict) -> Optional[Dict[str, Any]]:
+    """The ``round-trip-mismatch`` diagnostic of a ``not-equal`` verdict (plain), or None. A
+    definition with errors gets none: its IR is not the program its text means."""
+    definition = unit.definition
+    if verdict.mismatch is None or definition.canonical_text is None or any(
+            d["severity"] == "error" for d in unit.plain()["diagnostics"]):
+        return None
+    return mismatch_diagnostic(definition, verdict.mismatch, definition.canonical_text)
 
 
 __all__ = ["WorkerAnswer", "analyze_document", "format_verdicts", "what_is_at"]
