@@ -115,6 +115,7 @@ void Server::RegisterHandlers() {
   notifications_["notebookDocument/didOpen"] = [this](const json& p) { NotebookDidOpen(p); };
   notifications_["notebookDocument/didChange"] = [this](const json& p) { NotebookDidChange(p); };
   notifications_["notebookDocument/didClose"] = [this](const json& p) { NotebookDidClose(p); };
+  notifications_["notebookDocument/didSave"] = [this](const json& p) { NotebookDidSave(p); };
   requests_["textDocument/diagnostic"] = [this](const json& id, const json& params) {
     return DiagnosticRequest(id, params);
   };
@@ -283,6 +284,7 @@ json Server::Initialize(const json& params) {
   encoding_ = NegotiateEncoding(capabilities);
   hover_ = HoverOptionsOf(capabilities);
   InitializeSettings(params, capabilities);
+  InitializeNotebooks(capabilities);
   InitializeWorkspace(capabilities);
   state_ = State::kRunning;
   if (process_id && *process_id > 0) WatchParent(*process_id);

@@ -43,16 +43,10 @@ std::vector<std::string> OnlyKinds(const json& params) {
 }
 
 json ActionJson(const features::CodeAction& action, const std::string& uri,
-                const LineIndex& lines) {
+                const DocumentMap& lines) {
   json out = {{"title", action.title}};
   if (!action.kind.empty()) out["kind"] = action.kind;
-  if (!action.edits.empty()) {
-    json edits = json::array();
-    for (const bridge::TextEdit& edit : action.edits) {
-      edits.push_back(lsp_json::ToJson(edit, lines));
-    }
-    out["edit"] = {{"changes", {{uri, std::move(edits)}}}};
-  }
+  if (!action.edits.empty()) out["edit"] = lsp_json::WorkspaceEditJson(action.edits, lines);
   if (!action.command.empty()) {
     json argument = {{"uri", uri}};
     if (action.command_at) {
@@ -65,7 +59,7 @@ json ActionJson(const features::CodeAction& action, const std::string& uri,
   if (!action.diagnostics.empty()) {
     json diagnostics = json::array();
     for (const bridge::Diagnostic& d : action.diagnostics) {
-      diagnostics.push_back(lsp_json::ToJson(d, lines, uri));
+      diagnostics.push_back(lsp_json::ToJson(d, lines));
     }
     out["diagnostics"] = std::move(diagnostics);
   }
@@ -127,7 +121,7 @@ void Server::RegisterActions() {
                                                 " and " + kCheckRoundTrip + ")");
     }
     CommandTarget target = TargetOf(params);
-    if (Find(target.uri) == nullptr) {
+    if (Resolve(target.uri) == nullptr) {
       throw rpc::Error(rpc::kInvalidParams,
                        "params.arguments[0].uri: " + target.uri + " is not open");
     }
@@ -141,13 +135,17 @@ std::optional<json> Server::ShowCanonicalIRCommand(const json& id, const std::st
   json params = {{"textDocument", {{"uri", uri}}}};
   if (position) params["position"] = lsp_json::ToJson(*position);
   json outside = nullptr;
-  if (!Find(uri)->analysed) {
+  if (!Resolve(uri)->analysed) {
     throw rpc::Error(rpc::kRequestFailed, FileName(uri) + " is not a TVMScript file");
   }
-  return FromAnalysis(id, params, outside, [uri, position](const Query& query) {
+  return FromAnalysis(id, params, outside, [position](const Query& query) {
     std::optional<std::pair<int64_t, int64_t>> at;
-    if (position) at = std::pair<int64_t, int64_t>{query.line, query.column};
-    features::CanonicalIR shown = features::ShowCanonicalIR(query.result, at, FileName(uri));
+    if (position) at = std::pair<int64_t, int64_t>{query.lines.LineIn(query.line), query.column};
+    // A cell: its own definitions, at its own lines (the name says the notebook and the cell).
+    bridge::ParseResult cell;
+    if (query.lines.is_cell()) cell.definitions = query.lines.Local(query.result.definitions);
+    features::CanonicalIR shown = features::ShowCanonicalIR(
+        query.lines.is_cell() ? cell : query.result, at, query.lines.name());
     if (!shown.error.empty()) throw rpc::Error(rpc::kRequestFailed, shown.error);
     return json{{"name", shown.name}, {"text", shown.text}};
   });
@@ -157,19 +155,20 @@ std::optional<json> Server::ShowCanonicalIRCommand(const json& id, const std::st
  * \brief Asks the worker for the formatting and the migration verdicts of `uri` (analysing it
  *  first when needed), then calls `answer` on the loop with the document and both.
  */
-void Server::WithVerdicts(const json& id, const std::string& uri, const char* what,
+void Server::WithVerdicts(const json& id, const std::string& asked, const char* what,
                           VerdictsAnswer answer) {
-  Document* document = Find(uri);
+  Document* document = Resolve(asked);
   RefuseWhenStopped();
+  std::string uri = document->uri;  // a cell's is its notebook's
   int64_t version = document->version;
   auto publish = [this](AnalysisOutcome outcome) { Publish(outcome); };
-  runner_->Run(uri, [this, id, uri, version, publish, what, answer](WorkerClient& client) {
+  runner_->Run(uri, [this, id, uri, asked, version, publish, what, answer](WorkerClient& client) {
     auto query = [&](WorkerClient& c) { return c.Format(uri); };
     FormatOutcome format = AnalysedQuery<FormatOutcome>(client, runner_.get(), uri, query, publish);
     FormatOutcome migrate = format.status == QueryStatus::kDone
                                 ? client.Format(uri, bridge::FormatQuery{true})
                                 : format;
-    runner_->PostBack([this, id, uri, version, format, migrate, what, answer] {
+    runner_->PostBack([this, id, uri, asked, version, format, migrate, what, answer] {
       Document* now =
           Answerable(id, uri, version, format.version, format.status, format.message, what);
       if (now == nullptr) return;
@@ -178,8 +177,10 @@ void Server::WithVerdicts(const json& id, const std::string& uri, const char* wh
       static const bridge::ParseResult kNothing;
       const bridge::ParseResult& analysis =
           now->analysis && now->analysis_version == version ? *now->analysis : kNothing;
+      DocumentMap lines = MapOf(asked, *now);  // a cell: the verdicts of its definitions
       try {
-        Reply(id, answer(*now, analysis, format.definitions, migrate.definitions));
+        Reply(id, answer(*now, lines, analysis, lines.Within(format.definitions),
+                         lines.Within(migrate.definitions)));
       } catch (const rpc::Error& error) {
         ReplyError(id, error.code(), error.what());
       }
@@ -192,15 +193,15 @@ std::optional<json> Server::CodeActionRequest(const json& id, const json& params
   std::string uri = lsp_json::String(item, "uri", "params.textDocument");
   ClientRange range = lsp_json::Range(params, "range", "params");
   std::vector<std::string> only = OnlyKinds(params);
-  Document* document = Find(uri);
+  Document* document = Resolve(uri);
   if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
   if (!document->analysed) return json::array();
   WithVerdicts(
       id, uri, "the code actions were computed",
-      [this, uri, range, only](const Document& now, const bridge::ParseResult& analysis,
-                               const std::vector<bridge::FormatVerdict>& format,
-                               const std::vector<bridge::FormatVerdict>& migrate) {
-        LineIndex lines = Lines(now);
+      [uri, range, only](const Document& now, const DocumentMap& lines,
+                         const bridge::ParseResult& analysis,
+                         const std::vector<bridge::FormatVerdict>& format,
+                         const std::vector<bridge::FormatVerdict>& migrate) {
         auto [line, column] = lines.FromClient(range.start);
         auto [end_line, end_column] = lines.FromClient(range.end);
         features::CodeActionInput input{
@@ -217,38 +218,37 @@ std::optional<json> Server::CodeActionRequest(const json& id, const json& params
 
 std::optional<json> Server::CheckRoundTripCommand(const json& id, const std::string& uri,
                                                   std::optional<ClientPosition> position) {
-  if (!Find(uri)->analysed) {
+  if (!Resolve(uri)->analysed) {
     throw rpc::Error(rpc::kRequestFailed, FileName(uri) + " is not a TVMScript file");
   }
-  WithVerdicts(id, uri, "the round trip was checked",
-               [this, position](const Document& now, const bridge::ParseResult& analysis,
-                                const std::vector<bridge::FormatVerdict>&,
-                                const std::vector<bridge::FormatVerdict>& migrate) {
-                 LineIndex lines = Lines(now);
-                 std::vector<const bridge::FormatVerdict*> chosen;
-                 for (const bridge::FormatVerdict& verdict : migrate) chosen.push_back(&verdict);
-                 if (position) {
-                   auto [line, column] = lines.FromClient(*position);
-                   const bridge::Definition* here = features::DefinitionAt(analysis, line, column);
-                   if (here == nullptr) {
-                     throw rpc::Error(
-                         rpc::kRequestFailed,
-                         "there is no TVMScript definition at line " + std::to_string(line));
-                   }
-                   chosen.clear();
-                   for (const bridge::FormatVerdict& verdict : migrate) {
-                     if (verdict.key == here->key && verdict.name == here->name) {
-                       chosen.push_back(&verdict);
-                     }
-                   }
-                 }
-                 return RoundTripJson(chosen, lines, FileName(now.uri));
-               });
+  WithVerdicts(
+      id, uri, "the round trip was checked",
+      [position](const Document&, const DocumentMap& lines, const bridge::ParseResult& analysis,
+                 const std::vector<bridge::FormatVerdict>&,
+                 const std::vector<bridge::FormatVerdict>& migrate) {
+        std::vector<const bridge::FormatVerdict*> chosen;
+        for (const bridge::FormatVerdict& verdict : migrate) chosen.push_back(&verdict);
+        if (position) {
+          auto [line, column] = lines.FromClient(*position);
+          const bridge::Definition* here = features::DefinitionAt(analysis, line, column);
+          if (here == nullptr) {
+            throw rpc::Error(rpc::kRequestFailed, "there is no TVMScript definition at line " +
+                                                      std::to_string(lines.LineIn(line)));
+          }
+          chosen.clear();
+          for (const bridge::FormatVerdict& verdict : migrate) {
+            if (verdict.key == here->key && verdict.name == here->name) {
+              chosen.push_back(&verdict);
+            }
+          }
+        }
+        return RoundTripJson(chosen, lines, lines.name());
+      });
   return std::nullopt;
 }
 
 json Server::RoundTripJson(const std::vector<const bridge::FormatVerdict*>& verdicts,
-                           const LineIndex& lines, const std::string& file_name) {
+                           const DocumentMap& lines, const std::string& file_name) {
   if (verdicts.empty()) throw rpc::Error(rpc::kRequestFailed, file_name + " has no definitions");
   std::string name = verdicts.size() == 1 ? verdicts.front()->name : file_name;
   for (const bridge::FormatVerdict* verdict : verdicts) {

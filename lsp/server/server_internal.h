@@ -30,6 +30,7 @@
 #include "debounce.h"
 #include "documents.h"
 #include "features/features.h"
+#include "notebook_map.h"
 #include "positions.h"
 #include "server.h"
 #include "settings.h"
@@ -77,8 +78,9 @@ struct Notebook {
   std::vector<NotebookCell> cells;
   std::map<std::string, std::string> texts;  // by cell URI, for the cells open
   std::map<std::string, std::string> languages;
-  /*! \brief The analysed cells and their first line in the notebook's text. */
-  std::vector<std::pair<std::string, int64_t>> layout;
+  std::map<std::string, std::optional<int64_t>> versions;  // of the cells' texts, as sent
+  /*! \brief The analysed cells and where they are in the notebook's text (notebook_map.h). */
+  NotebookLayout layout;
   /*! \brief The cells diagnostics were last pushed to (a deleted one is cleared). */
   std::set<std::string> published;
 };
@@ -177,6 +179,9 @@ class Server {
   std::optional<json> DiagnosticRequest(const json& id, const json& params);
   /*! \brief The diagnostics of `document` at `version`: pushed, or kept for pulls. */
   void Deliver(Document* document, int64_t version, json diagnostics);
+  /*! \brief Keeps `diagnostics` of `uri` at `version` for pulls (a new result id when they
+   *  changed), and answers the pulls waiting on them. */
+  void KeepPulled(const std::string& uri, int64_t version, json diagnostics);
   /*! \brief Answers the pulls waiting on `uri` that its kept diagnostics can answer. */
   void AnswerPulls(const std::string& uri);
 
@@ -185,10 +190,28 @@ class Server {
   void NotebookDidOpen(const json& params);
   void NotebookDidChange(const json& params);
   void NotebookDidClose(const json& params);
+  /*! \brief As `didSave` of the notebook's document (diagnostics on save analyse it then). */
+  void NotebookDidSave(const json& params);
   /*! \brief The notebook's text, sent as its document's new version. */
   void SyncNotebook(Notebook* notebook);
-  /*! \brief Pushes `diagnostics` of a notebook's document to its cells; false for others. */
-  bool DeliverToCells(const std::string& uri, const json& diagnostics);
+  /*!
+   * \brief Delivers `diagnostics` of a notebook's document (at `version`) to its cells, pushed
+   *  or kept for pulls; false for other documents.
+   */
+  bool DeliverToCells(const std::string& uri, int64_t version, const json& diagnostics);
+  /*! \brief The kept pulls of a notebook's cells are out of date (its trust changed). */
+  void ForgetCellPulls(const std::string& uri);
+  /*! \brief What `initialize` says that notebooks use (`workspace.workspaceEdit`). */
+  void InitializeNotebooks(const json& capabilities);
+  /*!
+   * \brief The document a request on `uri` is answered from: the open text document, or for a
+   *  cell of an open notebook its notebook's document; a cell that is not analysed (markdown,
+   *  another language) gets a document that is not analysed. Null when `uri` is neither (a
+   *  notebook's own URI too): "not open".
+   */
+  Document* Resolve(const std::string& uri);
+  /*! \brief The positions of a request on `uri` answered from `document` (Resolve's). */
+  DocumentMap MapOf(const std::string& uri, const Document& document) const;
 
   // Documents (server_documents.cc).
   /*! \brief `text` after LSP content changes (`where` names them in errors). */
@@ -233,7 +256,7 @@ class Server {
   std::optional<json> CheckRoundTripCommand(const json& id, const std::string& uri,
                                             std::optional<ClientPosition> position);
   using VerdictsAnswer =
-      std::function<json(const Document&, const script::bridge::ParseResult&,
+      std::function<json(const Document&, const DocumentMap&, const script::bridge::ParseResult&,
                          const std::vector<script::bridge::FormatVerdict>& format,
                          const std::vector<script::bridge::FormatVerdict>& migrate)>;
   /*!
@@ -244,7 +267,7 @@ class Server {
   void WithVerdicts(const json& id, const std::string& uri, const char* what,
                     VerdictsAnswer answer);
   static json RoundTripJson(const std::vector<const script::bridge::FormatVerdict*>& verdicts,
-                            const LineIndex& lines, const std::string& file_name);
+                            const DocumentMap& lines, const std::string& file_name);
 
   // The on-save round-trip check (server_round_trip.cc).
   /*! \brief didSave: checks the saved version's round trip, when its setting is on. */
@@ -264,9 +287,9 @@ class Server {
   struct Query {
     const Document& document;
     const script::bridge::ParseResult& result;
-    const LineIndex& lines;
+    const DocumentMap& lines;  // the request's document (a cell: its lines of the notebook)
     const json& params;
-    int64_t line;    // of params.position (1-based), or 1 when there is none
+    int64_t line;    // of params.position (1-based), or the document's first when there is none
     int64_t column;  // in UTF-8 bytes
   };
   void RegisterNavigation();
@@ -347,6 +370,8 @@ class Server {
   };
   std::map<std::string, Pulled> pulled_;
   std::map<std::string, Notebook> notebooks_;
+  Document unanalysed_cell_;      // what Resolve gives for a markdown cell
+  bool versioned_edits_ = false;  // workspace.workspaceEdit.documentChanges
   /*! \brief Per document: the analysis diagnostics last delivered and the round-trip warnings
    *  of the last save checked (server_round_trip.cc). */
   struct RoundTripState {

@@ -3,8 +3,6 @@
  * \brief The language requests (inlay hints): answered on the loop from the document's last
  *  analysis at its current version, as the navigation requests are (FromAnalysis).
  */
-#include <limits>
-
 #include "features/features.h"
 #include "json_rpc.h"
 #include "lsp_json.h"
@@ -19,7 +17,7 @@ namespace {
 
 /*! \brief LSP's relative encoding of tokens: 5 integers each, positions in client units. */
 std::vector<int64_t> Encode(const std::vector<features::SemanticToken>& tokens,
-                            const LineIndex& lines) {
+                            const DocumentMap& lines) {
   std::vector<int64_t> data;
   data.reserve(tokens.size() * 5);
   int64_t previous_line = 0;
@@ -57,11 +55,11 @@ void Server::RegisterLanguage() {
     if (delta) previous = lsp_json::String(params, "previousResultId", "params");
     return FromAnalysis(id, params, json(nullptr), [this, previous](const Query& query) {
       std::vector<int64_t> data =
-          Encode(features::SemanticTokens(query.document.text, query.result, 1,
-                                          std::numeric_limits<int64_t>::max()),
+          Encode(features::SemanticTokens(query.document.text, query.result,
+                                          query.lines.first_line(), query.lines.last_line()),
                  query.lines);
       std::string result_id = std::to_string(next_tokens_id_++);
-      SemanticTokensCache& cache = semantic_tokens_[query.document.uri];
+      SemanticTokensCache& cache = semantic_tokens_[query.lines.uri()];  // a cell: its own
       json answer;
       if (previous && cache.result_id == *previous) {
         // One edit: what lies between the common prefix and the common suffix.

@@ -5,6 +5,8 @@
  *  document's last analysis at its current version (kept by `Publish`), or after analysing
  *  it on the analysis thread when there is none yet.
  */
+#include <algorithm>
+
 #include "features/features.h"
 #include "json_rpc.h"
 #include "lsp_json.h"
@@ -26,7 +28,7 @@ int SymbolKindOf(const std::string& kind) {
   return 13;                          // Variable: parameters, loop variables, bound scalars
 }
 
-json OutlineJson(const features::OutlineSymbol& symbol, const LineIndex& lines) {
+json OutlineJson(const features::OutlineSymbol& symbol, const DocumentMap& lines) {
   json children = json::array();
   for (const features::OutlineSymbol& child : symbol.children) {
     children.push_back(OutlineJson(child, lines));
@@ -67,8 +69,7 @@ void Server::RegisterNavigation() {
       return FromAnalysis(id, params, json(nullptr), [find](const Query& query) {
         json answer = json::array();
         for (const bridge::Range& range : find(query)) {
-          answer.push_back({{"uri", query.document.uri},
-                            {"range", lsp_json::ToJson(query.lines.ToClient(range))}});
+          answer.push_back(lsp_json::LocationJson(range, query.lines));  // a cell: any cell
         }
         return answer;
       });
@@ -95,6 +96,7 @@ void Server::RegisterNavigation() {
       json answer = json::array();
       for (const features::Highlight& highlight : features::DocumentHighlight(
                query.document.text, query.result, query.line, query.column)) {
+        if (!query.lines.Holds(highlight.range)) continue;  // in another cell
         answer.push_back({{"range", lsp_json::ToJson(query.lines.ToClient(highlight.range))},
                           {"kind", highlight.write ? 3 : 2}});  // Write, Read
       }
@@ -116,14 +118,13 @@ void Server::RegisterNavigation() {
   requests_["textDocument/rename"] = [this](const json& id, const json& params) {
     std::string new_name = lsp_json::String(params, "newName", "params");
     return FromAnalysis(id, params, json(nullptr), [new_name](const Query& query) {
-      features::RenameResult renamed =
-          features::Rename(query.document.text, query.result, query.line, query.column, new_name);
+      // A cell's lines in messages: its own, or another cell's named.
+      features::RenameOptions options{
+          [&query](int64_t line) { return query.lines.LineName(line); }};
+      features::RenameResult renamed = features::Rename(
+          query.document.text, query.result, query.line, query.column, new_name, options);
       if (renamed.refusal) throw rpc::Error(rpc::kRequestFailed, *renamed.refusal);
-      json edits = json::array();
-      for (const bridge::TextEdit& edit : renamed.edits) {
-        edits.push_back(lsp_json::ToJson(edit, query.lines));
-      }
-      return json{{"changes", {{query.document.uri, std::move(edits)}}}};
+      return lsp_json::WorkspaceEditJson(renamed.edits, query.lines);  // a cell: any cell
     });
   };
   requests_["textDocument/documentSymbol"] = [this](const json& id, const json& params) {
@@ -131,6 +132,7 @@ void Server::RegisterNavigation() {
       json answer = json::array();
       for (const features::OutlineSymbol& symbol :
            features::DocumentSymbols(query.document.text, query.result)) {
+        if (!query.lines.Holds(symbol.range)) continue;  // in another cell
         answer.push_back(OutlineJson(symbol, query.lines));
       }
       return answer;
@@ -155,8 +157,12 @@ void Server::RegisterNavigation() {
         json parent;  // null: the outermost has none
         std::vector<bridge::Range> chain =
             features::SelectionRanges(query.document.text, query.result, line, column);
+        std::optional<ClientRange> last;  // a cell clamps the outer ranges: one of each
         for (auto range = chain.rbegin(); range != chain.rend(); ++range) {
-          json entry = {{"range", lsp_json::ToJson(query.lines.ToClient(*range))}};
+          ClientRange client = query.lines.ToClient(*range);
+          if (last == client) continue;
+          last = client;
+          json entry = {{"range", lsp_json::ToJson(client)}};
           if (!parent.is_null()) entry["parent"] = std::move(parent);
           parent = std::move(entry);
         }
@@ -169,7 +175,12 @@ void Server::RegisterNavigation() {
     return FromAnalysis(id, params, json(nullptr), [](const Query& query) {
       json answer = json::array();
       for (const features::Fold& fold : features::FoldingRanges(query.document.text)) {
-        json range = {{"startLine", fold.start_line - 1}, {"endLine", fold.end_line - 1}};
+        if (!query.lines.Holds(fold.start_line)) continue;  // in another cell
+        int64_t start = query.lines.ToClient(fold.start_line, 0).line;
+        int64_t end =
+            query.lines.ToClient(std::min(fold.end_line, query.lines.last_line()), 0).line;
+        if (end <= start) continue;
+        json range = {{"startLine", start}, {"endLine", end}};
         if (fold.comment) range["kind"] = "comment";
         answer.push_back(std::move(range));
       }
@@ -181,16 +192,17 @@ void Server::RegisterNavigation() {
 std::optional<json> Server::FromAnalysis(const json& id, const json& params, json outside,
                                          std::function<json(const Query&)> answer) {
   const json& item = lsp_json::Object(params, "textDocument", "params");
-  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
+  std::string asked = lsp_json::String(item, "uri", "params.textDocument");
   std::optional<ClientPosition> position;
   if (params.contains("position")) position = lsp_json::Position(params, "position", "params");
-  Document* document = Find(uri);
-  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
+  Document* document = Resolve(asked);
+  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, asked + " is not open");
   if (!document->analysed) return outside;
-  auto respond = [this, params, position, answer](const Document& now) {
-    LineIndex lines = Lines(now);
+  std::string uri = document->uri;  // a cell's is its notebook's
+  auto respond = [this, params, position, answer, asked](const Document& now) {
+    DocumentMap lines = MapOf(asked, now);
     auto [line, column] =
-        position ? lines.FromClient(*position) : std::pair<int64_t, int64_t>{1, 0};
+        position ? lines.FromClient(*position) : std::pair<int64_t, int64_t>{lines.first_line(), 0};
     return answer(Query{now, *now.analysis, lines, params, line, column});
   };
   if (document->analysis && document->analysis_version == document->version) {

@@ -14,19 +14,24 @@ namespace tvm {
 namespace lsp {
 
 void Server::Deliver(Document* document, int64_t version, json diagnostics) {
-  if (DeliverToCells(document->uri, diagnostics)) return;  // a notebook: pushed to its cells
+  // A notebook: to its cells (server_notebooks.cc).
+  if (DeliverToCells(document->uri, version, diagnostics)) return;
   if (!pull_diagnostics_) {
     Notify("textDocument/publishDiagnostics",
            {{"uri", document->uri}, {"version", version}, {"diagnostics", std::move(diagnostics)}});
     return;
   }
-  Pulled& kept = pulled_[document->uri];
+  KeepPulled(document->uri, version, std::move(diagnostics));
+}
+
+void Server::KeepPulled(const std::string& uri, int64_t version, json diagnostics) {
+  Pulled& kept = pulled_[uri];
   if (kept.result_id.empty() || kept.items != diagnostics) {
     kept.items = std::move(diagnostics);
     kept.result_id = std::to_string(next_result_id_++);
   }
   kept.version = version;
-  AnswerPulls(document->uri);
+  AnswerPulls(uri);
 }
 
 std::optional<json> Server::DiagnosticRequest(const json& id, const json& params) {
@@ -41,7 +46,7 @@ std::optional<json> Server::DiagnosticRequest(const json& id, const json& params
   std::string uri = lsp_json::String(item, "uri", "params.textDocument");
   std::string previous =
       lsp_json::OptionalString(params, "previousResultId", "params").value_or(std::string());
-  if (Find(uri) == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
+  if (Resolve(uri) == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
   waiting_pulls_[uri].emplace_back(id, previous);
   AnswerPulls(uri);
   return std::nullopt;
@@ -50,7 +55,7 @@ std::optional<json> Server::DiagnosticRequest(const json& id, const json& params
 void Server::AnswerPulls(const std::string& uri) {
   auto waiting = waiting_pulls_.find(uri);
   if (waiting == waiting_pulls_.end()) return;
-  const Document* document = Find(uri);
+  const Document* document = Resolve(uri);  // a cell: its notebook's, its own items
   if (document != nullptr && document->analysed && !analysis_stopped_ &&
       RoundTripPending(uri, document->version)) {
     return;  // the saved version's round-trip check is on the way (server_round_trip.cc)

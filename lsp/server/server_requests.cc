@@ -42,60 +42,67 @@ Document* Server::Answerable(const json& id, const std::string& uri, int64_t ver
 
 std::optional<json> Server::HoverRequest(const json& id, const json& params) {
   const json& item = lsp_json::Object(params, "textDocument", "params");
-  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
+  std::string asked = lsp_json::String(item, "uri", "params.textDocument");
   ClientPosition position = lsp_json::Position(params, "position", "params");
-  Document* document = Find(uri);
-  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
+  Document* document = Resolve(asked);
+  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, asked + " is not open");
   if (!document->analysed) return json(nullptr);
   RefuseWhenStopped();
-  auto [line, column] = Lines(*document).FromClient(position);
+  std::string uri = document->uri;  // a cell's is its notebook's
+  auto [line, column] = MapOf(asked, *document).FromClient(position);
   int64_t version = document->version;
   auto publish = [this](AnalysisOutcome outcome) { Publish(outcome); };
-  runner_->Run(
-      uri, [this, id, uri, line = line, column = column, version, publish](WorkerClient& client) {
-        auto query = [&](WorkerClient& c) { return c.WhatIsAt(uri, line, column); };
-        WhatIsAtOutcome outcome =
-            AnalysedQuery<WhatIsAtOutcome>(client, runner_.get(), uri, query, publish);
-        runner_->PostBack([this, id, uri, version, outcome] {
-          Document* now = Answerable(id, uri, version, outcome.version, outcome.status,
-                                     outcome.message, "the hover was computed");
-          if (now == nullptr) return;
-          std::optional<features::HoverContent> hover = features::Hover(
-              outcome.node, now->published_version == version ? now->symbols : kNoSymbols, hover_);
-          if (!hover) {
-            Reply(id, nullptr);
-            return;
-          }
-          const char* kind = hover_.markdown ? "markdown" : "plaintext";
-          Reply(id, {{"contents", {{"kind", kind}, {"value", hover->text}}},
-                     {"range", lsp_json::ToJson(Lines(*now).ToClient(hover->range))}});
-        });
-      });
+  runner_->Run(uri, [this, id, uri, asked, line = line, column = column, version,
+                     publish](WorkerClient& client) {
+    auto query = [&](WorkerClient& c) { return c.WhatIsAt(uri, line, column); };
+    WhatIsAtOutcome outcome =
+        AnalysedQuery<WhatIsAtOutcome>(client, runner_.get(), uri, query, publish);
+    runner_->PostBack([this, id, uri, asked, version, outcome] {
+      Document* now = Answerable(id, uri, version, outcome.version, outcome.status, outcome.message,
+                                 "the hover was computed");
+      if (now == nullptr) return;
+      DocumentMap lines = MapOf(asked, *now);
+      std::vector<script::bridge::Symbol> storage;
+      std::optional<features::HoverContent> hover = features::Hover(
+          outcome.node,
+          lines.Symbols(now->published_version == version ? now->symbols : kNoSymbols, &storage),
+          hover_);
+      if (!hover) {
+        Reply(id, nullptr);
+        return;
+      }
+      const char* kind = hover_.markdown ? "markdown" : "plaintext";
+      Reply(id, {{"contents", {{"kind", kind}, {"value", hover->text}}},
+                 {"range", lsp_json::ToJson(lines.ToClient(hover->range))}});
+    });
+  });
   return std::nullopt;
 }
 
 std::optional<json> Server::FormattingRequest(const json& id, const json& params) {
   const json& item = lsp_json::Object(params, "textDocument", "params");
-  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
-  Document* document = Find(uri);
-  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
+  std::string asked = lsp_json::String(item, "uri", "params.textDocument");
+  Document* document = Resolve(asked);
+  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, asked + " is not open");
   if (!document->analysed) return json::array();
   RefuseWhenStopped();
+  std::string uri = document->uri;  // a cell's is its notebook's
   int64_t version = document->version;
   auto publish = [this](AnalysisOutcome outcome) { Publish(outcome); };
-  runner_->Run(uri, [this, id, uri, version, publish](WorkerClient& client) {
+  runner_->Run(uri, [this, id, uri, asked, version, publish](WorkerClient& client) {
     auto query = [&](WorkerClient& c) { return c.Format(uri); };
     FormatOutcome outcome =
         AnalysedQuery<FormatOutcome>(client, runner_.get(), uri, query, publish);
-    runner_->PostBack([this, id, uri, version, outcome] {
+    runner_->PostBack([this, id, uri, asked, version, outcome] {
       Document* now = Answerable(id, uri, version, outcome.version, outcome.status, outcome.message,
                                  "it was formatted");
       if (now == nullptr) return;
-      features::FormattingResult result = features::Formatting(now->text, outcome.definitions);
+      DocumentMap lines = MapOf(asked, *now);  // a cell formats its own definitions only
+      features::FormattingResult result =
+          features::Formatting(now->text, lines.Within(outcome.definitions));
       for (const std::string& skipped : result.skipped) {
         Log(3, "tvm-lsp: formatting left " + skipped + " alone");
       }
-      LineIndex lines = Lines(*now);
       json edits = json::array();
       for (const script::bridge::TextEdit& edit : result.edits) {
         edits.push_back(lsp_json::ToJson(edit, lines));

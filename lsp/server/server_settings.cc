@@ -72,7 +72,8 @@ json SettingsCapabilities(const json& client_capabilities) {
   if (notebooks != nullptr && notebooks->is_object()) {
     capabilities["notebookDocumentSync"] = {{"notebookSelector",
                                              {{{"notebook", {{"notebookType", "jupyter-notebook"}}},
-                                               {"cells", {{{"language", "python"}}}}}}}};
+                                               {"cells", {{{"language", "python"}}}}}}},
+                                            {"save", true}};
   }
   const json* pull = Member(client_capabilities, {"textDocument", "diagnostic"});
   if (pull != nullptr && pull->is_object()) {
@@ -258,6 +259,7 @@ void Server::ApplyTrust() {
     document.analysis_version = -1;
     round_trip_.erase(uri);  // checked under the old trust
     pulled_[uri].version = -1;
+    ForgetCellPulls(uri);  // a notebook's cells too
     if (document.analysed) {
       runner_->client(uri).Open(uri, document.version, document.text);
       ScheduleAnalysis(uri, milliseconds(0));

@@ -199,13 +199,21 @@ struct RenameResult {
   std::optional<std::string> refusal;
 };
 
+/*! \brief How Rename words its refusals. */
+struct RenameOptions {
+  /*! \brief How a message names line `line` of the text ("4", or for a notebook's text "2 of
+   *  book.ipynb cell 3"); the line's number when unset. */
+  std::function<std::string(int64_t line)> line_name;
+};
+
 /*!
  * \brief Renames every occurrence of the symbol at (line, column) to `new_name`; refuses
  *  keywords, invalid identifiers, namespace aliases, names that would clash with a name
  *  visible where the symbol is used, and positions on nothing.
  */
 RenameResult Rename(const std::string& text, const script::bridge::ParseResult& result,
-                    int64_t line, int64_t column, const std::string& new_name);
+                    int64_t line, int64_t column, const std::string& new_name,
+                    const RenameOptions& options = {});
 
 /*! \brief One entry of the document's outline (document_symbol.cc). */
 struct OutlineSymbol {

@@ -68,7 +68,7 @@ std::vector<const bridge::Definition*> DefinitionsOf(const bridge::ParseResult& 
 /*! \brief Why `new_name` would clash where the symbol is used, or empty when it would not. */
 std::string Clash(const std::string& text, const bridge::ParseResult& result,
                   const bridge::Symbol& renamed, const std::vector<bridge::Range>& ranges,
-                  const std::string& new_name) {
+                  const std::string& new_name, const RenameOptions& options) {
   std::vector<const bridge::Definition*> definitions = DefinitionsOf(result, ranges);
   for (const bridge::Symbol& symbol : result.symbols) {
     if (symbol.id == renamed.id || symbol.name != new_name || !symbol.definition_range) continue;
@@ -76,7 +76,8 @@ std::string Clash(const std::string& text, const bridge::ParseResult& result,
       const bridge::Range& at = *symbol.definition_range;
       if (at.line < definition->range.line || at.end_line > definition->range.end_line) continue;
       return Quoted(new_name) + " would clash with the " + symbol.kind + " " + Quoted(new_name) +
-             " defined on line " + std::to_string(at.line);
+             " defined on line " +
+             (options.line_name ? options.line_name(at.line) : std::to_string(at.line));
     }
   }
   std::vector<std::string> code = CodeLines(SplitLines(text));
@@ -133,7 +134,7 @@ PrepareRenameResult PrepareRename(const std::string& text, const bridge::ParseRe
 }
 
 RenameResult Rename(const std::string& text, const bridge::ParseResult& result, int64_t line,
-                    int64_t column, const std::string& new_name) {
+                    int64_t column, const std::string& new_name, const RenameOptions& options) {
   RenameResult answer;
   PrepareRenameResult prepared = PrepareRename(text, result, line, column);
   if (prepared.status == PrepareRenameResult::Status::kNothing) {
@@ -156,7 +157,7 @@ RenameResult Rename(const std::string& text, const bridge::ParseResult& result, 
   const bridge::Occurrence* at = OccurrenceAt(result, line, column);
   const bridge::Symbol* symbol = SymbolOf(result, at->symbol);
   std::vector<bridge::Range> ranges = References(result, line, column, ReferencesOptions{});
-  std::string clash = Clash(text, result, *symbol, ranges, new_name);
+  std::string clash = Clash(text, result, *symbol, ranges, new_name, options);
   if (!clash.empty()) {
     answer.refusal = clash;
     return answer;
