@@ -99,6 +99,7 @@ void Server::RegisterHandlers() {
   };
   RegisterNavigation();
   RegisterLanguage();
+  RegisterCompletion();
   RegisterActions();
   notifications_["initialized"] = [this](const json&) { Initialized(); };
   // Settings and trust (server_settings.cc), pull diagnostics (server_pull_diagnostics.cc).
@@ -293,6 +294,7 @@ json Server::Initialize(const json& params) {
   server_capabilities.update(SettingsCapabilities(capabilities));
   server_capabilities.update(ActionCapabilities());
   server_capabilities.update(LanguageCapabilities(capabilities));
+  server_capabilities.update(CompletionCapabilities(capabilities));
   return json{{"capabilities", std::move(server_capabilities)},
               {"serverInfo", {{"name", "tvm-lsp"}, {"version", options_.version}}}};
 }
