@@ -58,9 +58,10 @@ void Server::FetchCatalog() {
     runner_->PostBack([this, outcome = std::move(outcome)]() mutable {
       catalog_asked_ = false;
       if (outcome.status != QueryStatus::kDone) {
-        Log(2,
-            "tvm-lsp: the namespace members for completion are not available: " + outcome.message);
-        return;  // asked again at the next completion
+        // Logged once per reason; the next completion asks again.
+        Warn({"tvm-lsp: the namespace members for completion are not available: " +
+              outcome.message});
+        return;
       }
       catalog_ = std::make_shared<const bridge::NamespaceCatalog>(std::move(outcome.catalog));
     });
