@@ -82,6 +82,12 @@ struct Notebook {
   std::set<std::string> published;
 };
 
+/*! \brief The completion list's `itemDefaults` the client takes (server_completion.cc). */
+struct CompletionDefaults {
+  bool edit_range = false;
+  bool data = false;
+};
+
 /*! \brief The language capabilities (inlay hints), for `initialize` (server_language.cc). */
 json LanguageCapabilities(const json& client_capabilities);
 
@@ -294,6 +300,7 @@ class Server {
   std::shared_ptr<const script::bridge::NamespaceCatalog> catalog_;
   bool catalog_asked_ = false;
   features::DocumentationOptions completion_docs_;
+  CompletionDefaults completion_defaults_;
   features::DocumentationOptions signature_docs_;
   int64_t next_tokens_id_ = 1;
   std::map<std::string, Document> documents_;

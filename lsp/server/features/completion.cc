@@ -74,10 +74,10 @@ void AddMembers(const bridge::Namespace& ns, const std::string& alias, const std
   std::string folded = Lower(prefix);
   for (const bridge::NamespaceMember& member : ns.members) {
     if (!member.completion || !StartsWithFolded(member.name, folded)) continue;
-    // Canonical spellings first, today's (Apache TVM's) after them.
+    // Canonical spellings by their name, today's (Apache TVM's) after them ('~' sorts last).
     bool canonical = member.canonical.empty() && member.kind != "legacy";
     out->items.push_back(CompletionItem{member.name, MemberKind(member.kind), ShortDetail(member),
-                                        (canonical ? "0" : "1") + member.name, ns.root, member.name,
+                                        canonical ? "" : "~" + member.name, ns.root, member.name,
                                         alias});
   }
 }
@@ -145,8 +145,8 @@ void AddScope(const CodeText& code, const bridge::ParseResult& analysis, int64_t
       }
     }
     seen->insert(symbol.name);
-    out->items.push_back(CompletionItem{symbol.name, SymbolKind(symbol.kind), symbol.type,
-                                        "0" + symbol.name, "", "", ""});
+    out->items.push_back(
+        CompletionItem{symbol.name, SymbolKind(symbol.kind), symbol.type, "", "", "", ""});
   }
 }
 
@@ -195,7 +195,7 @@ CompletionResult Completion(const CompletionInput& input) {
     if (seen.count(alias) != 0 || !StartsWithFolded(alias, folded)) continue;
     seen.insert(alias);
     out.items.push_back(
-        CompletionItem{alias, kModule, "namespace " + root, "1" + alias, "", "", ""});
+        CompletionItem{alias, kModule, "namespace " + root, "~" + alias, "", "", ""});
   }
   return out;
 }

@@ -337,6 +337,7 @@ struct CompletionItem {
   /*! \brief LSP's CompletionItemKind. */
   int kind = 6;
   std::string detail;
+  /*! \brief Empty: sorted by its label. */
   std::string sort_text;
   std::string root;
   std::string member;

@@ -117,17 +117,17 @@ def test_members_after_the_alias_have_kinds_signatures_and_word_ranges(server) -
                                           and name != "bool_"]
     by_name = {item["label"]: item for item in result["items"]}
     assert by_name["serial"] == {
-        "label": "serial", "kind": 3, "sortText": "1serial",
+        "label": "serial", "kind": 3, "sortText": "~serial",
         "detail": "serial(start, stop=None, *, annotations=None, step=1, unroll...)  "
                   "(canonical: range)",
         "textEdit": {"range": edit_range(11, 10, 10), "newText": "serial"},
-        "data": {"root": "tirx", "member": "serial", "alias": "T"}}
+        "data": {"root": "tirx", "alias": "T"}}
     assert by_name["float32"]["kind"] == 25  # TypeParameter
     assert by_name["float32x4"]["kind"] == 25 and "float32x3" not in by_name
     assert by_name["Tensor"]["kind"] == 25
     assert by_name["dynamic"]["kind"] == 21  # Constant: a symbol
-    assert by_name["function"]["sortText"] == "0function"  # canonical before Apache TVM's
-    assert by_name["prim_func"]["sortText"] == "1prim_func"
+    assert "sortText" not in by_name["function"]  # canonical before Apache TVM's
+    assert by_name["prim_func"]["sortText"] == "~prim_func"
 
 
 def test_a_partial_prefix_filters_and_the_edit_covers_the_whole_word(server) -> None:
@@ -175,7 +175,7 @@ def test_names_in_scope_come_from_the_last_analysis(server) -> None:
     by_name = {item["label"]: item for item in result["items"]}
     assert by_name["A"]["detail"] == "T.Tensor((4,), T.int32)"
     assert by_name["A"]["kind"] == 6 and by_name["n"]["kind"] == 21 and by_name["f"]["kind"] == 3
-    assert by_name["T"] == {"label": "T", "kind": 9, "detail": "namespace tirx", "sortText": "1T",
+    assert by_name["T"] == {"label": "T", "kind": 9, "detail": "namespace tirx", "sortText": "~T",
                             "textEdit": {"range": edit_range(10, 8, 9), "newText": "T"}}
     # After the loop the loop variable is out of scope; g's C is never visible in f.
     assert labels(complete(server, URI, 12, 4)) == ["n", "f", "A", "m", "B", "x", "g", "T"]
@@ -219,8 +219,7 @@ def test_other_import_forms_and_rebinding(server) -> None:
     assert labels(complete(server, uri, 6, 5)) == ["serial"]
     assert labels(complete(server, uri, 7, 8)) == ["ir_module"]
     assert labels(complete(server, uri, 8, 6)) == ["serial"]
-    assert complete(server, uri, 5, 6)["items"][0]["data"] == {
-        "root": "tirx", "member": "serial", "alias": "tx"}
+    assert complete(server, uri, 5, 6)["items"][0]["data"] == {"root": "tirx", "alias": "tx"}
     # A later import of something else under the name unbinds it.
     server.open("file:///numpy.py", "from tvm_tirx.script import tirx as T\nimport numpy as T\nT.\n"
                                     "@T.prim_func\ndef f():\n    pass\n")
@@ -334,3 +333,24 @@ def test_the_worker_catalog_is_the_registrys_and_no_documents() -> None:
         assert "boom" not in {member["name"] for member in tirx["members"]}
     finally:
         worker.close()
+
+
+def test_clients_that_take_item_defaults_get_the_range_and_data_once() -> None:
+    process = Server()
+    try:
+        process.initialize({"textDocument": {"completion": {"completionList": {
+            "itemDefaults": ["editRange", "data"]}}}})
+        uri = "file:///defaults.py"
+        process.open(uri, "from tvm_tirx.script import tirx as T\nT.ser\n")
+        wait_for_catalog(process, uri)
+        result = complete(process, uri, 1, 5)
+        assert result["itemDefaults"] == {"editRange": edit_range(1, 2, 5),
+                                          "data": {"root": "tirx", "alias": "T"}}
+        (item,) = result["items"]
+        assert "textEdit" not in item and "data" not in item
+        # The client resolves the item with the default data merged in.
+        reply = process.call("completionItem/resolve", {**item, "data": {"root": "tirx",
+                                                                          "alias": "T"}})
+        assert reply["result"]["documentation"]["value"].startswith("T.serial(start")
+    finally:
+        process.close()
