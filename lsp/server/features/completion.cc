@@ -86,9 +86,10 @@ void AddMembers(const bridge::Namespace& ns, const std::string& alias, const std
 bool Holds(const CodeText& code, const bridge::Range& range, const std::string& name) {
   if (range.line < 1 || range.line > static_cast<int64_t>(code.code.size())) return false;
   const std::string& line = code.code[static_cast<size_t>(range.line - 1)];
-  return range.column >= 0 &&
-         line.compare(static_cast<size_t>(range.column), name.size(), name) == 0 &&
-         static_cast<size_t>(range.column) + name.size() <= line.size();
+  if (range.column < 0 || static_cast<size_t>(range.column) + name.size() > line.size()) {
+    return false;  // the line is shorter now (or the analysis's range is off the text)
+  }
+  return line.compare(static_cast<size_t>(range.column), name.size(), name) == 0;
 }
 
 /*! \brief Whether a code line starts a `def` or `class` (its parameters are not module-level). */

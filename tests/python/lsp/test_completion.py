@@ -354,3 +354,12 @@ def test_clients_that_take_item_defaults_get_the_range_and_data_once() -> None:
         assert reply["result"]["documentation"]["value"].startswith("T.serial(start")
     finally:
         process.close()
+
+
+def test_regress_a_line_shorter_than_the_analysis_saw(server) -> None:
+    # Found by test_fuzz_server: the analysis's `x` at column 8 of a line that is now empty
+    # made the name check read past the line's end (-32603).
+    change(server, URI, 20, SOURCE)
+    analysed(server, URI, 20)
+    change(server, URI, 21, SOURCE.replace("        x = A[0] + 1\n", "\n"))
+    assert labels(complete(server, URI, 10, 8)) == ["n", "f", "A", "m", "B", "i", "g", "T"]
