@@ -100,6 +100,7 @@ void Server::RegisterHandlers() {
   };
   RegisterNavigation();
   RegisterLanguage();
+  RegisterCompletion();
   RegisterActions();
   RegisterWorkspace();
   notifications_["initialized"] = [this](const json&) { Initialized(); };
@@ -299,6 +300,7 @@ json Server::Initialize(const json& params) {
   server_capabilities.update(ActionCapabilities());
   server_capabilities.update(LanguageCapabilities(capabilities));
   server_capabilities.update(WorkspaceCapabilities());
+  server_capabilities.update(CompletionCapabilities(capabilities));
   return json{{"capabilities", std::move(server_capabilities)},
               {"serverInfo", {{"name", "tvm-lsp"}, {"version", options_.version}}}};
 }

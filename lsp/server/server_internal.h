@@ -85,6 +85,12 @@ struct Notebook {
   std::set<std::string> published;
 };
 
+/*! \brief The completion list's `itemDefaults` the client takes (server_completion.cc). */
+struct CompletionDefaults {
+  bool edit_range = false;
+  bool data = false;
+};
+
 /*! \brief The language capabilities (inlay hints), for `initialize` (server_language.cc). */
 json LanguageCapabilities(const json& client_capabilities);
 
@@ -295,6 +301,14 @@ class Server {
   void RegisterNavigation();
   // Language features (server_language.cc).
   void RegisterLanguage();
+  // Completion and signature help (server_completion.cc).
+  void RegisterCompletion();
+  /*! \brief Their capabilities; keeps the client's documentation formats. */
+  json CompletionCapabilities(const json& client_capabilities);
+  /*! \brief Asks the worker for the namespace catalog once (kept in `catalog_`). */
+  void FetchCatalog();
+  /*! \brief What a completion or signature help request reads; none when not TVMScript. */
+  std::optional<features::CompletionInput> CompletionInputOf(const json& params);
   /*!
    * \brief Answers from the document's analysis at its current version, analysing it first
    *  when there is none (-32801 when it changes meanwhile); `outside` for a document that is
@@ -340,6 +354,12 @@ class Server {
     std::vector<int64_t> data;
   };
   std::map<std::string, SemanticTokensCache> semantic_tokens_;
+  // Completion: the registry's namespaces (the same for every worker), asked once.
+  std::shared_ptr<const script::bridge::NamespaceCatalog> catalog_;
+  bool catalog_asked_ = false;
+  features::DocumentationOptions completion_docs_;
+  CompletionDefaults completion_defaults_;
+  features::DocumentationOptions signature_docs_;
   int64_t next_tokens_id_ = 1;
   std::map<std::string, Document> documents_;
   std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> debounce_;

@@ -130,6 +130,7 @@ void Server::Initialized() {
       UpdateStatus();
     });
   });
+  FetchCatalog();  // completion's namespace members, right after the warm-up
   if (configuration_supported_) RequestConfiguration();
   StartIndex();
 }

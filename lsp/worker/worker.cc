@@ -104,6 +104,7 @@ class Worker {
   json Analyze(int64_t id, const json& params);
   json WhatIsAt(const json& params);
   json Format(const json& params);
+  json Members();
   json TestEval(const json& params);
 
   Document& Find(const std::string& uri);
@@ -146,6 +147,8 @@ class Worker {
 
   // Main thread only.
   std::map<std::string, Document> documents_;
+  /*! \brief The registry's namespaces, read at start-up before any document (`members`). */
+  bridge::CatalogAnswer catalog_;
   uint64_t replies_sent_ = 0;  // numbers the analysis replies (result_id)
 };
 
@@ -204,6 +207,10 @@ void Worker::StartPython() {
   warm_up.progress = [](const bridge::DefinitionProgress&) {};
   warm_up.skip_keys = {"<warm-up>"};
   bridge::ParseDiagnostics(kWarmUpText, warm_up);
+  // Before any document is read, so no document's code can change what completion offers.
+  bridge::QueryOptions catalog;
+  catalog.time_limit = std::chrono::milliseconds(10000);
+  catalog_ = bridge::NamespaceCatalogOf(catalog);
   if (options_.test_hooks) interpreter.Evaluate("1");
 }
 
@@ -399,6 +406,7 @@ json Worker::Dispatch(const protocol::Request& request) {
   if (method == protocol::AnalyzeMethod::kName) return Analyze(request.id, request.params);
   if (method == protocol::WhatIsAtMethod::kName) return WhatIsAt(request.params);
   if (method == protocol::FormatMethod::kName) return Format(request.params);
+  if (method == protocol::MembersMethod::kName) return Members();
   if (method == protocol::ShutdownMethod::kName) return json::object();
   if (method == protocol::TestEvalMethod::kName && options_.test_hooks) {
     return TestEval(request.params);
@@ -560,6 +568,14 @@ json Worker::Format(const json& params) {
     }
   }
   return protocol::ToJson(reply);
+}
+
+json Worker::Members() {
+  if (catalog_.status != bridge::QueryStatus::kDone) {
+    throw RequestError{protocol::ErrorCode::kInternalError,
+                       "the namespace catalog could not be read: " + catalog_.error};
+  }
+  return protocol::ToJson(catalog_.catalog);
 }
 
 bridge::PartsAnswer Worker::RunAnalysis(int64_t id, const std::string& uri,

@@ -11,9 +11,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tvm {
@@ -368,6 +370,121 @@ std::optional<int64_t> MatchScore(std::string_view name, std::string_view query)
  */
 std::vector<size_t> RankSymbols(const std::vector<const WorkspaceSymbol*>& symbols,
                                 std::string_view query, size_t limit);
+// -- Completion and signature help (completion.cc, signature_help.cc; server_completion.cc
+// answers them). They read the current text and, for scope, the last finished analysis
+// (possibly of an older version: a half-typed line is a syntax error); never wait for one.
+
+/*!
+ * \brief The namespace aliases the text's module-level imports bind, with the analysis's rule
+ *  (discovery.py): `from P import A [as X]` and `import P.A as X`, P one of the catalog's
+ *  packages and A a registered alias; X (or A) -> A's canonical root ("T" -> "tirx"). A later
+ *  import of anything else under the same name (`import numpy as T`) unbinds it. `code` is
+ *  CodeLines of the text.
+ */
+std::map<std::string, std::string> NamespaceAliases(
+    const std::vector<std::string>& code, const script::bridge::NamespaceCatalog& catalog);
+
+/*! \brief A namespace's members by canonical root; null when the root is unknown. */
+const script::bridge::Namespace* FindNamespace(const script::bridge::NamespaceCatalog& catalog,
+                                               const std::string& root);
+
+/*! \brief What a completion or signature help request reads. */
+struct CompletionInput {
+  const std::string& text;
+  /*! \brief The last finished analysis (any version), or null when there is none yet. */
+  const script::bridge::ParseResult* analysis;
+  /*! \brief The registry's namespaces, or null while the server has not got them. */
+  const script::bridge::NamespaceCatalog* catalog;
+  /*! \brief The position: 1-based line, UTF-8 byte column (clamped to the text). */
+  int64_t line = 1;
+  int64_t column = 0;
+};
+
+/*! \brief One completion item. `root` and `member` name a namespace member (for resolve),
+ *  `alias` the name it was reached through (`T`). */
+struct CompletionItem {
+  std::string label;
+  /*! \brief LSP's CompletionItemKind. */
+  int kind = 6;
+  std::string detail;
+  /*! \brief Empty: sorted by its label. */
+  std::string sort_text;
+  std::string root;
+  std::string member;
+  std::string alias;
+};
+
+struct CompletionResult {
+  std::vector<CompletionItem> items;
+  /*! \brief The word the items replace: [start, end) bytes on the request's line. */
+  int64_t line = 1;
+  int64_t start = 0;
+  int64_t end = 0;
+  /*! \brief The list lacks what the server does not have yet (the catalog). */
+  bool incomplete = false;
+};
+
+/*!
+ * \brief The completions at a position. After `Alias.` (an alias of NamespaceAliases): the
+ *  namespace's members offered for completion whose name starts with the typed prefix (case
+ *  insensitive), each with its kind and a short signature. Elsewhere in code: the names in scope
+ *  there (the analysis's symbols of the enclosing definition defined before the line, loop
+ *  variables inside their loop only; functions and modules everywhere) and the aliases. Nothing
+ *  in strings, comments, after another `x.`, or on an import line.
+ */
+CompletionResult Completion(const CompletionInput& input);
+
+/*! \brief How documentation is written (the client's `documentationFormat`). */
+struct DocumentationOptions {
+  bool markdown = false;
+};
+
+/*! \brief A namespace member as a completion item names it (its `data`). */
+struct MemberRef {
+  std::string root;
+  std::string member;
+  /*! \brief The alias it is written under (`T`); the root when empty. */
+  std::string alias;
+};
+
+/*!
+ * \brief The documentation of a member (completionItem/resolve): its signature (`T.serial(...)`),
+ *  then its docstring, and the canonical spelling when it has one. Empty when the catalog has
+ *  no such member.
+ */
+std::string MemberDocumentation(const script::bridge::NamespaceCatalog& catalog,
+                                const MemberRef& ref, const DocumentationOptions& options);
+
+/*! \brief One signature (signature_help.cc). Offsets are UTF-8 bytes into `label`. */
+struct SignatureHelpResult {
+  std::string label;
+  std::vector<std::pair<int64_t, int64_t>> parameters;
+  /*! \brief An index into `parameters`; none when the cursor's argument matches none. */
+  std::optional<int64_t> active;
+  /*! \brief The member's docstring. */
+  std::string doc;
+};
+
+/*!
+ * \brief A signature as shown: without the source-location parameter `loc` (the parser passes
+ *  it; nobody writes it).
+ */
+std::string DisplaySignature(std::string_view signature);
+
+/*!
+ * \brief The parameters of a signature text "(a, b=', ', *args, c=(1, 2), **kw)": each one's
+ *  [start, end) bytes, without the bare `*` and `/` markers; brackets and strings inside
+ *  defaults are skipped over.
+ */
+std::vector<std::pair<int64_t, int64_t>> SignatureParameters(std::string_view signature);
+
+/*!
+ * \brief The signature of the innermost namespace call (`T.serial(`) around the position, with
+ *  the argument the cursor is in: the depth-0 commas before it (strings, brackets and nested
+ *  calls skipped), or the parameter its `name=` names. None outside such a call, in a
+ *  comment or string, and for members the catalog does not have.
+ */
+std::optional<SignatureHelpResult> SignatureHelp(const CompletionInput& input);
 
 }  // namespace features
 }  // namespace lsp

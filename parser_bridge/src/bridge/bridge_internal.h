@@ -102,6 +102,9 @@ std::optional<NodeInfo> ConvertNodeInfo(PyObject* plain);
 /*! \brief A list of format verdicts (GIL held). \throws MalformedAnswer */
 std::vector<FormatVerdict> ConvertFormatVerdicts(PyObject* plain);
 
+/*! \brief A `member_catalog.catalog()` answer's "catalog" (GIL held). \throws MalformedAnswer */
+NamespaceCatalog ConvertNamespaceCatalog(PyObject* plain);
+
 /*!
  * \brief `body()` with Python up and the GIL held; a Python that did not start, or a C++
  *  exception, is `failed(message)` instead. For the never-throwing entry points.

@@ -178,6 +178,26 @@ constexpr auto FieldsOf(const FormatVerdict*) {
                     OptionalField{"mismatch", &FormatVerdict::mismatch}};
 }
 
+constexpr auto FieldsOf(const NamespaceMember*) {
+  return std::tuple{Field{"name", &NamespaceMember::name},
+                    Field{"kind", &NamespaceMember::kind},
+                    Field{"signature", &NamespaceMember::signature},
+                    Field{"doc", &NamespaceMember::doc},
+                    Field{"canonical", &NamespaceMember::canonical},
+                    Field{"completion", &NamespaceMember::completion}};
+}
+constexpr auto FieldsOf(const Namespace*) {
+  return std::tuple{Field{"root", &Namespace::root}, Field{"members", &Namespace::members}};
+}
+constexpr auto FieldsOf(const NamespaceAlias*) {
+  return std::tuple{Field{"alias", &NamespaceAlias::alias}, Field{"root", &NamespaceAlias::root}};
+}
+constexpr auto FieldsOf(const NamespaceCatalog*) {
+  return std::tuple{Field{"packages", &NamespaceCatalog::packages},
+                    Field{"aliases", &NamespaceCatalog::aliases},
+                    Field{"namespaces", &NamespaceCatalog::namespaces}};
+}
+
 template <typename S>
 concept HasFields = requires {
   FieldsOf(static_cast<const S*>(nullptr));
@@ -296,6 +316,10 @@ std::optional<NodeInfo> ConvertNodeInfo(PyObject* plain) {
 
 std::vector<FormatVerdict> ConvertFormatVerdicts(PyObject* plain) {
   return Convert<std::vector<FormatVerdict>>(plain);
+}
+
+NamespaceCatalog ConvertNamespaceCatalog(PyObject* plain) {
+  return Convert<NamespaceCatalog>(plain);
 }
 
 }  // namespace details

@@ -121,6 +121,17 @@ FormatAnswer FormatVerdicts(const QueryOptions& options, const FormatQuery& quer
   });
 }
 
+CatalogAnswer NamespaceCatalogOf(const QueryOptions& options) {
+  return details::WithPython(details::FailedQuery<CatalogAnswer>, [&] {
+    QueryOptions catalog = options;
+    catalog.entry_module = "tvm_tirx.script.parser.member_catalog";
+    details::PyRef args(PyTuple_New(0));
+    return details::Ask<CatalogAnswer>(
+        catalog, "catalog", args.get(), "catalog", details::ConvertNamespaceCatalog,
+        [](CatalogAnswer* answer, NamespaceCatalog value) { answer->catalog = std::move(value); });
+  });
+}
+
 }  // namespace bridge
 }  // namespace script
 }  // namespace tvm

@@ -88,6 +88,9 @@ def test_initialize_declares_what_is_implemented(server) -> None:
                            "tokenModifiers": ["declaration", "readonly", "defaultLibrary"]},
                 "range": True, "full": {"delta": True}},
             "workspaceSymbolProvider": True,
+            "completionProvider": {"triggerCharacters": ["."], "resolveProvider": True},
+            "signatureHelpProvider": {"triggerCharacters": ["(", ","],
+                                      "retriggerCharacters": [")"]},
         },
         "serverInfo": {"name": "tvm-lsp", "version": "0.1.0"}}}
 

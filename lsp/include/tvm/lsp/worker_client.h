@@ -119,6 +119,13 @@ struct FormatOutcome {
   std::string message;
 };
 
+/*! \brief What `Members` gives back. */
+struct MembersOutcome {
+  QueryStatus status = QueryStatus::kDone;  // kDone or kFailed
+  script::bridge::NamespaceCatalog catalog;
+  std::string message;
+};
+
 /*! \brief What the worker said about itself when it started. */
 struct WorkerInfo {
   int64_t pid = 0;
@@ -174,6 +181,12 @@ class WorkerClient {
    */
   FormatOutcome Format(const std::string& uri, const script::bridge::FormatQuery& query = {});
 
+  /*!
+   * \brief The registry's namespaces and members (worker_members.cc), as the worker read them
+   *  when it started, before any document: the same for every worker of this build. Within
+   *  `query_limit`. Never throws.
+   */
+  MembersOutcome Members();
   /*!
    * \brief Kills the worker now (SIGKILL), from any thread. The analysis running, if any, is
    *  retried by a new worker; otherwise the next request starts one.

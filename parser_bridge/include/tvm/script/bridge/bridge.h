@@ -258,6 +258,51 @@ struct FormatVerdict {
   bool operator==(const FormatVerdict&) const = default;
 };
 
+/*! \brief One member of a registered namespace (`T.serial`), for completion and signature help. */
+struct NamespaceMember {
+  std::string name;
+  /*! \brief The registry's kind: "decorator", "type", "constructor", "statement", "loop", ... */
+  std::string kind;
+  /*! \brief The parameter list without annotations ("(start, stop=None, ...)"); may be empty. */
+  std::string signature;
+  /*! \brief The whole docstring (or its registry summary). */
+  std::string doc;
+  /*! \brief The canonical spelling it maps to ("range" for `serial`); empty when canonical. */
+  std::string canonical;
+  /*! \brief Whether completion offers it (not hooks, not unsupported constructs). */
+  bool completion = true;
+
+  bool operator==(const NamespaceMember&) const = default;
+};
+
+/*! \brief A registered namespace under its canonical root ("tirx"), with its members by name. */
+struct Namespace {
+  std::string root;
+  std::vector<NamespaceMember> members;
+
+  bool operator==(const Namespace&) const = default;
+};
+
+/*! \brief A name a namespace is registered under ("tir") and its canonical root ("tirx"). */
+struct NamespaceAlias {
+  std::string alias;
+  std::string root;
+
+  bool operator==(const NamespaceAlias&) const = default;
+};
+
+/*!
+ * \brief The registry's namespaces (member_catalog.py): the packages they are imported from
+ *  (`from tvm.script import tir as T`), every registered alias, and each namespace's members.
+ */
+struct NamespaceCatalog {
+  std::vector<std::string> packages;
+  std::vector<NamespaceAlias> aliases;
+  std::vector<Namespace> namespaces;
+
+  bool operator==(const NamespaceCatalog&) const = default;
+};
+
 /*!
  * \brief What the entry function reports as it starts analysing one definition (see
  *  `ParseOptions::progress`).
@@ -454,6 +499,18 @@ struct FormatQuery {
 
 /*! \brief Every definition's formatting verdict there (`format_verdicts`). Never throws. */
 FormatAnswer FormatVerdicts(const QueryOptions& options, const FormatQuery& query = {});
+
+struct CatalogAnswer {
+  QueryStatus status = QueryStatus::kDone;
+  NamespaceCatalog catalog;
+  std::string error;
+};
+
+/*!
+ * \brief The registry's namespaces and members: `tvm_tirx.script.parser.member_catalog.catalog()`
+ *  (`options.entry_module` and `source_name` are not used). Runs no document's code. Never throws.
+ */
+CatalogAnswer NamespaceCatalogOf(const QueryOptions& options);
 
 }  // namespace bridge
 }  // namespace script
