@@ -86,27 +86,29 @@ void Server::FetchCatalog() {
   });
 }
 
-std::optional<features::CompletionInput> Server::CompletionInputOf(const json& params) {
+std::optional<features::CompletionInput> Server::CompletionInputOf(
+    const json& params, std::optional<DocumentMap>* map) {
   const json& item = lsp_json::Object(params, "textDocument", "params");
   std::string uri = lsp_json::String(item, "uri", "params.textDocument");
   ClientPosition position = lsp_json::Position(params, "position", "params");
-  Document* document = Find(uri);
+  Document* document = Resolve(uri);  // a notebook cell answers from its notebook
   if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
   if (!document->analysed) return std::nullopt;
   FetchCatalog();
-  auto [line, column] = Lines(*document).FromClient(position);
+  map->emplace(MapOf(uri, *document));
+  auto [line, column] = (*map)->FromClient(position);
   return features::CompletionInput{document->text, document->analysis.get(), catalog_.get(), line,
                                    column};
 }
 
 void Server::RegisterCompletion() {
   requests_["textDocument/completion"] = [this](const json&, const json& params) {
-    std::optional<features::CompletionInput> input = CompletionInputOf(params);
+    std::optional<DocumentMap> map;
+    std::optional<features::CompletionInput> input = CompletionInputOf(params, &map);
     if (!input) return std::optional<json>(json(nullptr));
     features::CompletionResult result = features::Completion(*input);
-    LineIndex lines(input->text, encoding_);
     json range = lsp_json::ToJson(
-        lines.ToClient(bridge::Range{result.line, result.start, result.line, result.end}));
+        map->ToClient(bridge::Range{result.line, result.start, result.line, result.end}));
     // A list of members all share their data (the namespace and alias), and every item the
     // word's range: sent once as `itemDefaults` to clients that take them (VS Code), which
     // makes the answer after `T.` (some 400 members) about half as long.
@@ -152,7 +154,8 @@ void Server::RegisterCompletion() {
     return std::optional<json>(std::move(resolved));
   };
   requests_["textDocument/signatureHelp"] = [this](const json&, const json& params) {
-    std::optional<features::CompletionInput> input = CompletionInputOf(params);
+    std::optional<DocumentMap> map;
+    std::optional<features::CompletionInput> input = CompletionInputOf(params, &map);
     if (!input) return std::optional<json>(json(nullptr));
     std::optional<features::SignatureHelpResult> help = features::SignatureHelp(*input);
     if (!help) return std::optional<json>(json(nullptr));

@@ -308,7 +308,9 @@ class Server {
   /*! \brief Asks the worker for the namespace catalog once (kept in `catalog_`). */
   void FetchCatalog();
   /*! \brief What a completion or signature help request reads; none when not TVMScript. */
-  std::optional<features::CompletionInput> CompletionInputOf(const json& params);
+  /*! \brief Also gives the request's positions (`map`: a cell's, for a notebook cell). */
+  std::optional<features::CompletionInput> CompletionInputOf(const json& params,
+                                                             std::optional<DocumentMap>* map);
   /*!
    * \brief Answers from the document's analysis at its current version, analysing it first
    *  when there is none (-32801 when it changes meanwhile); `outside` for a document that is

@@ -875,3 +875,16 @@ def test_random_structure_changes_and_requests_stay_inside_the_cells() -> None:
         assert process.process.poll() is None
     finally:
         process.close()
+
+
+def test_completion_and_signature_help_on_a_cell_are_at_the_cells_positions(book) -> None:
+    # Cell 1, line 1 is `def f(A: T.Tensor((n,), T.int32)):`; after `T.` (character 11).
+    completion = result(book, "textDocument/completion", at(1, 1, 11))
+    items = {item["label"]: item for item in completion["items"]}
+    assert {"Tensor", "serial", "int32"} <= set(items)
+    assert items["Tensor"]["textEdit"] == {"range": span(1, 11, 1, 17), "newText": "Tensor"}
+    help = result(book, "textDocument/signatureHelp", at(1, 1, 19))  # inside `T.Tensor((`
+    assert help["signatures"][0]["label"] == (
+        "T.Tensor(shape, dtype='float32', scope='global', align=0, layout=None, *, data=None, "
+        "data_alignment=None, strides=(), elem_offset=None)")
+    assert help["activeParameter"] == 0
