@@ -31,10 +31,13 @@ export interface ClientOptionsInput {
 
 export function makeClientOptions(input: ClientOptionsInput): LanguageClientOptions {
   return {
-    // Files on disk and unsaved buffers; never the tvmscript-ir documents the extension shows.
+    // Files on disk, unsaved buffers and the Python cells of notebooks (scheme
+    // vscode-notebook-cell, which the server maps to its notebook); never the tvmscript-ir
+    // documents the extension shows.
     documentSelector: [
       {scheme: 'file', language: 'python'},
       {scheme: 'untitled', language: 'python'},
+      {notebook: '*', language: 'python'},
     ],
     initializationOptions: () => ({trusted: input.trusted()}),
     synchronize: {configurationSection: 'tvmscript'},
