@@ -7,7 +7,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="$ROOT/build"
 ASAN_BUILD_DIR="$ROOT/build-asan"
 
-stage() { echo "[test] $*"; }
+# Each stage line says when it starts (seconds since the run began), for docs/performance.md.
+stage() { echo "[test] $* (at ${SECONDS} s)"; }
 
 cd "$ROOT"
 
