@@ -49,6 +49,14 @@ bridge::ParseResult AssembleResult(const bridge::ResultParts& module,
       whole.comments.back().definition = static_cast<int64_t>(index);
     }
   }
+  // Module code lies in no part: each module symbol's definition occurrence comes from the
+  // file's symbols, by the rule of the frontend's module_definitions (report.py).
+  for (const bridge::Symbol& symbol : module.symbols) {
+    if (symbol.definition_range) {
+      whole.occurrences.push_back(
+          bridge::Occurrence{*symbol.definition_range, symbol.id, true, symbol.kind});
+    }
+  }
   // As the frontend's to_plain() sorts them: stably, by range. Parts lie in source order, so
   // the list is mostly sorted already, and a stable sort of a sorted list changes nothing.
   if (!std::is_sorted(whole.occurrences.begin(), whole.occurrences.end(), RangeBefore)) {

@@ -232,8 +232,12 @@ def test_references_span_cells_and_highlights_stay_in_the_cell(book) -> None:
     uses = [{"uri": cell(1), "range": span(1, 19, 1, 20)},
             {"uri": cell(1), "range": span(2, 19, 2, 20)},
             {"uri": cell(2), "range": span(1, 19, 1, 20)}]
+    # With the declaration: the module-level `n = T.dynamic("n")` of cell 1 too.
     assert result(book, "textDocument/references",
-                  at(1, 2, 19, context={"includeDeclaration": True})) == uses
+                  at(1, 2, 19, context={"includeDeclaration": True})) == [
+        {"uri": cell(0), "range": span(1, 11, 1, 12)}] + uses
+    assert result(book, "textDocument/references",
+                  at(1, 2, 19, context={"includeDeclaration": False})) == uses
     assert result(book, "textDocument/documentHighlight", at(2, 1, 19)) == [
         {"range": span(1, 19, 1, 20), "kind": 2}]
     assert result(book, "textDocument/documentHighlight", at(1, 3, 8)) == [
@@ -243,9 +247,9 @@ def test_references_span_cells_and_highlights_stay_in_the_cell(book) -> None:
 def test_a_rename_edits_every_cell_it_touches(book) -> None:
     assert result(book, "textDocument/prepareRename", at(1, 2, 19)) == {
         "range": span(2, 19, 2, 20), "placeholder": "n"}
-    # Known gap (issue 11, the references feature, also in text documents): the module-level
-    # definition `n = T.dynamic("n")` is not an occurrence, so it is not renamed.
+    # The module-level definition `n = T.dynamic("n")` in cell 1 is renamed with its uses.
     assert result(book, "textDocument/rename", at(1, 2, 19, newName="m")) == {"changes": {
+        cell(0): [{"range": span(1, 11, 1, 12), "newText": "m"}],
         cell(1): [{"range": span(1, 19, 1, 20), "newText": "m"},
                   {"range": span(2, 19, 2, 20), "newText": "m"}],
         cell(2): [{"range": span(1, 19, 1, 20), "newText": "m"}]}}
@@ -299,9 +303,10 @@ def decode(data: list) -> list:
 
 
 def test_semantic_tokens_are_the_cells_own(book) -> None:
-    # Cell 1: only `dynamic` (namespaceMember 5, defaultLibrary 4), after the multi-byte text.
+    # Cell 1: the module symbol n (symbol 1, declaration and readonly 3) and `dynamic`
+    # (namespaceMember 5, defaultLibrary 4), after the multi-byte text.
     assert decode(result(book, "textDocument/semanticTokens/full", whole(0))["data"]) == [
-        (1, 17, 7, 5, 4)]
+        (1, 11, 1, 1, 3), (1, 17, 7, 5, 4)]
     # Cell 3 from its own line 0: `function`, g (function, declaration), B (tensor,
     # declaration), `Tensor`, n (symbol, readonly), B.
     full = result(book, "textDocument/semanticTokens/full", whole(2))
@@ -368,6 +373,8 @@ def test_rename_edits_go_out_per_cell_with_versions_to_clients_that_take_documen
     try:
         edit = result(process, "textDocument/rename", at(1, 2, 19, newName="m"))
         assert edit == {"documentChanges": [
+            {"textDocument": {"uri": cell(0), "version": 10},
+             "edits": [{"range": span(1, 11, 1, 12), "newText": "m"}]},
             {"textDocument": {"uri": cell(1), "version": 11},
              "edits": [{"range": span(1, 19, 1, 20), "newText": "m"},
                        {"range": span(2, 19, 2, 20), "newText": "m"}]},
@@ -381,7 +388,7 @@ def test_rename_edits_go_out_per_cell_with_versions_to_clients_that_take_documen
                 "changes": [{"range": span(0, 0, 0, 0), "text": "# é😀\n"}]}]}}})
         assert process.diagnostics(cell(2))["diagnostics"] == []
         edit = result(process, "textDocument/rename", at(2, 2, 19, newName="m"))
-        assert edit["documentChanges"][1] == {
+        assert edit["documentChanges"][2] == {
             "textDocument": {"uri": cell(2), "version": 13},
             "edits": [{"range": span(2, 19, 2, 20), "newText": "m"}]}
     finally:
@@ -396,7 +403,7 @@ def test_cell_positions_are_in_the_negotiated_encoding(encoding: str, column: in
             {"uri": cell(0), "range": span(1, column, 1, column + 1)}]
         # `dynamic` after the multi-byte text, in the same units.
         tokens = decode(result(process, "textDocument/semanticTokens/full", whole(0))["data"])
-        assert tokens == [(1, column + 6, 7, 5, 4)]
+        assert tokens == [(1, column, 1, 1, 3), (1, column + 6, 7, 5, 4)]
         # And back in: the selection at that column of cell 1 grows from the word `n`.
         chain = result(process, "textDocument/selectionRange", {
             **whole(0), "positions": [{"line": 1, "character": column}]})[0]
@@ -445,6 +452,7 @@ def test_requests_after_cells_are_inserted_moved_and_deleted() -> None:
         assert process.diagnostics(cell(1))["diagnostics"] == []
         assert result(process, "textDocument/references",
                       at(1, 2, 19, context={"includeDeclaration": True})) == [
+            {"uri": cell(0), "range": span(1, 11, 1, 12)},
             {"uri": cell(2), "range": span(1, 19, 1, 20)},
             {"uri": cell(1), "range": span(1, 19, 1, 20)},
             {"uri": cell(1), "range": span(2, 19, 2, 20)}]

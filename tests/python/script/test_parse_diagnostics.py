@@ -78,8 +78,9 @@ def test_occurrences_refer_to_one_symbol_per_variable() -> None:
     assert by_name["i"] == [((8, 8, 8, 9), True), ((9, 14, 9, 15), False),
                             ((10, 10, 10, 11), False)]
     assert by_name["x"] == [((9, 8, 9, 9), True), ((10, 15, 10, 16), False)]
-    # The module-level symbol: defined at line 3, used in the signature and the loop.
-    assert by_name["n"] == [((6, 22, 6, 23), False), ((8, 19, 8, 20), False)]
+    # The module-level symbol: defined at line 3 (its assignment is its definition occurrence,
+    # though module code lies in no definition), used in the signature and the loop.
+    assert by_name["n"] == [((3, 0, 3, 1), True), ((6, 22, 6, 23), False), ((8, 19, 8, 20), False)]
     kinds = {s["name"]: (s["kind"], s["type"], s["definition_range"]) for s in symbols.values()
              if (s["definition_range"] or [0])[0] <= 10}
     assert kinds["n"] == ("symbol", "T.int32", [3, 0, 3, 1])

@@ -16,7 +16,7 @@ from tvm_ffi import object_class
 from .codes import CODES, SEVERITY_NAMES, code_of
 from .comment_placement import CommentedPrint, print_with_comments
 from .locations import error_location
-from .occurrences import OccurrenceTable
+from .occurrences import Occurrence, OccurrenceTable
 from .source_facts import AttachedComment
 from .ast_build import Loc
 from .untrusted import UNTRUSTED_CODE
@@ -250,6 +250,14 @@ class PlainUnit:
         return self.data
 
 
+def module_definitions(symbols: List[Any]) -> List[Occurrence]:
+    """The definition occurrence of each module symbol (``n = T.dynamic("n")``): module code
+    lies in no definition's part, so no part has it, yet references and rename must reach it.
+    The worker's client derives the same from the file's symbols (lsp/client/result_parts.cc)."""
+    return [Occurrence(tuple(s.definition_range), s.id, True, s.kind) for s in symbols
+            if s.definition_range is not None]
+
+
 def _plain_occurrence(o: Any) -> Dict[str, Any]:
     return {"range": list(o.range), "symbol": o.symbol, "is_definition": o.is_definition,
             "kind": o.kind}
@@ -289,6 +297,7 @@ class ParseReport:
     @property
     def occurrences(self) -> List[Any]:
         found = [o for u in self.units if isinstance(u, UnitPart) for o in u.table.occurrences]
+        found += module_definitions(self.module_table.symbols)
         return sorted(found, key=lambda o: o.range)
 
     @property
@@ -304,6 +313,7 @@ class ParseReport:
         """Nested dicts, lists, strings, ints, bools and None only."""
         parts = [u.plain() for u in self.units]
         occurrences = [o for p in parts for o in p["occurrences"]]
+        occurrences += [_plain_occurrence(o) for o in module_definitions(self.module_table.symbols)]
         occurrences.sort(key=lambda o: o["range"])
         return {
             "definitions": [p["definition"] for p in parts],
