@@ -62,6 +62,24 @@ def test_hover_in_plain_text_when_the_client_prefers_it() -> None:
         process.close()
 
 
+def test_hover_on_a_namespace_function_shows_its_header_and_docstring() -> None:
+    process = Server()
+    try:
+        process.initialize()
+        process.open(URI, SOURCE.replace("range(4)", "T.parallel(4)"))
+        reply = process.call("textDocument/hover", at(4, 17))["result"]
+        # Before, the text was `<function parallel>`.
+        assert reply == {
+            "contents": {"kind": "markdown", "value": (
+                "```python\ndef parallel(start: Any, stop: Any = None, *, "
+                "annotations: Optional[Dict[str, Any]] = None, step: Any = 1, "
+                'dtype: Any = None) -> LoopSpec:\n    """``T.parallel(a, b)``: a loop whose '
+                'iterations may run in parallel threads."""\n```\n\n`function`')},
+            "range": span(4, 13, 4, 23)}
+    finally:
+        process.close()
+
+
 def test_hover_outside_tvmscript_is_null() -> None:
     process = Server()
     try:

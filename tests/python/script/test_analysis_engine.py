@@ -379,4 +379,31 @@ def test_hover_text_of_a_python_value_holds_no_memory_address() -> None:
     for value in (helper, T.Tensor, object()):
         text = describe(value)["text"]
         assert "0x" not in text, text
-    assert describe(helper)["text"].startswith("<function ")
+    assert describe(helper)["text"] == "def helper() -> None: ..."
+    assert describe(object())["text"] == "<object>"
+
+
+def test_hover_text_of_a_namespace_function_is_its_header_and_docstring_summary() -> None:
+    from tvm_tirx.script import tirx as T
+    from tvm_tirx.script.parser.report import describe
+
+    # Before, hover on `T.parallel` showed `<function parallel>`.
+    assert describe(T.parallel) == {
+        "kind": "function",
+        "text": "def parallel(start: Any, stop: Any = None, *, "
+                "annotations: Optional[Dict[str, Any]] = None, step: Any = 1, "
+                "dtype: Any = None) -> LoopSpec:\n"
+                '    """``T.parallel(a, b)``: a loop whose iterations may run in parallel '
+                'threads."""',
+        "type": "",
+    }
+
+    def documented(x: int) -> int:
+        """First line
+        goes on.
+
+        Second paragraph, left out."""
+        return x
+
+    assert describe(documented)["text"] == (
+        'def documented(x: int) -> int:\n    """First line\n    goes on."""')

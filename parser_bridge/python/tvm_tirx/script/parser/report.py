@@ -7,6 +7,7 @@ end column), lines 1-based.
 
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
@@ -127,7 +128,10 @@ def describe(value: Any) -> Dict[str, Any]:
     if not isinstance(kind, str):
         kind = type(value).__name__
     try:
-        text = value.script() if hasattr(value, "script") else _stable_repr(value)
+        if hasattr(value, "script"):
+            text = value.script()
+        else:
+            text = _callable_text(value) or _stable_repr(value)
     except Exception:  # noqa: BLE001 - a value the printer rejects still has a kind
         text = _stable_repr(value)
     ty = getattr(value, "ty", None)
@@ -136,6 +140,46 @@ def describe(value: Any) -> Dict[str, Any]:
     except Exception:  # noqa: BLE001
         type_text = ""
     return {"kind": str(kind), "text": clean_text(text), "type": clean_text(type_text)}
+
+
+def _callable_text(value: Any) -> Optional[str]:
+    """A Python function or class (a namespace member such as ``T.parallel``) as its header
+    and the first paragraph of its docstring, which is what a user hovering a call wants to
+    see; None for other values."""
+    if not (inspect.isroutine(value) or inspect.isclass(value)):
+        return None
+    try:
+        signature = str(_unquoted(inspect.signature(value)))
+    except (TypeError, ValueError):  # natives without a signature
+        signature = "(...)"
+    keyword = "class" if inspect.isclass(value) else "def"
+    header = f"{keyword} {getattr(value, '__name__', '?')}{signature}:"
+    doc = value.__doc__ if isinstance(value.__doc__, str) else ""
+    summary = inspect.cleandoc(doc).split("\n\n", 1)[0].strip().replace('"""', "'''")
+    if not summary:
+        return header + " ..."
+    body = "\n".join("    " + line if line else "" for line in summary.splitlines())
+    return f'{header}\n    """{body.lstrip()}"""'
+
+
+class _AnnotationText:
+    """An annotation kept as text (``from __future__ import annotations``) that prints
+    without the quotes ``inspect`` would put around a str."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _unquoted(signature: inspect.Signature) -> inspect.Signature:
+    def plain(annotation: Any) -> Any:
+        return _AnnotationText(annotation) if isinstance(annotation, str) else annotation
+
+    parameters = [p.replace(annotation=plain(p.annotation)) for p in signature.parameters.values()]
+    return signature.replace(parameters=parameters,
+                             return_annotation=plain(signature.return_annotation))
 
 
 _ADDRESS = re.compile(r" (?:object )?at 0x[0-9a-fA-F]+")
