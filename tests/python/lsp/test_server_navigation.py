@@ -172,6 +172,26 @@ def test_rename_edits_every_occurrence(server) -> None:
     assert result(server, "textDocument/rename", at(4, 4, newName="B")) == {"changes": {URI: []}}
 
 
+def test_rename_reaches_the_target_of_a_statement_with_a_type_error() -> None:
+    # The value fails before the target is evaluated; before, `A[i] =` kept its old name
+    # and the rename broke the program.
+    uri = "file:///half_typed.py"
+    text = ('from tvm_tirx.script import tirx as T\n\n@T.function\n'
+            'def f(A: T.Tensor((4,), T.int32)):\n    for i in range(4):\n'
+            '        A[i] = A[i] // 0.5\n')
+    process = Server()
+    try:
+        process.initialize()
+        process.open(uri, text)
+        (diagnostic,) = process.diagnostics(uri)["diagnostics"]
+        assert diagnostic["code"] == "type-error"
+        assert result(process, "textDocument/rename", at(3, 6, uri, newName="Out")) == {
+            "changes": {uri: [{"range": span(line, start, line, start + 1), "newText": "Out"}
+                              for line, start in ((3, 6), (5, 8), (5, 15))]}}
+    finally:
+        process.close()
+
+
 @pytest.mark.parametrize("new_name, message", [
     ("A", "'A' would clash with the tensor 'A' defined on line 4"),
     ("i", "'i' would clash with the loop 'i' defined on line 6"),

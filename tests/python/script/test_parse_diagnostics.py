@@ -115,6 +115,36 @@ def test_a_mutable_scalar_is_one_symbol_defined_at_its_declaration() -> None:
                       ((8, 4, 8, 9), False), ((9, 13, 9, 18), False)]
 
 
+HALF_TYPED = '''from tvm_tirx.script import tirx as T
+
+@T.function
+def scale(A: T.Tensor((8,), T.int32), B: T.Tensor((8,), T.int32)):
+    for i in range(8):
+        A[i] = B[i] // 0.5
+        if B[i] // 0.5 > 0:
+            B[i] = 1
+'''
+
+
+def test_names_a_failing_statement_never_evaluated_are_still_occurrences() -> None:
+    # `B[i] // 0.5` fails before the store's target is evaluated; before, `A` and `i` of
+    # `A[i] =` were missing, so a rename of `A` left that line behind.
+    plain = parse_diagnostics(HALF_TYPED).to_plain()
+    assert [d["code"] for d in plain["diagnostics"]] == ["type-error", "type-error"]
+    names = {s["id"]: s["name"] for s in plain["symbols"]}
+    found = sorted((tuple(o["range"]), names[o["symbol"]], o["is_definition"])
+                   for o in plain["occurrences"] if o["range"][0] >= 4)
+    assert found == [
+        ((4, 4, 4, 9), "scale", True), ((4, 10, 4, 11), "A", True),
+        ((4, 38, 4, 39), "B", True), ((5, 8, 5, 9), "i", True),
+        ((6, 8, 6, 9), "A", False), ((6, 10, 6, 11), "i", False),
+        ((6, 15, 6, 16), "B", False), ((6, 17, 6, 18), "i", False),
+        ((7, 11, 7, 12), "B", False), ((7, 13, 7, 14), "i", False),
+        # The body of the `if` whose condition failed is never built: its names stay
+        # unrecorded (the header's names are taken from the failing frame, nothing more).
+    ]
+
+
 REBOUND = '''from tvm_tirx.script import tirx as T
 
 @T.function

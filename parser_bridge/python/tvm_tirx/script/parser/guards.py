@@ -77,15 +77,22 @@ def poison_stores(node: ast.stmt, value: ast.expr) -> List[ast.stmt]:
 def guarded(node: ast.stmt, generated: List[ast.stmt]) -> ast.stmt:
     """``try: <generated> except Exception as e: <poison what node binds>``; the runtime's
     ``fail`` records the error (or re-raises what must not be swallowed) and returns the
-    poison value. It reads the failing frame for poisoned operands, named in ``reads``."""
+    poison value. It reads the failing frame for poisoned operands, named in ``reads``, and
+    for the names of the statement's header that the failure kept from being evaluated (the
+    position indices ``first`` to ``stop``, which the position recorder fills in)."""
     reads = const_node(tuple(_statement_names(node, ast.Load, header_only=True)))
+    parts = statement_parts(node) or [node]
+    header = (node.lineno, node.col_offset, parts[-1].end_lineno, parts[-1].end_col_offset)
     fail = ast.Call(func=ast.Attribute(value=name_node(RUNTIME_KEY), attr="fail", ctx=ast.Load()),
-                    args=[name_node(FAILURE_NAME), loc_node(node), reads], keywords=[])
+                    args=[name_node(FAILURE_NAME), loc_node(node), reads, const_node(header),
+                          const_node(0), const_node(0)], keywords=[])
     caught = ast.Attribute(value=name_node(RUNTIME_KEY), attr="catch", ctx=ast.Load())
     handler = ast.ExceptHandler(type=caught, name=FAILURE_NAME,
                                 body=poison_stores(node, fail))
-    return ast.copy_location(ast.Try(body=generated, handlers=[handler], orelse=[],
-                                     finalbody=[]), node)
+    guard = ast.copy_location(ast.Try(body=generated, handlers=[handler], orelse=[],
+                                      finalbody=[]), node)
+    guard._tvm_fail_call = fail  # type: ignore[attr-defined]
+    return guard
 
 
 # Hooks whose result is an expression of the source (the others make statements or frames).
@@ -148,6 +155,8 @@ class _Rewriter:
             fill_locations(node.value, inherited)
             return node
         inner = record and kind not in _UNRECORDED_INSIDE
+        fail_call = getattr(node, "_tvm_fail_call", None) if kind is ast.Try else None
+        first = len(self.positions) if self.positions is not None else 0
         for field_name in node._fields:
             value = getattr(node, field_name, None)
             if type(value) is list:
@@ -160,6 +169,8 @@ class _Rewriter:
                 new = self.visit(value, inner, inherited)
                 if new is not value:
                     setattr(node, field_name, new)
+        if fail_call is not None and self.positions is not None:
+            fail_call.args[4].value, fail_call.args[5].value = first, len(self.positions)
         result: ast.AST = node
         loads = type(getattr(node, "ctx", None)) is not ast.Store and \
             type(getattr(node, "ctx", None)) is not ast.Del

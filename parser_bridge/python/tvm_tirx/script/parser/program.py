@@ -272,6 +272,7 @@ class BuilderProgram:
         bindings = self.bindings if bindings is None else bindings
         # A fresh dict per run: nothing one program does to its builtins reaches another's.
         self.runtime = BuilderRuntime(_weak_locator(self))
+        self.runtime.positions = getattr(self, "positions", None)
         exec_globals = {"__builtins__": builtins.__dict__ if self.trusted else dict(SAFE_BUILTINS),
                         BINDINGS_KEY: bindings, RUNTIME_KEY: self.runtime}
         scope = _DefinitionScope(bindings)

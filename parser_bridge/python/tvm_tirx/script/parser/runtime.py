@@ -14,7 +14,7 @@ import contextlib
 import sys
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from .locations import error_location
 from .untrusted import checked_getattr
@@ -145,6 +145,8 @@ class BuilderRuntime:
         self._locate = locate
         self.values: dict = {}
         """Position index -> the last value computed there (``at_``)."""
+        self.positions: Optional[Sequence[Tuple[Loc, str]]] = None
+        """The program's positions (range, what), when it records them."""
 
     def at_(self, value: Any, index: int) -> Any:
         self.values[index] = value
@@ -167,19 +169,40 @@ class BuilderRuntime:
                              f"{MAX_POWER_BITS} bits, which untrusted TVMScript does not compute")
         return base ** exponent
 
-    def fail(self, error: BaseException, loc: Loc, reads: Sequence[str]) -> Poison:
-        """A guarded statement failed: record it unless an operand was poisoned."""
+    def fail(self, error: BaseException, loc: Loc, reads: Sequence[str], header: Loc = (0, 0, 0, 0),
+             first: int = 0, stop: int = 0) -> Poison:
+        """A guarded statement failed: record it unless an operand was poisoned. The names of
+        its header that the failure left unevaluated (``A`` and ``i`` of ``A[i] = A[i] // 0.5``,
+        whose value fails first) are recorded with their current binding in the failing frame,
+        so references and rename still find them (position indices ``first`` to ``stop``)."""
         if isinstance(error, _NOT_SWALLOWED) or not _SINKS.stack:
             raise error
         frame = sys._getframe(1)
         try:
             values = frame.f_locals
             poisoned = any(values.get(name) is POISON for name in reads)
+            if not poisoned and stop > first and self.positions is not None:
+                self._record_unreached(values, set(reads), header, first, stop)
         finally:
             del frame
         if not poisoned:
             _SINKS.stack[-1].failures.append(Failure(error, self._locate(error, loc)))
         return POISON
+
+    def _record_unreached(self, bindings: Mapping[str, Any], reads: set, header: Loc,
+                          first: int, stop: int) -> None:
+        """Plain name lookups only: nothing of the source runs here."""
+        for index in range(first, min(stop, len(self.positions))):
+            where, what = self.positions[index]
+            if index in self.values or what not in reads or not _within(where, header):
+                continue
+            value = bindings.get(what, POISON)
+            if value is not POISON:
+                self.values[index] = value
+
+
+def _within(inner: Loc, outer: Loc) -> bool:
+    return outer[:2] <= inner[:2] and inner[2:] <= outer[2:]
 
 
 __all__ = ["BuilderRuntime", "Cancelled", "Failure", "FailureSink", "POISON", "Poison",
