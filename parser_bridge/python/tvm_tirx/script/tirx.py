@@ -210,6 +210,19 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
     vector_low,
     vscale,
 )
+from .tirx_gpu import MEMBERS as _GPU_MEMBERS
+from .tirx_gpu import (  # noqa: F401 - Apache TVM's GPU and runtime intrinsics
+    comm_reducer,
+    tvm_storage_sync,
+    tvm_struct_get,
+    tvm_struct_set,
+    tvm_thread_allreduce,
+    tvm_warp_activemask,
+    tvm_warp_shuffle,
+    tvm_warp_shuffle_down,
+    tvm_warp_shuffle_up,
+    tvm_warp_shuffle_xor,
+)
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
     Buffer,
@@ -419,7 +432,7 @@ __member_kinds__ = {
     "symbol": ("dynamic",),
     "marker": ("constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",
-               "env_thread", "match_buffer", "meta_var", "prim_func", "ramp"),
+               "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS),
     "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
                     "where", "writes"),
 }
