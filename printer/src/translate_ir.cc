@@ -231,7 +231,7 @@ TVM_FFI_STATIC_INIT_BLOCK() {
     return TAttr(t, "target").Call({TargetConfigDoc(target, p, t)});
   });
   for (const auto* names : {&tirx::MathIntrinsicNames(), &tirx::RuledIntrinsicNames(),
-                            &tirx::GpuIntrinsicNames()}) {
+                            &tirx::GpuIntrinsicNames(), &tirx::MaskedAccessNames()}) {
     for (const std::string& name : *names) {
       ir::OpRegistry::Register("tirx." + name).set_attr(kOpDocTranslate, IntrinsicHook(name));
     }

@@ -1,6 +1,7 @@
 """Apache TVM's GPU and runtime intrinsics (issue 10, item 4): the warp shuffles and active
 mask, storage barriers, cross-thread reductions (``T.comm_reducer`` with
-``T.tvm_thread_allreduce``), and struct fields. Each is built as
+``T.tvm_thread_allreduce``), struct fields, and predicated vector accesses (``predicate=`` on
+``vload``/``vstore``, the reference's ``T.masked_load``/``T.masked_store``). Each is built as
 Apache TVM builds it, typed by the rules of core/tirx/src/gpu_intrinsics.cc and
 masked_access.cc, printed, and read back as the same IR. Every program here is our own."""
 
@@ -291,6 +292,70 @@ def test_allreduce_operands_are_checked(call: str, message: str) -> None:
             with T.attr(T.comm_reducer(lambda x, y: x + y, [T.float32(0)]), "reduce_scope", 0):
                 {call}
         ''') == [("type-error", message, 9)]
+
+
+# --- predicated vector accesses --------------------------------------------------------------------
+
+def test_a_predicate_makes_vload_and_vstore_the_references_masked_accesses() -> None:
+    apache = build('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((2, 16), "float32"), B: T.Buffer((2, 16), "float32")):
+            v = A.vload([1, T.Ramp(0, 2, 4)], predicate=T.Broadcast(T.bool(True), 4))
+            B.vstore([0, 4], v, predicate=T.Ramp(0, 1, 4) < T.Broadcast(3, 4))
+            B.vstore([1, 0], A.vload([1, 8], "float32x4", predicate=T.Broadcast(T.bool(False), 4)),
+                     predicate=T.Broadcast(T.bool(False), 4))
+        ''')
+    canonical = build('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(A: T.Tensor((2, 16), T.float32), B: T.Tensor((2, 16), T.float32)):
+            v: T.let[T.float32x4] = T.masked_load(A, 1, T.Ramp(0, 2, 4), T.Broadcast(T.bool(True), 4))
+            T.masked_store(B, v, 0, T.Ramp(4, 1, 4), T.Ramp(0, 1, 4) < T.Broadcast(3, 4))
+            T.masked_store(B, T.masked_load(A, 1, T.Ramp(8, 1, 4), T.Broadcast(T.bool(False), 4)), 1, T.Ramp(0, 1, 4), T.Broadcast(T.bool(False), 4))
+        ''')
+    ir.assert_structural_equal(apache, canonical)
+    assert round_trips(apache) == [
+        "    v: T.let[T.float32x4] = T.masked_load(A, 1, T.Ramp(0, 2, 4), "
+        "T.Broadcast(T.bool(True), 4))",
+        "    T.masked_store(B, v, 0, T.Ramp(4, 1, 4), T.Ramp(0, 1, 4) < T.Broadcast(3, 4))",
+        "    T.masked_store(B, T.masked_load(A, 1, T.Ramp(8, 1, 4), T.Broadcast(T.bool(False), 4)), "
+        "1, T.Ramp(0, 1, 4), T.Broadcast(T.bool(False), 4))",
+    ]
+    load, _ = calls(apache, "tirx.masked_load")
+    assert str(load.ty) == "T.float32x4"
+    store, _ = calls(apache, "tirx.masked_store")
+    assert str(store.ty) == "T.void"
+
+
+@pytest.mark.parametrize("statement, message", [
+    ("B.vstore([T.Ramp(0, 1, 4)], A.vload([0], \"float32x4\"), "
+     "predicate=T.Broadcast(T.bool(True), 8))",
+     "`tirx.masked_store` needs a bool mask of one lane per accessed element (`boolx4`), got "
+     "`boolx8`"),
+    ("B[0:4] = A.vload([T.Ramp(0, 1, 4)], predicate=T.Broadcast(1, 4))",
+     "`tirx.masked_load` needs a bool mask of one lane per accessed element (`boolx4`), got "
+     "`int32x4`"),
+    ("B.vstore([0], T.Broadcast(1, 4), predicate=T.Broadcast(T.bool(True), 4))",
+     "`tirx.TensorStore` writes `int32x4` into elements of type `float32x4`"),
+    ("T.masked_store(B, A[0], 0)",
+     "`tirx.masked_store` takes the tensor, the value, the indices and the mask, got 3 "
+     "arguments"),
+])
+def test_masked_access_errors(statement: str, message: str) -> None:
+    found = statement_errors('A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")',
+                             statement)
+    assert found == [("type-error", message, 6)]
+
+
+def test_a_masked_load_keeps_no_other_type() -> None:
+    A = ir.Var("A", T.Tensor((8,), T.int8))
+    mask = T.Broadcast(T.bool(True), 4)
+    assert str(T.masked_load(A, T.Ramp(0, 1, 4), mask, ty=T.int8x4).ty) == "T.int8x4"
+    with pytest.raises(TypeError, match=r"`T.masked_load` loads `T.int8x4`, not `T.int32x4`"):
+        T.masked_load(A, T.Ramp(0, 1, 4), mask, ty="int32x4")
 
 
 def test_allreduce_drops_a_dtype_as_apache_tvm_does() -> None:

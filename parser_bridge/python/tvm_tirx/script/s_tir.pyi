@@ -385,7 +385,9 @@ from .tirx import lt_ as lt_
 macro = _t.no_type_check
 """``@Ts.macro``: ``@T.macro`` (a body that builds IR where it is called)."""
 
+from .tirx import masked_load as masked_load
 
+from .tirx import masked_store as masked_store
 
 from .tirx import match_buffer as match_buffer
 

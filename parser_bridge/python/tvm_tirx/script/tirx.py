@@ -223,6 +223,8 @@ from .tirx_gpu import (  # noqa: F401 - Apache TVM's GPU and runtime intrinsics
     tvm_warp_shuffle_up,
     tvm_warp_shuffle_xor,
 )
+from .tirx_masked import MEMBERS as _MASKED_MEMBERS
+from .tirx_masked import masked_load, masked_store  # noqa: F401 - predicated vector accesses
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
     Buffer,
@@ -428,7 +430,8 @@ __member_kinds__ = {
                   "decl_scalar", "decl_tensor", "evaluate", "func_attr", "launch_thread",
                   "local_scalar", "module_attrs"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
-    "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS),
+    "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,
+                  *_MASKED_MEMBERS),
     "symbol": ("dynamic",),
     "marker": ("constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",

@@ -1029,6 +1029,33 @@ def lt_(a: _t.Any, b: _t.Any) -> _t.Any: ...
 macro = _t.no_type_check
 """``@T.macro`` / ``@T.macro(hygienic=False)``: a body that builds IR where it is called."""
 
+def masked_load(
+    tensor: _t.Any,
+    index: _t.Any,
+    *args: _t.Any,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.masked_load(A, i, T.Ramp(j, 1, 4), mask)``: the lanes of ``A[i, j:j + 4]`` that the
+    bool vector ``mask`` selects (the indices, then the mask, last). Its type is the access's;
+    a ``ty=`` that differs from it is a TypeError.
+    """
+    ...
+
+def masked_store(
+    tensor: _t.Any,
+    value: _t.Any,
+    index: _t.Any,
+    *args: _t.Any,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.masked_store(A, v, i, T.Ramp(j, 1, 4), mask)``: stores the lanes of ``v`` that the
+    bool vector ``mask`` selects into ``A[i, j:j + 4]`` (the indices, then the mask, last); a
+    statement.
+    """
+    ...
+
 def match_buffer(
     param: _t.Any,
     shape: _t.Any = ...,

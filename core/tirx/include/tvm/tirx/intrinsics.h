@@ -53,6 +53,12 @@ const std::vector<std::string>& TypedIntrinsicNames();
 const std::vector<std::string>& GpuIntrinsicNames();
 
 /*!
+ * \brief The reference's predicated vector accesses (masked_access.cc), printed as
+ *  `T.<name>(args...)`: masked_load, masked_store.
+ */
+const std::vector<std::string>& MaskedAccessNames();
+
+/*!
  * \brief `tirx.reinterpret(value)` of type `ty`: the same bits read as another type; TypeError
  *  unless both types have the same total width.
  */
