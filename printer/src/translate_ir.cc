@@ -100,6 +100,16 @@ FDocTranslate TypedIntrinsicHook(const std::string& name) {
 }
 
 /*!
+ * \brief `T.tvm_struct_get(arr, index, field, T.int32)`: the call's type last, positionally, as
+ *  Apache TVM prints the op (its `TScriptDtypePrintLocation` is `kLast`).
+ */
+Doc StructGetDoc(const ir::Call& call, const AccessPath& p, const DocTranslator& t) {
+  Array<ExprDoc> args = ArgDocs(call, p, t);
+  args.push_back(t.AsExprDoc(call->ty, p.Attr("ty")));
+  return TAttr(t, "tvm_struct_get").Call(args);
+}
+
+/*!
  * \brief A target's configuration dict as the reference prints it: its fields ("host" a nested
  *  dict, "keys", "kind", "tag") and options, every key sorted.
  */
@@ -220,7 +230,8 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterDocTranslate<ir::Target>([](ir::Target target, AccessPath p, DocTranslator t) -> Doc {
     return TAttr(t, "target").Call({TargetConfigDoc(target, p, t)});
   });
-  for (const auto* names : {&tirx::MathIntrinsicNames(), &tirx::RuledIntrinsicNames()}) {
+  for (const auto* names : {&tirx::MathIntrinsicNames(), &tirx::RuledIntrinsicNames(),
+                            &tirx::GpuIntrinsicNames(), &tirx::MaskedAccessNames()}) {
     for (const std::string& name : *names) {
       ir::OpRegistry::Register("tirx." + name).set_attr(kOpDocTranslate, IntrinsicHook(name));
     }
@@ -232,6 +243,9 @@ TVM_FFI_STATIC_INIT_BLOCK() {
     ir::OpRegistry::Register("tirx." + name)
         .set_attr(kOpDocTranslate, Int32DefaultIntrinsicHook(name));
   }
+  ir::OpRegistry::Register("tirx.tvm_struct_get")
+      .set_attr(kOpDocTranslate,
+                ffi::Function::FromTyped(StructGetDoc, "FDocTranslate<tirx.tvm_struct_get>"));
   // A tensor's data pointer prints as the reference prints it: `A.data`.
   ir::OpRegistry::Register("tirx.tensor_data_ptr")
       .set_attr(kOpDocTranslate,

@@ -118,11 +118,6 @@ Type AddressOfRule(const ffi::Array<Expr>& args, const char* op) {
 
 Type VscaleRule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
 
-bool IsPointer(const Type& ty) {
-  const auto* prim = ty.as<ir::PrimTypeObj>();
-  return ty.as<ir::PointerTypeObj>() != nullptr || (prim != nullptr && prim->dtype.is_handle());
-}
-
 Type Void() { return PrimType(DataType::Void()); }
 
 /*! \brief `T.isnullptr(p)`: whether a pointer (a `T.Ptr` or `T.handle` value) is null. */

@@ -95,5 +95,10 @@ void CheckStoredValue(const Expr& value, ffi::DataType element) {
   }
 }
 
+bool IsPointer(const Type& ty) {
+  const auto* prim = ty.as<ir::PrimTypeObj>();
+  return ty.as<ir::PointerTypeObj>() != nullptr || (prim != nullptr && prim->dtype.is_handle());
+}
+
 }  // namespace tirx
 }  // namespace tvm

@@ -34,6 +34,9 @@ void CheckLanes(int64_t lanes, const char* node);
 ffi::DataType CheckTensorAccess(const Expr& tensor, const ffi::Array<Expr>& indices,
                                 const char* node);
 
+/*! \brief Whether the type is a pointer: a `T.Ptr(...)` or a `T.handle` value. */
+bool IsPointer(const Type& ty);
+
 /*! \brief TypeError unless a stored value has the accessed element type. */
 void CheckStoredValue(const Expr& value, ffi::DataType element);
 

@@ -109,6 +109,8 @@ Ramp = tvm_ffi.object_class("prim.Ramp")
 Broadcast = tvm_ffi.object_class("prim.Broadcast")
 Shuffle = tvm_ffi.object_class("prim.Shuffle")
 Let = tvm_ffi.object_class("prim.Let")
+# The combiner of a cross-thread reduction (`T.comm_reducer`), the node of a reduce_scope.
+CommReducer = tvm_ffi.object_class("tirx.CommReducer")
 
 from .stmt import (  # noqa: E402 - after the expression classes it builds on
     AllocTensor,

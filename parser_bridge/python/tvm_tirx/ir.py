@@ -7,7 +7,7 @@ Operators on expressions build IR with the typing rules of docs/ir-typing.md:
 from __future__ import annotations
 
 import re
-from typing import Any, TypeVar, Union
+from typing import Any, Optional, TypeVar, Union
 
 import tvm_ffi
 from tvm_ffi import Object, get_global_func, register_object
@@ -293,12 +293,9 @@ class Var(Expr):
         printed ``A.data``); TypeError for a variable of another type."""
         return Call(Op.get("tirx.tensor_data_ptr"), [self])
 
-    def _vector_indices(self, member: str, begin: Any, lanes: int, predicate: Any) -> list:
+    def _vector_indices(self, member: str, begin: Any, lanes: int) -> list:
         """``begin`` with its last index a unit-stride ramp of ``lanes`` (Apache TVM's
         ``Buffer.vload`` / ``vstore``, which name the first element of a vector)."""
-        if predicate is not None:
-            raise NotImplementedError(f"`{self.name}.{member}(..., predicate=...)`: predicated "
-                                      "vector accesses are not supported")
         if not isinstance(self.ty, TensorType):
             raise TypeError(f"`{member}` is a method of tensors, `{self.name}` is not one")
         indices = list(begin) if isinstance(begin, (list, tuple)) else [begin]
@@ -306,14 +303,17 @@ class Var(Expr):
             raise ValueError(f"`{self.name}.{member}` needs the indices of the first element")
         indices = [i if isinstance(i, Expr) else _make_const(PrimType("int32"), i)
                    for i in indices]
-        if lanes > 1:
-            last = indices[-1]
+        last = indices[-1]
+        # An index that is a vector already (`[T.Ramp(i, 2, 4)]`) names every element itself.
+        if lanes > 1 and _lanes_of(str(last.ty.dtype)) == 1:
             indices[-1] = _node_class("prim.Ramp")(last, _make_const(last.ty, 1), lanes)
         return indices
 
     def vload(self, begin: Any, dtype: Any = None, predicate: Any = None) -> "Expr":
         """Apache TVM's ``A.vload([i, j], "float32x4")``: the vector of 4 elements from
-        ``A[i, j]`` on, ``A[i, T.Ramp(j, 1, 4)]``; without ``dtype``, the element itself."""
+        ``A[i, j]`` on, ``A[i, T.Ramp(j, 1, 4)]``; without ``dtype``, the element itself.
+        With ``predicate=mask`` (a bool vector of the loaded lanes), only the lanes it selects
+        are loaded: the reference's ``T.masked_load(A, i, T.Ramp(j, 1, 4), mask)``."""
         lanes = 1
         if dtype is not None:
             wanted = str(dtype.dtype if isinstance(dtype, PrimType) else dtype)
@@ -323,16 +323,25 @@ class Var(Expr):
             if element is not None and base != element:
                 raise TypeError(f"`{self.name}.vload(..., \"{wanted}\")`: the elements of "
                                 f"`{self.name}` are `{element}`")
-        return _tensor_load(self, self._vector_indices("vload", begin, lanes, predicate))
+        indices = self._vector_indices("vload", begin, lanes)
+        if predicate is not None:
+            return Call(Op.get("tirx.masked_load"), [self, *indices, predicate])
+        return _tensor_load(self, indices)
 
-    def vstore(self, begin: Any, value: Any, predicate: Any = None) -> None:
+    def vstore(self, begin: Any, value: Any, predicate: Any = None) -> Optional["Call"]:
         """Apache TVM's ``A.vstore([i, j], v)``: stores the vector ``v`` from ``A[i, j]`` on,
-        ``A[i, T.Ramp(j, 1, lanes)] = v`` (a scalar ``v``: ``A[i, j] = v``)."""
+        ``A[i, T.Ramp(j, 1, lanes)] = v`` (a scalar ``v``: ``A[i, j] = v``). With
+        ``predicate=mask``, only the lanes the mask selects: the reference's
+        ``T.masked_store(A, v, i, T.Ramp(j, 1, lanes), mask)``, returned as the call that the
+        statement emits."""
         lanes = 1
         if isinstance(value, Expr) and isinstance(value.ty, PrimType):
             lanes = _lanes_of(str(value.ty.dtype))
-        _set_item(self, self._vector_indices("vstore", begin, lanes, predicate), value,
-                  _UNKNOWN_SPAN)
+        indices = self._vector_indices("vstore", begin, lanes)
+        if predicate is not None:
+            return Call(Op.get("tirx.masked_store"), [self, value, *indices, predicate])
+        _set_item(self, indices, value, _UNKNOWN_SPAN)
+        return None
 
 
 @printable

@@ -306,8 +306,9 @@ def test_vload_and_vstore_are_ramp_accesses_of_the_last_index() -> None:
 @pytest.mark.parametrize("statement, code, message", [
     ('B[0] = A.vload([0], "int32x4")', "type-error",
      '`A.vload(..., "int32x4")`: the elements of `A` are `float32`'),
-    ('B.vstore([0], A[0], predicate=True)', "not-implemented-error",
-     "`B.vstore(..., predicate=...)`: predicated vector accesses are not supported"),
+    ('B.vstore([0], A[0], predicate=A[1])', "type-error",
+     "`tirx.masked_store` needs a bool mask of one lane per accessed element (`bool`), got "
+     "`float32`"),
     ("B.vstore([], A[0])", "value-error", "`B.vstore` needs the indices of the first element"),
 ])
 def test_vector_access_errors(statement: str, code: str, message: str) -> None:

@@ -195,6 +195,8 @@ from .tirx import ceildiv as ceildiv
 
 from .tirx import clz as clz
 
+from .tirx import comm_reducer as comm_reducer
+
 from .tirx import constexpr as constexpr
 
 from .tirx import continue_ as continue_
@@ -383,6 +385,10 @@ from .tirx import lt_ as lt_
 macro = _t.no_type_check
 """``@Ts.macro``: ``@T.macro`` (a body that builds IR where it is called)."""
 
+from .tirx import masked_load as masked_load
+
+from .tirx import masked_store as masked_store
+
 from .tirx import match_buffer as match_buffer
 
 from .tirx import max as max
@@ -480,6 +486,24 @@ from .tirx import trunc as trunc
 from .tirx import truncdiv as truncdiv
 
 from .tirx import truncmod as truncmod
+
+from .tirx import tvm_storage_sync as tvm_storage_sync
+
+from .tirx import tvm_struct_get as tvm_struct_get
+
+from .tirx import tvm_struct_set as tvm_struct_set
+
+from .tirx import tvm_thread_allreduce as tvm_thread_allreduce
+
+from .tirx import tvm_warp_activemask as tvm_warp_activemask
+
+from .tirx import tvm_warp_shuffle as tvm_warp_shuffle
+
+from .tirx import tvm_warp_shuffle_down as tvm_warp_shuffle_down
+
+from .tirx import tvm_warp_shuffle_up as tvm_warp_shuffle_up
+
+from .tirx import tvm_warp_shuffle_xor as tvm_warp_shuffle_xor
 
 from .tirx import uint16 as uint16
 

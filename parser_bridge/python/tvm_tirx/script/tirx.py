@@ -210,6 +210,21 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
     vector_low,
     vscale,
 )
+from .tirx_gpu import MEMBERS as _GPU_MEMBERS
+from .tirx_gpu import (  # noqa: F401 - Apache TVM's GPU and runtime intrinsics
+    comm_reducer,
+    tvm_storage_sync,
+    tvm_struct_get,
+    tvm_struct_set,
+    tvm_thread_allreduce,
+    tvm_warp_activemask,
+    tvm_warp_shuffle,
+    tvm_warp_shuffle_down,
+    tvm_warp_shuffle_up,
+    tvm_warp_shuffle_xor,
+)
+from .tirx_masked import MEMBERS as _MASKED_MEMBERS
+from .tirx_masked import masked_load, masked_store  # noqa: F401 - predicated vector accesses
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
     Buffer,
@@ -415,11 +430,12 @@ __member_kinds__ = {
                   "decl_scalar", "decl_tensor", "evaluate", "func_attr", "launch_thread",
                   "local_scalar", "module_attrs"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
-    "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS),
+    "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,
+                  *_MASKED_MEMBERS),
     "symbol": ("dynamic",),
     "marker": ("constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",
-               "env_thread", "match_buffer", "meta_var", "prim_func", "ramp"),
+               "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS),
     "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
                     "where", "writes"),
 }

@@ -511,6 +511,15 @@ def clz(
     """``T.clz(x)``: the number of leading zero bits of a scalar integer, as an int32."""
     ...
 
+def comm_reducer(combiner: _t.Any, identity: _t.Any) -> _t.Any:
+    """``T.comm_reducer(lambda x, y: x + y, [T.float32(0)])``: the combiner of a cross-thread
+    reduction, the node of ``T.attr(..., "reduce_scope", ...)`` that
+    ``T.tvm_thread_allreduce`` reads. For ``n`` identities the lambda takes ``n`` left values
+    then ``n`` right values (each typed as its identity; a Python int is an int32) and returns
+    ``n`` results (a tuple when ``n > 1``).
+    """
+    ...
+
 def constexpr(value: _t.Any) -> _t.Any:
     """``T.constexpr(value)``: marks host control flow (``if T.constexpr(flag):``, ``for k in
     T.constexpr(range(3)):``), which runs as Python while the IR is built; as a parameter
@@ -1020,6 +1029,33 @@ def lt_(a: _t.Any, b: _t.Any) -> _t.Any: ...
 macro = _t.no_type_check
 """``@T.macro`` / ``@T.macro(hygienic=False)``: a body that builds IR where it is called."""
 
+def masked_load(
+    tensor: _t.Any,
+    index: _t.Any,
+    *args: _t.Any,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.masked_load(A, i, T.Ramp(j, 1, 4), mask)``: the lanes of ``A[i, j:j + 4]`` that the
+    bool vector ``mask`` selects (the indices, then the mask, last). Its type is the access's;
+    a ``ty=`` that differs from it is a TypeError.
+    """
+    ...
+
+def masked_store(
+    tensor: _t.Any,
+    value: _t.Any,
+    index: _t.Any,
+    *args: _t.Any,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.masked_store(A, v, i, T.Ramp(j, 1, 4), mask)``: stores the lanes of ``v`` that the
+    bool vector ``mask`` selects into ``A[i, j:j + 4]`` (the indices, then the mask, last); a
+    statement.
+    """
+    ...
+
 def match_buffer(
     param: _t.Any,
     shape: _t.Any = ...,
@@ -1293,6 +1329,100 @@ def truncdiv(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
 def truncmod(a: _t.Any, b: _t.Any) -> _t.Any:
     """The remainder of truncated division (the sign of ``a``): ``T.truncmod(a, b)``, integers
     only (``T.fmod`` is the float one).
+    """
+    ...
+
+def tvm_storage_sync(
+    storage_scope: _t.Any,
+    is_load: _t.Any = ...,
+    num_blocks: _t.Any = ...,
+) -> _t.Any:
+    """``T.tvm_storage_sync("shared")``: a barrier over the storage scope, a statement;
+    ``is_load`` and ``num_blocks`` serve a global barrier. As Apache TVM builds it, the call
+    always holds the three arguments.
+    """
+    ...
+
+def tvm_struct_get(arr: _t.Any, index: _t.Any, field: _t.Any, dtype: _t.Any) -> _t.Any:
+    """``T.tvm_struct_get(arr, index, field, "int32")``: the field ``field`` of the struct
+    ``arr[index]`` (a DLTensor's shape, data, ...), read as ``dtype``.
+    """
+    ...
+
+def tvm_struct_set(
+    arr: _t.Any,
+    index: _t.Any,
+    field: _t.Any,
+    value: _t.Any,
+    *,
+    dtype: _t.Any = ...,
+) -> _t.Any:
+    """``T.tvm_struct_set(arr, index, field, value)``: writes ``value`` into the field ``field``
+    of the struct ``arr[index]``; an int32, as Apache TVM types it (which drops a ``dtype=``,
+    as ours does).
+    """
+    ...
+
+def tvm_thread_allreduce(*freduce_args: _t.Any, dtype: _t.Any = ...) -> _t.Any:
+    """``T.tvm_thread_allreduce(T.uint32(n), sources..., cond, destinations..., threads...)``:
+    reduces the ``n`` sources over the threads of the given thread indices where ``cond``
+    holds, with the combiner of the enclosing ``T.attr(T.comm_reducer(...), "reduce_scope",
+    ...)``, into the ``n`` destinations (``reduce[0]``); a statement. A ``dtype=`` is dropped,
+    as Apache TVM's builder drops it: the call stays void.
+    """
+    ...
+
+def tvm_warp_activemask() -> _t.Any:
+    """``T.tvm_warp_activemask()``: the 32-bit mask of the active threads of the warp, a uint32
+    (CUDA's ``__activemask``).
+    """
+    ...
+
+def tvm_warp_shuffle(
+    mask: _t.Any,
+    value: _t.Any,
+    warp_id: _t.Any,
+    width: _t.Any,
+    warp_size: _t.Any,
+) -> _t.Any:
+    """``T.tvm_warp_shuffle(mask, value, warp_id, width, warp_size)``: ``value`` as the lane
+    ``warp_id`` of the warp holds it (CUDA's ``__shfl_sync``), of ``value``'s type.
+    """
+    ...
+
+def tvm_warp_shuffle_down(
+    mask: _t.Any,
+    value: _t.Any,
+    offset: _t.Any,
+    width: _t.Any,
+    warp_size: _t.Any,
+) -> _t.Any:
+    """``T.tvm_warp_shuffle_down(mask, value, offset, width, warp_size)``: ``value`` of the lane
+    ``offset`` above this one (``__shfl_down_sync``).
+    """
+    ...
+
+def tvm_warp_shuffle_up(
+    mask: _t.Any,
+    value: _t.Any,
+    offset: _t.Any,
+    width: _t.Any,
+    warp_size: _t.Any,
+) -> _t.Any:
+    """``T.tvm_warp_shuffle_up(mask, value, offset, width, warp_size)``: ``value`` of the lane
+    ``offset`` below this one (``__shfl_up_sync``).
+    """
+    ...
+
+def tvm_warp_shuffle_xor(
+    mask: _t.Any,
+    value: _t.Any,
+    lane_mask: _t.Any,
+    width: _t.Any,
+    warp_size: _t.Any,
+) -> _t.Any:
+    """``T.tvm_warp_shuffle_xor(mask, value, lane_mask, width, warp_size)``: ``value`` of the
+    lane whose index is this one's xor ``lane_mask`` (``__shfl_xor_sync``).
     """
     ...
 

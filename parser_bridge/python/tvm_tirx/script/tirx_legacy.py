@@ -535,8 +535,7 @@ APACHE_OPERATORS = frozenset((
     "call_intrin", "call_llvm_intrin", "call_llvm_pure_intrin", "call_packed",
     "call_packed_lowered", "cosh", "indexdiv", "indexmod", "isnullptr",
     "nextafter", "q_multiply_shift", "ret", "sinh", "tvm_access_ptr", "tvm_stack_alloca",
-    "tvm_stack_make_array", "tvm_stack_make_shape", "tvm_storage_sync", "tvm_struct_get",
-    "tvm_struct_set", "tvm_thread_allreduce", "tvm_warp_shuffle", "type_annotation", "undef",
+    "tvm_stack_make_array", "tvm_stack_make_shape", "type_annotation", "undef",
     "vscale", "allocate", "allocate_const", "realize", "prefetch", "buffer_store",
 ))
 

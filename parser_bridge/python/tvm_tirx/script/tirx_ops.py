@@ -25,6 +25,7 @@ from .. import Not as _Not
 from .. import Or as _Or
 from .. import StringImm as _StringImm
 from .. import ir as _ir
+from .tirx_legacy import HandleType as _HandleType
 from .tirx_legacy import adopt_literal as _adopt
 from .tirx_legacy import default_typed as _default_typed
 from .tirx_legacy import same_typed_branches as _same_typed_branches
@@ -41,6 +42,9 @@ def _prim_type(ty: Any, member: str) -> _ir.PrimType:
         return _ir.PrimType(ty)
     if isinstance(ty, _ir.PrimType):
         return ty
+    if isinstance(ty, _HandleType):
+        # `T.handle` is how a handle dtype prints (`T.reinterpret(x, ty=T.handle)`).
+        return _ir.PrimType("handle")
     raise TypeError(f"`T.{member}` takes `ty=` as a dtype such as `T.int32` or \"int32\", got "
                     f"`{type(ty).__name__}`")
 
@@ -54,6 +58,11 @@ def _operand(value: Any) -> Any:
 
 def _call(name: str, args: Any, ty: Any = None) -> Any:
     return _ir.Call(_ir.Op.get(f"tirx.{name}"), [_operand(a) for a in args], ty=ty)
+
+
+call_op = _call
+"""``call_op(name, args, ty=None)``: a call of ``tirx.<name>``, strings as StringImm and
+literals default-typed (the namespace modules of Apache TVM's spelling build with it)."""
 
 
 def _no_operand_keywords(name: str, attrs: Any, ty_args: Any, kwargs: dict) -> None:

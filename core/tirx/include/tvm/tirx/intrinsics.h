@@ -45,6 +45,20 @@ const std::vector<std::string>& Int32DefaultIntrinsicNames();
 const std::vector<std::string>& TypedIntrinsicNames();
 
 /*!
+ * \brief Apache TVM's GPU and runtime intrinsics with type rules (gpu_intrinsics.cc), printed
+ *  as `T.<name>(args...)`: tvm_warp_shuffle, tvm_warp_shuffle_up, tvm_warp_shuffle_down,
+ *  tvm_warp_shuffle_xor, tvm_warp_activemask, tvm_storage_sync, tvm_thread_allreduce,
+ *  tvm_struct_set. (`tvm_struct_get`, of the call's type, prints that type last.)
+ */
+const std::vector<std::string>& GpuIntrinsicNames();
+
+/*!
+ * \brief The reference's predicated vector accesses (masked_access.cc), printed as
+ *  `T.<name>(args...)`: masked_load, masked_store.
+ */
+const std::vector<std::string>& MaskedAccessNames();
+
+/*!
  * \brief `tirx.reinterpret(value)` of type `ty`: the same bits read as another type; TypeError
  *  unless both types have the same total width.
  */
