@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tvm_tirx.script import from_source
+from tvm_tirx.script import from_source, parse_diagnostics
 from tvm_tirx.script import ir as I
 from tvm_tirx.script import tirx as T
 from tvm_tirx.script.builder import AlreadyEmitted
@@ -149,3 +149,19 @@ def test_a_builder_without_mutable_declarations_binds_typed_locals(monkeypatch) 
                   "    total[0] = 0\n    A[0] = total[0]")
     monkeypatch.setattr(T, "supports_mutable_declarations", False)
     check(source, "    total: T.let[T.int32] = 0\n    A[0] = total")
+
+
+def test_a_frame_scope_that_fails_to_open_adds_nothing() -> None:
+    # The second item is not a frame: the loop already opened is abandoned, so the collecting
+    # analysis keeps the statements around it and no empty loop.
+    source = ("from tvm_tirx.script import tirx as T\n\n@T.function\n"
+              "def main(A: T.Tensor((4,), T.int32)):\n    A[0] = 1\n"
+              "    with T.frame_scope([T.serial(4), A[0]]) as (i, j):\n        A[i] = j\n"
+              "    A[1] = 2\n")
+    report = parse_diagnostics(source)
+    assert [(d["code"], d["message"]) for d in report.to_plain()["diagnostics"]] == [
+        ("type-error", "`T.frame_scope` opens builder scopes (loops, `T.attr(...)`, thread "
+                       "launches), got `TensorLoad`")]
+    (definition,) = report.definitions
+    assert definition.canonical_text == (
+        "@T.function\ndef main(A: T.Tensor((4,), T.int32)):\n    A[0] = 1\n    A[1] = 2")

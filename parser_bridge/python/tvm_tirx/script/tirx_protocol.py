@@ -111,9 +111,11 @@ class FrameScope:
             values: List[Any] = [
                 stack.enter_context(_scope_frame(item, name, self._loc))
                 for item, name in zip(self.frames, self._names)]
-        except BaseException:
+        except BaseException as error:
+            # The frames already entered are abandoned, not finalized: nothing half-built is
+            # added to the enclosing frame.
             self._stack = None
-            stack.close()
+            stack.__exit__(type(error), error, error.__traceback__)
             raise
         return tuple(values) if len(values) > 1 else values[0]
 
