@@ -19,6 +19,17 @@ std::vector<IRBuilder>& BuilderStack() {
   return stack;
 }
 
+/*! \brief The module being built, for the module member `I.<member>` (ValueError outside). */
+ModuleFrame CurrentModule(const char* member) {
+  ffi::Optional<ModuleFrame> frame;
+  if (IRBuilder::IsInScope()) frame = IRBuilder::Current().FindFrame<ModuleFrame>();
+  if (!frame) {
+    TVM_FFI_THROW(ValueError) << "`I." << member << "` is only valid in an IR module (inside "
+                              << "a function of an `@I.ir_module` class)";
+  }
+  return *frame;
+}
+
 }  // namespace
 
 void IRBuilderFrameObj::EnterWithScope() {
@@ -210,17 +221,42 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       // only with `allow_overwrite=True` (an empty dict counts as none set).
       .def("ir.builder.ModuleAttrs",
            [](ffi::Map<ffi::String, ffi::Any> attrs, bool allow_overwrite) {
-             auto frame = IRBuilder::Current().FindFrame<ModuleFrame>();
-             if (!frame) {
-               TVM_FFI_THROW(ValueError) << "`I.module_attrs` is only valid in an IR module";
-             }
-             if (!(*frame)->attrs.empty() && !allow_overwrite) {
+             ModuleFrame frame = CurrentModule("module_attrs");
+             if (!frame->attrs.empty() && !allow_overwrite) {
                TVM_FFI_THROW(ValueError) << "The module's attributes are already set: a second "
                                          << "`I.module_attrs({...})` replaces them only with "
                                          << "`allow_overwrite=True`";
              }
-             frame->mutable_get()->attrs = std::move(attrs);
-           });
+             frame.mutable_get()->attrs = std::move(attrs);
+           })
+      // One attribute, as the reference's `I.module_set_attr`: a key is set once unless
+      // `allow_overwrite`; None removes it (never an error).
+      .def("ir.builder.ModuleSetAttr",
+           [](ffi::String key, ffi::Optional<ffi::ObjectRef> value, bool allow_overwrite) {
+             ModuleFrame frame = CurrentModule("module_set_attr");
+             if (!value.has_value()) {
+               frame.mutable_get()->attrs.erase(key);
+               return;
+             }
+             if (frame->attrs.count(key) && !allow_overwrite) {
+               TVM_FFI_THROW(ValueError) << "Duplicate module attribute `" << key
+                                         << "`: set it again only with `allow_overwrite=True`";
+             }
+             frame.mutable_get()->attrs.Set(key, *value);
+           })
+      // `I.decl_function(name, f)`: a signature reserves the name's global variable (a
+      // function frame gives the body later); a completed function is installed at once.
+      .def("ir.builder.ModuleDeclareFunction",
+           [](ffi::String name, FuncType signature, ffi::Optional<Expr> function) {
+             ModuleFrame frame = CurrentModule("decl_function");
+             GlobalVar var = frame.DeclareFunction(name, signature);
+             if (function.has_value()) frame.DefineFunction(name, *function);
+             return var;
+           })
+      .def("ir.builder.ModuleGetAttr", [](ffi::String key) -> ffi::Any {
+        ModuleFrame frame = CurrentModule("module_get_attr");
+        return frame->attrs.Get(key).value_or(ffi::Any());
+      });
 }
 
 }  // namespace builder

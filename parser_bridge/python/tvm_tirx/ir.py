@@ -432,10 +432,35 @@ class TensorType(Type):
         )
 MissingType = tvm_ffi.object_class("ir.MissingType")
 
+
+_NODE_PREFIXES = ("ir.", "prim.", "tirx.")
+
+
+def make_node(type_key: str, /, **kwargs: Any) -> Object:
+    """An IR node of the type ``type_key`` made from keyword values, as the reference's
+    ``make_node``: ``make_node("prim.Add", a=x, b=y, ty=T.int32)``. The values go to the
+    type's constructor by name when it has one (so its checks run), else to its fields. Only
+    IR node types (``ir.``, ``prim.``, ``tirx.``), never the builder's frames: ValueError for
+    another or an unknown type key."""
+    if not isinstance(type_key, str):
+        raise TypeError(f"`make_node` takes a type key str, got `{type(type_key).__name__}`")
+    if not type_key.startswith(_NODE_PREFIXES) or ".builder." in type_key:
+        raise ValueError(f"`make_node` makes IR nodes (type keys `ir.*`, `prim.*`, `tirx.*`), "
+                         f"not `{type_key}`")
+    try:
+        cls = tvm_ffi.object_class(type_key)
+    except (KeyError, ValueError, RuntimeError):
+        raise ValueError(f"`make_node`: no IR node type `{type_key}`") from None
+    node = cls.__new__(cls)
+    Object.__ffi_init__(node, **kwargs)
+    return node
+
+
 from tvm_ffi import assert_structural_equal, structural_equal, structural_hash  # noqa: E402
 
 __all__ = [
     "assert_structural_equal",
+    "make_node",
     "structural_equal",
     "structural_hash",
     "Call",

@@ -164,9 +164,18 @@ TVM_FFI_STATIC_INIT_BLOCK() {
                frame.mutable_get()->attrs.Set(key, value);
              }
            })
-      .def(
-          "tirx.builder.FuncRet",
-          [](Type ty) { RequireFunctionFrame("A return annotation").mutable_get()->ret_type = ty; })
+      // A function has one return type: the header's `-> T.int32` or a `T.func_ret(...)`
+      // in the body, not both (the reference's rule).
+      .def("tirx.builder.FuncRet",
+           [](Type ty) {
+             FunctionFrame frame = RequireFunctionFrame("A return annotation");
+             if (frame->ret_type.defined() && ty.defined()) {
+               TVM_FFI_THROW(ValueError)
+                   << "Duplicate function return type: it is already given (by the header's "
+                      "`->` or an earlier `T.func_ret`)";
+             }
+             frame.mutable_get()->ret_type = ty;
+           })
       .def("tirx.builder.Arg",
            [](ffi::String name, ffi::Any annotation, Span span) {
              FunctionFrame frame = RequireFunctionFrame("A parameter");

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from typing import Any, Iterator, List, Optional, Tuple
+from typing import Any, Generic, Iterator, List, Optional, Tuple, TypeVar
 
 from tvm_ffi import Object, get_global_func, object_class, register_object
 
@@ -63,6 +63,20 @@ class Frame(Object):
             _frame_abandon(self)
 
 
+@register_object("ir.builder.ModuleFrame")
+class IRModuleFrame(Frame):
+    """``@I.ir_module``'s frame (the reference's ``IRModuleFrame``): ``global_vars`` (name ->
+    GlobalVar, in declaration order), ``functions`` (GlobalVar -> function) and ``attrs``, so
+    far; ``frame.f`` is the global variable of a declared function ``f``."""
+
+    def __getattr__(self, name: str) -> Any:
+        if not name.startswith("_"):
+            var = self.global_vars.get(name)
+            if var is not None:
+                return var
+        raise AttributeError(f"IRModuleFrame has no attribute {name!r}")
+
+
 def enter_bare(frame: Frame) -> Any:
     """Enters ``frame`` without a ``with`` (Apache TVM's ``T.launch_thread(...)`` or
     ``T.attr(...)`` as a statement): it stays open until the frame it was opened in exits,
@@ -95,6 +109,28 @@ class IRBuilder(Object):
     @staticmethod
     def current() -> "IRBuilder":
         return _builder_current()
+
+
+def in_frame() -> bool:
+    """Whether a builder frame is open on this thread (statements made now have a parent)."""
+    return bool(_OPEN.stack)
+
+
+_V = TypeVar("_V")
+
+
+class AlreadyEmitted(Generic[_V]):
+    """The receipt of a builder operation that added its statement itself (``T.evaluate``
+    inside a function, as in the reference): ``value`` is that statement. An expression
+    statement of a receipt adds nothing more; ``T.add_to_parent`` adds its statement again."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: _V) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"AlreadyEmitted({self.value!r})"
 
 
 class NamedByBinding:

@@ -10,10 +10,17 @@ from __future__ import annotations
 import sys
 from typing import Any, Dict, Optional, Sequence
 
+from tvm_ffi import Object as _Object
 from tvm_ffi import get_global_func as _get_global_func
 
+from .. import Function as _Function
 from .. import ir as _ir
+from ..ir import make_node  # noqa: F401 - IR nodes by type key and fields
 from .builder import Frame as _Frame, Loc, span_of as _span_of
+# The builder's machinery under the reference's names, for Python callers (internal members:
+# a script body never reaches them).
+from .builder import AlreadyEmitted, IRBuilder, IRModuleFrame  # noqa: F401
+from .global_info import resolve_global_info_args  # noqa: F401
 from .tirx_legacy import default_typed
 from .tirx_legacy import meta_var  # noqa: F401 - the reference's I has it too
 from .decorators import ModuleDecorator as _ModuleDecorator, _is_class_body
@@ -32,7 +39,8 @@ from .ir_classes import (  # noqa: F401 - the IR classes the reference's I re-ex
 from .parser import DefinitionKind as _DefinitionKind
 from .parser import make_decorator as _make_decorator
 from .parser import register_namespace as _register_namespace
-from .tirx_builder import dynamic
+from .parser import register_namespace  # noqa: F401 - I's, for Python callers (internal)
+from .tirx_builder import constexpr, dynamic  # noqa: F401 - I.constexpr is T's marker
 
 _I = sys.modules[__name__]  # the namespace object its decorators build with
 
@@ -60,6 +68,9 @@ _module_attrs = _get_global_func("ir.builder.ModuleAttrs")
 _module_global_var = _get_global_func("ir.builder.ModuleGetGlobalVar")
 _in_builder = _get_global_func("ir.builder.BuilderIsInScope")
 _module_call = _get_global_func("ir.builder.ModuleCall")
+_module_set_attr = _get_global_func("ir.builder.ModuleSetAttr")
+_module_get_attr = _get_global_func("ir.builder.ModuleGetAttr")
+_module_declare_function = _get_global_func("ir.builder.ModuleDeclareFunction")
 _module_signature = _get_global_func("ir.builder.ModuleSignature")
 
 # A module is not a DefinitionKind, so its decorator is constructed directly (decorators.py).
@@ -89,6 +100,48 @@ def module_attrs(attrs: Dict[str, Any], allow_overwrite: bool = False) -> None:
         raise TypeError(f"`module_attrs(allow_overwrite=...)` takes a bool, got "
                         f"`{type(allow_overwrite).__name__}`")
     _module_attrs(attrs, allow_overwrite)
+
+
+def module_set_attr(attr_key: str, attr_value: Optional[_Object],
+                    allow_overwrite: bool = False) -> None:
+    """``I.module_set_attr("key", T.int32(4))`` in a module's function: one attribute of the
+    module, an IR object (printed in ``I.module_attrs({...})``); a key is set once unless
+    ``allow_overwrite=True`` (ValueError otherwise), and None removes it, as in the reference.
+    Outside a module (a class body runs before the module is built) a ValueError."""
+    if not isinstance(attr_key, str):
+        raise TypeError(f"`module_set_attr` takes a str key, got `{type(attr_key).__name__}`")
+    if attr_value is not None and not isinstance(attr_value, _Object):
+        raise TypeError(f"`module_set_attr` takes an IR object such as `T.int32(4)` or "
+                        f"`T.StringImm(\"s\")` (or None), got `{type(attr_value).__name__}`")
+    if not isinstance(allow_overwrite, bool):
+        raise TypeError(f"`module_set_attr(allow_overwrite=...)` takes a bool, got "
+                        f"`{type(allow_overwrite).__name__}`")
+    _module_set_attr(attr_key, attr_value, allow_overwrite)
+
+
+def module_get_attr(attr_key: str) -> Optional[_Object]:
+    """``I.module_get_attr("key")`` in a module's function: the module attribute set so far
+    (by ``I.module_attrs`` or ``I.module_set_attr``, in an earlier function or statement), or
+    None. Outside a module a ValueError."""
+    if not isinstance(attr_key, str):
+        raise TypeError(f"`module_get_attr` takes a str key, got `{type(attr_key).__name__}`")
+    return _module_get_attr(attr_key)
+
+
+def decl_function(func_name: str, func_signature: Any) -> Any:
+    """``I.decl_function("f", signature)`` in a module being built from Python: a signature
+    (``ir.FuncType``) reserves f's global variable, whose body a function frame named f gives
+    later; a completed TIRx function is installed at once. Returns the GlobalVar. Not a script
+    statement (an internal member)."""
+    if not isinstance(func_name, str):
+        raise TypeError(f"`decl_function` takes a str name, got `{type(func_name).__name__}`")
+    if isinstance(func_signature, _Function):
+        return _module_declare_function(func_name, func_signature.signature_type(),
+                                        func_signature)
+    if isinstance(func_signature, _ir.FuncType):
+        return _module_declare_function(func_name, func_signature, None)
+    raise ValueError(f"`decl_function` takes a function or its signature (`ir.FuncType`), got "
+                     f"`{type(func_signature).__name__}`")
 
 
 def module_(*, loc: Optional[Loc] = None) -> _Frame:
@@ -144,9 +197,12 @@ __member_kinds__ = {
     "constructor": ("Call", "GlobalVar", "Op", "Range", "StringImm", "Var"),
     "type": _CLASS_TYPES,
     "legacy": ("meta_var",),
-    "statement": ("module_attrs",),
+    "marker": ("constexpr",),
+    "statement": ("module_attrs", "module_set_attr"),
+    "function": ("make_node", "module_get_attr"),
     "symbol": ("dynamic",),
-    "internal": ("ModuleFunction", "ModuleProxy"),
+    "internal": ("AlreadyEmitted", "IRBuilder", "IRModuleFrame", "ModuleFunction", "ModuleProxy",
+                 "decl_function", "register_namespace", "resolve_global_info_args"),
 }
 """Member kinds for tools (protocol_registry.namespace_members)."""
 

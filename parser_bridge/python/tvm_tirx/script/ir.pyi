@@ -76,6 +76,16 @@ def Var(
     """
     ...
 
+def constexpr(value: _t.Any) -> _t.Any:
+    """``T.constexpr(value)`` (also ``I.constexpr``): the marker of host control flow (``if
+    T.constexpr(flag):``, ``for k in T.constexpr(range(3)):``, ``while T.constexpr(c):``),
+    which runs as Python while the IR is built; as a parameter annotation under ``@T.jit``, a
+    parameter that ``const_args`` must give. In a script body ``X.constexpr(value)`` is the
+    value, wherever it is (the parser's ``constexpr_`` hook); called from Python it raises
+    TypeError, as the reference's marker does.
+    """
+    ...
+
 def dynamic(name: _t.Any, dtype: _t.Any = ..., *, loc: _t.Any = ...) -> _t.Any:
     """``T.dynamic("n")``: a fresh symbolic integer variable (int32 unless told)."""
     ...
@@ -84,6 +94,15 @@ def dynamic(name: _t.Any, dtype: _t.Any = ..., *, loc: _t.Any = ...) -> _t.Any:
 def ir_module(cls: _C, /) -> _C: ...
 @_t.overload
 def ir_module(**options: _t.Any) -> _t.Callable[[_C], _C]: ...
+
+def make_node(type_key: _t.Any, /, **kwargs: _t.Any) -> _t.Any:
+    """An IR node of the type ``type_key`` made from keyword values, as the reference's
+    ``make_node``: ``make_node("prim.Add", a=x, b=y, ty=T.int32)``. The values go to the
+    type's constructor by name when it has one (so its checks run), else to its fields. Only
+    IR node types (``ir.``, ``prim.``, ``tirx.``), never the builder's frames: ValueError for
+    another or an unknown type key.
+    """
+    ...
 
 def meta_var(value: _t.Any) -> _t.Any:
     """``n = T.meta_var(value)``: ``n`` stands for ``value`` itself (see ``MetaValue``)."""
@@ -100,8 +119,27 @@ def module_attrs(attrs: _t.Any, allow_overwrite: _t.Any = ...) -> _t.Any:
     """
     ...
 
+def module_get_attr(attr_key: _t.Any) -> _t.Any:
+    """``I.module_get_attr("key")`` in a module's function: the module attribute set so far (by
+    ``I.module_attrs`` or ``I.module_set_attr``, in an earlier function or statement), or
+    None. Outside a module a ValueError.
+    """
+    ...
+
 def module_proxy_(name: _t.Any, python_functions: _t.Any = ...) -> _t.Any:
     """What the module class's name means inside its members (the parser's hook)."""
+    ...
+
+def module_set_attr(
+    attr_key: _t.Any,
+    attr_value: _t.Any,
+    allow_overwrite: _t.Any = ...,
+) -> _t.Any:
+    """``I.module_set_attr("key", T.int32(4))`` in a module's function: one attribute of the
+    module, an IR object (printed in ``I.module_attrs({...})``); a key is set once unless
+    ``allow_overwrite=True`` (ValueError otherwise), and None removes it, as in the reference.
+    Outside a module (a class body runs before the module is built) a ValueError.
+    """
     ...
 
 def pyfunc(func: _F, /) -> _F:

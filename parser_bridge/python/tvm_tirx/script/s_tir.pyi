@@ -106,6 +106,8 @@ from .tirx import acos as acos
 
 from .tirx import acosh as acosh
 
+from .tirx import add_to_parent as add_to_parent
+
 from .tirx import address_of as address_of
 
 from .tirx import alloc_local as alloc_local
@@ -197,7 +199,9 @@ from .tirx import clz as clz
 
 from .tirx import comm_reducer as comm_reducer
 
-from .tirx import constexpr as constexpr
+from .ir import constexpr as constexpr
+
+from .tirx import constexpr_ as constexpr_
 
 from .tirx import continue_ as continue_
 
@@ -216,6 +220,8 @@ from .tirx import declare_mutable_ as declare_mutable_
 from .ir import dynamic as dynamic
 
 from .tirx import else_ as else_
+
+from .tirx import emit as emit
 
 from .tirx import emit_ as emit_
 
@@ -275,9 +281,13 @@ from .tirx import fmod as fmod
 
 from .tirx import for_ as for_
 
+from .tirx import frame_scope as frame_scope
+
 from .tirx import func_attr as func_attr
 
 from .tirx import func_name_ as func_name_
+
+from .tirx import func_ret as func_ret
 
 from .tirx import func_ret_ as func_ret_
 
@@ -385,6 +395,8 @@ from .tirx import lt_ as lt_
 macro = _t.no_type_check
 """``@Ts.macro``: ``@T.macro`` (a body that builds IR where it is called)."""
 
+from .ir import make_node as make_node
+
 from .tirx import masked_load as masked_load
 
 from .tirx import masked_store as masked_store
@@ -402,6 +414,10 @@ from .tirx import min as min
 from .tirx import min_value as min_value
 
 from .ir import module_attrs as module_attrs
+
+from .ir import module_get_attr as module_get_attr
+
+from .ir import module_set_attr as module_set_attr
 
 from .tirx import ne_ as ne_
 

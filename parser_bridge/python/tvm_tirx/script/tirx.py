@@ -51,6 +51,7 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     bind_many_,
     break_,
     constexpr,
+    constexpr_,
     continue_,
     decl_scalar,
     decl_tensor,
@@ -90,9 +91,16 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     unroll,
     vectorized,
     while_,
-    with_,
 )
 from .tirx_apache_dtype import accept_dtype as _accept_dtype
+from .tirx_protocol import (  # noqa: F401 - the reference's builder protocol, by name
+    add_to_parent,
+    emit,
+    frame_scope,
+    func_ret,
+    supports_mutable_declarations,
+    with_,
+)
 from .tirx_target import target  # noqa: F401 - T.target (compilation targets)
 from .tirx_threads import env_thread, launch_thread  # noqa: F401 - thread launches
 from .tirx_nodes import MEMBERS as _NODE_MEMBERS
@@ -264,6 +272,9 @@ Op = _ir.Op
 from .ir import Range  # noqa: E402 - T.Range is I.Range (bare literal bounds are int32)
 # The module members the reference also spells under T: the same objects as I's.
 from .ir import Call, ir_module, module_attrs, pyfunc  # noqa: E402,F401
+from .ir import module_get_attr, module_set_attr  # noqa: E402,F401
+from .ir import AlreadyEmitted, IRBuilder, IRModuleFrame  # noqa: E402,F401
+from .ir import decl_function, make_node, resolve_global_info_args  # noqa: E402,F401
 
 function = _make_decorator(_T, namespace_path="tirx.function")
 function.__doc__ = """``@T.function`` / ``@T.function(private=True, check_well_formed=False)``: a
@@ -426,9 +437,11 @@ __member_kinds__ = {
     "type": ("Tensor", *_CLASS_TYPES),
     "constructor": ("Broadcast", "Call", "Cast", "Let", "Op", "Ramp", "Range", "Select",
                     "Shuffle", "target", *_NODE_MEMBERS, *_CLASS_CONSTRUCTORS),
-    "statement": ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "attr",
-                  "decl_scalar", "decl_tensor", "evaluate", "func_attr", "launch_thread",
-                  "local_scalar", "module_attrs"),
+    "statement": ("add_to_parent", "alloc_local", "alloc_scalar", "alloc_shared",
+                  "alloc_tensor", "attr", "decl_scalar", "decl_tensor", "emit", "evaluate",
+                  "frame_scope", "func_attr", "func_ret", "launch_thread", "local_scalar",
+                  "module_attrs", "module_set_attr"),
+    "function": ("make_node", "module_get_attr"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,
                   *_MASKED_MEMBERS),
@@ -436,6 +449,10 @@ __member_kinds__ = {
     "marker": ("constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",
                "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS),
+    # The reference's flag for its parser (read statically, never from a body), and the
+    # builder's machinery for Python callers (ir.py).
+    "internal": ("supports_mutable_declarations", "AlreadyEmitted", "IRBuilder",
+                 "IRModuleFrame", "decl_function", "resolve_global_info_args"),
     "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
                     "where", "writes"),
 }

@@ -219,6 +219,12 @@ def acosh(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.acosh(x)``: the inverse hyperbolic cosine of a float."""
     ...
 
+def add_to_parent(stmt: _t.Any) -> _t.Any:
+    """``T.add_to_parent(stmt)``: adds the statement to the enclosing frame, even one already
+    added (a receipt of ``T.evaluate`` is added a second time, as in the reference).
+    """
+    ...
+
 def address_of(obj: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.address_of(A[i])``: a pointer to the element ``A[i]`` in the tensor's scope."""
     ...
@@ -520,11 +526,12 @@ def comm_reducer(combiner: _t.Any, identity: _t.Any) -> _t.Any:
     """
     ...
 
-def constexpr(value: _t.Any) -> _t.Any:
-    """``T.constexpr(value)``: marks host control flow (``if T.constexpr(flag):``, ``for k in
-    T.constexpr(range(3)):``), which runs as Python while the IR is built; as a parameter
-    annotation under ``@T.jit``, a parameter that ``const_args`` must give. The value must be
-    known during construction: an IR expression is rejected.
+from .ir import constexpr as constexpr
+
+def constexpr_(marker: _t.Any, value: _t.Any) -> _t.Any:
+    """The value of ``X.constexpr(value)`` in a script body (the parser's hook): ``X.constexpr``
+    must be the marker, and the value known while the IR is built (an IR expression is
+    rejected).
     """
     ...
 
@@ -573,6 +580,14 @@ from .ir import dynamic as dynamic
 
 def else_(*, loc: _t.Any = ...) -> _t.Any: ...
 
+def emit(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
+    """``T.emit(value)``: what an expression statement of ``value`` adds, as the reference's
+    builder emits it: a statement once (a receipt of ``T.evaluate`` nothing more), an
+    expression or a number as ``T.evaluate(value)`` (zero adds nothing), each item of a list
+    or tuple in order; None and strings add nothing.
+    """
+    ...
+
 def emit_(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
     """An expression statement: a statement is added, an expression becomes ``T.evaluate``."""
     ...
@@ -590,7 +605,10 @@ def erf(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     ...
 
 def evaluate(value: _t.Any) -> _t.Any:
-    """``T.evaluate(v)``: a statement that evaluates ``v``."""
+    """``T.evaluate(v)``: a statement that evaluates ``v``. Inside a function it is added at
+    once, as the reference adds it, and the receipt returned (so ``s = T.evaluate(v)`` emits
+    too); outside any builder frame, the statement itself.
+    """
     ...
 
 def exp(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
@@ -759,11 +777,27 @@ def for_(spec: _t.Any, *, names: _t.Any, loc: _t.Any = ..., name_locs: _t.Any = 
     """``for names in spec:``: the loop frame of a LoopSpec."""
     ...
 
+def frame_scope(frames: _t.Any) -> _t.Any:
+    """``with T.frame_scope([T.serial(4), T.serial(2)]) as (i, j):``: enters several builder
+    frames in one ``with``, in order (a single frame may be given alone); the ``as`` names
+    name the loops. At least one frame.
+    """
+    ...
+
 def func_attr(attrs: _t.Any) -> _t.Any:
     """``T.func_attr({...})``: attributes of the enclosing function."""
     ...
 
 def func_name_(name: _t.Any) -> _t.Any: ...
+
+def func_ret(annotation: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
+    """``r = T.func_ret(T.int32)`` in a function's body: its return type, as a header's ``->
+    T.int32`` gives it, and returned. An expression gives its type, None none, a callable (a
+    deferred annotation) what it returns. A function has one return type: a second is a
+    ValueError. As a bare statement the returned type is not a statement (a TypeError, as in
+    the reference).
+    """
+    ...
 
 def func_ret_(annotation: _t.Any) -> _t.Any: ...
 
@@ -1029,6 +1063,8 @@ def lt_(a: _t.Any, b: _t.Any) -> _t.Any: ...
 macro = _t.no_type_check
 """``@T.macro`` / ``@T.macro(hygienic=False)``: a body that builds IR where it is called."""
 
+from .ir import make_node as make_node
+
 def masked_load(
     tensor: _t.Any,
     index: _t.Any,
@@ -1095,6 +1131,10 @@ def min_value(*, ty: _t.Any, loc: _t.Any = ...) -> _t.Any:
     ...
 
 from .ir import module_attrs as module_attrs
+
+from .ir import module_get_attr as module_get_attr
+
+from .ir import module_set_attr as module_set_attr
 
 def ne_(a: _t.Any, b: _t.Any) -> _t.Any: ...
 
@@ -1542,10 +1582,12 @@ def with_(
     *,
     loc: _t.Any = ...,
     name: _t.Any = ...,
+    names: _t.Any = ...,
     name_loc: _t.Any = ...,
 ) -> _t.Any:
-    """``with scope:``: the scope must be a builder frame (``T.attr(...)``); ``name`` is the
-    ``as`` name, which a thread launch gives its variable.
+    """``with scope:``: the scope must be a builder frame (``T.attr(...)``) or a
+    ``T.frame_scope``; ``name`` is the ``as`` name, which a thread launch gives its variable,
+    and ``names`` the ``as (a, b)`` names, which a frame scope gives its frames.
     """
     ...
 

@@ -21,7 +21,7 @@ from .. import IntImm as _IntImm
 from .. import TensorLoad as _TensorLoad
 from .. import ir as _ir
 from ..stmt import Evaluate, ForKind, Stmt
-from .builder import Frame, Loc, NamedByBinding, enter_bare, span_of
+from .builder import AlreadyEmitted, Frame, Loc, NamedByBinding, enter_bare, in_frame, span_of
 from .tirx_threads import LaunchThreadSpec
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
@@ -209,11 +209,25 @@ def jit_arg_(const_args: Any, name: str, annotation: Any, *, loc: Optional[Loc] 
     return arg_(name, ty, loc=loc)
 
 
-def constexpr(value: Any) -> Any:
-    """``T.constexpr(value)``: marks host control flow (``if T.constexpr(flag):``, ``for k in
-    T.constexpr(range(3)):``), which runs as Python while the IR is built; as a parameter
-    annotation under ``@T.jit``, a parameter that ``const_args`` must give. The value must be
-    known during construction: an IR expression is rejected."""
+def constexpr(value: Any) -> typing.NoReturn:
+    """``T.constexpr(value)`` (also ``I.constexpr``): the marker of host control flow (``if
+    T.constexpr(flag):``, ``for k in T.constexpr(range(3)):``, ``while T.constexpr(c):``), which
+    runs as Python while the IR is built; as a parameter annotation under ``@T.jit``, a
+    parameter that ``const_args`` must give. In a script body ``X.constexpr(value)`` is the
+    value, wherever it is (the parser's ``constexpr_`` hook); called from Python it raises
+    TypeError, as the reference's marker does."""
+    raise TypeError("`constexpr` is a parser syntax marker, not a runtime operation: write "
+                    "`if T.constexpr(value):`, `for x in T.constexpr(values):` or "
+                    "`while T.constexpr(value):`")
+
+
+def constexpr_(marker: Any, value: Any) -> Any:
+    """The value of ``X.constexpr(value)`` in a script body (the parser's hook):
+    ``X.constexpr`` must be the marker, and the value known while the IR is built (an IR
+    expression is rejected)."""
+    if marker is not constexpr:
+        raise TypeError("`X.constexpr(...)` in TVMScript must be the script namespace's marker "
+                        "(`T.constexpr` or `I.constexpr`)")
     if _is_expr(value):
         raise TypeError(f"`T.constexpr` takes a value known while the IR is built, got the IR "
                         f"expression `{value}`; use an IR `if`/`for` for run-time control flow")
@@ -236,16 +250,9 @@ def header_symbol_(name: str, annotation: Any, *, loc: Optional[Loc] = None) -> 
 
 # --- statements -------------------------------------------------------------------------------
 
-class _AlreadyEmitted:
-    """What hooks that emit their statement return, so ``emit_`` adds nothing twice."""
-
-
-ALREADY_EMITTED = _AlreadyEmitted()
-
-
 def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
     """An expression statement: a statement is added, an expression becomes ``T.evaluate``."""
-    if value is None or value is ALREADY_EMITTED:
+    if value is None or isinstance(value, AlreadyEmitted):
         return
     if isinstance(value, (tuple, list)):
         for item in value:
@@ -270,9 +277,15 @@ def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
     _b["Emit"](value, span_of(loc))
 
 
-def evaluate(value: Any) -> Stmt:
-    """``T.evaluate(v)``: a statement that evaluates ``v``."""
-    return _b["Evaluate"](value, span_of(None))
+def evaluate(value: Any) -> Any:
+    """``T.evaluate(v)``: a statement that evaluates ``v``. Inside a function it is added at
+    once, as the reference adds it, and the receipt returned (so ``s = T.evaluate(v)`` emits
+    too); outside any builder frame, the statement itself."""
+    stmt = _b["Evaluate"](value, span_of(None))
+    if not in_frame():
+        return stmt
+    emit_(stmt)
+    return AlreadyEmitted(stmt)
 
 
 def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
@@ -797,18 +810,6 @@ def then_(*, loc: Optional[Loc] = None) -> Frame:
 
 def else_(*, loc: Optional[Loc] = None) -> Frame:
     return _b["Else"](span_of(loc))
-
-
-def with_(frame: Any, *, loc: Optional[Loc] = None, name: Optional[str] = None,
-          name_loc: Optional[Loc] = None) -> Any:
-    """``with scope:``: the scope must be a builder frame (``T.attr(...)``); ``name`` is the
-    ``as`` name, which a thread launch gives its variable."""
-    if isinstance(frame, LaunchThreadSpec):
-        return frame.frame(name, loc, name_loc)
-    if not isinstance(frame, Frame):
-        raise TypeError(f"`with` in TVMScript opens a builder scope such as `T.attr(...)`, got "
-                        f"`{type(frame).__name__}`")
-    return frame
 
 
 def attr(node: Any, attr_key: str, value: Any) -> Frame:

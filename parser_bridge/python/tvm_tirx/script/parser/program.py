@@ -15,6 +15,7 @@ import ast
 import builtins
 import collections
 import contextlib
+import inspect
 import types
 import weakref
 from dataclasses import dataclass
@@ -237,7 +238,10 @@ class BuilderProgram:
         except KeyError:
             return ()
         root = namespaces.root_of(value)
-        if root is None:
+        # A builder without mutable storage says so, as the reference's do; read statically, so
+        # no namespace code runs.
+        if root is None or not inspect.getattr_static(value, "supports_mutable_declarations",
+                                                      True):
             return ()
         return protocol_registry.mutable_decl_forms(f"{root}.{node.attr}")
 

@@ -240,6 +240,10 @@ class _ExprRewriter(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
+        if is_constexpr(node):
+            # `X.constexpr(value)` is the value, wherever it is (as in the reference); the
+            # marker raises when called, so the namespace's hook checks marker and value.
+            return ast.copy_location(hook_call("constexpr_", [node.func, node.args[0]]), node)
         # `T.Let(body, where={x: value})` defines x for body: body becomes `lambda x: body`.
         where = [k for k in node.keywords if k.arg == "where"]
         if (isinstance(node.func, ast.Attribute) and node.func.attr == "Let" and len(node.args) == 1
@@ -614,9 +618,13 @@ class _BodyTranspiler:
         items = []
         for item in node.items:
             named = {}
-            if isinstance(item.optional_vars, ast.Name):  # a thread launch names its variable
-                named = {"name": const_node(item.optional_vars.id),
-                         "name_loc": loc_node(item.optional_vars)}
+            target = item.optional_vars
+            if isinstance(target, ast.Name):  # a thread launch names its variable
+                named = {"name": const_node(target.id), "name_loc": loc_node(target)}
+            elif isinstance(target, ast.Tuple) and all(isinstance(e, ast.Name)
+                                                       for e in target.elts):
+                # `with T.frame_scope([...]) as (i, j):` names the frames' loops
+                named = {"names": const_node(tuple(e.id for e in target.elts))}
             frame = hook_call("with_", [self.expr(item.context_expr)],
                               loc=loc_node(item.context_expr), **named)
             locate_header(frame, item.context_expr, item.context_expr)
