@@ -2,7 +2,7 @@
 the reference's signatures, what each builds and prints, and the errors of bad input. The
 corpus programs (tests/script_corpus: op_logical_calls, reexport_ir_classes, loop_serial_unroll,
 op_packed_calls, op_llvm_intrin_calls, op_vector_halves, op_isnullptr_guard, op_assume_hints,
-op_pointer_offsets, reexport_tensor_load) hold their prints against the reference's records;
+op_pointer_offsets, reexport_tensor_load, runtime_packed_arguments) hold their prints against the reference's records;
 this file holds the rest."""
 
 from __future__ import annotations
@@ -234,6 +234,62 @@ def test_pointer_offsets_and_static_assert() -> None:
         T.static_assert(False, "too small")
     with pytest.raises(TypeError, match="only known at run time"):
         T.static_assert(n > 0)
+
+
+# --- the runtime builtins -------------------------------------------------------------------
+
+def test_runtime_builtins_have_the_reference_types() -> None:
+    p, n = ir.Var("p", T.Ptr(T.void)), _var("n", "int32")
+    assert T.stack_alloca("shape", 4).ty.script() == "T.Ptr(T.int64)"
+    assert T.stack_alloca("arg_tcode", n).ty.script() == "T.Ptr(T.int32)"
+    assert T.stack_alloca("arg_value", 4).ty.script() == "T.Ptr(T.void)"
+    assert T.stack_make_shape(n, 4).ty.script() == "T.Ptr(T.int64)"
+    dltensor = T.stack_make_dltensor(p, p, 0, 1, "int8", 0)
+    assert dltensor.ty.script() == "T.Ptr(T.void)"
+    assert dltensor.args[4].script() == "T.int8(0)"  # a dtype is a zero of it
+    assert T.abi_field_get(p, 0, 1).ty.script() == "T.Missing()"
+    assert T.abi_field_get(arr=p, index=0, field=1, ty="int64").ty.script() == "T.int64"
+    assert T.abi_field_set(p, 0, 1, n).ty.script() == "T.int32"
+    assert T.abi_field_set(p, 0, 1, p).ty.script() == "T.int32"  # a handle field
+    assert T.static_handle().ty.script() == "T.Missing()"
+    assert T.static_handle(ty=T.Ptr(T.void)).script() == "T.static_handle(ty=T.Ptr(T.void))"
+
+
+@pytest.mark.parametrize("make, error, message", [
+    (lambda: T.stack_alloca(_var("n", "int32"), 4), TypeError, "kind of entries as a string"),
+    (lambda: T.stack_alloca("shape", 1.5), TypeError, "stack_alloca"),
+    (lambda: T.stack_make_shape(_var("x", "float32")), TypeError, "stack_make_shape"),
+    (lambda: T.stack_make_dltensor(1.5, 0, 0, 1, "int8", 0), TypeError,
+     "`data` as a pointer"),
+    (lambda: T.abi_field_get(ir.Var("p", T.Ptr(T.void)), 0), TypeError,
+     "missing the operand `field`"),
+    (lambda: T.abi_field_get(ir.Var("p", T.Ptr(T.void)), 0, 1, size=2), TypeError,
+     "no operand named 'size'"),
+    (lambda: T.abi_field_set(ir.Var("p", T.Ptr(T.void)), 0, 1, _var("v", "float32x4")),
+     TypeError, "abi_field_set"),
+    (lambda: T.static_handle(attrs={"a": 1}), TypeError, "takes no attrs"),
+])
+def test_runtime_builtins_reject_bad_operands(make, error, message) -> None:
+    with pytest.raises(error, match=message):
+        make()
+
+
+def test_a_runtime_builtin_of_another_type_prints_it_and_is_checked_when_well_formed() -> None:
+    printed = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(n: T.int32):
+            values: T.let[T.Ptr(T.float32)] = T.stack_alloca("float32", n, ty=T.Ptr(T.float32))
+            T.abi_field_set(values, 0, 1, T.float32(1), ty=T.float32)
+        ''')
+    assert 'T.stack_alloca("float32", n, ty=T.Ptr(T.float32))' in printed
+    assert "T.abi_field_set(values, 0, 1, T.float32(1.0), ty=T.float32)" in printed
+    # A call built with its type given skips the rule; well-formedness runs it.
+    bad = ir.Call(ir.Op.get("tirx.stack_make_shape"), [_var("x", "float32")],
+                  ty=T.Ptr(T.int64))
+    with pytest.raises(TypeError, match="stack_make_shape"):
+        bad.validate()
 
 
 MODULE_ATTRS = '''

@@ -100,6 +100,10 @@ from .tirx import TensorLoad as TensorLoad
 
 from .ir import Var as Var
 
+from .tirx import abi_field_get as abi_field_get
+
+from .tirx import abi_field_set as abi_field_set
+
 from .tirx import abs as abs
 
 from .tirx import acos as acos
@@ -457,7 +461,15 @@ from .tirx import sinh as sinh
 
 from .tirx import sqrt as sqrt
 
+from .tirx import stack_alloca as stack_alloca
+
+from .tirx import stack_make_dltensor as stack_make_dltensor
+
+from .tirx import stack_make_shape as stack_make_shape
+
 from .tirx import static_assert as static_assert
+
+from .tirx import static_handle as static_handle
 
 from .tirx import store_mutable_ as store_mutable_
 

@@ -210,6 +210,15 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
     vector_low,
     vscale,
 )
+from .tirx_runtime import MEMBERS as _RUNTIME_MEMBERS
+from .tirx_runtime import (  # noqa: F401 - the runtime builtins of lowered host code
+    abi_field_get,
+    abi_field_set,
+    stack_alloca,
+    stack_make_dltensor,
+    stack_make_shape,
+    static_handle,
+)
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
     Buffer,
@@ -415,7 +424,8 @@ __member_kinds__ = {
                   "decl_scalar", "decl_tensor", "evaluate", "func_attr", "launch_thread",
                   "local_scalar", "module_attrs"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
-    "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS),
+    "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,
+                  *_RUNTIME_MEMBERS),
     "symbol": ("dynamic",),
     "marker": ("constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",

@@ -205,6 +205,33 @@ def TensorLoad(source: _t.Any, indices: _t.Any, loc: _t.Any = ...) -> _t.Any:
 
 from .ir import Var as Var
 
+def abi_field_get(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.abi_field_get(arr, index, field, ty=T.int64)``: field ``field`` of struct ``index`` of
+    the array ``arr`` (a pointer), read as ``ty`` (of no type without it).
+    """
+    ...
+
+def abi_field_set(
+    arr: _t.Any,
+    index: _t.Any,
+    field: _t.Any,
+    value: _t.Any,
+    *,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.abi_field_set(arr, index, field, value)``: sets field ``field`` of struct ``index`` of
+    the array ``arr`` to ``value`` (a statement, typed int32 as the reference types it).
+    """
+    ...
+
 def abs(x: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.abs(x)``: ``T.fabs`` of a float, ``T.Select(x >= 0, x, 0 - x)`` of a signed integer,
     ``x`` itself of an unsigned one.
@@ -1216,10 +1243,59 @@ def sqrt(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.sqrt(x)``: the square root of a float."""
     ...
 
+def stack_alloca(
+    dtype_str: _t.Any,
+    num: _t.Any,
+    *,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.stack_alloca("shape", n)``: ``num`` entries of a kind (``"shape"``, ``"arg_value"``,
+    ``"arg_tcode"``, ``"array"``) on the stack; a ``T.Ptr(T.int64)`` for shapes, a
+    ``T.Ptr(T.int32)`` for type codes, else a ``T.Ptr(T.void)``.
+    """
+    ...
+
+def stack_make_dltensor(
+    data: _t.Any,
+    shape: _t.Any,
+    strides: _t.Any,
+    ndim: _t.Any,
+    arr_dtype: _t.Any,
+    elem_offset: _t.Any,
+    *,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.stack_make_dltensor(A.data, shape, strides, 1, T.float32, 0)``: a DLTensor built on
+    the stack (a ``T.Ptr(T.void)``); ``arr_dtype`` given as a dtype is a zero of it, which
+    carries the element type.
+    """
+    ...
+
+def stack_make_shape(*args: _t.Any, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
+    """``T.stack_make_shape(n, 4)``: the integer extents as an int64 array on the stack (a
+    ``T.Ptr(T.int64)``).
+    """
+    ...
+
 def static_assert(x: _t.Any, message: _t.Any = ...) -> _t.Any:
     """``T.static_assert(cond, "message")``: checked while the function is built (a Python
     ``assert`` of a value known then, such as a JIT constant); it builds nothing. An IR
     expression is not known then: TypeError.
+    """
+    ...
+
+def static_handle(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.static_handle(ty=T.Ptr(T.void))``: a static handle slot of the module, of ``ty`` (of
+    no type without it).
     """
     ...
 

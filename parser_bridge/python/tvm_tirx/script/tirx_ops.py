@@ -52,8 +52,15 @@ def _operand(value: Any) -> Any:
     return _default_typed(value)
 
 
-def _call(name: str, args: Any, ty: Any = None) -> Any:
+def intrinsic_call(name: str, args: Any, ty: Any = None) -> Any:
+    """A call of ``tirx.<name>``: strings become StringImms, literals default-typed constants;
+    ``ty`` (a type, or a dtype string) is the result type, else the op's rule decides."""
+    if isinstance(ty, str):
+        ty = _ir.PrimType(ty)
     return _ir.Call(_ir.Op.get(f"tirx.{name}"), [_operand(a) for a in args], ty=ty)
+
+
+_call = intrinsic_call
 
 
 def _no_operand_keywords(name: str, attrs: Any, ty_args: Any, kwargs: dict) -> None:
