@@ -44,17 +44,21 @@ OPS = {
                "call_llvm_intrin", "call_llvm_pure_intrin", "undef"),
     # The runtime builtins: one operand of each dtype among fixed ones (RUNTIME_CALLS).
     "runtime": ("stack_alloca", "stack_make_shape", "stack_make_dltensor", "abi_field_get",
-                "abi_field_set"),
+                "abi_field_set", "prefetch", "masked_load", "masked_store"),
 }
 
 # How a "runtime" case calls its op: ``p`` is a pointer (a stack array, as both sides build it),
-# ``x`` the operand of the case's dtype.
+# ``x`` the operand of the case's dtype, ``v(name, ty)`` makes a variable of a type.
 RUNTIME_CALLS = {
-    "stack_alloca": lambda T, p, x: T.stack_alloca("shape", x),
-    "stack_make_shape": lambda T, p, x: T.stack_make_shape(x, 4),
-    "stack_make_dltensor": lambda T, p, x: T.stack_make_dltensor(p, p, p, 1, x, 0),
-    "abi_field_get": lambda T, p, x: T.abi_field_get(p, x, 1, ty=T.int64),
-    "abi_field_set": lambda T, p, x: T.abi_field_set(p, 0, 1, x),
+    "prefetch": lambda T, p, x, v: T.prefetch(p, x, 3, 1),
+    "masked_load": lambda T, p, x, v: T.masked_load(v("A", T.Tensor((16,), T.float32)), 0, x),
+    "masked_store": lambda T, p, x, v: T.masked_store(v("A", T.Tensor((16,), T.float32)), x, 0,
+                                                      v("m", "bool")),
+    "stack_alloca": lambda T, p, x, v: T.stack_alloca("shape", x),
+    "stack_make_shape": lambda T, p, x, v: T.stack_make_shape(x, 4),
+    "stack_make_dltensor": lambda T, p, x, v: T.stack_make_dltensor(p, p, p, 1, x, 0),
+    "abi_field_get": lambda T, p, x, v: T.abi_field_get(p, x, 1, ty=T.int64),
+    "abi_field_set": lambda T, p, x, v: T.abi_field_set(p, 0, 1, x),
 }
 
 Case = Tuple[str, str, Tuple[str, ...]]
@@ -111,7 +115,7 @@ def call_case(T: Any, make_var: Callable[[str, str], Any], case: Case) -> Any:
         return convert() if convert is not None and not hasattr(result, "ty") else result
     fn = getattr(T, op)
     if form == "runtime":
-        return RUNTIME_CALLS[op](T, T.stack_alloca("array", 1), args[0])
+        return RUNTIME_CALLS[op](T, T.stack_alloca("array", 1), args[0], make_var)
     if form == "typed_constant":
         return fn(ty=operands[0])
     if form == "cast_to":

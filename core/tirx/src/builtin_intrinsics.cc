@@ -313,6 +313,7 @@ std::vector<std::string> NamesOf(const RuledSpec (&specs)[N], details::PrintFami
   std::vector<std::string> names;
   for (const RuledSpec& spec : specs) names.emplace_back(spec.name);
   for (const RuledSpec& spec : details::RuntimeSpecs(family)) names.emplace_back(spec.name);
+  for (const RuledSpec& spec : details::MemorySpecs(family)) names.emplace_back(spec.name);
   return names;
 }
 

@@ -51,6 +51,9 @@ enum class PrintFamily { kRuled, kInt32Default, kTyped };
 /*! \brief The runtime builtins (runtime_intrinsics.cc) of one print family. */
 std::vector<RuledSpec> RuntimeSpecs(PrintFamily family);
 
+/*! \brief The memory-access intrinsics (memory_intrinsics.cc) of one print family. */
+std::vector<RuledSpec> MemorySpecs(PrintFamily family);
+
 }  // namespace details
 }  // namespace tirx
 }  // namespace tvm

@@ -2,7 +2,7 @@
 the reference's signatures, what each builds and prints, and the errors of bad input. The
 corpus programs (tests/script_corpus: op_logical_calls, reexport_ir_classes, loop_serial_unroll,
 op_packed_calls, op_llvm_intrin_calls, op_vector_halves, op_isnullptr_guard, op_assume_hints,
-op_pointer_offsets, reexport_tensor_load, runtime_packed_arguments) hold their prints against the reference's records;
+op_pointer_offsets, reexport_tensor_load, runtime_packed_arguments, memory_masked_tail) hold their prints against the reference's records;
 this file holds the rest."""
 
 from __future__ import annotations
@@ -290,6 +290,37 @@ def test_a_runtime_builtin_of_another_type_prints_it_and_is_checked_when_well_fo
                   ty=T.Ptr(T.int64))
     with pytest.raises(TypeError, match="stack_make_shape"):
         bad.validate()
+
+
+# --- memory-access intrinsics ----------------------------------------------------------------
+
+def test_masked_accesses_and_prefetch_have_the_reference_types() -> None:
+    A = ir.Var("A", T.Tensor((4, 8), T.float16))
+    i, m, m4 = _var("i", "int32"), _var("m", "bool"), _var("m4", "boolx4")
+    assert T.masked_load(A, i, 0, m).ty.script() == "T.float16"
+    vector = T.masked_load(A, i, T.Ramp(0, 1, 4), m4, ty=T.float16x4)
+    assert vector.script() == "T.masked_load(A, i, T.Ramp(0, 1, 4), m4, ty=T.float16x4)"
+    assert T.masked_store(A, vector, i, T.Ramp(0, 1, 4), m4).ty.script() == "T.void"
+    assert T.prefetch(ptr=T.address_of(A[i, 0]), rw=0, locality=3, cache_type=1).script() == \
+        "T.prefetch(T.address_of(A[i, 0]), 0, 3, 1)"
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: T.masked_load(_var("x", "int32"), 0, _var("m", "bool")), "accesses a tensor"),
+    (lambda: T.masked_load(ir.Var("A", T.Tensor((4, 8), T.float16)), 0, _var("m", "bool")),
+     "takes 2 indexes of its tensor, then a bool mask; got 2"),
+    (lambda: T.masked_load(ir.Var("A", T.Tensor((8,), T.float16)), 0.5, _var("m", "bool")),
+     "integer indices"),
+    (lambda: T.masked_load(ir.Var("A", T.Tensor((8,), T.float16)), 0, _var("m", "int32")),
+     "bool"),
+    (lambda: T.masked_store(ir.Var("A", T.Tensor((8,), T.float16)), _var("v", "float32"), 0,
+                            _var("m", "bool")), "element"),
+    (lambda: T.prefetch(_var("n", "int32"), 0, 3, 1), "through a pointer"),
+    (lambda: T.prefetch(ir.Var("p", T.Ptr(T.void)), 0, 3), "missing the operand `cache_type`"),
+])
+def test_masked_accesses_and_prefetch_reject_bad_operands(make, message) -> None:
+    with pytest.raises(TypeError, match=message):
+        make()
 
 
 MODULE_ATTRS = '''

@@ -387,6 +387,10 @@ from .tirx import lt_ as lt_
 macro = _t.no_type_check
 """``@Ts.macro``: ``@T.macro`` (a body that builds IR where it is called)."""
 
+from .tirx import masked_load as masked_load
+
+from .tirx import masked_store as masked_store
+
 from .tirx import match_buffer as match_buffer
 
 from .tirx import max as max
@@ -416,6 +420,8 @@ from .tirx import parallel as parallel
 from .tirx import popcount as popcount
 
 from .tirx import pow as pow
+
+from .tirx import prefetch as prefetch
 
 from .tirx import ptr_byte_offset as ptr_byte_offset
 

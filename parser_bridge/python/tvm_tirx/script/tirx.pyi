@@ -1047,6 +1047,32 @@ def lt_(a: _t.Any, b: _t.Any) -> _t.Any: ...
 macro = _t.no_type_check
 """``@T.macro`` / ``@T.macro(hygienic=False)``: a body that builds IR where it is called."""
 
+def masked_load(
+    tensor: _t.Any,
+    index: _t.Any,
+    *args: _t.Any,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.masked_load(A, i, mask)``: the elements of ``A`` at the indices (one per dimension)
+    where the bool ``mask`` holds; of the element type, or of ``ty=`` (``T.float32x4`` for a
+    ramp index and a mask of 4 lanes).
+    """
+    ...
+
+def masked_store(
+    tensor: _t.Any,
+    value: _t.Any,
+    index: _t.Any,
+    *args: _t.Any,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.masked_store(A, value, i, mask)``: stores ``value`` into ``A`` at the indices (one per
+    dimension) where the bool ``mask`` holds (a statement).
+    """
+    ...
+
 def match_buffer(
     param: _t.Any,
     shape: _t.Any = ...,
@@ -1132,6 +1158,20 @@ def pow(
     **kwargs: _t.Any,
 ) -> _t.Any:
     """``T.pow(x, y)``: ``x ** y`` of floats."""
+    ...
+
+def prefetch(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.prefetch(A.data, rw, locality, cache_type)``: a hint to fetch what the pointer
+    addresses into the cache (a statement); ``rw`` 0 for a read, 1 for a write, ``locality`` 0
+    to 3, ``cache_type`` 1 for data.
+    """
     ...
 
 def ptr_byte_offset(

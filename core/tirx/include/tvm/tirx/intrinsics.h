@@ -27,7 +27,8 @@ const std::vector<std::string>& MathIntrinsicNames();
  *  (builtin_intrinsics.cc): isnan, popcount, clz, ldexp, likely, assume, if_then_else,
  *  address_of, vscale, isnullptr, vector_low, vector_high, vector_combine, assume_aligned,
  *  assume_always, ignore_loop_partition, throw_last_error, handle_add_byte_offset; the
- *  runtime builtins stack_alloca, stack_make_shape, stack_make_dltensor (runtime_intrinsics.cc).
+ *  runtime builtins stack_alloca, stack_make_shape, stack_make_dltensor (runtime_intrinsics.cc);
+ *  prefetch, masked_load, masked_store (memory_intrinsics.cc).
  *  A call whose type is not its rule's prints `ty=` too.
  */
 const std::vector<std::string>& RuledIntrinsicNames();

@@ -1,0 +1,39 @@
+"""The memory-access intrinsics of ``T`` beyond loads and stores (issue 10, item 3):
+``T.prefetch`` (a cache hint), ``T.masked_load`` and ``T.masked_store`` (the lanes a bool mask
+selects).
+
+Signatures are the reference's (tests/oracle_records/namespaces.json); each builds a call of the
+registered op ``tirx.<name>``, whose type rule (core/tirx/src/memory_intrinsics.cc) checks the
+operands and gives the result type.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .tirx_runtime import checked_call as _checked_call
+from .tirx_runtime import op_api as _op_api
+
+prefetch = _op_api(
+    "prefetch", ("ptr", "rw", "locality", "cache_type"),
+    "``T.prefetch(A.data, rw, locality, cache_type)``: a hint to fetch what the pointer "
+    "addresses into the cache (a statement); ``rw`` 0 for a read, 1 for a write, ``locality`` "
+    "0 to 3, ``cache_type`` 1 for data.")
+
+
+def masked_load(tensor: Any, index: Any, *args: Any, ty: Any = None, loc: Any = None) -> Any:
+    """``T.masked_load(A, i, mask)``: the elements of ``A`` at the indices (one per dimension)
+    where the bool ``mask`` holds; of the element type, or of ``ty=`` (``T.float32x4`` for a
+    ramp index and a mask of 4 lanes)."""
+    return _checked_call("masked_load", [tensor, index, *args], ty)
+
+
+def masked_store(tensor: Any, value: Any, index: Any, *args: Any, ty: Any = None,
+                 loc: Any = None) -> Any:
+    """``T.masked_store(A, value, i, mask)``: stores ``value`` into ``A`` at the indices (one per
+    dimension) where the bool ``mask`` holds (a statement)."""
+    return _checked_call("masked_store", [tensor, value, index, *args], ty)
+
+
+MEMBERS = ("masked_load", "masked_store", "prefetch")
+"""The ``T`` members this module defines (tirx.py's ``__member_kinds__`` lists them)."""
