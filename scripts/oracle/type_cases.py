@@ -44,13 +44,15 @@ OPS = {
                "call_llvm_intrin", "call_llvm_pure_intrin", "undef"),
     # The runtime builtins: one operand of each dtype among fixed ones (RUNTIME_CALLS).
     "runtime": ("stack_alloca", "stack_make_shape", "stack_make_dltensor", "abi_field_get",
-                "abi_field_set", "prefetch", "masked_load", "masked_store"),
+                "abi_field_set", "prefetch", "masked_load", "masked_store", "call_intrin"),
 }
 
 # How a "runtime" case calls its op: ``p`` is a pointer (a stack array, as both sides build it),
 # ``x`` the operand of the case's dtype, ``v(name, ty)`` makes a variable of a type.
 RUNTIME_CALLS = {
     "prefetch": lambda T, p, x, v: T.prefetch(p, x, 3, 1),
+    # The reference's name of the float intrinsic (ours reads `prim.` as its `tirx.`).
+    "call_intrin": lambda T, p, x, v: T.call_intrin("prim.exp", x, ty=T.float32),
     "masked_load": lambda T, p, x, v: T.masked_load(v("A", T.Tensor((16,), T.float32)), 0, x),
     "masked_store": lambda T, p, x, v: T.masked_store(v("A", T.Tensor((16,), T.float32)), x, 0,
                                                       v("m", "bool")),

@@ -2,7 +2,7 @@
 the reference's signatures, what each builds and prints, and the errors of bad input. The
 corpus programs (tests/script_corpus: op_logical_calls, reexport_ir_classes, loop_serial_unroll,
 op_packed_calls, op_llvm_intrin_calls, op_vector_halves, op_isnullptr_guard, op_assume_hints,
-op_pointer_offsets, reexport_tensor_load, runtime_packed_arguments, memory_masked_tail) hold their prints against the reference's records;
+op_pointer_offsets, reexport_tensor_load, runtime_packed_arguments, memory_masked_tail, op_call_intrin_by_name) hold their prints against the reference's records;
 this file holds the rest."""
 
 from __future__ import annotations
@@ -320,6 +320,33 @@ def test_masked_accesses_and_prefetch_have_the_reference_types() -> None:
 ])
 def test_masked_accesses_and_prefetch_reject_bad_operands(make, message) -> None:
     with pytest.raises(TypeError, match=message):
+        make()
+
+
+# --- T.call_intrin ---------------------------------------------------------------------------
+
+def test_call_intrin_reads_the_reference_prim_names_as_ours() -> None:
+    x = _var("x", "float32")
+    for name in ("prim.exp", "tirx.exp", ir.Op.get("tirx.exp")):
+        call = T.call_intrin(name, x, ty=T.float32)
+        assert call.op.name == "tirx.exp" and call.script() == "T.exp(x)"
+    assert T.call_intrin("tirx.stack_alloca", "shape", 2, ty=T.Ptr(T.int8)).script() == \
+        'T.stack_alloca("shape", 2, ty=T.Ptr(T.int8))'  # not the rule's type: printed
+    raw = T.call_intrin("prim.exp", x, ty=T.float32, attrs={"fast": True})
+    assert dict(raw.attrs) == {"fast": True}
+
+
+@pytest.mark.parametrize("make, error, message", [
+    (lambda: T.call_intrin("prim.no_such_op", ty=T.int32), ValueError,
+     "no intrinsic is registered as 'prim.no_such_op'"),
+    (lambda: T.call_intrin("prim.Add", _var("x", "int32"), ty=T.int32), ValueError,
+     "no intrinsic"),
+    (lambda: T.call_intrin(3, ty=T.int32), TypeError, "name as a str"),
+    (lambda: T.call_intrin("prim.exp", _var("n", "int32"), ty=T.float32), TypeError, "float"),
+    (lambda: T.call_intrin("prim.exp", _var("x", "float32")), TypeError, "ty"),
+])
+def test_call_intrin_rejects_unknown_names_and_bad_operands(make, error, message) -> None:
+    with pytest.raises(error, match=message):
         make()
 
 

@@ -183,6 +183,8 @@ from .tirx import call_cpacked_lowered as call_cpacked_lowered
 
 from .tirx import call_extern as call_extern
 
+from .tirx import call_intrin as call_intrin
+
 from .tirx import call_llvm_intrin as call_llvm_intrin
 
 from .tirx import call_llvm_pure_intrin as call_llvm_pure_intrin

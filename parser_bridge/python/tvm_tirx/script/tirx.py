@@ -210,6 +210,7 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
     vector_low,
     vscale,
 )
+from .tirx_intrin import call_intrin  # noqa: F401 - an intrinsic by name
 from .tirx_memory import MEMBERS as _MEMORY_MEMBERS
 from .tirx_memory import masked_load, masked_store, prefetch  # noqa: F401 - memory intrinsics
 from .tirx_runtime import MEMBERS as _RUNTIME_MEMBERS
@@ -427,7 +428,7 @@ __member_kinds__ = {
                   "local_scalar", "module_attrs"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,
-                  *_RUNTIME_MEMBERS, *_MEMORY_MEMBERS),
+                  *_RUNTIME_MEMBERS, *_MEMORY_MEMBERS, "call_intrin"),
     "symbol": ("dynamic",),
     "marker": ("constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",

@@ -475,6 +475,20 @@ def call_extern(
     """
     ...
 
+def call_intrin(
+    func_name: _t.Any,
+    *args: _t.Any,
+    ty: _t.Any,
+    attrs: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.call_intrin("tirx.exp", x, ty=T.float32)``: a call of the registered intrinsic
+    ``func_name`` (ours ``tirx.<name>``; the reference's ``prim.<name>`` means the same op)
+    with the result type ``ty``; the op checks its arguments (TypeError), and the call prints
+    as the intrinsic (``T.exp(x)``).
+    """
+    ...
+
 def call_llvm_intrin(name: _t.Any, *args: _t.Any, ty: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.call_llvm_intrin("llvm.ctpop", x, ty=T.int32)``: a call of the LLVM intrinsic of that
     name (kept as written, a StringImm); the result type is ``ty=``.
