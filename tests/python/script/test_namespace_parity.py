@@ -2,7 +2,7 @@
 the reference's signatures, what each builds and prints, and the errors of bad input. The
 corpus programs (tests/script_corpus: op_logical_calls, reexport_ir_classes, loop_serial_unroll,
 op_packed_calls, op_llvm_intrin_calls, op_vector_halves, op_isnullptr_guard, op_assume_hints,
-op_pointer_offsets, reexport_tensor_load, runtime_packed_arguments, memory_masked_tail, op_call_intrin_by_name) hold their prints against the reference's records;
+op_pointer_offsets, reexport_tensor_load, runtime_packed_arguments, memory_masked_tail, op_call_intrin_by_name, scalar_shared_flag) hold their prints against the reference's records;
 this file holds the rest."""
 
 from __future__ import annotations
@@ -348,6 +348,51 @@ def test_call_intrin_reads_the_reference_prim_names_as_ours() -> None:
 def test_call_intrin_rejects_unknown_names_and_bad_operands(make, error, message) -> None:
     with pytest.raises(error, match=message):
         make()
+
+
+# --- storage: T.shared_scalar, T.smem, T.assign, T.tensor_store ----------------------------
+
+def test_storage_members_build_what_the_statements_build() -> None:
+    assigned = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(A: T.Tensor((8,), T.int32)):
+            flag = T.shared_scalar("int32", annotations={"bank": 1})
+            T.assign(flag, 3)
+            tile = T.smem((8,), T.int32, align=16)
+            T.tensor_store(tile, [T.int32(0)], flag)
+            T.tensor_store(A, 1, flag)
+        ''')
+    written = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(A: T.Tensor((8,), T.int32)):
+            flag = T.alloc_scalar("int32", "shared", annotations={"bank": 1})
+            flag = 3
+            tile = T.alloc_shared((8,), T.int32, align=16)
+            tile[0] = flag
+            A[1] = flag
+        ''')
+    assert assigned == written
+    assert 'flag = T.alloc_tensor(ty_args=[T.Tensor((1,), T.int32, scope="shared")], ' \
+        'attrs={"bank": T.int32(1)})\n    flag[0] = 3\n' in assigned
+
+
+@pytest.mark.parametrize("body, error, message", [
+    ("x: T.let[T.int32] = 1\n    T.assign(x, 2)", TypeError, "stores into mutable storage"),
+    ("T.assign(A, 2)", TypeError, "`A` is a tensor of shape (8,)"),
+    ("T.assign(3, 2)", TypeError, "tensor element or a mutable scalar, got `int`"),
+    ("T.shared_scalar(\"int32\")", ValueError, "`T.shared_scalar` must be assigned to a name"),
+    ("s = T.shared_scalar(\"integer\")", ValueError, "'integer' is not a dtype"),
+    ("t = T.smem((8,), \"int32\", data=A.data)", NotImplementedError, "T.smem(data=...)"),
+])
+def test_storage_members_reject_bad_input(body, error, message) -> None:
+    text = ("from tvm_tirx.script import tirx as T\n\n@T.function\n"
+            f"def f(A: T.Tensor((8,), T.int32)):\n    {body}\n")
+    with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)")):
+        from_source(text)
 
 
 MODULE_ATTRS = '''

@@ -130,6 +130,8 @@ from .tirx import asinh as asinh
 
 from .tirx import assert_ as assert_
 
+from .tirx import assign as assign
+
 from .tirx import assume as assume
 
 from .tirx import assume_aligned as assume_aligned
@@ -457,6 +459,8 @@ from .tirx import select as select
 
 from .tirx import setitem_ as setitem_
 
+from .tirx import shared_scalar as shared_scalar
+
 from .tirx import shift_left as shift_left
 
 from .tirx import shift_right as shift_right
@@ -466,6 +470,8 @@ from .tirx import sigmoid as sigmoid
 from .tirx import sin as sin
 
 from .tirx import sinh as sinh
+
+from .tirx import smem as smem
 
 from .tirx import sqrt as sqrt
 
@@ -488,6 +494,8 @@ from .tirx import tanh as tanh
 from .tirx import target as target
 
 from .tirx import tensor_data_ptr as tensor_data_ptr
+
+from .tirx import tensor_store as tensor_store
 
 from .tirx import then_ as then_
 

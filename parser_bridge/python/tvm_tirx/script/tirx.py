@@ -213,6 +213,8 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
 from .tirx_intrin import call_intrin  # noqa: F401 - an intrinsic by name
 from .tirx_memory import MEMBERS as _MEMORY_MEMBERS
 from .tirx_memory import masked_load, masked_store, prefetch  # noqa: F401 - memory intrinsics
+from .tirx_storage import MEMBERS as _STORAGE_MEMBERS
+from .tirx_storage import assign, shared_scalar, smem, tensor_store  # noqa: F401 - storage
 from .tirx_runtime import MEMBERS as _RUNTIME_MEMBERS
 from .tirx_runtime import (  # noqa: F401 - the runtime builtins of lowered host code
     abi_field_get,
@@ -425,7 +427,7 @@ __member_kinds__ = {
                     "Shuffle", "target", *_NODE_MEMBERS, *_CLASS_CONSTRUCTORS),
     "statement": ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "attr",
                   "decl_scalar", "decl_tensor", "evaluate", "func_attr", "launch_thread",
-                  "local_scalar", "module_attrs"),
+                  "local_scalar", "module_attrs", *_STORAGE_MEMBERS),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,
                   *_RUNTIME_MEMBERS, *_MEMORY_MEMBERS, "call_intrin"),
@@ -483,7 +485,7 @@ for _name in (*_SCALARS, "bool_"):
             _register_mutable_decl(f"tirx.{_name}x{_lanes}", syntax="annotation")
 del _name, _lanes
 for _name in ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "decl_scalar",
-              "local_scalar"):
+              "local_scalar", "shared_scalar", "smem"):
     _register_mutable_decl(f"tirx.{_name}")
 del _name
 

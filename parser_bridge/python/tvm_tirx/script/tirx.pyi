@@ -328,6 +328,13 @@ def asinh(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
 
 def assert_(condition: _t.Any, message: _t.Any, *, loc: _t.Any = ...) -> _t.Any: ...
 
+def assign(dst: _t.Any, value: _t.Any) -> _t.Any:
+    """``T.assign(acc, v)`` / ``T.assign(buf[i], v)``: stores ``value`` into scalar storage (a
+    mutable scalar, a one-element tensor, or a tensor element), converted to its type as any
+    store is; the statement ``acc = v`` of a mutable scalar builds the same.
+    """
+    ...
+
 def assume(cond: _t.Any = ..., *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.assume(cond)``: a statement stating a bool fact the following code may rely on."""
     ...
@@ -1273,6 +1280,13 @@ def setitem_(
     """
     ...
 
+def shared_scalar(dtype: _t.Any = ..., *, annotations: _t.Any = ...) -> _t.Any:
+    """``flag = T.shared_scalar("int32")``: a mutable scalar in shared memory, a one-element
+    shared tensor (``T.alloc_scalar(dtype, "shared")``); ``flag`` reads its element 0 and
+    ``flag = v`` stores into it.
+    """
+    ...
+
 def shift_left(x: _t.Any, y: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.shift_left(x, y)``: ``x << y`` of integers."""
     ...
@@ -1291,6 +1305,22 @@ def sin(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
 
 def sinh(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.sinh(x)``: the hyperbolic sine of a float."""
+    ...
+
+def smem(
+    shape: _t.Any,
+    dtype: _t.Any = ...,
+    data: _t.Any = ...,
+    *,
+    scope: _t.Any = ...,
+    align: _t.Any = ...,
+    layout: _t.Any = ...,
+    allocated_addr: _t.Any = ...,
+    annotations: _t.Any = ...,
+) -> _t.Any:
+    """``X = T.smem((n, 4), "float32")``: the reference's short name of ``T.alloc_shared``, a new
+    tensor in shared memory.
+    """
     ...
 
 def sqrt(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
@@ -1383,6 +1413,12 @@ def target(target_config: _t.Any, host: _t.Any = ...) -> _t.Any:
 
 def tensor_data_ptr(tensor: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.tensor_data_ptr(A)`` (printed ``A.data``): a pointer to the tensor's elements."""
+    ...
+
+def tensor_store(dest: _t.Any, indices: _t.Any, value: _t.Any) -> _t.Any:
+    """``T.tensor_store(A, [i, j], v)``: ``A[i, j] = v`` as a function (a single index may be
+    given bare; a slice ``start:stop:step`` stores a vector, as in ``A[0:4] = v``).
+    """
     ...
 
 def then_(*, loc: _t.Any = ...) -> _t.Any: ...
