@@ -2,7 +2,7 @@
 the reference's signatures, what each builds and prints, and the errors of bad input. The
 corpus programs (tests/script_corpus: op_logical_calls, reexport_ir_classes, loop_serial_unroll,
 op_packed_calls, op_llvm_intrin_calls, op_vector_halves, op_isnullptr_guard, op_assume_hints,
-op_pointer_offsets, reexport_tensor_load, runtime_packed_arguments, memory_masked_tail, op_call_intrin_by_name, scalar_shared_flag) hold their prints against the reference's records;
+op_pointer_offsets, reexport_tensor_load, runtime_packed_arguments, memory_masked_tail, op_call_intrin_by_name, scalar_shared_flag, pointer_param_scope) hold their prints against the reference's records;
 this file holds the rest."""
 
 from __future__ import annotations
@@ -393,6 +393,36 @@ def test_storage_members_reject_bad_input(body, error, message) -> None:
             f"def f(A: T.Tensor((8,), T.int32)):\n    {body}\n")
     with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)")):
         from_source(text)
+
+
+# --- T.ptr and the pointer type's print ------------------------------------------------------
+
+def test_ptr_is_a_pointer_variable_whose_type_annotates_a_parameter() -> None:
+    p = T.ptr(T.float16, "shared")
+    assert isinstance(p, ir.Var) and p.ty.script() == 'T.Ptr(T.float16, "shared")'
+    assert T.ptr("int8").ty.script() == "T.Ptr(T.int8)"
+    func = from_source(textwrap.dedent('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(p: T.ptr("float32", "local")):
+            T.evaluate(T.isnullptr(p))
+        '''))
+    assert func.params[0].name == "p" and func.params[0].ty.script() == 'T.Ptr(T.float32, "local")'
+    with pytest.raises(TypeError, match="storage scope as a str"):
+        T.ptr("float32", 1)
+
+
+def test_ptr_inside_a_body_is_an_undefined_variable_as_in_the_reference() -> None:
+    with pytest.raises(ValueError, match="not well-formed"):
+        from_source(textwrap.dedent('''
+            from tvm_tirx.script import tirx as T
+
+            @T.function
+            def f(A: T.Tensor((4,), T.float32)):
+                p: T.let = T.ptr("float32")
+                T.evaluate(T.isnullptr(p))
+            '''))
 
 
 MODULE_ATTRS = '''

@@ -427,6 +427,8 @@ from .tirx import pow as pow
 
 from .tirx import prefetch as prefetch
 
+from .tirx import ptr as ptr
+
 from .tirx import ptr_byte_offset as ptr_byte_offset
 
 from .ir import pyfunc as pyfunc

@@ -214,7 +214,7 @@ from .tirx_intrin import call_intrin  # noqa: F401 - an intrinsic by name
 from .tirx_memory import MEMBERS as _MEMORY_MEMBERS
 from .tirx_memory import masked_load, masked_store, prefetch  # noqa: F401 - memory intrinsics
 from .tirx_storage import MEMBERS as _STORAGE_MEMBERS
-from .tirx_storage import assign, shared_scalar, smem, tensor_store  # noqa: F401 - storage
+from .tirx_storage import assign, ptr, shared_scalar, smem, tensor_store  # noqa: F401 - storage
 from .tirx_runtime import MEMBERS as _RUNTIME_MEMBERS
 from .tirx_runtime import (  # noqa: F401 - the runtime builtins of lowered host code
     abi_field_get,
@@ -424,7 +424,7 @@ def Let(expr: Any, where: Optional[dict] = None) -> Any:
 __member_kinds__ = {
     "type": ("Tensor", *_CLASS_TYPES),
     "constructor": ("Broadcast", "Call", "Cast", "Let", "Op", "Ramp", "Range", "Select",
-                    "Shuffle", "target", *_NODE_MEMBERS, *_CLASS_CONSTRUCTORS),
+                    "Shuffle", "ptr", "target", *_NODE_MEMBERS, *_CLASS_CONSTRUCTORS),
     "statement": ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "attr",
                   "decl_scalar", "decl_tensor", "evaluate", "func_attr", "launch_thread",
                   "local_scalar", "module_attrs", *_STORAGE_MEMBERS),

@@ -1195,6 +1195,13 @@ def prefetch(
     """
     ...
 
+def ptr(dtype: _t.Any, storage_scope: _t.Any = ...) -> _t.Any:
+    """``T.ptr("float32", "shared")``: a pointer variable of that element type and scope (as a
+    parameter annotation, ``p: T.ptr("float32")`` declares a pointer parameter ``p``; inside a
+    body the variable is undefined).
+    """
+    ...
+
 def ptr_byte_offset(
     data: _t.Any,
     byte_offset: _t.Any,

@@ -179,6 +179,8 @@ def arg_(name: str, annotation: Any, *, loc: Optional[Loc] = None) -> Any:
                         f"with `@T.jit` and give its value (`.specialize({name}=...)` or "
                         f"`const_args={{\"{name}\": ...}}`)")
     annotation = _as_type(annotation)
+    if isinstance(annotation, _ir.Var) and isinstance(annotation.ty, _ir.PointerType):
+        annotation = annotation.ty  # `p: T.ptr("float32")`: a pointer parameter, as the reference
     if isinstance(annotation, typing.TypeVar):
         raise TypeError(f"The annotation of parameter `{name}` is a typing.TypeVar, which is not "
                         "a script symbol: declare symbols with `T.dynamic(...)` or a "

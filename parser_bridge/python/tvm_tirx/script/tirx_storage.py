@@ -69,4 +69,5 @@ def ptr(dtype: str, storage_scope: str = "global") -> Any:
 
 
 MEMBERS = ("assign", "shared_scalar", "smem", "tensor_store")
-"""The ``T`` members this module defines (tirx.py's ``__member_kinds__`` lists them)."""
+"""The ``T`` statements this module defines (tirx.py's ``__member_kinds__`` lists them; ``ptr``
+is a constructor)."""
