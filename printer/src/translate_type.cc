@@ -67,7 +67,8 @@ Doc TensorTypeDoc(const ir::TensorType& ty, const AccessPath& p, const DocTransl
 Doc PointerTypeDoc(const ir::PointerType& ty, const AccessPath& p, const DocTranslator& t) {
   ExprDoc element = t.AsExprDoc(ty->element_type, p.Attr("element_type"));
   if (ty->scope == "global") return TAttr(t, "Ptr").Call({element});
-  return TAttr(t, "Ptr").Call({element}, {"scope"}, {t.AsExprDoc(ty->scope, p.Attr("scope"))});
+  // The scope positionally, as the reference prints it: `T.Ptr(T.float32, "shared")`.
+  return TAttr(t, "Ptr").Call({element, t.AsExprDoc(ty->scope, p.Attr("scope"))});
 }
 
 TVM_FFI_STATIC_INIT_BLOCK() {

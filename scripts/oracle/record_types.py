@@ -28,8 +28,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 OUTPUT = ROOT / "tests" / "oracle_records" / "types.json"
 
 
-def _make_var(name: str, dtype: str) -> Any:
-    return tirx.Var(name, ir.PrimType(dtype))
+def _make_var(name: str, dtype: Any) -> Any:
+    """A variable of a dtype name, or of a type (a tensor's)."""
+    return tirx.Var(name, ir.PrimType(dtype) if isinstance(dtype, str) else dtype)
 
 
 def _type_text(expr: Any) -> str:

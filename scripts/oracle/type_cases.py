@@ -37,11 +37,30 @@ OPS = {
                  "__or__", "__xor__", "__lshift__", "__rshift__"),
     "ternary": ("fma",),
     "select": ("if_then_else", "select"),
-    "typed_constant": ("infinity", "max_value", "min_value"),
+    "typed_constant": ("infinity", "max_value", "min_value", "static_handle"),
     "cast_to": ("reinterpret",),
     "extern": ("call_extern", "call_pure_extern", "call_packed", "call_cpacked",
                "call_packed_lowered", "call_cpacked_lowered",
                "call_llvm_intrin", "call_llvm_pure_intrin", "undef"),
+    # The runtime builtins: one operand of each dtype among fixed ones (RUNTIME_CALLS).
+    "runtime": ("stack_alloca", "stack_make_shape", "stack_make_dltensor", "abi_field_get",
+                "abi_field_set", "prefetch", "masked_load", "masked_store", "call_intrin"),
+}
+
+# How a "runtime" case calls its op: ``p`` is a pointer (a stack array, as both sides build it),
+# ``x`` the operand of the case's dtype, ``v(name, ty)`` makes a variable of a type.
+RUNTIME_CALLS = {
+    "prefetch": lambda T, p, x, v: T.prefetch(p, x, 3, 1),
+    # The reference's name of the float intrinsic (ours reads `prim.` as its `tirx.`).
+    "call_intrin": lambda T, p, x, v: T.call_intrin("prim.exp", x, ty=T.float32),
+    "masked_load": lambda T, p, x, v: T.masked_load(v("A", T.Tensor((16,), T.float32)), 0, x),
+    "masked_store": lambda T, p, x, v: T.masked_store(v("A", T.Tensor((16,), T.float32)), x, 0,
+                                                      v("m", "bool")),
+    "stack_alloca": lambda T, p, x, v: T.stack_alloca("shape", x),
+    "stack_make_shape": lambda T, p, x, v: T.stack_make_shape(x, 4),
+    "stack_make_dltensor": lambda T, p, x, v: T.stack_make_dltensor(p, p, p, 1, x, 0),
+    "abi_field_get": lambda T, p, x, v: T.abi_field_get(p, x, 1, ty=T.int64),
+    "abi_field_set": lambda T, p, x, v: T.abi_field_set(p, 0, 1, x),
 }
 
 Case = Tuple[str, str, Tuple[str, ...]]
@@ -56,7 +75,7 @@ def cases() -> Iterator[Case]:
 
 
 def _operand_lists(form: str) -> Iterator[Tuple[str, ...]]:
-    if form in ("unary", "typed_constant", "extern"):
+    if form in ("unary", "typed_constant", "extern", "runtime"):
         yield from ((d,) for d in DTYPES)
     elif form in ("binary", "cast_to", "operator"):
         yield from itertools.product(DTYPES, DTYPES)
@@ -97,6 +116,8 @@ def call_case(T: Any, make_var: Callable[[str, str], Any], case: Case) -> Any:
         convert = getattr(result, "__tvm_ffi_object__", None)
         return convert() if convert is not None and not hasattr(result, "ty") else result
     fn = getattr(T, op)
+    if form == "runtime":
+        return RUNTIME_CALLS[op](T, T.stack_alloca("array", 1), args[0], make_var)
     if form == "typed_constant":
         return fn(ty=operands[0])
     if form == "cast_to":

@@ -15,21 +15,52 @@
 #include <string>
 #include <utility>
 
+#include "intrinsic_spec_internal.h"
 #include "type_check_internal.h"
 
 namespace tvm {
 namespace tirx {
+
+namespace details {
+
+ffi::Function RuleFunction(std::string op_name, int64_t num_args, TypeRule rule) {
+  return ffi::Function::FromTyped(
+      [op_name, num_args, rule](ffi::Array<Expr> args, ffi::Map<ffi::String, ffi::Any>,
+                                ffi::Array<Type>) -> Type {
+        if (num_args >= 0 && static_cast<int64_t>(args.size()) != num_args) {
+          TVM_FFI_THROW(TypeError) << "`" << op_name << "` takes " << num_args << " argument"
+                                   << (num_args == 1 ? "" : "s") << ", got " << args.size();
+        }
+        return rule(args, op_name.c_str());
+      },
+      op_name + ".type_rule");
+}
+
+void RegisterIntrinsic(const RuledSpec& spec) {
+  std::string name = std::string("tirx.") + spec.name;
+  ir::OpRegistry op = ir::OpRegistry::Register(name);
+  op.set_doc(spec.doc).set_num_args(spec.num_args);
+  if (spec.rule != nullptr) {
+    op.set_attr(ir::kOpTypeRule, RuleFunction(name, spec.num_args, spec.rule));
+  }
+}
+
+bool IsPointer(const Type& ty) {
+  const auto* prim = ty.as<ir::PrimTypeObj>();
+  return ty.as<ir::PointerTypeObj>() != nullptr || (prim != nullptr && prim->dtype.is_handle());
+}
+
+Type VoidType() { return PrimType(ffi::DataType::Void()); }
+
+}  // namespace details
+
 namespace {
 
+using details::IsPointer;
+using details::RuledSpec;
+using details::RuleFunction;
+using details::VoidType;
 using ffi::DataType;
-using TypeRule = Type (*)(const ffi::Array<Expr>& args, const char* op);
-
-struct RuledSpec {
-  const char* name;
-  int64_t num_args;
-  TypeRule rule;
-  const char* doc;
-};
 
 bool IsFloatKind(DataType d) { return d.is_floating_point(); }
 
@@ -118,8 +149,6 @@ Type AddressOfRule(const ffi::Array<Expr>& args, const char* op) {
 
 Type VscaleRule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
 
-Type Void() { return PrimType(DataType::Void()); }
-
 /*! \brief `T.isnullptr(p)`: whether a pointer (a `T.Ptr` or `T.handle` value) is null. */
 Type IsNullptrRule(const ffi::Array<Expr>& args, const char* op) {
   const Type& ty = args[0]->ty;
@@ -165,14 +194,14 @@ Type AssumeAlignedRule(const ffi::Array<Expr>& args, const char* op) {
                              << "`A.data`)";
   }
   IntegerDType(args[1], op, "alignment_bytes");
-  return Void();
+  return VoidType();
 }
 
 /*! \brief `T.assume_always(c)`: a statement that the scalar bool `c` holds everywhere. */
 Type AssumeAlwaysRule(const ffi::Array<Expr>& args, const char* op) {
   ScalarDType(args[0], op, "predicate");
   CheckBool(args[0], op, "predicate");
-  return Void();
+  return VoidType();
 }
 
 /*! \brief `T.ignore_loop_partition(c)`: the bool `c`, which loop partitioning leaves alone. */
@@ -181,7 +210,7 @@ Type IgnoreLoopPartitionRule(const ffi::Array<Expr>& args, const char* op) {
   return PrimType(DataType::Bool());
 }
 
-Type VoidRule(const ffi::Array<Expr>&, const char*) { return Void(); }
+Type VoidRule(const ffi::Array<Expr>&, const char*) { return VoidType(); }
 
 /*! \brief `T.handle_add_byte_offset(p, n)`: the pointer `n` bytes after `p`, untyped (`void`). */
 Type HandleAddByteOffsetRule(const ffi::Array<Expr>& args, const char* op) {
@@ -189,7 +218,7 @@ Type HandleAddByteOffsetRule(const ffi::Array<Expr>& args, const char* op) {
     TVM_FFI_THROW(TypeError) << "`" << op << "` offsets a pointer (such as `A.data`)";
   }
   IntegerDType(args[1], op, "offset");
-  return ir::PointerType(Void(), "global");
+  return ir::PointerType(VoidType(), "global");
 }
 
 /*! \brief An intrinsic whose result is `ty=` when given, else an int32 (the rule's answer). */
@@ -241,19 +270,6 @@ constexpr RuledSpec kTypedIntrinsics[] = {
     {"ptr_byte_offset", 2, nullptr, "a pointer a number of bytes after another, of the given type"},
 };
 
-ffi::Function RuleFunction(std::string op_name, int64_t num_args, TypeRule rule) {
-  return ffi::Function::FromTyped(
-      [op_name, num_args, rule](ffi::Array<Expr> args, ffi::Map<ffi::String, ffi::Any>,
-                                ffi::Array<Type>) -> Type {
-        if (num_args >= 0 && static_cast<int64_t>(args.size()) != num_args) {
-          TVM_FFI_THROW(TypeError) << "`" << op_name << "` takes " << num_args << " argument"
-                                   << (num_args == 1 ? "" : "s") << ", got " << args.size();
-        }
-        return rule(args, op_name.c_str());
-      },
-      op_name + ".type_rule");
-}
-
 void CheckReinterpretWidth(DataType from, DataType to) {
   if (from.bits() * from.lanes() != to.bits() * to.lanes()) {
     TVM_FFI_THROW(TypeError) << "`tirx.reinterpret` keeps the bits: `" << from.ToString()
@@ -275,20 +291,9 @@ ffi::Function ReinterpretValidate() {
 }
 
 TVM_FFI_STATIC_INIT_BLOCK() {
-  auto register_ruled = [](const RuledSpec& spec) {
-    std::string name = std::string("tirx.") + spec.name;
-    ir::OpRegistry::Register(name)
-        .set_doc(spec.doc)
-        .set_num_args(spec.num_args)
-        .set_attr(ir::kOpTypeRule, RuleFunction(name, spec.num_args, spec.rule));
-  };
-  for (const RuledSpec& spec : kRuledIntrinsics) register_ruled(spec);
-  for (const RuledSpec& spec : kInt32DefaultIntrinsics) register_ruled(spec);
-  for (const RuledSpec& spec : kTypedIntrinsics) {
-    ir::OpRegistry::Register(std::string("tirx.") + spec.name)
-        .set_doc(spec.doc)
-        .set_num_args(spec.num_args);
-  }
+  for (const RuledSpec& spec : kRuledIntrinsics) details::RegisterIntrinsic(spec);
+  for (const RuledSpec& spec : kInt32DefaultIntrinsics) details::RegisterIntrinsic(spec);
+  for (const RuledSpec& spec : kTypedIntrinsics) details::RegisterIntrinsic(spec);
   // Printed as `A.data` (not `T.tensor_data_ptr(A)`), so it is not one of the ruled names.
   ir::OpRegistry::Register("tirx.tensor_data_ptr")
       .set_doc("the data pointer of a tensor (`A.data`)")
@@ -302,10 +307,13 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       "tirx.reinterpret(value) of type ty; TypeError unless the widths agree.");
 }
 
-template <typename Spec, size_t N>
-std::vector<std::string> NamesOf(const Spec (&specs)[N]) {
+/*! \brief The names of this file's table, then those of the other files' of its family. */
+template <size_t N>
+std::vector<std::string> NamesOf(const RuledSpec (&specs)[N], details::PrintFamily family) {
   std::vector<std::string> names;
-  for (const Spec& spec : specs) names.emplace_back(spec.name);
+  for (const RuledSpec& spec : specs) names.emplace_back(spec.name);
+  for (const RuledSpec& spec : details::RuntimeSpecs(family)) names.emplace_back(spec.name);
+  for (const RuledSpec& spec : details::MemorySpecs(family)) names.emplace_back(spec.name);
   return names;
 }
 
@@ -321,17 +329,20 @@ Expr Reinterpret(PrimType ty, Expr value, Span span) {
 }
 
 const std::vector<std::string>& RuledIntrinsicNames() {
-  static const std::vector<std::string> names = NamesOf(kRuledIntrinsics);
+  static const std::vector<std::string> names =
+      NamesOf(kRuledIntrinsics, details::PrintFamily::kRuled);
   return names;
 }
 
 const std::vector<std::string>& Int32DefaultIntrinsicNames() {
-  static const std::vector<std::string> names = NamesOf(kInt32DefaultIntrinsics);
+  static const std::vector<std::string> names =
+      NamesOf(kInt32DefaultIntrinsics, details::PrintFamily::kInt32Default);
   return names;
 }
 
 const std::vector<std::string>& TypedIntrinsicNames() {
-  static const std::vector<std::string> names = NamesOf(kTypedIntrinsics);
+  static const std::vector<std::string> names =
+      NamesOf(kTypedIntrinsics, details::PrintFamily::kTyped);
   return names;
 }
 

@@ -142,7 +142,7 @@ TEST_SUITE("printer.translate") {
     Check(PrimType(DataType::Void()), "T.void");
     Check(PrimType(DataType::Handle()), "T.handle");
     Check(ir::PointerType(PrimType::Float(32)), "T.Ptr(T.float32)");
-    Check(ir::PointerType(PrimType::Float(32), "shared"), "T.Ptr(T.float32, scope=\"shared\")");
+    Check(ir::PointerType(PrimType::Float(32), "shared"), "T.Ptr(T.float32, \"shared\")");
     Check(ir::TensorType(DataType::Float(16), {n, IntImm(PrimType::Int(32), 4)}),
           "T.Tensor((n, 4), T.float16)");
     ir::TensorTypeOptions options;

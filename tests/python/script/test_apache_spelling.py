@@ -206,7 +206,7 @@ def f(a: T.handle("float32", "global"), b: T.handle("int8", storage_scope="share
                                      T.handle]):
         ir.assert_structural_equal(got, expected)
     assert built.script().split("\n")[5] == (
-        'def f(a: T.Ptr(T.float32), b: T.Ptr(T.int8, scope="shared"), c: T.Ptr(T.void), '
+        'def f(a: T.Ptr(T.float32), b: T.Ptr(T.int8, "shared"), c: T.Ptr(T.void), '
         'd: T.Ptr(T.void)):')
 
 
@@ -335,7 +335,7 @@ def f(A: T.Buffer((16,), "float32"), S: T.Buffer((8,), "int8", scope="shared")):
 ''')
     assert built.script().split("\n")[6:] == [
         "    p: T.let[T.Ptr(T.float32)] = T.address_of(A[3])",
-        '    q: T.let[T.Ptr(T.int8, scope="shared")] = T.address_of(S[1])',
+        '    q: T.let[T.Ptr(T.int8, "shared")] = T.address_of(S[1])',
         '    T.call_extern("int32", "g", p, q, T.vscale() * 4)',
     ]
     assert diagnostics('''

@@ -2,7 +2,7 @@
 the reference's signatures, what each builds and prints, and the errors of bad input. The
 corpus programs (tests/script_corpus: op_logical_calls, reexport_ir_classes, loop_serial_unroll,
 op_packed_calls, op_llvm_intrin_calls, op_vector_halves, op_isnullptr_guard, op_assume_hints,
-op_pointer_offsets, reexport_tensor_load) hold their prints against the reference's records;
+op_pointer_offsets, reexport_tensor_load, runtime_packed_arguments, memory_masked_tail, op_call_intrin_by_name, scalar_shared_flag, pointer_param_scope) hold their prints against the reference's records;
 this file holds the rest."""
 
 from __future__ import annotations
@@ -234,6 +234,203 @@ def test_pointer_offsets_and_static_assert() -> None:
         T.static_assert(False, "too small")
     with pytest.raises(TypeError, match="only known at run time"):
         T.static_assert(n > 0)
+
+
+# --- the runtime builtins -------------------------------------------------------------------
+
+def test_runtime_builtins_have_the_reference_types() -> None:
+    p, n = ir.Var("p", T.Ptr(T.void)), _var("n", "int32")
+    assert T.stack_alloca("shape", 4).ty.script() == "T.Ptr(T.int64)"
+    assert T.stack_alloca("arg_tcode", n).ty.script() == "T.Ptr(T.int32)"
+    assert T.stack_alloca("arg_value", 4).ty.script() == "T.Ptr(T.void)"
+    assert T.stack_make_shape(n, 4).ty.script() == "T.Ptr(T.int64)"
+    dltensor = T.stack_make_dltensor(p, p, 0, 1, "int8", 0)
+    assert dltensor.ty.script() == "T.Ptr(T.void)"
+    assert dltensor.args[4].script() == "T.int8(0)"  # a dtype is a zero of it
+    assert T.abi_field_get(p, 0, 1).ty.script() == "T.Missing()"
+    assert T.abi_field_get(arr=p, index=0, field=1, ty="int64").ty.script() == "T.int64"
+    assert T.abi_field_set(p, 0, 1, n).ty.script() == "T.int32"
+    assert T.abi_field_set(p, 0, 1, p).ty.script() == "T.int32"  # a handle field
+    assert T.static_handle().ty.script() == "T.Missing()"
+    assert T.static_handle(ty=T.Ptr(T.void)).script() == "T.static_handle(ty=T.Ptr(T.void))"
+
+
+@pytest.mark.parametrize("make, error, message", [
+    (lambda: T.stack_alloca(_var("n", "int32"), 4), TypeError, "kind of entries as a string"),
+    (lambda: T.stack_alloca("shape", 1.5), TypeError, "stack_alloca"),
+    (lambda: T.stack_make_shape(_var("x", "float32")), TypeError, "stack_make_shape"),
+    (lambda: T.stack_make_dltensor(1.5, 0, 0, 1, "int8", 0), TypeError,
+     "`data` as a pointer"),
+    (lambda: T.abi_field_get(ir.Var("p", T.Ptr(T.void)), 0), TypeError,
+     "missing the operand `field`"),
+    (lambda: T.abi_field_get(ir.Var("p", T.Ptr(T.void)), 0, 1, size=2), TypeError,
+     "no operand named 'size'"),
+    (lambda: T.abi_field_set(ir.Var("p", T.Ptr(T.void)), 0, 1, _var("v", "float32x4")),
+     TypeError, "abi_field_set"),
+    (lambda: T.static_handle(attrs={"a": 1}), TypeError, "takes no attrs"),
+])
+def test_runtime_builtins_reject_bad_operands(make, error, message) -> None:
+    with pytest.raises(error, match=message):
+        make()
+
+
+def test_a_runtime_builtin_of_another_type_prints_it_and_is_checked_when_well_formed() -> None:
+    printed = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(n: T.int32):
+            values: T.let[T.Ptr(T.float32)] = T.stack_alloca("float32", n, ty=T.Ptr(T.float32))
+            T.abi_field_set(values, 0, 1, T.float32(1), ty=T.float32)
+        ''')
+    assert 'T.stack_alloca("float32", n, ty=T.Ptr(T.float32))' in printed
+    assert "T.abi_field_set(values, 0, 1, T.float32(1.0), ty=T.float32)" in printed
+    # A call built with its type given skips the rule; well-formedness runs it.
+    bad = ir.Call(ir.Op.get("tirx.stack_make_shape"), [_var("x", "float32")],
+                  ty=T.Ptr(T.int64))
+    with pytest.raises(TypeError, match="stack_make_shape"):
+        bad.validate()
+
+
+# --- memory-access intrinsics ----------------------------------------------------------------
+
+def test_masked_accesses_and_prefetch_have_the_reference_types() -> None:
+    A = ir.Var("A", T.Tensor((4, 8), T.float16))
+    i, m, m4 = _var("i", "int32"), _var("m", "bool"), _var("m4", "boolx4")
+    assert T.masked_load(A, i, 0, m).ty.script() == "T.float16"
+    # A ramp index loads a vector, of the access's type, as the reference types it.
+    vector = T.masked_load(A, i, T.Ramp(0, 1, 4), m4)
+    assert (vector.ty.script(), vector.script()) == (
+        "T.float16x4", "T.masked_load(A, i, T.Ramp(0, 1, 4), m4)")
+    with pytest.raises(TypeError, match="loads `T.float16x4`, not `T.float32x4`"):
+        T.masked_load(A, i, T.Ramp(0, 1, 4), m4, ty=T.float32x4)
+    assert T.masked_store(A, vector, i, T.Ramp(0, 1, 4), m4).ty.script() == "T.void"
+    assert T.prefetch(ptr=T.address_of(A[i, 0]), rw=0, locality=3, cache_type=1).script() == \
+        "T.prefetch(T.address_of(A[i, 0]), 0, 3, 1)"
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: T.masked_load(_var("x", "int32"), 0, _var("m", "bool")),
+     "`tirx.masked_load` needs a tensor, got an expression of type `ir.PrimType`"),
+    (lambda: T.masked_load(ir.Var("A", T.Tensor((4, 8), T.float16)), 0, _var("m", "bool")),
+     "`tirx.masked_load` of a 2-d tensor needs 2 indices, got 1"),
+    (lambda: T.masked_load(ir.Var("A", T.Tensor((8,), T.float16)), 0.5, _var("m", "bool")),
+     "`tirx.masked_load` indices must be integers, got `float32`"),
+    (lambda: T.masked_load(ir.Var("A", T.Tensor((8,), T.float16)), 0, _var("m", "int32")),
+     "needs a bool mask of one lane per accessed element \\(`bool`\\), got `int32`"),
+    (lambda: T.masked_load(ir.Var("A", T.Tensor((8,), T.float16)), 0, _var("m", "boolx4")),
+     "needs a bool mask of one lane per accessed element \\(`bool`\\), got `boolx4`"),
+    (lambda: T.masked_store(ir.Var("A", T.Tensor((8,), T.float16)), _var("v", "float32"), 0,
+                            _var("m", "bool")),
+     "`tirx.TensorStore` writes `float32` into elements of type `float16`"),
+    (lambda: T.prefetch(_var("n", "int32"), 0, 3, 1), "through a pointer"),
+    (lambda: T.prefetch(ir.Var("p", T.Ptr(T.void)), 0, 3), "missing the operand `cache_type`"),
+])
+def test_masked_accesses_and_prefetch_reject_bad_operands(make, message) -> None:
+    with pytest.raises(TypeError, match=message):
+        make()
+
+
+# --- T.call_intrin ---------------------------------------------------------------------------
+
+def test_call_intrin_reads_the_reference_prim_names_as_ours() -> None:
+    x = _var("x", "float32")
+    for name in ("prim.exp", "tirx.exp", ir.Op.get("tirx.exp")):
+        call = T.call_intrin(name, x, ty=T.float32)
+        assert call.op.name == "tirx.exp" and call.script() == "T.exp(x)"
+    assert T.call_intrin("tirx.stack_alloca", "shape", 2, ty=T.Ptr(T.int8)).script() == \
+        'T.stack_alloca("shape", 2, ty=T.Ptr(T.int8))'  # not the rule's type: printed
+    raw = T.call_intrin("prim.exp", x, ty=T.float32, attrs={"fast": True})
+    assert dict(raw.attrs) == {"fast": True}
+
+
+@pytest.mark.parametrize("make, error, message", [
+    (lambda: T.call_intrin("prim.no_such_op", ty=T.int32), ValueError,
+     "no intrinsic is registered as 'prim.no_such_op'"),
+    (lambda: T.call_intrin("prim.Add", _var("x", "int32"), ty=T.int32), ValueError,
+     "no intrinsic"),
+    (lambda: T.call_intrin(3, ty=T.int32), TypeError, "name as a str"),
+    (lambda: T.call_intrin("prim.exp", _var("n", "int32"), ty=T.float32), TypeError, "float"),
+    (lambda: T.call_intrin("prim.exp", _var("x", "float32")), TypeError, "ty"),
+])
+def test_call_intrin_rejects_unknown_names_and_bad_operands(make, error, message) -> None:
+    with pytest.raises(error, match=message):
+        make()
+
+
+# --- storage: T.shared_scalar, T.smem, T.assign, T.tensor_store ----------------------------
+
+def test_storage_members_build_what_the_statements_build() -> None:
+    assigned = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(A: T.Tensor((8,), T.int32)):
+            flag = T.shared_scalar("int32", annotations={"bank": 1})
+            T.assign(flag, 3)
+            tile = T.smem((8,), T.int32, align=16)
+            T.tensor_store(tile, [T.int32(0)], flag)
+            T.tensor_store(A, 1, flag)
+        ''')
+    written = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(A: T.Tensor((8,), T.int32)):
+            flag = T.alloc_scalar("int32", "shared", annotations={"bank": 1})
+            flag = 3
+            tile = T.alloc_shared((8,), T.int32, align=16)
+            tile[0] = flag
+            A[1] = flag
+        ''')
+    assert assigned == written
+    assert 'flag = T.alloc_tensor(ty_args=[T.Tensor((1,), T.int32, scope="shared")], ' \
+        'attrs={"bank": T.int32(1)})\n    flag[0] = 3\n' in assigned
+
+
+@pytest.mark.parametrize("body, error, message", [
+    ("x: T.let[T.int32] = 1\n    T.assign(x, 2)", TypeError, "stores into mutable storage"),
+    ("T.assign(A, 2)", TypeError, "`A` is a tensor of shape (8,)"),
+    ("T.assign(3, 2)", TypeError, "tensor element or a mutable scalar, got `int`"),
+    ("T.shared_scalar(\"int32\")", ValueError, "`T.shared_scalar` must be assigned to a name"),
+    ("s = T.shared_scalar(\"integer\")", ValueError, "'integer' is not a dtype"),
+    ("t = T.smem((8,), \"int32\", data=A.data)", NotImplementedError, "T.smem(data=...)"),
+])
+def test_storage_members_reject_bad_input(body, error, message) -> None:
+    text = ("from tvm_tirx.script import tirx as T\n\n@T.function\n"
+            f"def f(A: T.Tensor((8,), T.int32)):\n    {body}\n")
+    with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)")):
+        from_source(text)
+
+
+# --- T.ptr and the pointer type's print ------------------------------------------------------
+
+def test_ptr_is_a_pointer_variable_whose_type_annotates_a_parameter() -> None:
+    p = T.ptr(T.float16, "shared")
+    assert isinstance(p, ir.Var) and p.ty.script() == 'T.Ptr(T.float16, "shared")'
+    assert T.ptr("int8").ty.script() == "T.Ptr(T.int8)"
+    func = from_source(textwrap.dedent('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(p: T.ptr("float32", "local")):
+            T.evaluate(T.isnullptr(p))
+        '''))
+    assert func.params[0].name == "p" and func.params[0].ty.script() == 'T.Ptr(T.float32, "local")'
+    with pytest.raises(TypeError, match="storage scope as a str"):
+        T.ptr("float32", 1)
+
+
+def test_ptr_inside_a_body_is_an_undefined_variable_as_in_the_reference() -> None:
+    with pytest.raises(ValueError, match="not well-formed"):
+        from_source(textwrap.dedent('''
+            from tvm_tirx.script import tirx as T
+
+            @T.function
+            def f(A: T.Tensor((4,), T.float32)):
+                p: T.let = T.ptr("float32")
+                T.evaluate(T.isnullptr(p))
+            '''))
 
 
 MODULE_ATTRS = '''

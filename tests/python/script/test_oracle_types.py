@@ -58,8 +58,12 @@ def _type_text(expr) -> str:
 
 
 def _ours(case) -> Dict[str, str]:
-    return type_cases.answer(T, lambda name, dtype: ir.Var(name, ir.PrimType(dtype)), case,
-                             _type_text)
+    return type_cases.answer(T, _make_var, case, _type_text)
+
+
+def _make_var(name: str, dtype):
+    """A variable of a dtype name, or of a type (a tensor's)."""
+    return ir.Var(name, ir.PrimType(dtype) if isinstance(dtype, str) else dtype)
 
 
 def _differences() -> Tuple[Dict[str, str], Dict[str, str]]:

@@ -578,7 +578,7 @@ def test_tirx_registers_its_mutable_declarations() -> None:
     assert protocol_registry.mutable_decl_forms("tirx.let") == ()
     assert {path for path, forms in decls.items() if forms == ("call",)} == {
         "tirx.alloc_local", "tirx.alloc_scalar", "tirx.alloc_shared", "tirx.alloc_tensor",
-        "tirx.decl_scalar", "tirx.local_scalar"}
+        "tirx.decl_scalar", "tirx.local_scalar", "tirx.shared_scalar", "tirx.smem"}
     assert "s_tir.int32" not in decls
 
 

@@ -100,6 +100,10 @@ from .tirx import TensorLoad as TensorLoad
 
 from .ir import Var as Var
 
+from .tirx import abi_field_get as abi_field_get
+
+from .tirx import abi_field_set as abi_field_set
+
 from .tirx import abs as abs
 
 from .tirx import acos as acos
@@ -127,6 +131,8 @@ from .tirx import asin as asin
 from .tirx import asinh as asinh
 
 from .tirx import assert_ as assert_
+
+from .tirx import assign as assign
 
 from .tirx import assume as assume
 
@@ -180,6 +186,8 @@ from .tirx import call_cpacked as call_cpacked
 from .tirx import call_cpacked_lowered as call_cpacked_lowered
 
 from .tirx import call_extern as call_extern
+
+from .tirx import call_intrin as call_intrin
 
 from .tirx import call_llvm_intrin as call_llvm_intrin
 
@@ -435,6 +443,10 @@ from .tirx import popcount as popcount
 
 from .tirx import pow as pow
 
+from .tirx import prefetch as prefetch
+
+from .tirx import ptr as ptr
+
 from .tirx import ptr_byte_offset as ptr_byte_offset
 
 from .ir import pyfunc as pyfunc
@@ -467,6 +479,8 @@ from .tirx import select as select
 
 from .tirx import setitem_ as setitem_
 
+from .tirx import shared_scalar as shared_scalar
+
 from .tirx import shift_left as shift_left
 
 from .tirx import shift_right as shift_right
@@ -477,9 +491,19 @@ from .tirx import sin as sin
 
 from .tirx import sinh as sinh
 
+from .tirx import smem as smem
+
 from .tirx import sqrt as sqrt
 
+from .tirx import stack_alloca as stack_alloca
+
+from .tirx import stack_make_dltensor as stack_make_dltensor
+
+from .tirx import stack_make_shape as stack_make_shape
+
 from .tirx import static_assert as static_assert
+
+from .tirx import static_handle as static_handle
 
 from .tirx import store_mutable_ as store_mutable_
 
@@ -490,6 +514,8 @@ from .tirx import tanh as tanh
 from .tirx import target as target
 
 from .tirx import tensor_data_ptr as tensor_data_ptr
+
+from .tirx import tensor_store as tensor_store
 
 from .tirx import then_ as then_
 

@@ -233,6 +233,20 @@ from .tirx_gpu import (  # noqa: F401 - Apache TVM's GPU and runtime intrinsics
 )
 from .tirx_masked import MEMBERS as _MASKED_MEMBERS
 from .tirx_masked import masked_load, masked_store  # noqa: F401 - predicated vector accesses
+from .tirx_intrin import call_intrin  # noqa: F401 - an intrinsic by name
+from .tirx_memory import MEMBERS as _MEMORY_MEMBERS
+from .tirx_memory import prefetch  # noqa: F401 - memory intrinsics
+from .tirx_storage import MEMBERS as _STORAGE_MEMBERS
+from .tirx_storage import assign, ptr, shared_scalar, smem, tensor_store  # noqa: F401 - storage
+from .tirx_runtime import MEMBERS as _RUNTIME_MEMBERS
+from .tirx_runtime import (  # noqa: F401 - the runtime builtins of lowered host code
+    abi_field_get,
+    abi_field_set,
+    stack_alloca,
+    stack_make_dltensor,
+    stack_make_shape,
+    static_handle,
+)
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
     Buffer,
@@ -436,15 +450,15 @@ def Let(expr: Any, where: Optional[dict] = None) -> Any:
 __member_kinds__ = {
     "type": ("Tensor", *_CLASS_TYPES),
     "constructor": ("Broadcast", "Call", "Cast", "Let", "Op", "Ramp", "Range", "Select",
-                    "Shuffle", "target", *_NODE_MEMBERS, *_CLASS_CONSTRUCTORS),
+                    "Shuffle", "ptr", "target", *_NODE_MEMBERS, *_CLASS_CONSTRUCTORS),
     "statement": ("add_to_parent", "alloc_local", "alloc_scalar", "alloc_shared",
                   "alloc_tensor", "attr", "decl_scalar", "decl_tensor", "emit", "evaluate",
                   "frame_scope", "func_attr", "func_ret", "launch_thread", "local_scalar",
-                  "module_attrs", "module_set_attr"),
+                  "module_attrs", "module_set_attr", *_STORAGE_MEMBERS),
     "function": ("make_node", "module_get_attr"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,
-                  *_MASKED_MEMBERS),
+                  *_MASKED_MEMBERS, *_RUNTIME_MEMBERS, *_MEMORY_MEMBERS, "call_intrin"),
     "symbol": ("dynamic",),
     "marker": ("constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",
@@ -503,7 +517,7 @@ for _name in (*_SCALARS, "bool_"):
             _register_mutable_decl(f"tirx.{_name}x{_lanes}", syntax="annotation")
 del _name, _lanes
 for _name in ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "decl_scalar",
-              "local_scalar"):
+              "local_scalar", "shared_scalar", "smem"):
     _register_mutable_decl(f"tirx.{_name}")
 del _name
 

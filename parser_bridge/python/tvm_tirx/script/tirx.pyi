@@ -205,6 +205,33 @@ def TensorLoad(source: _t.Any, indices: _t.Any, loc: _t.Any = ...) -> _t.Any:
 
 from .ir import Var as Var
 
+def abi_field_get(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.abi_field_get(arr, index, field, ty=T.int64)``: field ``field`` of struct ``index`` of
+    the array ``arr`` (a pointer), read as ``ty`` (of no type without it).
+    """
+    ...
+
+def abi_field_set(
+    arr: _t.Any,
+    index: _t.Any,
+    field: _t.Any,
+    value: _t.Any,
+    *,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.abi_field_set(arr, index, field, value)``: sets field ``field`` of struct ``index`` of
+    the array ``arr`` to ``value`` (a statement, typed int32 as the reference types it).
+    """
+    ...
+
 def abs(x: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.abs(x)``: ``T.fabs`` of a float, ``T.Select(x >= 0, x, 0 - x)`` of a signed integer,
     ``x`` itself of an unsigned one.
@@ -306,6 +333,13 @@ def asinh(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     ...
 
 def assert_(condition: _t.Any, message: _t.Any, *, loc: _t.Any = ...) -> _t.Any: ...
+
+def assign(dst: _t.Any, value: _t.Any) -> _t.Any:
+    """``T.assign(acc, v)`` / ``T.assign(buf[i], v)``: stores ``value`` into scalar storage (a
+    mutable scalar, a one-element tensor, or a tensor element), converted to its type as any
+    store is; the statement ``acc = v`` of a mutable scalar builds the same.
+    """
+    ...
 
 def assume(cond: _t.Any = ..., *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.assume(cond)``: a statement stating a bool fact the following code may rely on."""
@@ -451,6 +485,20 @@ def call_extern(
     """``T.call_extern("int32", "host_notify", x)``: a call of an external function. Every
     argument is kept as written (strings as StringImm); the result type is ``ty=`` (Missing
     when not given).
+    """
+    ...
+
+def call_intrin(
+    func_name: _t.Any,
+    *args: _t.Any,
+    ty: _t.Any,
+    attrs: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.call_intrin("tirx.exp", x, ty=T.float32)``: a call of the registered intrinsic
+    ``func_name`` (ours ``tirx.<name>``; the reference's ``prim.<name>`` means the same op)
+    with the result type ``ty``; the op checks its arguments (TypeError), and the call prints
+    as the intrinsic (``T.exp(x)``).
     """
     ...
 
@@ -1183,6 +1231,27 @@ def pow(
     """``T.pow(x, y)``: ``x ** y`` of floats."""
     ...
 
+def prefetch(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.prefetch(A.data, rw, locality, cache_type)``: a hint to fetch what the pointer
+    addresses into the cache (a statement); ``rw`` 0 for a read, 1 for a write, ``locality`` 0
+    to 3, ``cache_type`` 1 for data.
+    """
+    ...
+
+def ptr(dtype: _t.Any, storage_scope: _t.Any = ...) -> _t.Any:
+    """``T.ptr("float32", "shared")``: a pointer variable of that element type and scope (as a
+    parameter annotation, ``p: T.ptr("float32")`` declares a pointer parameter ``p``; inside a
+    body the variable is undefined).
+    """
+    ...
+
 def ptr_byte_offset(
     data: _t.Any,
     byte_offset: _t.Any,
@@ -1268,6 +1337,13 @@ def setitem_(
     """
     ...
 
+def shared_scalar(dtype: _t.Any = ..., *, annotations: _t.Any = ...) -> _t.Any:
+    """``flag = T.shared_scalar("int32")``: a mutable scalar in shared memory, a one-element
+    shared tensor (``T.alloc_scalar(dtype, "shared")``); ``flag`` reads its element 0 and
+    ``flag = v`` stores into it.
+    """
+    ...
+
 def shift_left(x: _t.Any, y: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.shift_left(x, y)``: ``x << y`` of integers."""
     ...
@@ -1288,14 +1364,79 @@ def sinh(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.sinh(x)``: the hyperbolic sine of a float."""
     ...
 
+def smem(
+    shape: _t.Any,
+    dtype: _t.Any = ...,
+    data: _t.Any = ...,
+    *,
+    scope: _t.Any = ...,
+    align: _t.Any = ...,
+    layout: _t.Any = ...,
+    allocated_addr: _t.Any = ...,
+    annotations: _t.Any = ...,
+) -> _t.Any:
+    """``X = T.smem((n, 4), "float32")``: the reference's short name of ``T.alloc_shared``, a new
+    tensor in shared memory.
+    """
+    ...
+
 def sqrt(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.sqrt(x)``: the square root of a float."""
+    ...
+
+def stack_alloca(
+    dtype_str: _t.Any,
+    num: _t.Any,
+    *,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.stack_alloca("shape", n)``: ``num`` entries of a kind (``"shape"``, ``"arg_value"``,
+    ``"arg_tcode"``, ``"array"``) on the stack; a ``T.Ptr(T.int64)`` for shapes, a
+    ``T.Ptr(T.int32)`` for type codes, else a ``T.Ptr(T.void)``.
+    """
+    ...
+
+def stack_make_dltensor(
+    data: _t.Any,
+    shape: _t.Any,
+    strides: _t.Any,
+    ndim: _t.Any,
+    arr_dtype: _t.Any,
+    elem_offset: _t.Any,
+    *,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
+    """``T.stack_make_dltensor(A.data, shape, strides, 1, T.float32, 0)``: a DLTensor built on
+    the stack (a ``T.Ptr(T.void)``); ``arr_dtype`` given as a dtype is a zero of it, which
+    carries the element type.
+    """
+    ...
+
+def stack_make_shape(*args: _t.Any, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
+    """``T.stack_make_shape(n, 4)``: the integer extents as an int64 array on the stack (a
+    ``T.Ptr(T.int64)``).
+    """
     ...
 
 def static_assert(x: _t.Any, message: _t.Any = ...) -> _t.Any:
     """``T.static_assert(cond, "message")``: checked while the function is built (a Python
     ``assert`` of a value known then, such as a JIT constant); it builds nothing. An IR
     expression is not known then: TypeError.
+    """
+    ...
+
+def static_handle(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.static_handle(ty=T.Ptr(T.void))``: a static handle slot of the module, of ``ty`` (of
+    no type without it).
     """
     ...
 
@@ -1329,6 +1470,12 @@ def target(target_config: _t.Any, host: _t.Any = ...) -> _t.Any:
 
 def tensor_data_ptr(tensor: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.tensor_data_ptr(A)`` (printed ``A.data``): a pointer to the tensor's elements."""
+    ...
+
+def tensor_store(dest: _t.Any, indices: _t.Any, value: _t.Any) -> _t.Any:
+    """``T.tensor_store(A, [i, j], v)``: ``A[i, j] = v`` as a function (a single index may be
+    given bare; a slice ``start:stop:step`` stores a vector, as in ``A[0:4] = v``).
+    """
     ...
 
 def then_(*, loc: _t.Any = ...) -> _t.Any: ...

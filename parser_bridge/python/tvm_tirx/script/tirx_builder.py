@@ -179,6 +179,8 @@ def arg_(name: str, annotation: Any, *, loc: Optional[Loc] = None) -> Any:
                         f"with `@T.jit` and give its value (`.specialize({name}=...)` or "
                         f"`const_args={{\"{name}\": ...}}`)")
     annotation = _as_type(annotation)
+    if isinstance(annotation, _ir.Var) and isinstance(annotation.ty, _ir.PointerType):
+        annotation = annotation.ty  # `p: T.ptr("float32")`: a pointer parameter, as the reference
     if isinstance(annotation, typing.TypeVar):
         raise TypeError(f"The annotation of parameter `{name}` is a typing.TypeVar, which is not "
                         "a script symbol: declare symbols with `T.dynamic(...)` or a "
@@ -609,7 +611,7 @@ def alloc_tensor(placement: Any = None, *, ty_args: Sequence[Any],
     return PendingTensor(_single_type(ty_args, "alloc_tensor"), attrs=found)
 
 
-def _alloc_in_scope(default_scope: str, member: str) -> Any:
+def alloc_in_scope(default_scope: str, member: str) -> Any:
     def alloc(shape: Sequence[Any], dtype: Any = "float32", data: Any = None, *,
               scope: str = default_scope, align: int = -1, layout: Any = MISSING,
               allocated_addr: Any = None,
@@ -637,13 +639,13 @@ def _alloc_in_scope(default_scope: str, member: str) -> Any:
     return alloc
 
 
-alloc_shared = _alloc_in_scope("shared", "alloc_shared")
+alloc_shared = alloc_in_scope("shared", "alloc_shared")
 alloc_shared.__doc__ = """``X = T.alloc_shared((n, 4), "float32")``: a new tensor in shared memory
 (``T.alloc_tensor`` of ``T.Tensor(shape, dtype, scope="shared")``); ``align`` is its alignment in
 bytes (-1: the default), ``annotations`` annotate the allocation. ``data``, ``layout`` and
 ``allocated_addr`` are the reference's and must be left out."""
 
-alloc_local = _alloc_in_scope("local", "alloc_local")
+alloc_local = alloc_in_scope("local", "alloc_local")
 alloc_local.__doc__ = """``X = T.alloc_local((4,), "float32")``: a new thread-local tensor
 (``T.alloc_tensor`` of ``T.Tensor(shape, dtype, scope="local")``); the options are
 ``T.alloc_shared``'s."""

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 from .. import CommReducer as _CommReducer
 from .. import ir as _ir
 from .tirx_legacy import default_typed as _default_typed
-from .tirx_ops import call_op as _call_op
+from .tirx_ops import intrinsic_call as _call_op
 
 _HANDLE = _ir.PointerType(_ir.PrimType("void"), "global")
 

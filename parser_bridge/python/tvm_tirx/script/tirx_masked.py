@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import ir as _ir
-from .tirx_ops import call_op as _call_op
+from .tirx_ops import intrinsic_call as _call_op
 
 
 def masked_load(tensor: Any, index: Any, *args: Any, ty: Any = None, loc: Any = None) -> Any:

@@ -56,13 +56,15 @@ def _operand(value: Any) -> Any:
     return _default_typed(value)
 
 
-def _call(name: str, args: Any, ty: Any = None) -> Any:
+def intrinsic_call(name: str, args: Any, ty: Any = None) -> Any:
+    """A call of ``tirx.<name>``: strings become StringImms, literals default-typed constants;
+    ``ty`` (a type, or a dtype string) is the result type, else the op's rule decides."""
+    if isinstance(ty, str):
+        ty = _ir.PrimType(ty)
     return _ir.Call(_ir.Op.get(f"tirx.{name}"), [_operand(a) for a in args], ty=ty)
 
 
-call_op = _call
-"""``call_op(name, args, ty=None)``: a call of ``tirx.<name>``, strings as StringImm and
-literals default-typed (the namespace modules of Apache TVM's spelling build with it)."""
+_call = intrinsic_call
 
 
 def _no_operand_keywords(name: str, attrs: Any, ty_args: Any, kwargs: dict) -> None:

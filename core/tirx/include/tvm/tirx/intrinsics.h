@@ -26,20 +26,25 @@ const std::vector<std::string>& MathIntrinsicNames();
  * \brief The other intrinsics printed as `T.<name>(args...)`, with their own type rules
  *  (builtin_intrinsics.cc): isnan, popcount, clz, ldexp, likely, assume, if_then_else,
  *  address_of, vscale, isnullptr, vector_low, vector_high, vector_combine, assume_aligned,
- *  assume_always, ignore_loop_partition, throw_last_error, handle_add_byte_offset.
+ *  assume_always, ignore_loop_partition, throw_last_error, handle_add_byte_offset; the
+ *  runtime builtins stack_alloca, stack_make_shape, stack_make_dltensor (runtime_intrinsics.cc);
+ *  prefetch, masked_load, masked_store (memory_intrinsics.cc).
+ *  A call whose type is not its rule's prints `ty=` too.
  */
 const std::vector<std::string>& RuledIntrinsicNames();
 
 /*!
  * \brief The intrinsics whose result type is the call's `ty=`, int32 when none is given:
- *  undef, call_packed, call_cpacked, call_packed_lowered, call_cpacked_lowered. Each prints
+ *  undef, call_packed, call_cpacked, call_packed_lowered, call_cpacked_lowered, abi_field_set
+ *  (runtime_intrinsics.cc). Each prints
  *  as `T.<name>(args...)`, with `ty=` only when it is not int32.
  */
 const std::vector<std::string>& Int32DefaultIntrinsicNames();
 
 /*!
  * \brief The intrinsics whose result type is given, not deduced: reinterpret, call_extern,
- *  call_pure_extern, call_llvm_intrin, call_llvm_pure_intrin, ptr_byte_offset. Each prints as
+ *  call_pure_extern, call_llvm_intrin, call_llvm_pure_intrin, ptr_byte_offset, abi_field_get,
+ *  static_handle (runtime_intrinsics.cc; Missing without `ty=`). Each prints as
  *  `T.<name>(args..., ty=...)`, without `ty` when it is Missing.
  */
 const std::vector<std::string>& TypedIntrinsicNames();
