@@ -39,8 +39,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
-    """A workspace folder: one TVMScript file on disk that no test opens (workspace/symbol
-    finds it through the server's background index), and a folder for the opened ones."""
+    """The workspace folder: one TVMScript file that no test opens (workspace/symbol finds it
+    through the server's background index). The documents the tests open are not on disk."""
     root = tmp_path_factory.mktemp("workspace")
     (root / "kernels.py").write_text(vscode_session.INDEXED_SOURCE)
     return root

@@ -47,15 +47,22 @@ async def test_hover_on_a_variable_and_a_tensor(client) -> None:
     vs.close_document(client, uri)
 
 
-async def test_hover_on_a_function_name_and_a_namespace_member(client) -> None:
+async def test_hover_on_a_namespace_member_documents_it(client) -> None:
+    uri = await vs.opened(client, "hover_member", vs.SOURCE)
+    assert await hover(client, uri, 6, 23) == shown(
+        "```python\nT.float32(value=...)\n```\n\nA data type of ``T``: ``T.int32`` annotates, "
+        "``T.int32(5)`` is a constant, ``T.int32(x)`` of an expression converts it (a Cast "
+        "unless it has the type already, as the reference builds it) and ``n = T.int32()`` "
+        'declares the symbol ``n`` (today\'s spelling of ``T.dynamic("n")``).', 6, 19, 6, 28)
+    vs.close_document(client, uri)
+
+
+async def test_hover_on_a_function_name(client) -> None:
     # Gap (issue 11, item 5, "Hover"): a function name should show the function's whole
-    # canonical text, and a namespace member (`T.serial`) its signature and docs; today the
-    # name gets the symbol line and the member what the worker found at it.
+    # canonical text; today it gets the symbol line.
     uri = await vs.opened(client, "hover_gap", vs.SOURCE)
     assert await hover(client, uri, 4, 5) == shown(
         "```python\nscale\n```\n\nsymbol\n\nfunction `scale`, defined on line 5", 4, 4, 4, 9)
-    assert await hover(client, uri, 6, 21) == shown(
-        "```python\nT.float32\n```\n\n`ir.PrimType`", 6, 19, 6, 28)
     vs.close_document(client, uri)
 
 

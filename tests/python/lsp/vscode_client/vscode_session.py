@@ -111,13 +111,13 @@ def pulls(client: LanguageClient) -> bool:
     return client.server_capabilities.diagnostic_provider is not None
 
 
-def uri_of(client: LanguageClient, stem: str) -> str:
-    """A fresh document URI per test (they share one server per module)."""
+def uri_of(stem: str) -> str:
+    """A fresh document URI per test (they share one server per module); no file behind it."""
     return f"file:///vscode_client/{stem}_{next(_NAMES)}.py"
 
 
 def open_document(client: LanguageClient, stem: str, text: str) -> str:
-    uri = uri_of(client, stem)
+    uri = uri_of(stem)
     client.text_document_did_open(types.DidOpenTextDocumentParams(
         text_document=types.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)))
     return uri
