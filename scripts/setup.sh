@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up everything the project needs on a Debian 12 machine and builds it.
 #
-#   scripts/setup.sh           apt packages, .venv, <root>/build (or $TVM_LSP_BUILD_DIR),
+#   scripts/setup.sh           apt packages, .venv (with the pytest-lsp suite's pinned packages),
+#                              <root>/build (or $TVM_LSP_BUILD_DIR),
 #                              and a .pth file that puts the built tvm_ffi package on the
 #                              venv's path.
 #   scripts/setup.sh --asan    the same apt packages and venv, then <root>/build-asan: the core
@@ -23,6 +24,9 @@ APT_PACKAGES=(
   libtomlplusplus-dev
   # Real editors for the client tests (tests/python/lsp/test_real_clients.py).
   neovim emacs-nox elpa-eglot
+  # What the pytest-lsp suite's packages need besides each other (python3-pytest brings them
+  # too): tests/python/lsp/vscode_client/requirements.txt.
+  python3-attr python3-packaging
 )
 
 log() { echo "[setup] $*"; }
@@ -100,6 +104,35 @@ make_venv() {
   /usr/bin/python3 -m venv --system-site-packages "$VENV"
 }
 
+# Step b'. The pytest-lsp suite's packages (tests/python/lsp/vscode_client/requirements.txt):
+# pinned with hashes, each without its dependencies (the file says where those come from), and
+# only when one is missing or of another version, so a rerun does not reach the registry.
+install_test_packages() {
+  local requirements="$ROOT/tests/python/lsp/vscode_client/requirements.txt"
+  if "$VENV/bin/python3" - "$requirements" <<'EOF'
+import importlib.metadata
+import re
+import sys
+
+for line in open(sys.argv[1], encoding="utf-8"):
+    pin = re.match(r"([A-Za-z0-9_.-]+)==([^\s\\;]+)", line)
+    if not pin:
+        continue
+    try:
+        if importlib.metadata.version(pin[1]) != pin[2]:
+            sys.exit(1)
+    except importlib.metadata.PackageNotFoundError:
+        sys.exit(1)
+EOF
+  then
+    log "test packages: all present"
+    return 0
+  fi
+  log "test packages: installing from $requirements"
+  "$VENV/bin/python3" -m pip install --quiet --disable-pip-version-check --no-deps \
+    --require-hashes --only-binary=:all: -r "$requirements"
+}
+
 # Step c. Meson native file pinning the venv's interpreter (absolute: Meson 1.0.1 does not
 # expand @DIRNAME@).
 write_native_file() {
@@ -135,6 +168,7 @@ main() {
   parse_args "$@"
   install_apt_packages
   make_venv
+  install_test_packages
   write_native_file
   configure_and_build
   if [[ "$MODE" == default ]]; then

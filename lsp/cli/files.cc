@@ -266,11 +266,25 @@ std::string Style::Yellow(const std::string& text) const { return Wrap(on, "1;33
 std::string Style::Green(const std::string& text) const { return Wrap(on, "32", text); }
 std::string Style::Cyan(const std::string& text) const { return Wrap(on, "36", text); }
 
+std::chrono::milliseconds Progress::Delay() {
+  const char* text = std::getenv("TVM_LSP_PROGRESS_DELAY_MS");
+  if (text == nullptr || *text == '\0') return kDefaultDelay;
+  constexpr long kOneDay = 24L * 60 * 60 * 1000;
+  char* end = nullptr;
+  errno = 0;
+  long value = std::strtol(text, &end, 10);
+  if (errno != 0 || *end != '\0' || value < 0 || value > kOneDay) return kDefaultDelay;
+  return std::chrono::milliseconds(value);
+}
+
 Progress::Progress(size_t total)
-    : total_(total), on_(isatty(STDERR_FILENO) == 1), start_(std::chrono::steady_clock::now()) {}
+    : total_(total),
+      on_(isatty(STDERR_FILENO) == 1),
+      delay_(Delay()),
+      start_(std::chrono::steady_clock::now()) {}
 
 void Progress::Step(size_t index, const std::string& path) {
-  if (!on_ || std::chrono::steady_clock::now() - start_ < kDelay) return;
+  if (!on_ || std::chrono::steady_clock::now() - start_ < delay_) return;
   std::cerr << "\r\x1b[2K[" << index + 1 << "/" << total_ << "] " << path << std::flush;
   shown_ = true;
 }

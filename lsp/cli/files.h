@@ -102,12 +102,18 @@ struct Style {
 
 /*!
  * \brief Progress on stderr for long runs: "[k/n] path" on one line, rewritten in place; only
- *  when stderr is a terminal, and only once the run has taken `kDelay` (a short run shows
+ *  when stderr is a terminal, and only once the run has taken `Delay()` (a short run shows
  *  nothing). Cleared by `Done` (and the destructor), so nothing of it stays on the screen.
  */
 class Progress {
  public:
-  static constexpr std::chrono::milliseconds kDelay{250};
+  static constexpr std::chrono::milliseconds kDefaultDelay{250};
+  /*!
+   * \brief kDefaultDelay, or $TVM_LSP_PROGRESS_DELAY_MS when it is a whole number of ms (0 to
+   *  one day; anything else is ignored). For tests: 0 or a long delay makes what a terminal
+   *  shows independent of how fast the machine checks the files.
+   */
+  static std::chrono::milliseconds Delay();
   explicit Progress(size_t total);
   void Step(size_t index, const std::string& path);
   void Done();
@@ -116,6 +122,7 @@ class Progress {
  private:
   size_t total_;
   bool on_;
+  std::chrono::milliseconds delay_;
   std::chrono::steady_clock::time_point start_;
   bool shown_ = false;
 };

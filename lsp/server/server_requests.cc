@@ -48,6 +48,16 @@ std::optional<json> Server::HoverRequest(const json& id, const json& params) {
   if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, asked + " is not open");
   if (!document->analysed) return json(nullptr);
   RefuseWhenStopped();
+  // A namespace member is documented by the catalog, at once; anything else by the worker.
+  std::optional<DocumentMap> map;
+  if (std::optional<features::CompletionInput> input = CompletionInputOf(params, &map)) {
+    if (std::optional<features::HoverContent> member =
+            features::MemberHover(*input, {hover_.markdown})) {
+      const char* kind = hover_.markdown ? "markdown" : "plaintext";
+      return json{{"contents", {{"kind", kind}, {"value", member->text}}},
+                  {"range", lsp_json::ToJson(map->ToClient(member->range))}};
+    }
+  }
   std::string uri = document->uri;  // a cell's is its notebook's
   auto [line, column] = MapOf(asked, *document).FromClient(position);
   int64_t version = document->version;

@@ -455,6 +455,15 @@ struct MemberRef {
 std::string MemberDocumentation(const script::bridge::NamespaceCatalog& catalog,
                                 const MemberRef& ref, const DocumentationOptions& options);
 
+/*!
+ * \brief Hover on the member of `Alias.member` (member_hover.cc), Alias an alias of
+ *  NamespaceAliases: MemberDocumentation over the range of `Alias.member`. None elsewhere, in
+ *  strings and comments, and for members the catalog does not have (the worker's hover
+ *  answers there).
+ */
+std::optional<HoverContent> MemberHover(const CompletionInput& input,
+                                        const DocumentationOptions& options);
+
 /*! \brief One signature (signature_help.cc). Offsets are UTF-8 bytes into `label`. */
 struct SignatureHelpResult {
   std::string label;

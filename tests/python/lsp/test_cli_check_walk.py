@@ -141,13 +141,19 @@ def run_on_terminal(cwd: pathlib.Path, env: dict, *args: str) -> str:
 
 
 def test_progress_on_a_terminal_is_cleared_and_never_on_a_pipe(tmp_path) -> None:
-    # enough files that the run lasts past the progress delay (250 ms)
-    for k in range(60):
+    # TVM_LSP_PROGRESS_DELAY_MS replaces the 250 ms delay, so the screen does not depend on how
+    # long the checks take: with 0 every step shows, with a day none does.
+    for k in range(5):
         (tmp_path / f"f{k:02}.py").write_text(SOURCE)
-    screen = run_on_terminal(tmp_path, {}, "check", "--color", "never", ".")
-    assert "\r\x1b[2K[60/60] f59.py" in screen
-    assert "[1/60]" not in screen  # nothing is shown before the delay
-    assert screen.endswith("\r\x1b[2K0 errors, 0 other diagnostics in 60 TVMScript files\r\n")
+    summary = "0 errors, 0 other diagnostics in 5 TVMScript files\r\n"
+    screen = run_on_terminal(tmp_path, {"TVM_LSP_PROGRESS_DELAY_MS": "0"},
+                             "check", "--color", "never", ".")
+    steps = "".join(f"\r\x1b[2K[{k + 1}/5] f{k:02}.py" for k in range(5))
+    assert screen == steps + "\r\x1b[2K" + summary  # each step rewrites the line, then cleared
+    quiet = run_on_terminal(tmp_path, {"TVM_LSP_PROGRESS_DELAY_MS": "86400000"},
+                            "check", "--color", "never", ".")
+    assert quiet == summary  # nothing is shown before the delay, so nothing is cleared
     piped = subprocess.run([str(SERVER), "check", "."], capture_output=True, text=True,
-                           cwd=tmp_path, timeout=120)
+                           cwd=tmp_path, timeout=120,
+                           env={**os.environ, "TVM_LSP_PROGRESS_DELAY_MS": "0"})
     assert piped.stderr == ""
