@@ -432,3 +432,33 @@ def test_unsupported_members_say_what_to_write_instead(statement: str, message: 
     assert (found.code, found.message) == ("not-implemented-error", message)
     assert (found.span.start_line, found.span.start_column, found.span.end_column) == (
         5, *columns)
+
+
+def _script_lines(text: str) -> List[str]:
+    return from_source(textwrap.dedent(text)).script().split("\n")
+
+
+def test_intrinsics_of_python_numbers_fold_to_constants() -> None:
+    # As the reference folds them: the first number typed alone, the second beside it.
+    lines = _script_lines('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "int32")):
+            B[0] = T.min(1, 2)
+            B[1] = T.truncdiv(-7, 2)
+            A[0] = T.max(1, 2.5)
+            for i in T.serial(T.ceildiv(14, 4)):
+                B[i] = 0
+        ''')
+    assert lines[-5:] == ["    B[0] = 1", "    B[1] = -3", "    A[0] = T.float32(2.5)",
+                          "    for i in range(4):", "        B[i] = 0"]
+    assert diagnostics('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(B: T.Buffer((4,), "int32")):
+            B[0] = T.min("a", 2)
+        ''')[0][:3] == ("error", "type-error",
+                        "Operator `min` needs an expression operand, got `str` and `int`")
+
