@@ -462,3 +462,20 @@ def test_intrinsics_of_python_numbers_fold_to_constants() -> None:
         ''')[0][:3] == ("error", "type-error",
                         "Operator `min` needs an expression operand, got `str` and `int`")
 
+
+def test_conditions_of_any_scalar_type_are_kept_as_written() -> None:
+    lines = _script_lines('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "int32"), k: T.int32, x: T.float32):
+            for i in T.serial(4):
+                if i:
+                    A[i] = 1
+            while k:
+                A[0] = 2
+            if x:
+                A[1] = 3
+        ''')
+    assert lines[-7:] == ["    for i in range(4):", "        if i:", "            A[i] = 1",
+                          "    while k:", "        A[0] = 2", "    if x:", "        A[1] = 3"]
