@@ -479,3 +479,24 @@ def test_conditions_of_any_scalar_type_are_kept_as_written() -> None:
         ''')
     assert lines[-7:] == ["    for i in range(4):", "        if i:", "            A[i] = 1",
                           "    while k:", "        A[0] = 2", "    if x:", "        A[1] = 3"]
+
+
+def test_a_cast_of_a_python_number_casts_its_literal() -> None:
+    # As the reference: the number typed alone, then converted (`T.Cast` unless already so).
+    lines = _script_lines('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((2,), "float64"), B: T.Buffer((2,), "int32")):
+            A[0] = T.log2(T.cast(14, "float64"))
+            B[0] = T.cast(3, "int32")
+        ''')
+    assert lines[-2:] == ['    A[0] = T.log2(T.Cast("float64", 14))', "    B[0] = 3"]
+    assert diagnostics('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((2,), "float32")):
+            A[0] = T.cast("half", "float32")
+        ''')[0][:3] == ("error", "type-error", '`T.cast` converts an expression or a number, '
+                        'got `str`: write `T.cast(x, "float32")` of a value')
