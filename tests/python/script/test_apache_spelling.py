@@ -500,3 +500,27 @@ def test_a_cast_of_a_python_number_casts_its_literal() -> None:
             A[0] = T.cast("half", "float32")
         ''')[0][:3] == ("error", "type-error", '`T.cast` converts an expression or a number, '
                         'got `str`: write `T.cast(x, "float32")` of a value')
+
+
+def test_a_module_names_itself_when_the_file_binds_that_name_with_python() -> None:
+    # Each test function of a file defines its own `Module`; one of them is Python's.
+    assert diagnostics('''
+        from tvm.script import tirx as T
+        from tvm.script import ir as I
+
+        def test_python_module():
+            Module = make_module()
+
+        def test_calls_between_members():
+            @I.ir_module
+            class Module:
+                @T.prim_func(private=True)
+                def add(a: T.int32, b: T.int32) -> T.int32:
+                    return a + b
+
+                @T.prim_func
+                def main(A: T.Buffer((8,), "int32")):
+                    total: T.let[T.int32] = Module.add(4, 4)
+                    for i in T.serial(total):
+                        A[i] = Module.add(A[i], 1)
+        ''') == []

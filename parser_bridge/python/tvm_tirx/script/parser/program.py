@@ -195,6 +195,13 @@ class BuilderProgram:
         names = self.options.names
         if names is None and not self.trusted:  # the rule still holds without file facts
             names = NameCheck(lambda name: name in self.bindings, frozenset())
+        elif names is not None:
+            # What the frontend bound for this program is visible whatever else the file binds
+            # with Python under that name: a module member's own class name (`Module.add`)
+            # names its module even when another `Module` of the file is Python's.
+            outer = names.visible
+            names = NameCheck(lambda name: name in self.bindings or outer(name),
+                              names.unevaluated)
         # The collecting analysis records positions (the position index).
         self.positions: Optional[List[Tuple[Loc, str]]] = [] if self.options.tolerant else None
         if names is None:
