@@ -71,6 +71,15 @@ def test_a_failed_binding_is_poisoned_not_reported_again() -> None:
     assert _diagnostics(parse_diagnostics(text)) == [("name-error", "error", (4, 8, 4, 15))]
 
 
+def test_what_an_untrusted_refusal_binds_is_poisoned_not_reported_again() -> None:
+    text = ("from tvm_tirx.script import tirx as T\nN = compute()\n\n@T.function\n"
+            "def f(A: T.Tensor((8,), T.int32)):\n    length: T.let[T.int32] = N + 1\n"
+            "    for i in range(length):\n        A[i] = length\n    A[0] = 1\n")
+    report = parse_diagnostics(text)
+    assert _diagnostics(report) == [("untrusted-not-evaluated", "information", (6, 29, 6, 30))]
+    assert report.definitions[0].canonical_text.endswith("):\n    A[0] = 1")
+
+
 def test_a_rejected_statement_is_reported_and_the_rest_still_builds() -> None:
     text = HEADER + ('@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n'
                      '    A[0] = 1\n    try:\n        pass\n    except:\n        pass\n'

@@ -141,6 +141,8 @@ class BuilderRuntime:
     an error its source range from the traceback through the definition's generated code."""
 
     catch = Exception
+    poison = POISON
+    """What a statement the transpiler rejected binds (transpile.py, tolerant mode)."""
 
     def __init__(self, locate: Callable[[BaseException, Loc], Loc]) -> None:
         self._locate = locate
