@@ -524,3 +524,15 @@ def test_a_module_names_itself_when_the_file_binds_that_name_with_python() -> No
                     for i in T.serial(total):
                         A[i] = Module.add(A[i], 1)
         ''') == []
+
+
+def test_lower_case_buffer_is_the_buffer_declaration() -> None:
+    built = from_source('''
+from tvm.script import tirx as T
+
+@T.prim_func
+def add_one(A: T.buffer((8,), "float32")):
+    for i in T.serial(8):
+        A[i] = A[i] + T.float32(1)
+''')
+    ir.assert_structural_equal(built, from_source(ADD_ONE_CANONICAL))

@@ -213,6 +213,7 @@ from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 1
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
     Buffer,
+    Buffer as buffer,  # Apache TVM's lower-case spelling of the same declaration
     HandleType as _HandleType,
     Ramp,
     ScalarType as _ScalarType,
@@ -418,7 +419,7 @@ __member_kinds__ = {
     "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS),
     "symbol": ("dynamic",),
     "marker": ("constexpr", "let"),
-    "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",
+    "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "buffer", "cast", "decl_buffer",
                "env_thread", "match_buffer", "meta_var", "prim_func", "ramp"),
     "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
                     "where", "writes"),
@@ -429,6 +430,7 @@ types are recognized by their values."""
 __member_aliases__ = {
     "prim_func": "function",
     "Buffer": "Tensor",
+    "buffer": "Tensor",
     "alloc_buffer": "alloc_tensor",
     "decl_buffer": "decl_tensor",
     "cast": "Cast",
