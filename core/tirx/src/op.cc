@@ -285,9 +285,14 @@ void RegisterBinaryBuilder(const char* name, Builder builder, const char* op,
         std::optional<Expr> a = AsExpr(args[0]);
         std::optional<Expr> b = AsExpr(args[1]);
         if (!a.has_value() && !b.has_value()) {
-          TVM_FFI_THROW(TypeError)
-              << "Operator `" << op << "` needs an expression operand, got `"
-              << args[0].GetTypeKey() << "` and `" << args[1].GetTypeKey() << "`";
+          // Two Python numbers (`T.min(1, 2)`, `T.ceildiv(14, 4)`): the reference types the
+          // first as a literal alone and folds the operation to a constant; so do we.
+          a = DefaultTypedLiteral(args[0]);
+          if (!a.has_value() || !DefaultTypedLiteral(args[1]).has_value()) {
+            TVM_FFI_THROW(TypeError)
+                << "Operator `" << op << "` needs an expression operand, got `"
+                << args[0].GetTypeKey() << "` and `" << args[1].GetTypeKey() << "`";
+          }
         }
         auto literal = [&](const ffi::AnyView& value, const Expr& partner) {
           if (rule == LiteralRule::kDefault) return LiteralFor(value, op);

@@ -103,7 +103,8 @@ For::For(Var var, Expr start, Expr end, Expr step, Stmt body, ForOptions options
 }
 
 While::While(Expr condition, Stmt body, Span span) {
-  CheckBool(condition, WhileObj::_type_key, "condition");
+  // Any scalar, as the reference keeps `while k:` of an int32 (nonzero is true).
+  ScalarDType(condition, WhileObj::_type_key, "condition");
   CheckDefined(body, WhileObj::_type_key, "body");
   ffi::ObjectPtr<WhileObj> node = MakeStmtNode<WhileObj>(std::move(span));
   node->condition = std::move(condition);
@@ -112,7 +113,7 @@ While::While(Expr condition, Stmt body, Span span) {
 }
 
 IfThenElse::IfThenElse(Expr condition, Stmt then_case, ffi::Optional<Stmt> else_case, Span span) {
-  CheckBool(condition, IfThenElseObj::_type_key, "condition");
+  ScalarDType(condition, IfThenElseObj::_type_key, "condition");  // as While's
   CheckDefined(then_case, IfThenElseObj::_type_key, "then_case");
   ffi::ObjectPtr<IfThenElseObj> node = MakeStmtNode<IfThenElseObj>(std::move(span));
   node->condition = std::move(condition);

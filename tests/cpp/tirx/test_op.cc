@@ -432,11 +432,23 @@ TEST_SUITE("tirx.op globals") {
     CHECK(IsCastOf(cast, kI64, x));
   }
 
+  TEST_CASE("two Python numbers fold to a constant, as the reference folds them") {
+    // `T.min(1, 2)`, `T.ceildiv(14, 4)`: the first typed alone, the second beside it.
+    auto call = [](const char* name, ffi::AnyView a, ffi::AnyView b) {
+      return ffi::Function::GetGlobalRequired(std::string("tirx.op.") + name)(a, b).cast<Expr>();
+    };
+    CHECK(IsIntImm(call("min", 1, 2), kI32, 1));
+    CHECK(IsIntImm(call("max", 1, 2), kI32, 2));
+    CHECK(IsIntImm(call("ceildiv", 14, 4), kI32, 4));
+    CHECK(IsIntImm(call("truncdiv", -7, 2), kI32, -3));
+    CHECK(IsFloatImm(call("max", 1, 2.5), kF32, 2.5));
+  }
+
   TEST_CASE("bad operands of the globals") {
     ffi::Function add_fn = ffi::Function::GetGlobalRequired("tirx.op.add");
     Var x("x", PrimType(kI32));
-    CHECK_THROWS_WITH_AS(add_fn(1, 2),
-                         "TypeError: Operator `+` needs an expression operand, got `int` and "
+    CHECK_THROWS_WITH_AS(add_fn("a", 2),
+                         "TypeError: Operator `+` needs an expression operand, got `str` and "
                          "`int`",
                          Error);
     CHECK_THROWS_WITH_AS(add_fn(x, "a"),

@@ -10,7 +10,10 @@ from typing import List, Tuple
 
 import pytest
 
-from tvm_tirx.script import parse_diagnostics
+from tvm_ffi import structural_equal
+from tvm_tirx.script import from_source, parse_diagnostics
+from tvm_tirx.script import tirx as T
+from tvm_tirx.script.parser.runtime import POISON, BuilderRuntime, collecting_failures
 from tvm_tirx.script.parser.analysis import AnalysisOptions, analyze
 from tvm_tirx.script.parser.collector import ANALYSIS_THRESHOLDS
 
@@ -68,6 +71,15 @@ def test_a_failed_binding_is_poisoned_not_reported_again() -> None:
     assert _diagnostics(parse_diagnostics(text)) == [("name-error", "error", (4, 8, 4, 15))]
 
 
+def test_what_an_untrusted_refusal_binds_is_poisoned_not_reported_again() -> None:
+    text = ("from tvm_tirx.script import tirx as T\nN = compute()\n\n@T.function\n"
+            "def f(A: T.Tensor((8,), T.int32)):\n    length: T.let[T.int32] = N + 1\n"
+            "    for i in range(length):\n        A[i] = length\n    A[0] = 1\n")
+    report = parse_diagnostics(text)
+    assert _diagnostics(report) == [("untrusted-not-evaluated", "information", (6, 29, 6, 30))]
+    assert report.definitions[0].canonical_text.endswith("):\n    A[0] = 1")
+
+
 def test_a_rejected_statement_is_reported_and_the_rest_still_builds() -> None:
     text = HEADER + ('@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n'
                      '    A[0] = 1\n    try:\n        pass\n    except:\n        pass\n'
@@ -75,6 +87,92 @@ def test_a_rejected_statement_is_reported_and_the_rest_still_builds() -> None:
     report = parse_diagnostics(text)
     assert _diagnostics(report) == [("syntax-error", "error", (5, 4, 8, 12))]
     assert report.definitions[0].canonical_text.endswith("    A[0] = 1\n    A[1] = 2")
+
+
+def _nested_loops(depth: int) -> str:
+    lines = [f"{'    ' * (k + 1)}for i{k} in range(2):" for k in range(depth)]
+    return HEADER + ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n" + "\n".join(lines)
+                     + f"\n{'    ' * (depth + 1)}A[0] = i0\n")
+
+
+def test_eighteen_nested_loops_build_and_their_print_reads_back() -> None:
+    # Each guarded loop is one block of the builder program (a `with`), not two (a `try`
+    # around it): 18 levels fit in the 20 blocks CPython compiles; 9 did before.
+    report = parse_diagnostics(_nested_loops(18))
+    assert _diagnostics(report) == []
+    (definition,) = report.definitions
+    again = from_source(definition.canonical_text, extra_vars={"T": T})
+    assert structural_equal(definition.ir, again)
+
+
+def test_nesting_past_the_limit_names_the_statement_and_what_to_write() -> None:
+    report = parse_diagnostics(_nested_loops(20))
+    assert _diagnostics(report) == [("syntax-error", "error", (23, 80, 23, 99))]
+    assert report.to_plain()["diagnostics"][0]["message"] == (
+        "This `for` nests too deep: a TVMScript function holds about 18 levels of loops, "
+        "`if`s and `with`s (Python compiles at most 20 nested blocks in one function); move "
+        "the inner levels into a `@T.macro` and call it here")
+
+
+def test_a_macro_holds_the_levels_past_the_limit() -> None:
+    inner = "".join(f"{'    ' * (k + 1)}for j{k} in range(2):\n" for k in range(6))
+    text = (_nested_loops(16).replace("A[0] = i0", "fill(A, i0)")
+            .replace("@T.function", "@T.macro\ndef fill(A, start):\n" + inner
+                     + f"{'    ' * 7}A[j5] = start\n\n\n@T.function", 1))
+    report = parse_diagnostics(text)
+    assert _diagnostics(report) == []
+    # The macro's six loops inside the function's sixteen, 22 levels in all.
+    assert report.definitions[-1].canonical_text.count(" in range(2):") == 22
+
+
+def test_a_failing_frame_header_skips_its_body_and_poisons_what_it_binds() -> None:
+    text = HEADER + ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n"
+                     "    with T.launch_thread(\"threadIdx.x\", nowhere) as tx:\n"
+                     "        y = tx + 1\n"
+                     "    A[0] = y\n    A[tx] = 2\n    A[1] = 3\n")
+    report = parse_diagnostics(text)
+    assert _diagnostics(report) == [("name-error", "error", (4, 40, 4, 47))]
+    assert report.definitions[0].canonical_text.endswith("):\n    A[1] = 3")
+
+
+class _Frame:
+    """A frame whose exit fails (``closes=False``), as a builder frame does when its statement
+    is ill-formed."""
+
+    def __init__(self, closes: bool) -> None:
+        self.closes = closes
+        self.exited_with: List[object] = []
+
+    def __enter__(self) -> str:
+        return "entered"
+
+    def __exit__(self, kind, error, trace) -> None:
+        self.exited_with.append(error)
+        if not self.closes:
+            raise ValueError("the frame cannot close")
+
+
+def test_a_frame_guard_records_a_failing_exit_and_poisons_the_statement() -> None:
+    runtime = BuilderRuntime(lambda error, fallback: fallback)
+    frame = _Frame(closes=False)
+    with collecting_failures() as sink:
+        guard = runtime.enter_(frame, (3, 4, 3, 20), ())
+        with guard:
+            assert guard.entered and guard.value == "entered"
+    assert frame.exited_with == [None]
+    assert guard.failed and guard.poison is POISON
+    assert [(str(f.error), f.loc) for f in sink.failures] == [
+        ("the frame cannot close", (3, 4, 3, 20))]
+
+
+def test_a_frame_guard_lets_through_what_stops_the_analysis() -> None:
+    runtime = BuilderRuntime(lambda error, fallback: fallback)
+    frame = _Frame(closes=True)
+    with collecting_failures() as sink, pytest.raises(TimeoutError):
+        guard = runtime.enter_(frame, (3, 4, 3, 20), ())
+        with guard:
+            raise TimeoutError("the watchdog's limit")
+    assert [type(e) for e in frame.exited_with] == [TimeoutError] and sink.failures == []
 
 
 NESTED = HEADER + '''

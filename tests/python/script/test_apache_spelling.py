@@ -432,3 +432,107 @@ def test_unsupported_members_say_what_to_write_instead(statement: str, message: 
     assert (found.code, found.message) == ("not-implemented-error", message)
     assert (found.span.start_line, found.span.start_column, found.span.end_column) == (
         5, *columns)
+
+
+def _script_lines(text: str) -> List[str]:
+    return from_source(textwrap.dedent(text)).script().split("\n")
+
+
+def test_intrinsics_of_python_numbers_fold_to_constants() -> None:
+    # As the reference folds them: the first number typed alone, the second beside it.
+    lines = _script_lines('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "int32")):
+            B[0] = T.min(1, 2)
+            B[1] = T.truncdiv(-7, 2)
+            A[0] = T.max(1, 2.5)
+            for i in T.serial(T.ceildiv(14, 4)):
+                B[i] = 0
+        ''')
+    assert lines[-5:] == ["    B[0] = 1", "    B[1] = -3", "    A[0] = T.float32(2.5)",
+                          "    for i in range(4):", "        B[i] = 0"]
+    assert diagnostics('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(B: T.Buffer((4,), "int32")):
+            B[0] = T.min("a", 2)
+        ''')[0][:3] == ("error", "type-error",
+                        "Operator `min` needs an expression operand, got `str` and `int`")
+
+
+def test_conditions_of_any_scalar_type_are_kept_as_written() -> None:
+    lines = _script_lines('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "int32"), k: T.int32, x: T.float32):
+            for i in T.serial(4):
+                if i:
+                    A[i] = 1
+            while k:
+                A[0] = 2
+            if x:
+                A[1] = 3
+        ''')
+    assert lines[-7:] == ["    for i in range(4):", "        if i:", "            A[i] = 1",
+                          "    while k:", "        A[0] = 2", "    if x:", "        A[1] = 3"]
+
+
+def test_a_cast_of_a_python_number_casts_its_literal() -> None:
+    # As the reference: the number typed alone, then converted (`T.Cast` unless already so).
+    lines = _script_lines('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((2,), "float64"), B: T.Buffer((2,), "int32")):
+            A[0] = T.log2(T.cast(14, "float64"))
+            B[0] = T.cast(3, "int32")
+        ''')
+    assert lines[-2:] == ['    A[0] = T.log2(T.Cast("float64", 14))', "    B[0] = 3"]
+    assert diagnostics('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((2,), "float32")):
+            A[0] = T.cast("half", "float32")
+        ''')[0][:3] == ("error", "type-error", '`T.cast` converts an expression or a number, '
+                        'got `str`: write `T.cast(x, "float32")` of a value')
+
+
+def test_a_module_names_itself_when_the_file_binds_that_name_with_python() -> None:
+    # Each test function of a file defines its own `Module`; one of them is Python's.
+    assert diagnostics('''
+        from tvm.script import tirx as T
+        from tvm.script import ir as I
+
+        def test_python_module():
+            Module = make_module()
+
+        def test_calls_between_members():
+            @I.ir_module
+            class Module:
+                @T.prim_func(private=True)
+                def add(a: T.int32, b: T.int32) -> T.int32:
+                    return a + b
+
+                @T.prim_func
+                def main(A: T.Buffer((8,), "int32")):
+                    total: T.let[T.int32] = Module.add(4, 4)
+                    for i in T.serial(total):
+                        A[i] = Module.add(A[i], 1)
+        ''') == []
+
+
+def test_lower_case_buffer_is_the_buffer_declaration() -> None:
+    built = from_source('''
+from tvm.script import tirx as T
+
+@T.prim_func
+def add_one(A: T.buffer((8,), "float32")):
+    for i in T.serial(8):
+        A[i] = A[i] + T.float32(1)
+''')
+    ir.assert_structural_equal(built, from_source(ADD_ONE_CANONICAL))

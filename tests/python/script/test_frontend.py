@@ -433,8 +433,8 @@ def test_literals_adopt_types_in_vector_let_and_intrinsic_constructors() -> None
         ("    for i, j in range(4):\n        A[0] = 1\n", ValueError,
          "opens 1 loop(s) but names 2", (3, 8, 3, 24)),
         ("    x: 5 = 1.0\n", TypeError, "The annotation of `x` must be a type", (3, 4, 3, 14)),
-        ("    if 1.5:\n        A[0] = 1\n", TypeError, "An if condition must be a bool, got `float32`",
-         (3, 7, 3, 10)),
+        ("    if T.Broadcast(True, 4):\n        A[0] = 1\n", TypeError,
+         "An if condition must be a scalar, got `boolx4`", (3, 7, 3, 27)),
     ],
 )
 def test_errors_opening_a_frame_point_at_its_header(body, kind, message, location) -> None:

@@ -628,14 +628,14 @@ def test_namespace_members_describe_tirx() -> None:
     members = _members("tirx")
     tensor = members["Tensor"]
     assert (tensor.path, tensor.kind, tensor.aliases, tensor.canonical, tensor.completion) == \
-        ("tirx.Tensor", "type", ["Buffer"], "", True)
+        ("tirx.Tensor", "type", ["Buffer", "buffer"], "", True)
     assert tensor.signature == ("(shape, dtype='float32', scope='global', align=0, layout=None, "
                                 "*, data=None, loc=None, data_alignment=None, strides=(), "
                                 "elem_offset=None)")
     assert tensor.doc.startswith("``T.Tensor((n, 4), T.float32, scope=\"shared\", "
                                  "data_alignment=16)``: a tensor type")
     buffer = members["Buffer"]
-    assert (buffer.kind, buffer.aliases, buffer.canonical) == ("legacy", ["Tensor"], "Tensor")
+    assert (buffer.kind, buffer.aliases, buffer.canonical) == ("legacy", ["Tensor", "buffer"], "Tensor")
     assert buffer.signature.startswith("(shape, dtype='float32', data=None, strides=None, ")
 
     prim_func, function = members["prim_func"], members["function"]

@@ -50,12 +50,16 @@ bool InLoop() {
   return false;
 }
 
-/*! \brief A branch or loop condition: a scalar bool, checked when the frame opens. */
+/*!
+ * \brief A branch or loop condition, checked when the frame opens: a scalar of any type, kept as
+ *  written (the reference builds `if flag:` of an int32 as it is; nonzero is true).
+ */
 Expr Condition(const ffi::Any& value, const char* what) {
   Expr expr = LiteralOrExpr(value, what);
   ffi::DataType dtype = expr.dtype();
-  if (!dtype.is_bool() || dtype.lanes() != 1) {
-    TVM_FFI_THROW(TypeError) << what << " must be a bool, got `" << dtype.ToString() << "`";
+  if (dtype.lanes() != 1) {
+    TVM_FFI_THROW(TypeError) << what << " must be a scalar, got `" << dtype.ToString()
+                             << "`: a branch or loop takes one value, not a vector";
   }
   return expr;
 }

@@ -605,6 +605,26 @@ class bool_(_t.Any):
 
 boolean = bool_
 
+def buffer(
+    shape: _t.Any,
+    dtype: _t.Any = ...,
+    data: _t.Any = ...,
+    strides: _t.Any = ...,
+    elem_offset: _t.Any = ...,
+    *,
+    scope: _t.Any = ...,
+    align: _t.Any = ...,
+    offset_factor: _t.Any = ...,
+    byte_offset: _t.Any = ...,
+    buffer_type: _t.Any = ...,
+    axis_separators: _t.Any = ...,
+    layout: _t.Any = ...,
+) -> _t.Any:
+    """``T.Buffer((n, 4), "float32")`` and ``T.Buffer[(n, 4), "float32"]``: a tensor type, as
+    ``T.Tensor`` builds it; string extents such as ``"n + 1"`` declare symbols.
+    """
+    ...
+
 from .tirx import cast as cast
 
 from .tirx import decl_buffer as decl_buffer

@@ -250,6 +250,7 @@ from .tirx_runtime import (  # noqa: F401 - the runtime builtins of lowered host
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
     Buffer,
+    Buffer as buffer,  # Apache TVM's lower-case spelling of the same declaration
     HandleType as _HandleType,
     Ramp,
     ScalarType as _ScalarType,
@@ -461,7 +462,7 @@ __member_kinds__ = {
                   *_MASKED_MEMBERS, *_RUNTIME_MEMBERS, *_MEMORY_MEMBERS, "call_intrin"),
     "symbol": ("dynamic",),
     "marker": ("constexpr", "let"),
-    "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",
+    "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "buffer", "cast", "decl_buffer",
                "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS),
     # The reference's flag for its parser (read statically, never from a body), and the
     # builder's machinery for Python callers (ir.py).
@@ -476,6 +477,7 @@ types are recognized by their values."""
 __member_aliases__ = {
     "prim_func": "function",
     "Buffer": "Tensor",
+    "buffer": "Tensor",
     "alloc_buffer": "alloc_tensor",
     "decl_buffer": "decl_tensor",
     "cast": "Cast",

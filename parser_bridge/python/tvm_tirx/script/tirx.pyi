@@ -1788,9 +1788,13 @@ bool_ = bool
 
 boolean = bool
 
+buffer = Buffer
+
 def cast(value: _t.Any, dtype: _t.Any = ..., *, ty: _t.Any = ...) -> _t.Any:
     """``T.cast(x, "int64")`` (or ``ty=T.int64``): ``x`` converted (itself when it has the type
-    already); the explicit node is ``T.Cast("int64", x)``.
+    already); the explicit node is ``T.Cast("int64", x)``. A Python number is first a literal
+    of its default type, as the reference takes it (``T.cast(14, "float64")`` is
+    ``T.Cast("float64", 14)``, not folded).
     """
     ...
 

@@ -474,9 +474,15 @@ def meta_var(value: Any) -> MetaValue:
 
 def cast(value: Any, dtype: Any = None, *, ty: Any = None) -> Any:
     """``T.cast(x, "int64")`` (or ``ty=T.int64``): ``x`` converted (itself when it has the type
-    already); the explicit node is ``T.Cast("int64", x)``."""
+    already); the explicit node is ``T.Cast("int64", x)``. A Python number is first a literal of
+    its default type, as the reference takes it (``T.cast(14, "float64")`` is
+    ``T.Cast("float64", 14)``, not folded)."""
     if (dtype is None) == (ty is None):
         raise TypeError("`T.cast` takes the type once: as `dtype` or as `ty=`")
+    value = default_typed(value)
+    if not isinstance(value, _ir.Expr):
+        raise TypeError(f"`T.cast` converts an expression or a number, got "
+                        f"`{type(value).__name__}`: write `T.cast(x, \"float32\")` of a value")
     return _cast(dtype if ty is None else ty, value)
 
 

@@ -15,6 +15,8 @@ RUNTIME_KEY = "__tvm_rt"
 the attribute check of untrusted source, position recording."""
 FAILURE_NAME = "__tvm_failure"
 POISONED_NAME = "__tvm_poisoned"
+GUARD_NAME = "__tvm_guard"
+"""The prefix of the names of compound statements' frame guards (runtime.FrameGuard)."""
 
 
 def loc_of(node: ast.AST) -> Loc:
@@ -107,7 +109,7 @@ def fill_locations(root: ast.AST, inherited: Tuple[int, int, int, int] = (1, 0, 
                 pending.append((value, inherited))
 
 
-__all__ = ["FAILURE_NAME", "Loc", "NS", "POISONED_NAME", "RUNTIME_KEY", "const_node",
+__all__ = ["FAILURE_NAME", "GUARD_NAME", "Loc", "NS", "POISONED_NAME", "RUNTIME_KEY", "const_node",
            "fill_locations",
            "hook_call", "inherit_location", "loc_node", "loc_of", "locate_header", "located", "name_node",
            "source_nodes"]

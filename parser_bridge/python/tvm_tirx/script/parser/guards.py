@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from typing import Any, Dict, List, Optional, Tuple
 
-from .ast_build import FAILURE_NAME, NS, POISONED_NAME, RUNTIME_KEY, Loc, const_node, loc_node
+from .ast_build import FAILURE_NAME, GUARD_NAME, NS, POISONED_NAME, RUNTIME_KEY, Loc, const_node, loc_node
 from .ast_build import fill_locations, inherit_location, loc_of, located, name_node
 
 
@@ -95,6 +95,53 @@ def guarded(node: ast.stmt, generated: List[ast.stmt]) -> ast.stmt:
     return guard
 
 
+def guarded_frame(node: ast.stmt, frame: ast.With, guard: str) -> List[ast.stmt]:
+    """``guarded`` for a compound statement that opens one frame (``with F as x: body``),
+    spending one Python block per statement instead of two (CPython refuses more than 20
+    nested blocks in a function; a print nests a block per loop, launch and allocation):
+
+        try:
+            G = __tvm_rt.enter_(F, loc, reads)
+        except catch as e:
+            G = __tvm_rt.skip_(__tvm_rt.fail(e, loc, reads), loc)
+        with G:
+            if G.entered:
+                x = G.value
+                body
+        if G.failed:
+            <poison what node binds with G.poison>
+
+    ``guard`` names G; nested statements need different names (the transpiler's depth)."""
+    item = frame.items[0]
+    loc = loc_node(node)
+    reads = const_node(tuple(_statement_names(node, ast.Load, header_only=True)))
+    entered = _runtime_method("enter_", [item.context_expr, loc, reads])
+    failure = _runtime_method("fail", [name_node(FAILURE_NAME), loc, reads])
+    handler = ast.ExceptHandler(
+        type=ast.Attribute(value=name_node(RUNTIME_KEY), attr="catch", ctx=ast.Load()),
+        name=FAILURE_NAME,
+        body=[ast.Assign(targets=[name_node(guard, ast.Store())],
+                         value=_runtime_method("skip_", [failure, loc]))])
+    enter = ast.Try(body=[ast.Assign(targets=[name_node(guard, ast.Store())], value=entered)],
+                    handlers=[handler], orelse=[], finalbody=[])
+    body = list(frame.body)
+    if item.optional_vars is not None:
+        value = ast.Attribute(value=name_node(guard), attr="value", ctx=ast.Load())
+        body.insert(0, ast.Assign(targets=[item.optional_vars], value=value))
+    inside = ast.If(test=ast.Attribute(value=name_node(guard), attr="entered", ctx=ast.Load()),
+                    body=body, orelse=[])
+    exit_ = ast.With(items=[ast.withitem(context_expr=name_node(guard))], body=[inside])
+    poisoned = ast.Attribute(value=name_node(guard), attr="poison", ctx=ast.Load())
+    after = ast.If(test=ast.Attribute(value=name_node(guard), attr="failed", ctx=ast.Load()),
+                   body=poison_stores(node, poisoned), orelse=[])
+    return located(node, [enter, exit_, after])
+
+
+def _runtime_method(method: str, args: List[ast.expr]) -> ast.Call:
+    return ast.Call(func=ast.Attribute(value=name_node(RUNTIME_KEY), attr=method,
+                                       ctx=ast.Load()), args=args, keywords=[])
+
+
 # Hooks whose result is an expression of the source (the others make statements or frames).
 _EXPRESSION_HOOKS = frozenset(("and_", "or_", "not_", "eq_", "ne_", "lt_", "le_", "gt_", "ge_",
                                "if_then_else_", "let_"))
@@ -151,7 +198,7 @@ class _Rewriter:
         from_source = hasattr(node, "lineno")
         inherited = inherit_location(node, inherited)
         if kind is ast.Attribute and type(node.value) is ast.Name and \
-                node.value.id in _GENERATED:
+                (node.value.id in _GENERATED or node.value.id.startswith(GUARD_NAME)):
             fill_locations(node.value, inherited)
             return node
         inner = record and kind not in _UNRECORDED_INSIDE
@@ -209,4 +256,4 @@ def guard_attributes(helpers: List[ast.stmt], options: Any) -> List[ast.stmt]:
     rewriter = _Rewriter(options.untrusted, options.positions)
     return [rewriter.visit(helper, True) for helper in helpers]  # type: ignore[misc]
 
-__all__ = ["guard_attributes", "guarded", "poison_stores", "statement_parts"]
+__all__ = ["guard_attributes", "guarded", "guarded_frame", "poison_stores", "statement_parts"]

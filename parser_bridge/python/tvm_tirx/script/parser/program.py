@@ -196,6 +196,13 @@ class BuilderProgram:
         names = self.options.names
         if names is None and not self.trusted:  # the rule still holds without file facts
             names = NameCheck(lambda name: name in self.bindings, frozenset())
+        elif names is not None:
+            # What the frontend bound for this program is visible whatever else the file binds
+            # with Python under that name: a module member's own class name (`Module.add`)
+            # names its module even when another `Module` of the file is Python's.
+            outer = names.visible
+            names = NameCheck(lambda name: name in self.bindings or outer(name),
+                              names.unevaluated)
         # The collecting analysis records positions (the position index).
         self.positions: Optional[List[Tuple[Loc, str]]] = [] if self.options.tolerant else None
         if names is None:
@@ -245,11 +252,37 @@ class BuilderProgram:
             return ()
         return protocol_registry.mutable_decl_forms(f"{root}.{node.attr}")
 
+    def _nesting_error(self, error: SyntaxError) -> SyntaxError:
+        """CPython's "too many statically nested blocks", said in TVMScript's terms at the
+        statement that nests too deep (each loop, ``if`` and ``with`` is at least one block of
+        the builder program, whose function Python compiles with at most 20)."""
+        if error.msg != "too many statically nested blocks":
+            return error
+        found = [n for n in ast.walk(self.node)
+                 if isinstance(n, ast.stmt) and n.lineno == error.lineno]
+        if not found:
+            return error
+        node = found[0]
+        keywords = {ast.For: "This `for`", ast.While: "This `while`", ast.If: "This `if`",
+                    ast.With: "This `with`"}
+        last = node.iter if isinstance(node, ast.For) else node.items[-1].context_expr \
+            if isinstance(node, ast.With) else node.test if isinstance(node, (ast.While, ast.If)) \
+            else node
+        header = (node.lineno, node.col_offset, last.end_lineno, last.end_col_offset)
+        return self.errors.at_loc(header, (
+            f"{keywords.get(type(node), 'This statement')} nests too deep: a TVMScript "
+            "function holds about 18 levels of loops, `if`s and `with`s (Python compiles at "
+            "most 20 nested blocks in one function); move the inner levels into a `@T.macro` "
+            "and call it here"))
+
     def compile_program(self, namespace: Optional[types.ModuleType] = None) -> None:
         """Transpiles and compiles the builder program once; records it (``generated``)."""
         self.transpiled = transpiled = self.transpile()
         self.signature = transpiled.signature
-        self.code = compile(transpiled.module, self.source_name, "exec")
+        try:
+            self.code = compile(transpiled.module, self.source_name, "exec")
+        except SyntaxError as error:
+            raise self._nesting_error(error) from None
         self.codes = set(_code_objects(self.code))
         self.namespace = namespace or _namespace(self.decorator)
         captures = transpiled.capture_names

@@ -14,6 +14,7 @@ import contextlib
 import sys
 import threading
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any, Callable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from .locations import error_location
@@ -140,6 +141,8 @@ class BuilderRuntime:
     an error its source range from the traceback through the definition's generated code."""
 
     catch = Exception
+    poison = POISON
+    """What a statement the transpiler rejected binds (transpile.py, tolerant mode)."""
 
     def __init__(self, locate: Callable[[BaseException, Loc], Loc]) -> None:
         self._locate = locate
@@ -175,9 +178,14 @@ class BuilderRuntime:
         its header that the failure left unevaluated (``A`` and ``i`` of ``A[i] = A[i] // 0.5``,
         whose value fails first) are recorded with their current binding in the failing frame,
         so references and rename still find them (position indices ``first`` to ``stop``)."""
+        return self.failed_in(sys._getframe(1), error, loc, reads, header, first, stop)
+
+    def failed_in(self, frame: FrameType, error: BaseException, loc: Loc, reads: Sequence[str],
+                  header: Loc = (0, 0, 0, 0), first: int = 0, stop: int = 0) -> Poison:
+        """``fail`` of a statement of generated code running in ``frame``, whose locals tell
+        whether an operand it ``reads`` was poisoned."""
         if isinstance(error, _NOT_SWALLOWED) or not _SINKS.stack:
             raise error
-        frame = sys._getframe(1)
         try:
             values = frame.f_locals
             poisoned = any(values.get(name) is POISON for name in reads)
@@ -200,10 +208,65 @@ class BuilderRuntime:
             if value is not POISON:
                 self.values[index] = value
 
+    def enter_(self, frame: Any, loc: Loc, reads: Sequence[str]) -> "FrameGuard":
+        """Enters a compound statement's frame (its failure is the enclosing ``try``'s)."""
+        enter = getattr(type(frame), "__enter__", None)
+        if enter is None or not hasattr(type(frame), "__exit__"):
+            raise TypeError(f"'{type(frame).__name__}' object does not support the context "
+                            "manager protocol")
+        guard = FrameGuard(self, frame, loc, reads)
+        guard.value = enter(frame)
+        guard.entered = True
+        return guard
+
+    def skip_(self, poison: Poison, loc: Loc) -> "FrameGuard":
+        """The guard of a compound statement whose frame could not be entered."""
+        guard = FrameGuard(self, None, loc, ())
+        guard.failed, guard.poison = True, poison
+        return guard
+
+
+class FrameGuard:
+    """A guarded compound statement's frame (transpile.py, ``guarded_frame``): the generated
+    ``with`` exits it, and a failure there, or one that escaped the body's own guards, is
+    recorded as ``fail`` records it and sets ``failed``, so that what the statement binds is
+    poisoned. One Python block per statement instead of a ``try`` around the ``with``: Python
+    allows 20 nested blocks in a function, and a deeply nested print must read back."""
+
+    def __init__(self, runtime: BuilderRuntime, frame: Any, loc: Loc,
+                 reads: Sequence[str]) -> None:
+        self.runtime, self.frame, self.loc, self.reads = runtime, frame, loc, reads
+        self.entered = False
+        self.value: Any = None
+        """What the frame's ``__enter__`` gave (the ``as`` target's value)."""
+        self.failed = False
+        self.poison: Any = None
+
+    def __enter__(self) -> "FrameGuard":
+        return self
+
+    def __exit__(self, kind: Any, error: Optional[BaseException], trace: Any) -> bool:
+        if not self.entered:
+            return False
+        try:
+            if type(self.frame).__exit__(self.frame, kind, error, trace):
+                return True
+        except Exception as exit_error:  # noqa: BLE001 - recorded below, or re-raised there
+            error = exit_error
+        if error is None or not isinstance(error, self.runtime.catch):
+            return False
+        frame = sys._getframe(1)
+        try:
+            self.poison = self.runtime.failed_in(frame, error, self.loc, self.reads)
+        finally:
+            del frame
+        self.failed = True
+        return True
+
 
 def _within(inner: Loc, outer: Loc) -> bool:
     return outer[:2] <= inner[:2] and inner[2:] <= outer[2:]
 
 
-__all__ = ["BuilderRuntime", "Cancelled", "Failure", "FailureSink", "POISON", "Poison",
+__all__ = ["BuilderRuntime", "Cancelled", "Failure", "FailureSink", "FrameGuard", "POISON", "Poison",
            "collecting_failures", "let_stops_through", "record_failure", "record_finding"]

@@ -30,9 +30,9 @@ import types
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
-from .ast_build import NS, Loc, const_node, hook_call, loc_node, loc_of
+from .ast_build import GUARD_NAME, NS, RUNTIME_KEY, Loc, const_node, hook_call, loc_node, loc_of
 from .ast_build import fill_locations, locate_header, located, name_node, source_nodes
-from .guards import guard_attributes, guarded, poison_stores, statement_parts
+from .guards import guard_attributes, guarded, guarded_frame, poison_stores, statement_parts
 
 MAKE = "__tvm_make"
 CONST_ARGS = "_const_args"
@@ -407,9 +407,18 @@ class _BodyTranspiler:
                 generated = self.stmt(stmt)
             except (SyntaxError, *self.options.rejects) as error:
                 self.rejected.append(error)
-                out.extend(poison_stores(stmt, const_node(None)))
+                # What it binds is the poison, so its uses report nothing more.
+                poison = ast.Attribute(value=name_node(RUNTIME_KEY), attr="poison", ctx=ast.Load())
+                out.extend(poison_stores(stmt, poison))
                 continue
-            if generated:
+            if not generated:
+                continue
+            frame = generated[0]
+            if isinstance(stmt, (ast.For, ast.While, ast.If, ast.With)) and \
+                    len(generated) == 1 and isinstance(frame, ast.With) and \
+                    len(frame.items) == 1:
+                out.extend(guarded_frame(stmt, frame, f"{GUARD_NAME}_{len(self.scopes)}"))
+            else:
                 out.append(guarded(stmt, generated))
         return out or [ast.Pass()]
 
