@@ -90,8 +90,8 @@ class LetAnnotation:
     type, even when ``v`` is a variable (a bare ``x = v`` of a variable is an alias). The printer
     writes every binding as ``x: T.let[T.int32] = v``, as the reference does."""
 
-    def __init__(self, ty: Any = None) -> None:
-        self.ty = ty
+    def __init__(self, type_spec: Any = None) -> None:
+        self.ty = type_spec  # the bound type, None for `x: T.let = v`
 
     def __getitem__(self, ty: Any) -> "LetAnnotation":
         if self.ty is not None:
@@ -564,6 +564,10 @@ def assert_(condition: Any, message: Any, *, loc: Optional[Loc] = None) -> None:
 
 
 def return_(value: Any, *, loc: Optional[Loc] = None) -> None:
+    """``return v``; ``return a, b`` returns the tuple ``(a, b)`` (an ``ir.Tuple``, of a
+    ``T.Tuple(...)`` type), as the reference builds it."""
+    if isinstance(value, tuple):
+        value = _ir.Tuple(list(value))
     _b["Return"](value, span_of(loc))
 
 
