@@ -398,3 +398,33 @@ def test_the_new_classes_reach_untrusted_analysis() -> None:
     report = parse_diagnostics(text, source_name="types.py")
     assert [d.message for d in report.diagnostics] == []
     assert report.definitions[0].ir is not None
+
+
+def test_string_values_are_of_the_string_type() -> None:
+    # The reference types a string constant `T.String()` (it was a handle in ours before).
+    assert T.StringImm("label").ty.script() == "T.String()"
+    printed = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def name_of(flag: T.bool, given: T.String()) -> T.String():
+            chosen: T.let[T.String()] = given
+            if flag:
+                return "default"
+            return chosen
+        ''')
+    assert '        return "default"' in printed
+    assert "    chosen: T.let[T.String()] = given" in printed
+
+
+def test_a_let_bound_tuple_prints_without_parentheses() -> None:
+    printed = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(A: T.Tensor((4,), T.int32)) -> T.Tuple(T.int32, T.int32):
+            ends: T.let[T.Tuple(T.int32, T.int32)] = (A[0], A[3])
+            return ends
+        ''')
+    assert "    ends: T.let[T.Tuple(T.int32, T.int32)] = A[0], A[3]" in printed  # as the reference
+    assert "    return ends" in printed

@@ -1198,9 +1198,7 @@ def reinterpret(
     ...
 
 def return_(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
-    """``return v``; ``return a, b`` returns the tuple ``(a, b)`` (an ``ir.Tuple``, of a
-    ``T.Tuple(...)`` type), as the reference builds it.
-    """
+    """``return v``; ``return a, b`` returns the tuple ``(a, b)``, ``return "s"`` a string."""
     ...
 
 def round(

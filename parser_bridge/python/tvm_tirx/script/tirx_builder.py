@@ -18,6 +18,7 @@ from tvm_ffi import get_global_func, register_object
 
 from .. import cast as _cast
 from .. import IntImm as _IntImm
+from .. import StringImm as _StringImm
 from .. import TensorLoad as _TensorLoad
 from .. import ir as _ir
 from ..stmt import Evaluate, ForKind, Stmt
@@ -283,6 +284,7 @@ def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optiona
     Python's. A NamedByBinding value (``n = T.int32()``) takes the name itself."""
     let_ty = ty.ty if isinstance(ty, LetAnnotation) else None
     if isinstance(ty, LetAnnotation):
+        value = _value_of_python(value)
         if isinstance(value, (NamedByBinding, PendingTensor)) or not (
                 _is_literal(value) or (_is_expr(value)
                                        and not isinstance(value.ty, _ir.TensorType))):
@@ -563,12 +565,19 @@ def assert_(condition: Any, message: Any, *, loc: Optional[Loc] = None) -> None:
     _b["Assert"](condition, kind, parts, span_of(loc))
 
 
-def return_(value: Any, *, loc: Optional[Loc] = None) -> None:
-    """``return v``; ``return a, b`` returns the tuple ``(a, b)`` (an ``ir.Tuple``, of a
-    ``T.Tuple(...)`` type), as the reference builds it."""
+def _value_of_python(value: Any) -> Any:
+    """A returned or let-bound Python value as the reference builds it: a tuple ``(a, b)`` is
+    an ``ir.Tuple`` (of a ``T.Tuple(...)`` type), a str a ``StringImm`` (a ``T.String()``)."""
     if isinstance(value, tuple):
-        value = _ir.Tuple(list(value))
-    _b["Return"](value, span_of(loc))
+        return _ir.Tuple(list(value))
+    if isinstance(value, str):
+        return _StringImm(value)
+    return value
+
+
+def return_(value: Any, *, loc: Optional[Loc] = None) -> None:
+    """``return v``; ``return a, b`` returns the tuple ``(a, b)``, ``return "s"`` a string."""
+    _b["Return"](_value_of_python(value), span_of(loc))
 
 
 def break_(*, loc: Optional[Loc] = None) -> None:
