@@ -428,3 +428,23 @@ def test_a_let_bound_tuple_prints_without_parentheses() -> None:
         ''')
     assert "    ends: T.let[T.Tuple(T.int32, T.int32)] = A[0], A[3]" in printed  # as the reference
     assert "    return ends" in printed
+
+
+def test_a_bare_type_class_annotation_is_its_instance() -> None:
+    # The reference reads `s: T.String` as `s: T.String()` (and so the other field-less types).
+    printed = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(s: T.String, o: T.Opaque, n: T.NoneType, t: T.Type):
+            T.evaluate(T.call_extern("g", s, o, n, t, ty=T.int32))
+        ''')
+    assert "def f(s: T.String(), o: T.Opaque(), n: T.NoneType(), t: T.Type()):" in printed
+    with pytest.raises(TypeError, match="must be a type"):
+        from_source(textwrap.dedent('''
+            from tvm_tirx.script import tirx as T
+
+            @T.function
+            def f(x: T.Var):
+                T.evaluate(0)
+            '''))

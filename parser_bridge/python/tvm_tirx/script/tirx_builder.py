@@ -134,9 +134,16 @@ def dtype_of(dtype: Any) -> Any:
     return dtype.dtype if isinstance(dtype, _ir.PrimType) else tvm_ffi.dtype(dtype)
 
 
+# The type classes an annotation may name bare (`s: T.String`): the reference instantiates them.
+_BARE_TYPE_CLASSES = (_ir.Type, _ir.AnyType, _ir.NoneType, _ir.OpaqueType, _ir.StringType,
+                      _ir.TensorRegionType)
+
+
 def _as_type(annotation: Any) -> Any:
     if isinstance(annotation, str):
         return _ir.PrimType(annotation)
+    if isinstance(annotation, type) and annotation in _BARE_TYPE_CLASSES:
+        return annotation()
     return annotation
 
 
