@@ -415,8 +415,9 @@ def Let(expr: Any, where: Optional[dict] = None) -> Any:
 
 __member_kinds__ = {
     "type": ("Tensor", "Tuple", *_CLASS_TYPES),
-    "constructor": ("Broadcast", "Call", "Cast", "Let", "Op", "Ramp", "Range", "Select",
-                    "Shuffle", "target", *_NODE_MEMBERS, *_CLASS_CONSTRUCTORS),
+    "constructor": ("Broadcast", "Call", "CallEffectKind", "Cast", "Let", "MemoryScope", "Op",
+                    "Ramp", "Range", "Select", "Shuffle", "target", *_NODE_MEMBERS,
+                    *_CLASS_CONSTRUCTORS),
     "statement": ("Bind", "alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "attr",
                   "decl_scalar", "decl_tensor", "evaluate", "func_attr", "launch_thread",
                   "local_scalar", "module_attrs"),
@@ -424,7 +425,6 @@ __member_kinds__ = {
     "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS),
     "symbol": ("dynamic",),
     "marker": ("LetAnnotation", "MISSING", "constexpr", "let"),
-    "enumeration": ("CallEffectKind", "MemoryScope"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "cast", "decl_buffer",
                "env_thread", "match_buffer", "meta_var", "prim_func", "ramp"),
     "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
