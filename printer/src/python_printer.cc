@@ -104,7 +104,14 @@ void PythonPrinter::PrintAssign(const AssignDocObj* doc) {
   }
   if (doc->rhs.has_value()) {
     out_ += " = ";
-    PrintDoc(*doc->rhs);
+    // `x: T.let[T.Tuple(...)] = a, b`: a tuple value of two or more fields needs no
+    // parentheses there, and the reference prints none.
+    if (const auto* tuple = doc->rhs.value().as<TupleDocObj>();
+        tuple != nullptr && tuple->elements.size() > 1) {
+      PrintJoined(tuple->elements, ", ");
+    } else {
+      PrintDoc(*doc->rhs);
+    }
   }
 }
 

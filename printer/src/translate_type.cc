@@ -1,7 +1,8 @@
 /*!
  * \file translate_type.cc
  * \brief Types: `T.int32`, `T.float32x4`, `T.Ptr(T.float32)`, `T.Tensor((n,), T.float32)` with
- *  non-default fields as keywords, `T.Func([...], ret)`, `T.Missing()`; the T/I helpers.
+ *  non-default fields as keywords, `T.Func([...], ret)`, `T.Tuple(...)`, `T.Missing()` and the
+ *  other field-less types (`T.NoneType()`, `T.String()`, ...); the T/I helpers.
  */
 #include <tvm/ir/tensor_type.h>
 #include <tvm/ir/type.h>
@@ -71,6 +72,16 @@ Doc PointerTypeDoc(const ir::PointerType& ty, const AccessPath& p, const DocTran
   return TAttr(t, "Ptr").Call({element, t.AsExprDoc(ty->scope, p.Attr("scope"))});
 }
 
+// A field-less type prints as the call of its T member, as the reference prints it.
+void RegisterFieldlessType(int32_t type_index, const char* member) {
+  std::string name = member;
+  SetTypeDocTranslate(type_index, ffi::Function::FromTyped(
+                                      [name](ir::Type, AccessPath, DocTranslator t) -> Doc {
+                                        return TAttr(t, name).Call({});
+                                      },
+                                      "FDocTranslate<" + name + ">"));
+}
+
 TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterDocTranslate<ir::PrimType>([](ir::PrimType ty, AccessPath p, DocTranslator t) -> Doc {
     return WithPath(DTypeDoc(t, ty->dtype), p.Attr("dtype"));
@@ -82,11 +93,18 @@ TVM_FFI_STATIC_INIT_BLOCK() {
     ExprDoc ret = t.AsExprDoc(ty->ret_type, p.Attr("ret_type"));
     return TAttr(t, "Func").Call({ListDoc(t.AsExprDocs(args, p.Attr("arg_types"))), ret});
   });
-  SetTypeDocTranslate(
-      ir::MissingTypeObj::RuntimeTypeIndex(),
-      ffi::Function::FromTyped(
-          [](ir::Type, AccessPath, DocTranslator t) -> Doc { return TAttr(t, "Missing").Call({}); },
-          "FDocTranslate<ir.MissingType>"));
+  RegisterDocTranslate<ir::TupleType>([](ir::TupleType ty, AccessPath p, DocTranslator t) -> Doc {
+    return TAttr(t, "Tuple")
+        .Call(
+            t.AsExprDocs(Array<ffi::Any>(ty->fields.begin(), ty->fields.end()), p.Attr("fields")));
+  });
+  RegisterFieldlessType(ir::MissingTypeObj::RuntimeTypeIndex(), "Missing");
+  RegisterFieldlessType(ir::AnyTypeObj::RuntimeTypeIndex(), "Any");
+  RegisterFieldlessType(ir::NoneTypeObj::RuntimeTypeIndex(), "NoneType");
+  RegisterFieldlessType(ir::OpaqueTypeObj::RuntimeTypeIndex(), "Opaque");
+  RegisterFieldlessType(ir::StringTypeObj::RuntimeTypeIndex(), "String");
+  RegisterFieldlessType(ir::TensorRegionTypeObj::RuntimeTypeIndex(), "TensorRegionType");
+  RegisterFieldlessType(ir::TypeObj::RuntimeTypeIndex(), "Type");  // a bare base, `T.Type()`
 }
 
 }  // namespace

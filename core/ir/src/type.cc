@@ -38,6 +38,12 @@ FuncType::FuncType(ffi::Array<Type> arg_types, Type ret_type, Span span)
   node->span = std::move(span);
 }
 
+TupleType::TupleType(ffi::Array<Type> fields, Span span) : Type(ffi::make_object<TupleTypeObj>()) {
+  auto* node = const_cast<TupleTypeObj*>(get());
+  node->fields = std::move(fields);
+  node->span = std::move(span);
+}
+
 TensorType::TensorType(ffi::DataType dtype, ffi::Array<Expr> shape, TensorTypeOptions options)
     : Type(ffi::make_object<TensorTypeObj>()) {
   auto* node = const_cast<TensorTypeObj*>(get());
@@ -50,14 +56,36 @@ TensorType::TensorType(ffi::DataType dtype, ffi::Array<Expr> shape, TensorTypeOp
   node->span = std::move(options.span);
 }
 
+namespace {
+
+/*! \brief Registers a type with no fields: each value is its own, equal to any of its class. */
+template <typename TypeNode>
+void DefFieldlessType() {
+  ffi::reflection::ObjectDef<TypeNode>().def_init(
+      []() { return Type(ffi::make_object<TypeNode>()); }, {});
+}
+
+}  // namespace
+
 TVM_FFI_STATIC_INIT_BLOCK() {
   namespace refl = tvm::ffi::reflection;
   using refl::DefaultValue;
   using refl::DefRegionKind;
   using refl::StructuralIgnore;
-  refl::ObjectDef<TypeObj>().def_ro("span", &TypeObj::span, StructuralIgnore(),
-                                    DefaultValue(Span::Unknown()));
-  refl::ObjectDef<MissingTypeObj>();
+  // `Type()` is a bare type of no subclass (the reference's `T.Type()`); each subclass has its
+  // own constructor.
+  refl::ObjectDef<TypeObj>()
+      .def_init([]() { return Type(ffi::make_object<TypeObj>()); }, {})
+      .def_ro("span", &TypeObj::span, StructuralIgnore(), DefaultValue(Span::Unknown()));
+  refl::ObjectDef<MissingTypeObj>().def_init([]() { return Type::Missing(); }, {});
+  DefFieldlessType<AnyTypeObj>();
+  DefFieldlessType<NoneTypeObj>();
+  DefFieldlessType<OpaqueTypeObj>();
+  DefFieldlessType<StringTypeObj>();
+  DefFieldlessType<TensorRegionTypeObj>();
+  refl::ObjectDef<TupleTypeObj>()
+      .def_init([](ffi::Array<Type> fields) { return TupleType(std::move(fields)); }, {"fields"})
+      .def_ro("fields", &TupleTypeObj::fields);
   refl::ObjectDef<PrimTypeObj>()
       .def_init([](ffi::DataType dtype) { return PrimType(dtype); }, {"dtype"})
       .def_ro("dtype", &PrimTypeObj::dtype);

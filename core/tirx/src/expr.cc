@@ -74,7 +74,7 @@ FloatImm::FloatImm(PrimType ty, double value, Span span) {
 
 StringImm::StringImm(ffi::String value, Span span) {
   ffi::ObjectPtr<StringImmObj> node =
-      MakeExprNode<StringImmObj>(PrimType(DataType::Handle()), std::move(span));
+      MakeExprNode<StringImmObj>(Type(ffi::make_object<ir::StringTypeObj>()), std::move(span));
   node->value = std::move(value);
   data_ = std::move(node);
 }

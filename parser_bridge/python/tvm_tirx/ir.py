@@ -6,6 +6,8 @@ Operators on expressions build IR with the typing rules of docs/ir-typing.md:
 
 from __future__ import annotations
 
+import enum
+import inspect
 import re
 from typing import Any, Optional, TypeVar, Union
 
@@ -130,7 +132,12 @@ class Span(Object):
 @printable
 @register_object("ir.Type")
 class Type(Object):
-    """Base of every type."""
+    """The base class of all types. ``Type()`` is a bare type of no subclass (the reference's
+    ``T.Type()``, printed so); a field-less subclass (``NoneType()``, ...) constructs through
+    this ``__init__`` as its own class, the others have constructors of their own."""
+
+    def __init__(self) -> None:
+        self.__ffi_init__()  # the registered constructor of the instance's own class
 
     @staticmethod
     def missing() -> "Type":
@@ -380,12 +387,77 @@ class Call(Expr):
         self.__ffi_init__(op, list(args), attrs or {}, list(ty_args or []), _as_type(ty))
 
 
+class CallEffectKind(enum.IntEnum):
+    """What a call does besides computing its value, in the shared IR's numbering (the
+    reference's ``T.CallEffectKind``): from ``ExprAnnotation`` (none) to ``ControlJump``."""
+
+    ExprAnnotation = 0
+    Pure = 1
+    ReadState = 2
+    UpdateState = 3
+    SpecialCallArg = 4
+    EmbedInfo = 5
+    ControlJump = 6
+
+
+# The reference's signature on every Python (an enum class called with its values).
+CallEffectKind.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+    [inspect.Parameter("values", inspect.Parameter.VAR_POSITIONAL)])
+
+
 @register_object("ir.GlobalVar")
 class GlobalVar(Expr):
     """The name of a function in a module."""
 
     def __init__(self, name_hint: str) -> None:
         self.__ffi_init__(name_hint)
+
+
+_default_typed_literal = get_global_func("tirx.op.default_typed_literal")
+
+
+def _typed_field(value: Any) -> Any:
+    """A tuple field: an expression, or a Python number typed as the reference types it."""
+    if isinstance(value, (bool, int, float)):
+        return _default_typed_literal(value)
+    return value
+
+
+@register_object("ir.DataTypeImm")
+class DataTypeImm(Expr):
+    """A data type as a value, e.g. an argument of a call: ``DataTypeImm("float32")`` (printed
+    ``T.dtype("float32")``; its type is ``T.Any()``)."""
+
+    def __init__(self, value: Union[str, tvm_ffi.dtype], loc: Any = None) -> None:
+        if isinstance(value, PrimType):
+            value = value.dtype
+        if not isinstance(value, (str, tvm_ffi.dtype)):
+            raise TypeError(f"`T.dtype` takes a dtype name such as \"float32\", got "
+                            f"`{type(value).__name__}`")
+        self.__ffi_init__(tvm_ffi.dtype(value))
+
+
+@register_object("ir.GenericConst")
+class GenericConst(Expr):
+    """A constant of any FFI value that is not a number or a str (those are ``IntImm``,
+    ``FloatImm``, ``StringImm``), with the type it is given: ``GenericConst(T.Opaque(), [1,
+    2])`` (printed so)."""
+
+    def __init__(self, ty: Any, value: Any, loc: Any = None) -> None:
+        if not isinstance(ty, Type):
+            raise TypeError(f"`T.GenericConst` takes a type first, got `{type(ty).__name__}`")
+        self.__ffi_init__(ty, value)
+
+
+@register_object("ir.Tuple")
+class Tuple(Expr):
+    """``Tuple([x, y + 1])``: a tuple of expressions (Python numbers become constants), of
+    type ``T.Tuple(...)`` of the fields' types; printed ``(x, y + 1)``."""
+
+    def __init__(self, fields: Any, loc: Any = None) -> None:
+        if not isinstance(fields, (list, tuple)):
+            raise TypeError(f"`Tuple` takes its fields as a list, got `{type(fields).__name__}`")
+        self.__ffi_init__([_typed_field(f) for f in fields])
 
 
 @printable
@@ -397,8 +469,56 @@ class IRModule(Object):
         self.__ffi_init__(functions or {}, attrs or {})
 
 
-PointerType = tvm_ffi.object_class("ir.PointerType")
-FuncType = tvm_ffi.object_class("ir.FuncType")
+@register_object("ir.PointerType")
+class PointerType(Type):
+    """``PointerType(T.float32, "shared")``: a pointer to elements of a type in a memory
+    scope."""
+
+    def __init__(self, element_type: Any, scope: str = "global") -> None:
+        self.__ffi_init__(_as_type(element_type), scope)
+
+
+@register_object("ir.FuncType")
+class FuncType(Type):
+    """``FuncType([T.int32], T.float32)``: argument types and the result type."""
+
+    def __init__(self, arg_types: Any, ret_type: Any) -> None:
+        self.__ffi_init__([_as_type(t) for t in arg_types], _as_type(ret_type))
+
+
+@register_object("ir.TupleType")
+class TupleType(Type):
+    """``TupleType([T.int32, T.float32])``: the type of a tuple value, one type per field
+    (printed ``T.Tuple(T.int32, T.float32)``)."""
+
+    def __init__(self, fields: Any) -> None:
+        self.__ffi_init__([_as_type(t) for t in fields])
+
+
+@register_object("ir.AnyType")
+class AnyType(Type):
+    """The top type, admitting any value (printed ``T.Any()``; a ``T.dtype(...)`` value's)."""
+
+
+@register_object("ir.NoneType")
+class NoneType(Type):
+    """The type whose only value is None (printed ``T.NoneType()``)."""
+
+
+@register_object("ir.OpaqueType")
+class OpaqueType(Type):
+    """An opaque value that only script-level staging may hold; finished IR has none (printed
+    ``T.Opaque()``)."""
+
+
+@register_object("ir.StringType")
+class StringType(Type):
+    """The type of a string value, whatever its calling convention (printed ``T.String()``)."""
+
+
+@register_object("ir.TensorRegionType")
+class TensorRegionType(Type):
+    """The type of a region of a tensor, ``A[0:4, j]`` (printed ``T.TensorRegionType()``)."""
 
 
 def _extent(value: Any) -> Any:
@@ -430,7 +550,13 @@ class TensorType(Type):
             scope,
             alignment,
         )
-MissingType = tvm_ffi.object_class("ir.MissingType")
+
+
+@register_object("ir.MissingType")
+class MissingType(Type):
+    """The type of an expression whose type nothing could deduce (printed ``T.Missing()``);
+    ``MissingType()`` is the one shared missing type."""
+
 
 
 _NODE_PREFIXES = ("ir.", "prim.", "tirx.")
@@ -463,18 +589,28 @@ __all__ = [
     "make_node",
     "structural_equal",
     "structural_hash",
+    "AnyType",
     "Call",
+    "CallEffectKind",
+    "DataTypeImm",
     "Expr",
+    "GenericConst",
     "GlobalVar",
     "IRModule",
     "Op",
     "FuncType",
     "MissingType",
+    "NoneType",
+    "OpaqueType",
     "PointerType",
     "PrimType",
     "Range",
     "Span",
+    "StringType",
+    "TensorRegionType",
     "TensorType",
+    "Tuple",
+    "TupleType",
     "Type",
     "Var",
 ]

@@ -101,7 +101,22 @@ class Function(Expr):
 
 
 TensorStore = tvm_ffi.object_class("tirx.TensorStore")
-Bind = tvm_ffi.object_class("tirx.Bind")
+
+
+@register_object("tirx.Bind")
+class Bind(Stmt):
+    """``Bind(x, value)``: binds the variable ``x`` to ``value`` for the statements after it in
+    its block (printed ``x: T.let[T.int32] = value``); a Python number is a constant of ``x``'s
+    type."""
+
+    def __init__(self, var: Var, value: Any, loc: Any = None) -> None:
+        if not isinstance(var, Var):
+            raise TypeError(f"`Bind` binds a variable (`T.Var(...)`), got `{type(var).__name__}`")
+        if isinstance(value, (bool, int, float)):
+            value = _make_const(var.ty, value)
+        self.__ffi_init__(var, value)
+
+
 While = tvm_ffi.object_class("tirx.While")
 SeqStmt = tvm_ffi.object_class("tirx.SeqStmt")
 Evaluate = tvm_ffi.object_class("tirx.Evaluate")

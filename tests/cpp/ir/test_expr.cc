@@ -3,6 +3,7 @@
 #include <tvm/ffi/error.h>
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/ir/expr.h>
+#include <tvm/ir/literal.h>
 
 #include <string>
 
@@ -127,5 +128,38 @@ TEST_SUITE("ir.Range") {
     Range range = init->func(a, a).cast<Range>();
     CHECK(range->start.same_as(a));
     CHECK(range->end.same_as(a));
+  }
+}
+
+TEST_SUITE("ir.literal") {
+  TEST_CASE("a data type value is of the any type") {
+    ir::DataTypeImm imm(DataType::Float(16));
+    CHECK(imm->value == DataType::Float(16));
+    CHECK(imm->ty->IsInstance<ir::AnyTypeObj>());
+    CHECK(imm->GetTypeKey() == "ir.DataTypeImm");
+  }
+
+  TEST_CASE("a tuple is of the tuple type of its fields' types") {
+    Var a("a", PrimType::Int(32));
+    Var b("b", PrimType::Float(32));
+    ir::Tuple tuple({a, b});
+    const auto* ty = tuple->ty.as<ir::TupleTypeObj>();
+    REQUIRE(ty != nullptr);
+    REQUIRE(ty->fields.size() == 2);
+    CHECK(ty->fields[0].same_as(a->ty));
+    CHECK(ty->fields[1].same_as(b->ty));
+    CHECK_THROWS_WITH_AS(ir::Tuple({a, Expr()}), "ValueError: A field of `ir.Tuple` is None",
+                         Error);
+  }
+
+  TEST_CASE("a generic constant holds no number or string") {
+    ir::GenericConst held(Type(ffi::make_object<ir::OpaqueTypeObj>()), ffi::Array<ffi::Any>{1, 2});
+    CHECK(held->ty->IsInstance<ir::OpaqueTypeObj>());
+    CHECK(held->value.as<ffi::ArrayObj>() != nullptr);
+    for (ffi::Any value :
+         {ffi::Any(1), ffi::Any(true), ffi::Any(2.5), ffi::Any(ffi::String("s"))}) {
+      CHECK_THROWS_WITH_AS(ir::GenericConst(PrimType::Int(32), value),
+                           doctest::Contains("does not hold a number or a str"), Error);
+    }
   }
 }

@@ -105,7 +105,9 @@ TEST_SUITE("ir.Type") {
     CHECK(global().cast<Type>().same_as(missing));
     CheckFields("ir.MissingType", "ir.Type",
                 {{"span", "ir.Span", DefRegionKind::kNone, true, true}});
-    CHECK(ir_test::MethodNames("ir.MissingType").empty());
+    // Its one method is the constructor, which gives the shared missing type back.
+    CHECK(ir_test::MethodNames("ir.MissingType") == std::vector<std::string>{"__ffi_init__"});
+    CHECK(Construct("ir.MissingType").cast<Type>().same_as(missing));
   }
 
   TEST_CASE("the base type has one field: a span that equality ignores") {
@@ -256,5 +258,24 @@ TEST_SUITE("ir.TensorType") {
     CHECK(tensor->elem_offset.value().same_as(offset));
     CHECK(tensor->scope == "shared");
     CHECK(tensor->alignment == 32);
+  }
+}
+
+TEST_SUITE("ir.TupleType and the field-less types") {
+  TEST_CASE("a tuple type lists its fields' types") {
+    ir::TupleType pair({PrimType::Int(32), PrimType::Float(32)});
+    CHECK(pair->fields.size() == 2);
+    CHECK(pair->GetTypeKey() == "ir.TupleType");
+    ffi::Any built = Construct("ir.TupleType", ffi::Array<Type>{PrimType::Int(32)});
+    CHECK(built.cast<ir::TupleType>()->fields.size() == 1);
+  }
+
+  TEST_CASE("each field-less type is constructed by reflection as its own class") {
+    for (const char* key : {"ir.AnyType", "ir.NoneType", "ir.OpaqueType", "ir.StringType",
+                            "ir.TensorRegionType", "ir.Type"}) {
+      CAPTURE(key);
+      Type ty = Construct(key).cast<Type>();
+      CHECK(ty->GetTypeKey() == key);
+    }
   }
 }

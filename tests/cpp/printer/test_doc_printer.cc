@@ -107,7 +107,10 @@ TEST_SUITE("printer.PythonPrinter") {
     CheckDoc(WhileDoc(x, {ReturnDoc(std::nullopt)}), "while x:\n    return");
     CheckDoc(ScopeDoc(x, IdDoc("ctx"), {AssertDoc(x, LiteralDoc::Str("m"))}),
              "with ctx as x:\n    assert x, \"m\"");
-    CheckDoc(AssignDoc(TupleDoc({x, x}), TupleDoc({x, x}), std::nullopt), "x, x = (x, x)");
+    // A tuple of two or more on either side prints bare (the reference's `y: T.let[...] = a, b`);
+    // one of one keeps its parentheses and comma.
+    CheckDoc(AssignDoc(TupleDoc({x, x}), TupleDoc({x, x}), std::nullopt), "x, x = x, x");
+    CheckDoc(AssignDoc(x, TupleDoc({x}), std::nullopt), "x = (x,)");
     CheckDoc(CommentDoc("note"), "# note");
     CheckDoc(StmtBlockDoc({DocStringDoc("Doc.\n\nMore."), assign}),
              "\"\"\"\nDoc.\n\nMore.\n\"\"\"\nx: int = 1");

@@ -156,10 +156,10 @@ TEST_SUITE("prim.FloatImm") {
 }
 
 TEST_SUITE("prim.StringImm") {
-  TEST_CASE("a string constant has a handle type") {
+  TEST_CASE("a string constant has the string type, as the reference's") {
     StringImm s("hello");
     CHECK(s->value == "hello");
-    CHECK(s.dtype() == DataType::Handle());
+    CHECK(s->ty->IsInstance<ir::StringTypeObj>());
     CHECK(s->GetTypeKey() == "prim.StringImm");
   }
 

@@ -490,3 +490,158 @@ def test_new_members_reach_untrusted_analysis_through_the_registry() -> None:
     report = parse_diagnostics(text, source_name="parity.py")
     assert [d.message for d in report.diagnostics] == []
     assert report.definitions[0].ir is not None
+
+
+# --- types, values and the statement class the namespaces re-export -----------------------
+# Each print below is the reference's for the same call (apache-tvm-tirx 0.1.0a4); corpus
+# programs reexport_type_classes, reexport_marker_types, reexport_dtype_value and
+# reexport_bind_statement hold them inside functions, against their records.
+
+def test_the_field_less_types_print_as_their_member_call() -> None:
+    assert [t.script() for t in (T.NoneType(), T.Opaque(), T.String(), T.StringType(),
+                                 T.TensorRegionType(), T.Type())] == [
+        "T.NoneType()", "T.Opaque()", "T.String()", "T.String()", "T.TensorRegionType()",
+        "T.Type()"]
+    assert T.String is T.StringType and I.String is T.String and I.Type is T.Type
+    assert isinstance(T.Opaque(), T.Type) and type(T.Type()) is T.Type
+    # One value per class: equal to another of its class, not to another class.
+    assert ir.structural_equal(T.NoneType(), T.NoneType())
+    assert not ir.structural_equal(T.NoneType(), T.Opaque())
+    assert not ir.structural_equal(T.Type(), T.String())
+
+
+def test_tuple_types_and_tuple_values() -> None:
+    pair = T.Tuple(T.int32, "float32")
+    assert pair.script() == "T.Tuple(T.int32, T.float32)" and T.Tuple().script() == "T.Tuple()"
+    assert ir.structural_equal(pair, T.Tuple(T.int32, T.float32))
+    assert not ir.structural_equal(pair, T.Tuple(T.float32, T.int32))
+    value = I.Tuple([1, T.float32(2)])
+    assert value.script() == "(1, T.float32(2.0))"
+    assert value.ty.script() == "T.Tuple(T.int32, T.float32)"  # the fields' types
+    with pytest.raises(TypeError, match="takes types such as"):
+        T.Tuple(3)
+    with pytest.raises(TypeError, match="fields as a list"):
+        I.Tuple(1)
+
+
+def test_a_function_returns_a_tuple_of_its_declared_type() -> None:
+    printed = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def bounds(A: T.Tensor((8,), T.int32)) -> T.Tuple(T.int32, T.int32):
+            return A[0], A[7]
+        ''')
+    assert "-> T.Tuple(T.int32, T.int32):" in printed
+    assert "    return (A[0], A[7])" in printed
+
+
+def test_dtype_values_and_generic_constants() -> None:
+    assert T.dtype("float32").script() == 'T.dtype("float32")'
+    assert T.DataTypeImm("int8x4").script() == 'T.dtype("int8x4")'
+    assert T.dtype("float16").ty.script() == "T.Any()"  # the reference's type of the value
+    assert T.dtype(T.float32).value == "float32"
+    with pytest.raises(TypeError, match="dtype name"):
+        T.dtype(3)
+    # The reference has no print for GenericConst (it prints an address): ours reads back.
+    assert T.GenericConst(T.Opaque(), [1, 2]).script() == "T.GenericConst(T.Opaque(), [1, 2])"
+    assert T.GenericConst(T.String(), {"k": 1}).ty.script() == "T.String()"
+    for value in (5, 2.5, True, "text"):  # the reference's check: numbers and str have nodes
+        with pytest.raises(TypeError, match="does not hold a number or a str"):
+            T.GenericConst(T.Opaque(), value)
+    with pytest.raises(TypeError, match="takes a type first"):
+        T.GenericConst("int32", [1])
+
+
+def test_bind_is_the_statement_class() -> None:
+    x = T.Var("x", "int32")
+    stmt = T.Bind(x, 5)
+    assert isinstance(stmt, T.Bind) and stmt.script() == "x: T.let[T.int32] = 5"
+    assert I.Bind is T.Bind
+    with pytest.raises(TypeError, match="binds a `int64` variable to a `int32` value"):
+        T.Bind(T.Var("y", "int64"), x)
+    with pytest.raises(TypeError, match="binds a variable"):
+        T.Bind("x", 5)
+
+
+def test_let_annotation_missing_effect_kinds_and_memory_scopes() -> None:
+    assert T.LetAnnotation(T.int32).ty.script() == "T.int32"
+    assert T.LetAnnotation().ty is None and isinstance(T.let, T.LetAnnotation)
+    assert repr(T.MISSING) == "<MISSING>" and T.MISSING is I.MISSING
+    assert [(k.name, int(k)) for k in T.CallEffectKind] == [
+        ("ExprAnnotation", 0), ("Pure", 1), ("ReadState", 2), ("UpdateState", 3),
+        ("SpecialCallArg", 4), ("EmbedInfo", 5), ("ControlJump", 6)]
+    shared = T.MemoryScope("shared")
+    assert shared.name == "shared" and repr(shared) == "MemoryScope('shared')"
+    assert T.MemoryScope(shared) is shared and len(list(T.MemoryScope)) == 25
+    assert T.Ptr(T.float32, shared).script() == 'T.Ptr(T.float32, scope="shared")'
+    with pytest.raises(ValueError, match="'nowhere' is not a valid MemoryScope"):
+        T.MemoryScope("nowhere")
+    with pytest.raises(ValueError, match="already registered"):
+        T.MemoryScope.register("global")
+
+
+def test_the_new_classes_reach_untrusted_analysis() -> None:
+    text = textwrap.dedent('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(label: T.String(), A: T.Tensor((8,), T.int32)) -> T.Tuple(T.int32, T.int32):
+            start = T.Var("start", "int32")
+            T.Bind(start, 2)
+            T.evaluate(T.call_extern("log", label, T.dtype("int32"), ty=T.int32))
+            return (A[start], A[7])
+        ''')
+    report = parse_diagnostics(text, source_name="types.py")
+    assert [d.message for d in report.diagnostics] == []
+    assert report.definitions[0].ir is not None
+
+
+def test_string_values_are_of_the_string_type() -> None:
+    # The reference types a string constant `T.String()` (it was a handle in ours before).
+    assert T.StringImm("label").ty.script() == "T.String()"
+    printed = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def name_of(flag: T.bool, given: T.String()) -> T.String():
+            chosen: T.let[T.String()] = given
+            if flag:
+                return "default"
+            return chosen
+        ''')
+    assert '        return "default"' in printed
+    assert "    chosen: T.let[T.String()] = given" in printed
+
+
+def test_a_let_bound_tuple_prints_without_parentheses() -> None:
+    printed = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(A: T.Tensor((4,), T.int32)) -> T.Tuple(T.int32, T.int32):
+            ends: T.let[T.Tuple(T.int32, T.int32)] = (A[0], A[3])
+            return ends
+        ''')
+    assert "    ends: T.let[T.Tuple(T.int32, T.int32)] = A[0], A[3]" in printed  # as the reference
+    assert "    return ends" in printed
+
+
+def test_a_bare_type_class_annotation_is_its_instance() -> None:
+    # The reference reads `s: T.String` as `s: T.String()` (and so the other field-less types).
+    printed = _round_trip('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def f(s: T.String, o: T.Opaque, n: T.NoneType, t: T.Type):
+            T.evaluate(T.call_extern("g", s, o, n, t, ty=T.int32))
+        ''')
+    assert "def f(s: T.String(), o: T.Opaque(), n: T.NoneType(), t: T.Type()):" in printed
+    with pytest.raises(TypeError, match="must be a type"):
+        from_source(textwrap.dedent('''
+            from tvm_tirx.script import tirx as T
+
+            @T.function
+            def f(x: T.Var):
+                T.evaluate(0)
+            '''))

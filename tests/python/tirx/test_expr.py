@@ -486,7 +486,7 @@ def test_string_imm():
     s = T.StringImm("hello")
     assert type(s) is T.StringImm
     assert s.value == "hello"
-    assert s.ty.dtype == "handle"
+    assert type(s.ty) is ir.StringType  # the reference's type of a string, `T.String()`
 
 
 def test_cast_node():

@@ -26,16 +26,27 @@ from .tirx_legacy import meta_var  # noqa: F401 - the reference's I has it too
 from .decorators import ModuleDecorator as _ModuleDecorator, _is_class_body
 from .ir_classes import TYPES as _CLASS_TYPES
 from .ir_classes import (  # noqa: F401 - the IR classes the reference's I re-exports
+    Bind,
+    DataTypeImm,
     Func,
     FuncType,
+    GenericConst,
     Missing,
     MissingType,
+    NoneType,
+    Opaque,
     Prim,
     PrimType,
     Ptr,
+    String,
     StringImm,
+    StringType,
+    TensorRegionType,
+    Type,
     Var,
+    dtype,
 )
+from .missing import MISSING  # noqa: F401 - the builder protocol's "no value given"
 from .parser import DefinitionKind as _DefinitionKind
 from .parser import make_decorator as _make_decorator
 from .parser import register_namespace as _register_namespace
@@ -62,6 +73,7 @@ def Range(begin: Any, end: Any) -> Any:
 
 Op = _ir.Op
 GlobalVar = _ir.GlobalVar
+Tuple = _ir.Tuple  # I's `Tuple` is the expression `(a, b)`; T's is the type (ir_classes.py)
 
 _module_frame = _get_global_func("ir.builder.ModuleFrame")
 _module_attrs = _get_global_func("ir.builder.ModuleAttrs")
@@ -194,12 +206,13 @@ class ModuleProxy:
 
 
 __member_kinds__ = {
-    "constructor": ("Call", "GlobalVar", "Op", "Range", "StringImm", "Var"),
+    "constructor": ("Call", "DataTypeImm", "GenericConst", "GlobalVar", "Op", "Range",
+                    "StringImm", "Tuple", "Var", "dtype"),
     "type": _CLASS_TYPES,
-    "legacy": ("meta_var",),
-    "marker": ("constexpr",),
-    "statement": ("module_attrs", "module_set_attr"),
+    "statement": ("Bind", "module_attrs", "module_set_attr"),
+    "marker": ("MISSING", "constexpr"),
     "function": ("make_node", "module_get_attr"),
+    "legacy": ("meta_var",),
     "symbol": ("dynamic",),
     "internal": ("AlreadyEmitted", "IRBuilder", "IRModuleFrame", "ModuleFunction", "ModuleProxy",
                  "decl_function", "register_namespace", "resolve_global_info_args"),

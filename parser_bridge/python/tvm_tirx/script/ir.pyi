@@ -8,6 +8,13 @@ import typing as _t
 _C = _t.TypeVar("_C")
 _F = _t.TypeVar("_F", bound=_t.Callable[..., _t.Any])
 
+class Bind(_t.Any):
+    """``Bind(x, value)``: binds the variable ``x`` to ``value`` for the statements after it in
+    its block (printed ``x: T.let[T.int32] = value``); a Python number is a constant of
+    ``x``'s type.
+    """
+    def __new__(cls, /, var: _t.Any, value: _t.Any, loc: _t.Any = ...) -> _t.Any: ...
+
 def Call(
     op: _t.Any,
     args: _t.Any,
@@ -24,15 +31,31 @@ def Call(
     """
     ...
 
+class DataTypeImm(_t.Any):
+    """A data type as a value, e.g. an argument of a call: ``DataTypeImm("float32")`` (printed
+    ``T.dtype("float32")``; its type is ``T.Any()``).
+    """
+    def __new__(cls, /, value: _t.Any, loc: _t.Any = ...) -> _t.Any: ...
+
 class Func(_t.Any):
     """``T.Func([T.int32], T.int32)`` (also ``T.FuncType``): a function type."""
     def __new__(cls, /, arg_types: _t.Any, ret_type: _t.Any) -> _t.Any: ...
 
 FuncType = Func
 
+class GenericConst(_t.Any):
+    """A constant of any FFI value that is not a number or a str (those are ``IntImm``,
+    ``FloatImm``, ``StringImm``), with the type it is given: ``GenericConst(T.Opaque(), [1,
+    2])`` (printed so).
+    """
+    def __new__(cls, /, ty: _t.Any, value: _t.Any, loc: _t.Any = ...) -> _t.Any: ...
+
 class GlobalVar(_t.Any):
     """The name of a function in a module."""
     def __new__(cls, /, name_hint: _t.Any) -> _t.Any: ...
+
+MISSING: _t.Any
+"""The builder protocol's "no value given", distinct from None; compare with ``is``."""
 
 class Missing(_t.Any):
     """``T.Missing()`` (also ``T.MissingType()``): the type nothing could deduce."""
@@ -40,9 +63,19 @@ class Missing(_t.Any):
 
 MissingType = Missing
 
+class NoneType(_t.Any):
+    """The type whose only value is None (printed ``T.NoneType()``)."""
+    def __new__(cls, /) -> _t.Any: ...
+
 class Op(_t.Any):
     """A registered operator: ``Op.get("tirx.exp")``."""
     def __new__(cls, /, *args: _t.Any, **kwargs: _t.Any) -> _t.Any: ...
+
+class Opaque(_t.Any):
+    """An opaque value that only script-level staging may hold; finished IR has none (printed
+    ``T.Opaque()``).
+    """
+    def __new__(cls, /) -> _t.Any: ...
 
 class Prim(_t.Any):
     """A scalar or vector of one data type: ``PrimType("int32")``."""
@@ -60,9 +93,32 @@ def Range(begin: _t.Any, end: _t.Any) -> _t.Any:
     """
     ...
 
+class String(_t.Any):
+    """The type of a string value, whatever its calling convention (printed ``T.String()``)."""
+    def __new__(cls, /) -> _t.Any: ...
+
 def StringImm(value: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.StringImm("name")``: a string constant (as a call argument, printed ``"name"``)."""
     ...
+
+StringType = String
+
+class TensorRegionType(_t.Any):
+    """The type of a region of a tensor, ``A[0:4, j]`` (printed ``T.TensorRegionType()``)."""
+    def __new__(cls, /) -> _t.Any: ...
+
+class Tuple(_t.Any):
+    """``Tuple([x, y + 1])``: a tuple of expressions (Python numbers become constants), of type
+    ``T.Tuple(...)`` of the fields' types; printed ``(x, y + 1)``.
+    """
+    def __new__(cls, /, fields: _t.Any, loc: _t.Any = ...) -> _t.Any: ...
+
+class Type(_t.Any):
+    """The base class of all types. ``Type()`` is a bare type of no subclass (the reference's
+    ``T.Type()``, printed so); a field-less subclass (``NoneType()``, ...) constructs through
+    this ``__init__`` as its own class, the others have constructors of their own.
+    """
+    def __new__(cls, /) -> _t.Any: ...
 
 def Var(
     name: _t.Any = ...,
@@ -83,6 +139,12 @@ def constexpr(value: _t.Any) -> _t.Any:
     parameter that ``const_args`` must give. In a script body ``X.constexpr(value)`` is the
     value, wherever it is (the parser's ``constexpr_`` hook); called from Python it raises
     TypeError, as the reference's marker does.
+    """
+    ...
+
+def dtype(value: _t.Any) -> _t.Any:
+    """``T.dtype("float32")``: a data type as a value, e.g. an argument of a call (a
+    ``DataTypeImm`` of type ``T.Any()``); ``T.float32(...)`` makes a number instead.
     """
     ...
 

@@ -1,7 +1,9 @@
 """The IR classes the reference's ``T`` and ``I`` namespaces re-export (issue 10, item 3): the
-constants ``IntImm``, ``FloatImm``, ``StringImm``, variables (``Var``) and the types ``PrimType``
-(also ``Prim``), ``Ptr``, ``FuncType`` (also ``Func``) and ``MissingType`` (also ``Missing``),
-and the load ``TensorLoad``.
+constants ``IntImm``, ``FloatImm``, ``StringImm``, ``DataTypeImm`` (``T.dtype``) and
+``GenericConst``, variables (``Var``), the types ``PrimType`` (also ``Prim``), ``Ptr``,
+``FuncType`` (also ``Func``), ``MissingType`` (also ``Missing``), ``NoneType``, ``Opaque``,
+``String`` (also ``StringType``), ``TensorRegionType``, ``Type`` and ``T.Tuple``, the load
+``TensorLoad`` and the statement ``Bind``.
 
 Each takes the reference's parameters (apache-tvm-tirx 0.1.0a4, tests/oracle_records/
 namespaces.json) and builds our node of that class; ``loc`` is accepted for those signatures
@@ -17,6 +19,7 @@ from typing import Any, Optional, Sequence
 from .. import StringImm as _StringImmNode
 from .. import TensorLoad as _TensorLoadNode
 from .. import ir as _ir
+from ..stmt import Bind  # noqa: F401 - the statement class, `T.Bind(x, value)`
 from .tirx_legacy import default_typed as _default_typed
 
 PrimType = _ir.PrimType
@@ -119,7 +122,40 @@ def Missing() -> Any:  # noqa: N802 - the IR's name
 
 MissingType = Missing
 
-CONSTRUCTORS = ("FloatImm", "IntImm", "StringImm", "TensorLoad", "Var")
+# The field-less types and the base class: the IR's classes themselves, as in the reference.
+NoneType = _ir.NoneType
+Opaque = _ir.OpaqueType
+String = _ir.StringType
+StringType = _ir.StringType
+TensorRegionType = _ir.TensorRegionType
+Type = _ir.Type
+
+
+def tuple_type(*fields: Any) -> Any:
+    """``T.Tuple(T.int32, T.float32)``: the type of a tuple value, one type per field (a dtype
+    name is its PrimType); a function's parameter or return type."""
+    for field in fields:
+        if not isinstance(field, (str, _ir.Type)):
+            raise TypeError(f"`T.Tuple` takes types such as `T.int32`, got "
+                            f"`{type(field).__name__}`")
+    return _ir.TupleType(list(fields))
+
+
+tuple_type.__name__ = tuple_type.__qualname__ = "Tuple"
+
+DataTypeImm = _ir.DataTypeImm
+GenericConst = _ir.GenericConst
+
+
+def dtype(value: Any) -> Any:
+    """``T.dtype("float32")``: a data type as a value, e.g. an argument of a call (a
+    ``DataTypeImm`` of type ``T.Any()``); ``T.float32(...)`` makes a number instead."""
+    return _ir.DataTypeImm(value)
+
+
+CONSTRUCTORS = ("DataTypeImm", "FloatImm", "GenericConst", "IntImm", "StringImm", "TensorLoad",
+                "Var", "dtype")
 """The expression constructors defined here (the namespaces' ``constructor`` kind)."""
-TYPES = ("Func", "FuncType", "Missing", "MissingType", "Prim", "PrimType", "Ptr")
+TYPES = ("Func", "FuncType", "Missing", "MissingType", "NoneType", "Opaque", "Prim", "PrimType",
+         "Ptr", "String", "StringType", "TensorRegionType", "Type")
 """The type constructors defined here (the namespaces' ``type`` kind)."""

@@ -12,6 +12,8 @@ from .tirx import Add as Add
 
 from .tirx import And as And
 
+from .ir import Bind as Bind
+
 from .tirx import BitwiseAnd as BitwiseAnd
 
 from .tirx import BitwiseNot as BitwiseNot
@@ -24,7 +26,11 @@ from .tirx import Broadcast as Broadcast
 
 from .ir import Call as Call
 
+from .tirx import CallEffectKind as CallEffectKind
+
 from .tirx import Cast as Cast
+
+from .ir import DataTypeImm as DataTypeImm
 
 from .tirx import Div as Div
 
@@ -44,6 +50,8 @@ from .tirx import GE as GE
 
 from .tirx import GT as GT
 
+from .ir import GenericConst as GenericConst
+
 from .tirx import IntImm as IntImm
 
 from .tirx import LE as LE
@@ -54,7 +62,13 @@ from .tirx import LT as LT
 
 from .tirx import Let as Let
 
+from .tirx import LetAnnotation as LetAnnotation
+
+from .ir import MISSING as MISSING
+
 from .tirx import Max as Max
+
+from .tirx import MemoryScope as MemoryScope
 
 from .tirx import Min as Min
 
@@ -68,9 +82,13 @@ from .tirx import Mul as Mul
 
 from .tirx import NE as NE
 
+from .ir import NoneType as NoneType
+
 from .tirx import Not as Not
 
 from .ir import Op as Op
+
+from .ir import Opaque as Opaque
 
 from .tirx import Or as Or
 
@@ -90,13 +108,23 @@ from .tirx import Select as Select
 
 from .tirx import Shuffle as Shuffle
 
+from .ir import String as String
+
 from .ir import StringImm as StringImm
+
+from .tirx import StringType as StringType
 
 from .tirx import Sub as Sub
 
 from .tirx import Tensor as Tensor
 
 from .tirx import TensorLoad as TensorLoad
+
+from .ir import TensorRegionType as TensorRegionType
+
+from .tirx import Tuple as Tuple
+
+from .ir import Type as Type
 
 from .ir import Var as Var
 
@@ -224,6 +252,8 @@ from .tirx import decl_scalar as decl_scalar
 from .tirx import decl_tensor as decl_tensor
 
 from .tirx import declare_mutable_ as declare_mutable_
+
+from .ir import dtype as dtype
 
 from .ir import dynamic as dynamic
 

@@ -30,7 +30,11 @@ from .ir_classes import TYPES as _CLASS_TYPES
 # The IR classes the reference's T re-exports: I's (ir.py), and two constants I does not have.
 from .ir import Func, FuncType, Missing, MissingType, Prim, PrimType, Ptr  # noqa: F401
 from .ir import StringImm, Var  # noqa: F401
-from .ir_classes import FloatImm, IntImm, TensorLoad  # noqa: F401
+from .ir import DataTypeImm, GenericConst, MISSING, NoneType, Opaque, String  # noqa: F401
+from .ir import StringType, TensorRegionType, Type, dtype  # noqa: F401
+from .memory_scope import MemoryScope  # noqa: F401 - scopes by name (`T.MemoryScope("shared")`)
+from .ir_classes import Bind, FloatImm, IntImm, TensorLoad  # noqa: F401
+from .ir_classes import tuple_type as Tuple  # T's `Tuple` is the type; I's is the expression
 from .parser import make_decorator as _make_decorator
 from .parser import make_macro_decorator as _make_macro_decorator
 from .parser import register_namespace as _register_namespace
@@ -63,6 +67,7 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     eq_,
     evaluate,
     for_,
+    LetAnnotation,
     ge_,
     gt_,
     func_attr,
@@ -284,6 +289,7 @@ _floordiv = tvm_ffi.get_global_func("tirx.op.floordiv")
 _floormod = tvm_ffi.get_global_func("tirx.op.floormod")
 
 Op = _ir.Op
+CallEffectKind = _ir.CallEffectKind
 from .ir import Range  # noqa: E402 - T.Range is I.Range (bare literal bounds are int32)
 # The module members the reference also spells under T: the same objects as I's.
 from .ir import Call, ir_module, module_attrs, pyfunc  # noqa: E402,F401
@@ -449,10 +455,11 @@ def Let(expr: Any, where: Optional[dict] = None) -> Any:
 # --- registration -----------------------------------------------------------------------------
 
 __member_kinds__ = {
-    "type": ("Tensor", *_CLASS_TYPES),
-    "constructor": ("Broadcast", "Call", "Cast", "Let", "Op", "Ramp", "Range", "Select",
-                    "Shuffle", "ptr", "target", *_NODE_MEMBERS, *_CLASS_CONSTRUCTORS),
-    "statement": ("add_to_parent", "alloc_local", "alloc_scalar", "alloc_shared",
+    "type": ("Tensor", "Tuple", *_CLASS_TYPES),
+    "constructor": ("Broadcast", "Call", "CallEffectKind", "Cast", "Let", "MemoryScope", "Op",
+                    "Ramp", "Range", "Select", "Shuffle", "ptr", "target", *_NODE_MEMBERS,
+                    *_CLASS_CONSTRUCTORS),
+    "statement": ("Bind", "add_to_parent", "alloc_local", "alloc_scalar", "alloc_shared",
                   "alloc_tensor", "attr", "decl_scalar", "decl_tensor", "emit", "evaluate",
                   "frame_scope", "func_attr", "func_ret", "launch_thread", "local_scalar",
                   "module_attrs", "module_set_attr", *_STORAGE_MEMBERS),
@@ -461,7 +468,7 @@ __member_kinds__ = {
     "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,
                   *_MASKED_MEMBERS, *_RUNTIME_MEMBERS, *_MEMORY_MEMBERS, "call_intrin"),
     "symbol": ("dynamic",),
-    "marker": ("constexpr", "let"),
+    "marker": ("LetAnnotation", "MISSING", "constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "buffer", "cast", "decl_buffer",
                "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS),
     # The reference's flag for its parser (read statically, never from a body), and the

@@ -16,6 +16,8 @@ def And(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.And(a, b)``: the logical and node itself, unfolded."""
     ...
 
+from .ir import Bind as Bind
+
 def BitwiseAnd(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.BitwiseAnd(a, b)``: the bitwise and (`&`) node itself, unfolded."""
     ...
@@ -38,9 +40,17 @@ def Broadcast(value: _t.Any, lanes: _t.Any) -> _t.Any:
 
 from .ir import Call as Call
 
+class CallEffectKind(_t.Any):
+    """What a call does besides computing its value, in the shared IR's numbering (the
+    reference's ``T.CallEffectKind``): from ``ExprAnnotation`` (none) to ``ControlJump``.
+    """
+    def __new__(cls, /, *values: _t.Any) -> _t.Any: ...
+
 def Cast(ty: _t.Any, value: _t.Any) -> _t.Any:
     """``T.Cast("int64", x)``: an explicit conversion (a Cast node even to the same type)."""
     ...
+
+from .ir import DataTypeImm as DataTypeImm
 
 def Div(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.Div(a, b)``: the division (`a / b` of floats, the truncating division of integers)
@@ -80,6 +90,8 @@ def GT(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.GT(a, b)``: the `>` comparison node itself, unfolded."""
     ...
 
+from .ir import GenericConst as GenericConst
+
 def IntImm(ty: _t.Any, value: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.IntImm("int64", 7)``: an integer (or bool) constant of a scalar type, which must hold
     the value (ValueError otherwise); printed as the constant (``T.int64(7)``).
@@ -102,9 +114,26 @@ def Let(expr: _t.Any, where: _t.Any = ...) -> _t.Any:
     """``T.Let(expr, where={x: value})``: ``expr`` with ``x`` bound to ``value``."""
     ...
 
+class LetAnnotation(_t.Any):
+    """``T.let``: the annotation of a binding. ``x: T.let[T.int32] = v`` binds ``x`` (a ``Bind``)
+    of that type, which ``v`` must have (a literal is converted); ``x: T.let = v`` of ``v``'s
+    type, even when ``v`` is a variable (a bare ``x = v`` of a variable is an alias). The
+    printer writes every binding as ``x: T.let[T.int32] = v``, as the reference does.
+    """
+    def __new__(cls, /, type_spec: _t.Any = ...) -> _t.Any: ...
+
+from .ir import MISSING as MISSING
+
 def Max(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.Max(a, b)``: the maximum node itself, unfolded."""
     ...
+
+class MemoryScope(_t.Any):
+    """A registered memory space by name: ``MemoryScope("shared")``; a ValueError for a name
+    nobody registered (``MemoryScope.register(name)`` adds one). Registration alone does not
+    enable backend support.
+    """
+    def __new__(cls, /, *args: _t.Any, **kwargs: _t.Any) -> _t.Any: ...
 
 def Min(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.Min(a, b)``: the minimum node itself, unfolded."""
@@ -128,11 +157,15 @@ def NE(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.NE(a, b)``: the `!=` comparison node itself, unfolded."""
     ...
 
+from .ir import NoneType as NoneType
+
 def Not(a: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.Not(a)``: the logical not node itself, unfolded."""
     ...
 
 from .ir import Op as Op
+
+from .ir import Opaque as Opaque
 
 def Or(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.Or(a, b)``: the logical or node itself, unfolded."""
@@ -168,7 +201,13 @@ def Shuffle(vectors: _t.Any, indices: _t.Any) -> _t.Any:
     """``T.Shuffle([vectors], [indices])``: lanes picked from the concatenated vectors."""
     ...
 
+from .ir import String as String
+
 from .ir import StringImm as StringImm
+
+class StringType(_t.Any):
+    """The type of a string value, whatever its calling convention (printed ``T.String()``)."""
+    def __new__(cls, /) -> _t.Any: ...
 
 def Sub(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.Sub(a, b)``: the subtraction node itself, unfolded."""
@@ -202,6 +241,16 @@ def TensorLoad(source: _t.Any, indices: _t.Any, loc: _t.Any = ...) -> _t.Any:
     int32 constants); printed ``A[i, j]``.
     """
     ...
+
+from .ir import TensorRegionType as TensorRegionType
+
+class Tuple(_t.Any):
+    """``T.Tuple(T.int32, T.float32)``: the type of a tuple value, one type per field (a dtype
+    name is its PrimType); a function's parameter or return type.
+    """
+    def __new__(cls, /, *fields: _t.Any) -> _t.Any: ...
+
+from .ir import Type as Type
 
 from .ir import Var as Var
 
@@ -623,6 +672,8 @@ def declare_mutable_(
     store into it (``store_mutable_``).
     """
     ...
+
+from .ir import dtype as dtype
 
 from .ir import dynamic as dynamic
 
@@ -1291,7 +1342,9 @@ def reinterpret(
     """
     ...
 
-def return_(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any: ...
+def return_(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
+    """``return v``; ``return a, b`` returns the tuple ``(a, b)``, ``return "s"`` a string."""
+    ...
 
 def round(
     *args: _t.Any,

@@ -18,6 +18,7 @@ from tvm_ffi import get_global_func, register_object
 
 from .. import cast as _cast
 from .. import IntImm as _IntImm
+from .. import StringImm as _StringImm
 from .. import TensorLoad as _TensorLoad
 from .. import ir as _ir
 from ..stmt import Evaluate, ForKind, Stmt
@@ -90,8 +91,8 @@ class LetAnnotation:
     type, even when ``v`` is a variable (a bare ``x = v`` of a variable is an alias). The printer
     writes every binding as ``x: T.let[T.int32] = v``, as the reference does."""
 
-    def __init__(self, ty: Any = None) -> None:
-        self.ty = ty
+    def __init__(self, type_spec: Any = None) -> None:
+        self.ty = type_spec  # the bound type, None for `x: T.let = v`
 
     def __getitem__(self, ty: Any) -> "LetAnnotation":
         if self.ty is not None:
@@ -133,9 +134,16 @@ def dtype_of(dtype: Any) -> Any:
     return dtype.dtype if isinstance(dtype, _ir.PrimType) else tvm_ffi.dtype(dtype)
 
 
+# The type classes an annotation may name bare (`s: T.String`): the reference instantiates them.
+_BARE_TYPE_CLASSES = (_ir.Type, _ir.AnyType, _ir.NoneType, _ir.OpaqueType, _ir.StringType,
+                      _ir.TensorRegionType)
+
+
 def _as_type(annotation: Any) -> Any:
     if isinstance(annotation, str):
         return _ir.PrimType(annotation)
+    if isinstance(annotation, type) and annotation in _BARE_TYPE_CLASSES:
+        return annotation()
     return annotation
 
 
@@ -298,6 +306,7 @@ def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optiona
     Python's. A NamedByBinding value (``n = T.int32()``) takes the name itself."""
     let_ty = ty.ty if isinstance(ty, LetAnnotation) else None
     if isinstance(ty, LetAnnotation):
+        value = _value_of_python(value)
         if isinstance(value, (NamedByBinding, PendingTensor)) or not (
                 _is_literal(value) or (_is_expr(value)
                                        and not isinstance(value.ty, _ir.TensorType))):
@@ -578,8 +587,19 @@ def assert_(condition: Any, message: Any, *, loc: Optional[Loc] = None) -> None:
     _b["Assert"](condition, kind, parts, span_of(loc))
 
 
+def _value_of_python(value: Any) -> Any:
+    """A returned or let-bound Python value as the reference builds it: a tuple ``(a, b)`` is
+    an ``ir.Tuple`` (of a ``T.Tuple(...)`` type), a str a ``StringImm`` (a ``T.String()``)."""
+    if isinstance(value, tuple):
+        return _ir.Tuple(list(value))
+    if isinstance(value, str):
+        return _StringImm(value)
+    return value
+
+
 def return_(value: Any, *, loc: Optional[Loc] = None) -> None:
-    _b["Return"](value, span_of(loc))
+    """``return v``; ``return a, b`` returns the tuple ``(a, b)``, ``return "s"`` a string."""
+    _b["Return"](_value_of_python(value), span_of(loc))
 
 
 def break_(*, loc: Optional[Loc] = None) -> None:

@@ -1,7 +1,8 @@
 /*!
  * \file tvm/ir/type.h
- * \brief Types of expressions: the missing type, primitive types (a DataType), pointers and
- *  function types. Tensor types live in tensor_type.h because their shapes are expressions.
+ * \brief Types of expressions: the missing type, primitive types (a DataType), pointers,
+ *  function types, tuples, and the field-less types (any, None, opaque, string, tensor region).
+ *  Tensor types live in tensor_type.h because their shapes are expressions.
  */
 #ifndef TVM_IR_TYPE_H_
 #define TVM_IR_TYPE_H_
@@ -80,6 +81,52 @@ class FuncType : public Type {
  public:
   FuncType(ffi::Array<Type> arg_types, Type ret_type, Span span = Span::Unknown());
   TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(FuncType, Type, FuncTypeObj);
+};
+
+/*! \brief The top type, admitting any value (printed `T.Any()`): a `T.dtype(...)` value's. */
+class AnyTypeObj : public TypeObj {
+ public:
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("ir.AnyType", AnyTypeObj, TypeObj);
+};
+
+/*! \brief The type whose only value is None (printed `T.NoneType()`). */
+class NoneTypeObj : public TypeObj {
+ public:
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("ir.NoneType", NoneTypeObj, TypeObj);
+};
+
+/*!
+ * \brief An opaque value that only script-level staging may hold: finished IR has none
+ *  (printed `T.Opaque()`).
+ */
+class OpaqueTypeObj : public TypeObj {
+ public:
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("ir.OpaqueType", OpaqueTypeObj, TypeObj);
+};
+
+/*! \brief A string value, whatever its calling convention (printed `T.String()`). */
+class StringTypeObj : public TypeObj {
+ public:
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("ir.StringType", StringTypeObj, TypeObj);
+};
+
+/*! \brief The type of a tensor region `A[0:4, j]` (printed `T.TensorRegionType()`). */
+class TensorRegionTypeObj : public TypeObj {
+ public:
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("ir.TensorRegionType", TensorRegionTypeObj, TypeObj);
+};
+
+/*! \brief The type of a tuple value: one type per field (printed `T.Tuple(T.int32, ...)`). */
+class TupleTypeObj : public TypeObj {
+ public:
+  ffi::Array<Type> fields;
+  TVM_FFI_DECLARE_OBJECT_INFO_FINAL("ir.TupleType", TupleTypeObj, TypeObj);
+};
+
+class TupleType : public Type {
+ public:
+  explicit TupleType(ffi::Array<Type> fields, Span span = Span::Unknown());
+  TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(TupleType, Type, TupleTypeObj);
 };
 
 }  // namespace ir
