@@ -574,7 +574,7 @@ def test_let_annotation_missing_effect_kinds_and_memory_scopes() -> None:
     shared = T.MemoryScope("shared")
     assert shared.name == "shared" and repr(shared) == "MemoryScope('shared')"
     assert T.MemoryScope(shared) is shared and len(list(T.MemoryScope)) == 25
-    assert T.Ptr(T.float32, shared).script() == 'T.Ptr(T.float32, scope="shared")'
+    assert T.Ptr(T.float32, shared).script() == 'T.Ptr(T.float32, "shared")'
     with pytest.raises(ValueError, match="'nowhere' is not a valid MemoryScope"):
         T.MemoryScope("nowhere")
     with pytest.raises(ValueError, match="already registered"):
