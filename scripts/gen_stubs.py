@@ -148,6 +148,8 @@ def namespace_stubs() -> Dict[pathlib.Path, str]:
             if key in declared and not isinstance(value, (int, float, str)):
                 owner = declared[key].rpartition(".")[2]
                 parts.append(f"from .{owner} import {member.name} as {member.name}\n")
+                # Its other spellings here name the import (`tvm_stack_alloca = stack_alloca`).
+                own.setdefault(id(value), member.name)
                 continue
             if id(value) in own and not isinstance(value, (int, float, str)):
                 # Another name of a member of this namespace (T.FuncType is T.Func).

@@ -536,3 +536,125 @@ def add_one(A: T.buffer((8,), "float32")):
         A[i] = A[i] + T.float32(1)
 ''')
     ir.assert_structural_equal(built, from_source(ADD_ONE_CANONICAL))
+
+
+# --- Apache TVM's older signatures (tirx_apache_signatures.py) ------------------------------
+
+def body_read_back(text: str) -> List[str]:
+    """The body lines of the canonical print of the one function in ``text``, after checking
+    that the print reads back as the same IR."""
+    built = from_source(textwrap.dedent(text))
+    printed = built.script()
+    ir.assert_structural_equal(built, from_source(printed, extra_vars={"T": T}),
+                               map_free_vars=True)
+    lines = printed.split("\n")
+    return lines[lines.index(next(l for l in lines if l.startswith("def "))) + 1:]
+
+
+def test_call_intrin_with_the_result_type_first() -> None:
+    assert body_read_back('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "uint8")):
+            A[0] = T.call_intrin("float32", "tirx.exp", A[1])
+            A[1] = T.call_intrin("float32", "tir.exp", A[2])
+            B[0] = T.call_intrin("uint8", "tirx.reinterpret", B[1])
+            T.evaluate(T.call_intrin("handle", "tirx.tvm_static_handle"))
+        ''') == [
+        "    A[0] = T.exp(A[1])",
+        "    A[1] = T.exp(A[2])",
+        "    B[0] = T.reinterpret(B[1], ty=T.uint8)",
+        "    T.static_handle(ty=T.Ptr(T.void))",
+    ]
+
+
+def test_call_intrin_without_a_type_says_what_to_write() -> None:
+    with pytest.raises(TypeError, match=r'T\.call_intrin\("tirx\.exp", x, ty=T\.float32\)'):
+        T.call_intrin("tirx.exp", T.float32(1.0))
+
+
+def test_llvm_intrinsics_with_the_result_type_first() -> None:
+    assert body_read_back('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32"), C: T.Buffer((2,), "int32")):
+            C[1] = T.call_llvm_pure_intrin("int32", "llvm.ctlz", C[0], T.bool(False))
+            T.call_llvm_intrin("", "llvm.assume", T.bool(True))
+            A[0:4] = T.call_llvm_pure_intrin("float32x4", "llvm.sqrt", A[0:4])
+        ''') == [
+        '    C[1] = T.call_llvm_pure_intrin("llvm.ctlz", C[0], T.bool(False), ty=T.int32)',
+        '    T.call_llvm_intrin("llvm.assume", T.bool(True), ty=T.void)',
+        '    A[0:4] = T.call_llvm_pure_intrin("llvm.sqrt", A[T.Ramp(0, 1, 4)], ty=T.float32x4)',
+    ]
+    with pytest.raises(TypeError, match=r'T\.call_llvm_intrin\("llvm\.sqrt", x, ty=T\.float32\)'):
+        T.call_llvm_intrin("llvm.sqrt", T.float32(1.0))
+
+
+def test_apache_names_of_the_stack_builtins() -> None:
+    assert body_read_back('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32")):
+            codes = T.tvm_stack_alloca("arg_tcode", 3, dtype="handle")
+            T.evaluate(T.tvm_stack_make_array(A.data, T.tvm_stack_make_shape(4, dtype="handle"),
+                                              0, 1, 0.0, 0, dtype="handle"))
+        ''') == [
+        '    codes: T.let[T.Ptr(T.int32)] = T.stack_alloca("arg_tcode", 3)',
+        "    T.stack_make_dltensor(A.data, T.stack_make_shape(4), 0, 1, T.float32(0.0), 0)",
+    ]
+    assert T.tvm_stack_alloca is T.stack_alloca
+
+
+def test_pointer_offset_with_the_element_type_third() -> None:
+    assert body_read_back('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32")):
+            staging = T.alloc_buffer((16,), "uint8", scope="shared")
+            halves = T.ptr_byte_offset(staging.data, 4, "float16")
+            words = T.ptr_byte_offset(A.data, 8, T.int32)
+        ''')[1:] == [
+        '    halves: T.let[T.Ptr(T.float16, "shared")] = T.ptr_byte_offset(staging.data, 4, '
+        'ty=T.Ptr(T.float16, "shared"))',
+        "    words: T.let[T.Ptr(T.int32)] = T.ptr_byte_offset(A.data, 8, ty=T.Ptr(T.int32))",
+    ]
+    with pytest.raises(TypeError, match=r'ty=T\.Ptr\(T\.float16\)'):
+        T.ptr_byte_offset(T.handle("float32"), 4, 16)
+
+
+def test_typed_constants_with_the_type_positional() -> None:
+    assert body_read_back('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((3,), "float32")):
+            A[0] = T.min_value("float32")
+            A[1] = T.max_value("float32")
+            A[2] = T.infinity("float32")
+        ''') == [
+        "    A[0] = T.float32(-3.4028234663852886e+38)",
+        "    A[1] = T.float32(3.4028234663852886e+38)",
+        '    A[2] = T.float32("inf")',
+    ]
+    with pytest.raises(TypeError, match=r'T\.min_value\(ty="float32"\)'):
+        T.min_value("float32", "int32")
+
+
+def test_call_with_ret_ty_and_an_op_by_name() -> None:
+    assert body_read_back('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32")):
+            T.evaluate(T.Call("tirx.prefetch", [T.address_of(A[0]), 0, 3, 1], ret_ty="void"))
+            A[1] = T.Call(T.Op.get("tirx.exp"), [A[2]], ret_ty="float32")
+        ''') == [
+        "    T.prefetch(T.address_of(A[0]), 0, 3, 1)",
+        "    A[1] = T.exp(A[2])",
+    ]
+    with pytest.raises(TypeError, match="not both"):
+        T.Call("tirx.exp", [T.float32(1.0)], ret_ty="float32", ty=T.float32)

@@ -691,9 +691,6 @@ def test_s_tir_constructs_are_not_supported_yet(body, message, location) -> None
         ('    X = T.alloc_buffer(("n",))\n', TypeError,
          "`T.alloc_buffer` does not parse strings as shapes: got 'n'; only `T.Buffer` reads "
          "string extents", (3, 8, 3, 30)),
-        ('    T.evaluate(T.tvm_stack_make_shape(k))\n', NotImplementedError,
-         "`T.tvm_stack_make_shape` is not supported yet: no operator `tirx.tvm_stack_make_shape` "
-         "is registered", (3, 15, 3, 40)),
         ("    B[0] = T.q_multiply_shift(1, 2, 3, 4)\n", NotImplementedError,
          "`T.q_multiply_shift` is not supported yet: no operator `tirx.q_multiply_shift` is "
          "registered", (3, 11, 3, 41)),

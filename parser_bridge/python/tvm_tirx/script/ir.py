@@ -52,6 +52,7 @@ from .parser import make_decorator as _make_decorator
 from .parser import register_namespace as _register_namespace
 from .parser import register_namespace  # noqa: F401 - I's, for Python callers (internal)
 from .tirx_builder import constexpr, dynamic  # noqa: F401 - I.constexpr is T's marker
+from .tirx_apache_signatures import apache_call as _apache_call
 
 _I = sys.modules[__name__]  # the namespace object its decorators build with
 
@@ -64,6 +65,10 @@ def Call(op: Any, args: Any, attrs: Any = None, ty_args: Any = None, *, ty: Any 
     if isinstance(op, ModuleFunction):
         op = op.global_var
     return _ir.Call(op, [default_typed(a) for a in args], attrs, ty_args, ty=ty)
+
+
+# Apache TVM's `T.Call(op, args, ret_ty=...)` too (tirx_apache_signatures.py).
+Call = _apache_call(Call)
 
 
 def Range(begin: Any, end: Any) -> Any:

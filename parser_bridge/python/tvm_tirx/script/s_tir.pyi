@@ -44,7 +44,7 @@ from .tirx import FloorMod as FloorMod
 
 from .ir import Func as Func
 
-from .tirx import FuncType as FuncType
+FuncType = Func
 
 from .tirx import GE as GE
 
@@ -74,7 +74,7 @@ from .tirx import Min as Min
 
 from .ir import Missing as Missing
 
-from .tirx import MissingType as MissingType
+MissingType = Missing
 
 from .tirx import Mod as Mod
 
@@ -94,7 +94,7 @@ from .tirx import Or as Or
 
 from .ir import Prim as Prim
 
-from .tirx import PrimType as PrimType
+PrimType = Prim
 
 from .ir import Ptr as Ptr
 
@@ -112,7 +112,7 @@ from .ir import String as String
 
 from .ir import StringImm as StringImm
 
-from .tirx import StringType as StringType
+StringType = String
 
 from .tirx import Sub as Sub
 
@@ -617,137 +617,47 @@ from .tirx import Buffer as Buffer
 
 from .tirx import alloc_buffer as alloc_buffer
 
-class bf16(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+bf16 = bfloat16
 
-class bool_(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+bool_ = bool
 
-boolean = bool_
+boolean = bool
 
-def buffer(
-    shape: _t.Any,
-    dtype: _t.Any = ...,
-    data: _t.Any = ...,
-    strides: _t.Any = ...,
-    elem_offset: _t.Any = ...,
-    *,
-    scope: _t.Any = ...,
-    align: _t.Any = ...,
-    offset_factor: _t.Any = ...,
-    byte_offset: _t.Any = ...,
-    buffer_type: _t.Any = ...,
-    axis_separators: _t.Any = ...,
-    layout: _t.Any = ...,
-) -> _t.Any:
-    """``T.Buffer((n, 4), "float32")`` and ``T.Buffer[(n, 4), "float32"]``: a tensor type, as
-    ``T.Tensor`` builds it; string extents such as ``"n + 1"`` declare symbols.
-    """
-    ...
+buffer = Buffer
 
 from .tirx import cast as cast
 
 from .tirx import decl_buffer as decl_buffer
 
-class f16(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+f16 = float16
 
-class f32(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+f32 = float32
 
-class f64(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+f64 = float64
 
-class i16(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+i16 = int16
 
-class i32(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+i32 = int32
 
-class i64(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+i64 = int64
 
-class i8(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+i8 = int8
 
 prim_func = _t.no_type_check
 """``@Ts.prim_func``: ``@Ts.function`` under its Apache TVM name."""
 
 from .tirx import serial as serial
 
-class u16(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+tvm_stack_alloca = stack_alloca
 
-class u32(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+tvm_stack_make_array = stack_make_dltensor
 
-class u64(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+tvm_stack_make_shape = stack_make_shape
 
-class u8(_t.Any):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
-    of an expression converts it (a Cast unless it has the type already, as the reference
-    builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``).
-    """
-    def __new__(cls, /, value: _t.Any = ...) -> _t.Any: ...
+u16 = uint16
+
+u32 = uint32
+
+u64 = uint64
+
+u8 = uint8

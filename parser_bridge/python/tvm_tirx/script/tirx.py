@@ -98,6 +98,8 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     while_,
 )
 from .tirx_apache_dtype import accept_dtype as _accept_dtype
+from .tirx_apache_signatures import ADAPTERS as _APACHE_ADAPTERS
+from .tirx_apache_signatures import STACK_ALIASES as _STACK_ALIASES
 from .tirx_protocol import (  # noqa: F401 - the reference's builder protocol, by name
     add_to_parent,
     emit,
@@ -470,7 +472,8 @@ __member_kinds__ = {
     "symbol": ("dynamic",),
     "marker": ("LetAnnotation", "MISSING", "constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "buffer", "cast", "decl_buffer",
-               "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS),
+               "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS,
+               *_STACK_ALIASES),
     # The reference's flag for its parser (read statically, never from a body), and the
     # builder's machinery for Python callers (ir.py).
     "internal": ("supports_mutable_declarations", "AlreadyEmitted", "IRBuilder",
@@ -491,6 +494,7 @@ __member_aliases__ = {
     "bool_": "bool",
     "serial": "range",
     **_SHORT_SCALARS,
+    **_STACK_ALIASES,
 }
 """Spellings with a canonical counterpart: today's spelling (docs/frontend.md), and ``T.serial``,
 which the printer writes as the builtin ``range``."""
@@ -499,7 +503,13 @@ which the printer writes as the builtin ``range``."""
 # against the deduced type (tirx_apache_dtype.py).
 for _name in __member_kinds__["intrinsic"]:
     setattr(_T, _name, _accept_dtype(_name, getattr(_T, _name)))
-del _name
+# Apache TVM's older signatures, read as the reference's (tirx_apache_signatures.py), and its
+# names of the runtime builtins.
+for _name, _adapt in _APACHE_ADAPTERS.items():
+    setattr(_T, _name, _adapt(getattr(_T, _name)))
+for _name, _ours in _STACK_ALIASES.items():
+    setattr(_T, _name, getattr(_T, _ours))
+del _name, _adapt, _ours
 
 _register_namespace("tirx", _T)
 # Older Apache TVM releases import `T` as `tir`: the same namespace, whose canonical root stays

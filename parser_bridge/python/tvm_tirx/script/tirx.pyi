@@ -78,9 +78,7 @@ def FloorMod(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
 
 from .ir import Func as Func
 
-class FuncType(_t.Any):
-    """``T.Func([T.int32], T.int32)`` (also ``T.FuncType``): a function type."""
-    def __new__(cls, /, arg_types: _t.Any, ret_type: _t.Any) -> _t.Any: ...
+FuncType = Func
 
 def GE(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.GE(a, b)``: the `>=` comparison node itself, unfolded."""
@@ -141,9 +139,7 @@ def Min(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
 
 from .ir import Missing as Missing
 
-class MissingType(_t.Any):
-    """``T.Missing()`` (also ``T.MissingType()``): the type nothing could deduce."""
-    def __new__(cls, /) -> _t.Any: ...
+MissingType = Missing
 
 def Mod(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.Mod(a, b)``: the truncated remainder (`T.truncmod`) node itself, unfolded."""
@@ -173,9 +169,7 @@ def Or(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
 
 from .ir import Prim as Prim
 
-class PrimType(_t.Any):
-    """A scalar or vector of one data type: ``PrimType("int32")``."""
-    def __new__(cls, /, dtype: _t.Any) -> _t.Any: ...
+PrimType = Prim
 
 from .ir import Ptr as Ptr
 
@@ -205,9 +199,7 @@ from .ir import String as String
 
 from .ir import StringImm as StringImm
 
-class StringType(_t.Any):
-    """The type of a string value, whatever its calling convention (printed ``T.String()``)."""
-    def __new__(cls, /) -> _t.Any: ...
+StringType = String
 
 def Sub(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.Sub(a, b)``: the subtraction node itself, unfolded."""
@@ -1905,6 +1897,12 @@ def serial(
     (or not), as the annotation ``tirx.pragma_unroll`` / ``tirx.disable_unroll``.
     """
     ...
+
+tvm_stack_alloca = stack_alloca
+
+tvm_stack_make_array = stack_make_dltensor
+
+tvm_stack_make_shape = stack_make_shape
 
 u16 = uint16
 

@@ -4,7 +4,8 @@
 Apache TVM's namespace treats it two ways, and so does ours:
 
 - the calls whose result type is given, not deduced (``call_extern``, ``call_pure_extern``,
-  ``reinterpret``): ``dtype=`` is the result type, the reference's ``ty=``;
+  ``call_llvm_intrin``, ``call_llvm_pure_intrin``, ``reinterpret``): ``dtype=`` is the result
+  type, the reference's ``ty=``;
 - every other intrinsic deduces its type from its operands and Apache TVM drops ``dtype=``:
   ours checks it instead. The same type is accepted (and dropped); another one is a TypeError
   naming both, as a silent difference would build another program than the text says.
@@ -20,7 +21,8 @@ from typing import Any, Callable
 
 from .. import ir as _ir
 
-RESULT_TYPED = ("call_extern", "call_pure_extern", "reinterpret")
+RESULT_TYPED = ("call_extern", "call_pure_extern", "call_llvm_intrin", "call_llvm_pure_intrin",
+                "reinterpret")
 """Members whose ``dtype=`` is their result type (``ty=``)."""
 
 

@@ -18,7 +18,8 @@ import tvm_ffi
 from .. import ir as _ir
 from .tirx_ops import intrinsic_call as _intrinsic_call
 
-_REFERENCE_PREFIX = "prim."
+_OTHER_PREFIXES = ("prim.", "tir.")
+"""The reference's prefix, and older Apache TVM releases' (``tir.exp``), of our ``tirx.``."""
 _list_op_names = tvm_ffi.get_global_func("ir.ListOpNames")
 
 
@@ -35,8 +36,9 @@ def _our_op_name(func_name: Any) -> str:
         raise TypeError(f"`T.call_intrin` takes the intrinsic's name as a str (such as "
                         f"\"tirx.exp\"), got `{type(func_name).__name__}`")
     candidates = [func_name]
-    if func_name.startswith(_REFERENCE_PREFIX):
-        candidates.append("tirx." + func_name[len(_REFERENCE_PREFIX):])
+    for prefix in _OTHER_PREFIXES:
+        if func_name.startswith(prefix):
+            candidates.append("tirx." + func_name[len(prefix):])
     for name in candidates:
         if name.startswith("tirx.") and name in _registered_names():
             return name
