@@ -420,8 +420,9 @@ def f(A: T.Buffer((64,), "float32"), n: T.int32):
 
 @pytest.mark.parametrize("statement, message, columns", [
     ('    T.allocate([16], "float32", "global")',
-     "`T.allocate` is not supported yet: allocate a buffer instead: `X = T.alloc_buffer((n,), "
-     '"float32", scope="global")`', (4, 41)),
+     "`T.allocate` is not supported yet: allocate a tensor instead, `X = T.alloc_buffer((n,), "
+     '"float32", scope="global")`, and use `X.data` where the pointer was used '
+     "(`T.decl_buffer(..., data=X.data)`)", (4, 41)),
 ])
 def test_unsupported_members_say_what_to_write_instead(statement: str, message: str,
                                                        columns: Tuple[int, int]) -> None:
@@ -658,3 +659,114 @@ def test_call_with_ret_ty_and_an_op_by_name() -> None:
     ]
     with pytest.raises(TypeError, match="not both"):
         T.Call("tirx.exp", [T.float32(1.0)], ret_ty="float32", ty=T.float32)
+
+
+# --- Apache TVM's scope forms of declarations ----------------------------------------------
+
+def test_a_decl_buffer_scope_is_the_declaration_then_its_body() -> None:
+    scoped = '''
+    from tvm_tirx.script import tirx as T
+
+    @T.prim_func
+    def f(Flat: T.Buffer((16,), "float32")):
+        with T.decl_buffer((4, 4), "float32", data=Flat.data) as Tiles:
+            Tiles[1, 1] = T.float32(0)
+            Tiles[2, 3] = T.float32(1)
+    '''
+    assigned = '''
+    from tvm_tirx.script import tirx as T
+
+    @T.prim_func
+    def f(Flat: T.Buffer((16,), "float32")):
+        Tiles = T.decl_buffer((4, 4), "float32", data=Flat.data)
+        Tiles[1, 1] = T.float32(0)
+        Tiles[2, 3] = T.float32(1)
+    '''
+    assert body_read_back(scoped) == [
+        "    Tiles = T.decl_tensor(Flat.data, ty_args=[T.Tensor((4, 4), T.float32)])",
+        "    Tiles[1, 1] = T.float32(0.0)",
+        "    Tiles[2, 3] = T.float32(1.0)",
+    ]
+    ir.assert_structural_equal(from_source(textwrap.dedent(scoped)),
+                               from_source(textwrap.dedent(assigned)))
+
+
+def test_a_decl_buffer_scope_inside_a_loop_and_without_data() -> None:
+    assert body_read_back('''
+    from tvm_tirx.script import tirx as T
+
+    @T.prim_func
+    def f(A: T.Buffer((8,), "float32")):
+        for i in range(2):
+            with T.decl_buffer((4,), "float32", scope="shared") as S:
+                S[0] = A[i]
+            A[i] = T.float32(2)
+    ''') == [
+        "    for i in range(2):",
+        '        S = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32, scope="shared")])',
+        "        S[0] = A[i]",
+        "        A[i] = T.float32(2.0)",
+    ]
+
+
+def test_a_decl_buffer_scope_needs_its_name() -> None:
+    assert diagnostics('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(Flat: T.Buffer((16,), "float32")):
+            with T.decl_buffer((4, 4), "float32", data=Flat.data):
+                T.evaluate(1)
+        ''') == [("error", "type-error", "`with T.decl_buffer(...)` names its tensor: write "
+                  "`with T.decl_buffer(...) as X:` or `X = T.decl_buffer(...)`", 6)]
+
+
+# --- Apache TVM's TypeVar symbols (typevar_symbols.py) --------------------------------------
+
+TYPEVAR_KERNEL = '''
+from typing import TypeVar
+from tvm_tirx.script import tirx as T
+
+Rows = TypeVar("Rows")
+Unused = TypeVar("Unused")
+
+@T.prim_func
+def {name}(A: T.Buffer((Rows, Rows * 2), "float32")):
+    for i in range(Rows):
+        A[i, 0] = T.float32(1)
+'''
+
+
+def test_a_typevar_in_a_prim_func_signature_is_an_int64_symbol() -> None:
+    built = from_source(TYPEVAR_KERNEL.format(name="fill"))
+    assert body_read_back(TYPEVAR_KERNEL.format(name="fill")) == [
+        "    for i in range(T.int64(0), Rows):",
+        "        A[i, 0] = T.float32(1.0)",
+    ]
+    assert built.script().split("\n")[5] == (
+        "def fill[Rows: T.int64](A: T.Tensor((Rows, Rows * T.int64(2)), T.float32)):")
+    header = TYPEVAR_KERNEL.replace('Rows = TypeVar("Rows")\n', "").replace(
+        "def {name}(", "def {name}[Rows: T.int64](")
+    ir.assert_structural_equal(built, from_source(header.format(name="fill")))
+
+
+@pytest.mark.parametrize("declaration, message", [
+    ('Rows = TypeVar("Count")', "The TypeVar bound to `Rows` is named 'Count': a symbol's "
+     'TypeVar is declared as `Rows = TypeVar("Rows")`'),
+    ('Rows = TypeVar("Rows", bound=int)', "The TypeVar `Rows` is a symbol, which takes no "
+     'constraints or bound: declare it as `Rows = TypeVar("Rows")`'),
+])
+def test_only_a_plain_typevar_of_its_own_name_is_a_symbol(declaration: str, message: str) -> None:
+    text = TYPEVAR_KERNEL.format(name="fill").replace('Rows = TypeVar("Rows")', declaration)
+    # Untrusted, only the plain form is read without running the file; trusted, it runs.
+    ((severity, code, _found, line),) = diagnostics(text)
+    assert (severity, code, line) == ("information", "untrusted-not-evaluated", 9)
+    with pytest.raises(SyntaxError) as raised:
+        from_source(textwrap.dedent(text), trusted=True)
+    assert (raised.value.msg, raised.value.lineno, raised.value.offset) == (message, 9, 23)
+
+
+def test_a_typevar_is_no_symbol_of_a_canonical_function() -> None:
+    text = TYPEVAR_KERNEL.format(name="fill").replace("@T.prim_func", "@T.function")
+    assert diagnostics(text) == [("error", "type-error", "unsupported operand type(s) for *: "
+                                  "'TypeVar' and 'int'", 9)]

@@ -703,9 +703,6 @@ def test_s_tir_constructs_are_not_supported_yet(body, message, location) -> None
         ("    y = T.let(k, 1)\n", TypeError,
          "`T.let(var, value)` scopes are not supported: write `x: T.let[T.int32] = value` "
          "(or `x: T.let = value`)", (3, 8, 3, 19)),
-        ('    with T.decl_buffer((4,), data=a) as X:\n        pass\n', TypeError,
-         "`with` in TVMScript opens a builder scope such as `T.attr(...)`, got `PendingTensor`",
-         (3, 9, 3, 36)),
     ],
 )
 def test_rejected_forms_in_the_body(body, kind, message, location) -> None:

@@ -18,6 +18,7 @@ what is rejected and why:
 from __future__ import annotations
 
 import ast
+import dataclasses
 import operator
 from typing import Any, Callable, Dict, Optional, Sequence
 
@@ -316,14 +317,15 @@ def decl_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
                 buffer_type: str = "", axis_separators: Optional[Sequence[int]] = None,
                 layout: Any = None) -> Any:
     """``X = T.decl_buffer(shape, dtype, data=p)``: ``T.decl_tensor`` of ``p``; without
-    ``data``, ``T.alloc_tensor``."""
+    ``data``, ``T.alloc_tensor``. Apache TVM's scope form ``with T.decl_buffer(...) as X:``
+    builds the same (tirx_protocol.py ``with_``), so the pending tensor names its member."""
     ty = _tensor_type("T.decl_buffer", shape, dtype, strings=False, strides=strides,
                       elem_offset=elem_offset, scope=scope, align=align,
                       offset_factor=offset_factor, buffer_type=buffer_type,
                       axis_separators=axis_separators, layout=layout)
-    if data is None:
-        return _tb.alloc_tensor(ty_args=[ty])
-    return _tb.decl_tensor(data, ty_args=[ty])
+    pending = (_tb.alloc_tensor(ty_args=[ty]) if data is None
+               else _tb.decl_tensor(data, ty_args=[ty]))
+    return dataclasses.replace(pending, what="decl_buffer")
 
 
 # --- loops and expressions --------------------------------------------------------------------
@@ -558,8 +560,9 @@ def _registered_op_call(name: str) -> Callable[..., Any]:
 
 
 UNSUPPORTED_INSTEAD: Dict[str, str] = {
-    "allocate": "allocate a buffer instead: `X = T.alloc_buffer((n,), \"float32\", "
-                "scope=\"global\")`",
+    "allocate": "allocate a tensor instead, `X = T.alloc_buffer((n,), \"float32\", "
+                "scope=\"global\")`, and use `X.data` where the pointer was used "
+                "(`T.decl_buffer(..., data=X.data)`)",
 }
 """Apache TVM members with no counterpart yet, and what to write instead (issue 10, item 5)."""
 

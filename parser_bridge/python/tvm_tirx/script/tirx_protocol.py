@@ -18,7 +18,7 @@ from tvm_ffi import get_global_func
 from .. import ir as _ir
 from ..stmt import Stmt
 from .builder import AlreadyEmitted, Frame, Loc, span_of
-from .tirx_builder import LoopSpec, emit_, evaluate, for_, func_ret_
+from .tirx_builder import LoopSpec, PendingTensor, bind_, emit_, evaluate, for_, func_ret_
 from .tirx_threads import LaunchThreadSpec
 
 _add_to_frame = get_global_func("tirx.builder.Emit")
@@ -149,6 +149,14 @@ def with_(frame: Any, *, loc: Optional[Loc] = None, name: Optional[str] = None,
         return frame.named(given, loc)
     if isinstance(frame, LaunchThreadSpec):
         return frame.frame(name, loc, name_loc)
+    if isinstance(frame, PendingTensor) and frame.what == "decl_buffer":
+        # Apache TVM's `with T.decl_buffer(...) as X:` scopes the tensor over the body; ours
+        # declares it in the enclosing block, as `X = T.decl_buffer(...)` does, which is the
+        # same IR (the declaration's scope is the rest of its block).
+        if name is None:
+            raise TypeError("`with T.decl_buffer(...)` names its tensor: write "
+                            "`with T.decl_buffer(...) as X:` or `X = T.decl_buffer(...)`")
+        return contextlib.nullcontext(bind_(frame, name, loc=loc, name_loc=name_loc))
     if not isinstance(frame, Frame):
         raise TypeError(f"`with` in TVMScript opens a builder scope such as `T.attr(...)`, got "
                         f"`{type(frame).__name__}`")

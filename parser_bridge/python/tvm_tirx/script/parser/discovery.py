@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import typing
 from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
 
@@ -189,15 +190,30 @@ def _namespace_member(node: ast.expr, env: Mapping[str, Any],
     return namespace, node.attr
 
 
+def _is_typevar_of(call: ast.Call, target: str) -> bool:
+    """``N = TypeVar("N")`` / ``N = typing.TypeVar("N")``, its own name and nothing else: Apache
+    TVM's symbol of a prim_func (typevar_symbols.py), read without running the file (Apache TVM
+    gives ``TypeVar`` to every script, so no import is needed)."""
+    func = call.func
+    named = (isinstance(func, ast.Name) and func.id == "TypeVar") or (
+        isinstance(func, ast.Attribute) and func.attr == "TypeVar"
+        and isinstance(func.value, ast.Name) and func.value.id == "typing")
+    return named and not call.keywords and len(call.args) == 1 and \
+        isinstance(call.args[0], ast.Constant) and call.args[0].value == target
+
+
 def symbol_declaration(stmt: ast.stmt, env: Mapping[str, Any]) -> Optional[Tuple[str, Any]]:
     """``n = T.dynamic("n", ...)`` / ``n = T.int32()`` with literal arguments (``dtype=`` the
     only keyword), or the reference's IR class ``n = T.Var("n", "int32")`` of an integer type
     (both literal strings): (name, value), the value made by the namespace's own constructor;
-    None for any other statement."""
+    ``N = TypeVar("N")``: (name, the TypeVar); None for any other statement."""
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1
             and isinstance(stmt.targets[0], ast.Name) and isinstance(stmt.value, ast.Call)):
         return None
     call = stmt.value
+    target = stmt.targets[0].id
+    if _is_typevar_of(call, target):
+        return target, typing.TypeVar(target)
     member = _namespace_member(call.func, env)
     if member is None:
         return None
@@ -217,7 +233,6 @@ def symbol_declaration(stmt: ast.stmt, env: Mapping[str, Any]) -> Optional[Tuple
     args = [literal(a) for a in call.args]
     kwargs = {k.arg: literal(k.value) for k in call.keywords}
     value = getattr(namespace, name)(*args, **kwargs)
-    target = stmt.targets[0].id
     return target, value.bind(target) if isinstance(value, NamedByBinding) else value
 
 

@@ -33,6 +33,7 @@ from .ast_build import RUNTIME_KEY, Loc, loc_of
 from .transpile import MAKE, HeaderSymbol, SyntaxErrorFactory
 from .transpile import BINDINGS_KEY, GeneratedBuilder, TranspiledDefinition, TranspileOptions
 from .transpile import transpile_function, transpile_macro, without_docstring
+from .typevar_symbols import PRIM_FUNC_PATHS, typevar_symbols
 from .untrusted import SAFE_BUILTINS, NameCheck, UntrustedNotEvaluated, bound_names
 
 @dataclass(frozen=True)
@@ -166,6 +167,8 @@ class BuilderProgram:
         self.lines = source.line_index
         self.errors = SyntaxErrorFactory(source_name, self.lines)
         self.header = _header_symbols(source.type_params, node, self.errors)
+        if decorator.namespace_path in PRIM_FUNC_PATHS:
+            self.header = typevar_symbols(node, bindings, self.header, self.errors) + self.header
         self.bindings = bindings
         self.decorator = decorator
         self.options = options
@@ -375,7 +378,7 @@ class BuilderProgram:
         for symbol in sig.header:
             annotation = next(helpers)
             with self.located(symbol.loc):
-                ty = call(annotation) if annotation is not None else None
+                ty = call(annotation) if annotation is not None else symbol.default_type
                 values[symbol.name] = ns.header_symbol_(symbol.name, ty, loc=symbol.loc)
         for name, loc in sig.params:
             with self.located(loc):

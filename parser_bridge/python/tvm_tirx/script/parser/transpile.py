@@ -77,6 +77,8 @@ class HeaderSymbol:
     name: str
     annotation: Optional[ast.expr]
     loc: Loc
+    default_type: Optional[str] = None
+    """The type without an annotation (None: int32); Apache TVM's TypeVar symbols are int64."""
 
 
 @dataclass
