@@ -212,8 +212,8 @@ void DefineModuleSymbols(const ir::IRModule& mod, const AccessPath& p, const Doc
 }
 
 /*!
- * \brief A module: `@I.ir_module class Module:`, `T.module_attrs({...})` first, then its
- *  functions as members.
+ * \brief A module: `@I.ir_module class Module:`, `T.module_attrs({...})` first, then
+ *  `T.module_global_infos({...})`, then its functions as members.
  */
 Doc ModuleDoc(const ir::IRModule& mod, const AccessPath& p, const DocTranslator& t) {
   DefineModuleSymbols(mod, p, t);
@@ -223,6 +223,10 @@ Doc ModuleDoc(const ir::IRModule& mod, const AccessPath& p, const DocTranslator&
   if (!mod->attrs.empty()) {
     ExprDoc attrs = t.AsExprDoc(mod->attrs, p.Attr("attrs"));
     body.push_back(ExprStmtDoc(TAttr(t, "module_attrs").Call({attrs})));
+  }
+  if (!mod->global_infos.empty()) {
+    ExprDoc infos = t.AsExprDoc(mod->global_infos, p.Attr("global_infos"));
+    body.push_back(ExprStmtDoc(TAttr(t, "module_global_infos").Call({infos})));
   }
   for (const auto& [gv, func] : mod->functions) {
     AccessPath func_path = p.Attr("functions").MapItem(gv);

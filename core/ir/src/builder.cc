@@ -121,7 +121,7 @@ void ModuleFrameObj::Finalize() {
     }
     defined.Set(var, *function);
   }
-  IRModule module(std::move(defined), attrs);
+  IRModule module(std::move(defined), attrs, global_infos);
   IRBuilder builder = IRBuilder::Current();
   if (!builder->frames.empty()) {
     TVM_FFI_THROW(ValueError) << "An IR module must be the outermost definition";
@@ -180,7 +180,8 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   refl::ObjectDef<ModuleFrameObj>()
       .def_ro("global_vars", &ModuleFrameObj::global_vars)
       .def_ro("functions", &ModuleFrameObj::functions)
-      .def_ro("attrs", &ModuleFrameObj::attrs);
+      .def_ro("attrs", &ModuleFrameObj::attrs)
+      .def_ro("global_infos", &ModuleFrameObj::global_infos);
   refl::GlobalDef()
       .def("ir.builder.BuilderEnter", [](IRBuilder b) { b.EnterWithScope(); })
       .def("ir.builder.BuilderExit", [](IRBuilder b) { b.ExitWithScope(); })
@@ -228,6 +229,17 @@ TVM_FFI_STATIC_INIT_BLOCK() {
                                          << "`allow_overwrite=True`";
              }
              frame.mutable_get()->attrs = std::move(attrs);
+           })
+      // Global infos are set once per module, as in the reference (an empty dict counts as
+      // none set).
+      .def("ir.builder.ModuleGlobalInfos",
+           [](GlobalInfos global_infos) {
+             ModuleFrame frame = CurrentModule("module_global_infos");
+             if (!frame->global_infos.empty()) {
+               TVM_FFI_THROW(ValueError) << "The module's global infos are already set: "
+                                         << "`I.module_global_infos({...})` comes once a module";
+             }
+             frame.mutable_get()->global_infos = std::move(global_infos);
            })
       // One attribute, as the reference's `I.module_set_attr`: a key is set once unless
       // `allow_overwrite`; None removes it (never an error).

@@ -67,11 +67,13 @@ void Call::Validate() const {
   InferCallType(get()->op, get()->args, get()->attrs, get()->ty_args);
 }
 
-IRModule::IRModule(ffi::Map<GlobalVar, Expr> functions, ffi::Map<ffi::String, ffi::Any> attrs)
+IRModule::IRModule(ffi::Map<GlobalVar, Expr> functions, ffi::Map<ffi::String, ffi::Any> attrs,
+                   GlobalInfos global_infos)
     : ObjectRef(ffi::make_object<IRModuleObj>()) {
   auto* node = const_cast<IRModuleObj*>(get());
   node->functions = std::move(functions);
   node->attrs = std::move(attrs);
+  node->global_infos = std::move(global_infos);
 }
 
 GlobalVar IRModule::GetGlobalVar(const std::string& name) const {
@@ -102,16 +104,20 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("args", &CallObj::args)
       .def_ro("attrs", &CallObj::attrs)
       .def_ro("ty_args", &CallObj::ty_args);
+  refl::ObjectDef<GlobalInfoObj>();
   refl::ObjectDef<IRModuleObj>()
       .def_init(
-          [](ffi::Map<GlobalVar, Expr> functions, ffi::Map<ffi::String, ffi::Any> attrs) {
-            return IRModule(std::move(functions), std::move(attrs));
+          [](ffi::Map<GlobalVar, Expr> functions, ffi::Map<ffi::String, ffi::Any> attrs,
+             ffi::Optional<GlobalInfos> global_infos) {
+            return IRModule(std::move(functions), std::move(attrs),
+                            global_infos.value_or(GlobalInfos()));
           },
-          {"functions", "attrs"})
+          {"functions", "attrs", "global_infos"})
       .def("get_global_var",
            [](IRModule mod, const std::string& name) { return mod.GetGlobalVar(name); })
       .def_ro("functions", &IRModuleObj::functions)
-      .def_ro("attrs", &IRModuleObj::attrs);
+      .def_ro("attrs", &IRModuleObj::attrs)
+      .def_ro("global_infos", &IRModuleObj::global_infos);
 }
 
 }  // namespace ir

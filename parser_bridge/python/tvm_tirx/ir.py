@@ -460,13 +460,20 @@ class Tuple(Expr):
         self.__ffi_init__([_typed_field(f) for f in fields])
 
 
+@register_object("ir.GlobalInfo")
+class GlobalInfo(Object):
+    """Module-level metadata, kept in ``IRModule.global_infos`` (name -> list). Only the base
+    class: the reference's concrete kinds belong to device backends."""
+
+
 @printable
 @register_object("ir.IRModule")
 class IRModule(Object):
-    """Functions by global variable, plus module attributes."""
+    """Functions by global variable, plus module attributes and global infos."""
 
-    def __init__(self, functions: Any = None, attrs: Any = None) -> None:
-        self.__ffi_init__(functions or {}, attrs or {})
+    def __init__(self, functions: Any = None, attrs: Any = None,
+                 global_infos: Any = None) -> None:
+        self.__ffi_init__(functions or {}, attrs or {}, global_infos or {})
 
 
 @register_object("ir.PointerType")

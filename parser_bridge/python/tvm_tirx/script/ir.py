@@ -8,7 +8,7 @@ Holds what every dialect shares: modules (``@I.ir_module``, ``I.module_attrs``),
 from __future__ import annotations
 
 import sys
-from typing import Any, Dict, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence
 
 from tvm_ffi import Object as _Object
 from tvm_ffi import get_global_func as _get_global_func
@@ -86,6 +86,7 @@ _module_global_var = _get_global_func("ir.builder.ModuleGetGlobalVar")
 _in_builder = _get_global_func("ir.builder.BuilderIsInScope")
 _module_call = _get_global_func("ir.builder.ModuleCall")
 _module_set_attr = _get_global_func("ir.builder.ModuleSetAttr")
+_module_global_infos = _get_global_func("ir.builder.ModuleGlobalInfos")
 _module_get_attr = _get_global_func("ir.builder.ModuleGetAttr")
 _module_declare_function = _get_global_func("ir.builder.ModuleDeclareFunction")
 _module_signature = _get_global_func("ir.builder.ModuleSignature")
@@ -117,6 +118,33 @@ def module_attrs(attrs: Dict[str, Any], allow_overwrite: bool = False) -> None:
         raise TypeError(f"`module_attrs(allow_overwrite=...)` takes a bool, got "
                         f"`{type(allow_overwrite).__name__}`")
     _module_attrs(attrs, allow_overwrite)
+
+
+def module_global_infos(global_infos: Dict[str, List[_ir.GlobalInfo]]) -> None:
+    """``T.module_global_infos({"name": [...]})`` (also ``I.``): the enclosing module's global
+    infos, a dict from names to lists of ``GlobalInfo`` objects, set once (a second call after
+    a non-empty dict is a ValueError), as in the reference. Printed after ``module_attrs``,
+    keys sorted; an empty dict is not printed. No ``GlobalInfo`` kind exists without a device
+    backend, so the lists are empty here.
+
+    Like ``module_attrs``, it does nothing while Python runs a decorated class's body; the
+    module decorator evaluates it again inside the module frame.
+    """
+    if not _in_builder() and _is_class_body(sys._getframe(1)):
+        return
+    if not isinstance(global_infos, dict):
+        raise TypeError(f"`module_global_infos` takes a dict, got `{type(global_infos).__name__}`")
+    for name, infos in global_infos.items():
+        if not isinstance(name, str):
+            raise TypeError(f"`module_global_infos` takes str names, got `{type(name).__name__}`")
+        if not isinstance(infos, (list, tuple)):
+            raise TypeError(f"`module_global_infos` takes a list per name, got "
+                            f"`{type(infos).__name__}` for `{name}`")
+        for info in infos:
+            if not isinstance(info, _ir.GlobalInfo):
+                raise TypeError(f"`module_global_infos` takes `GlobalInfo` objects, got "
+                                f"`{type(info).__name__}` in `{name}`")
+    _module_global_infos(global_infos)
 
 
 def module_set_attr(attr_key: str, attr_value: Optional[_Object],
@@ -214,7 +242,7 @@ __member_kinds__ = {
     "constructor": ("Call", "DataTypeImm", "GenericConst", "GlobalVar", "Op", "Range",
                     "StringImm", "Tuple", "Var", "dtype"),
     "type": _CLASS_TYPES,
-    "statement": ("Bind", "module_attrs", "module_set_attr"),
+    "statement": ("Bind", "module_attrs", "module_global_infos", "module_set_attr"),
     "marker": ("MISSING", "constexpr"),
     "function": ("make_node", "module_get_attr"),
     "legacy": ("meta_var",),

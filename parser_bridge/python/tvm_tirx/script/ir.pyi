@@ -188,6 +188,15 @@ def module_get_attr(attr_key: _t.Any) -> _t.Any:
     """
     ...
 
+def module_global_infos(global_infos: _t.Any) -> _t.Any:
+    """``T.module_global_infos({"name": [...]})`` (also ``I.``): the enclosing module's global
+    infos, a dict from names to lists of ``GlobalInfo`` objects, set once (a second call after
+    a non-empty dict is a ValueError), as in the reference. Printed after ``module_attrs``,
+    keys sorted; an empty dict is not printed. No ``GlobalInfo`` kind exists without a device
+    backend, so the lists are empty here.
+    """
+    ...
+
 def module_proxy_(name: _t.Any, python_functions: _t.Any = ...) -> _t.Any:
     """What the module class's name means inside its members (the parser's hook)."""
     ...

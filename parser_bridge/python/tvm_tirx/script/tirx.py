@@ -295,7 +295,7 @@ CallEffectKind = _ir.CallEffectKind
 from .ir import Range  # noqa: E402 - T.Range is I.Range (bare literal bounds are int32)
 # The module members the reference also spells under T: the same objects as I's.
 from .ir import Call, ir_module, module_attrs, pyfunc  # noqa: E402,F401
-from .ir import module_get_attr, module_set_attr  # noqa: E402,F401
+from .ir import module_get_attr, module_global_infos, module_set_attr  # noqa: E402,F401
 from .ir import AlreadyEmitted, IRBuilder, IRModuleFrame  # noqa: E402,F401
 from .ir import decl_function, make_node, resolve_global_info_args  # noqa: E402,F401
 
@@ -464,7 +464,7 @@ __member_kinds__ = {
     "statement": ("Bind", "add_to_parent", "alloc_local", "alloc_scalar", "alloc_shared",
                   "alloc_tensor", "attr", "decl_scalar", "decl_tensor", "emit", "evaluate",
                   "frame_scope", "func_attr", "func_ret", "launch_thread", "local_scalar",
-                  "module_attrs", "module_set_attr", *_STORAGE_MEMBERS),
+                  "module_attrs", "module_global_infos", "module_set_attr", *_STORAGE_MEMBERS),
     "function": ("make_node", "module_get_attr"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,

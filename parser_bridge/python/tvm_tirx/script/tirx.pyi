@@ -1225,6 +1225,8 @@ from .ir import module_attrs as module_attrs
 
 from .ir import module_get_attr as module_get_attr
 
+from .ir import module_global_infos as module_global_infos
+
 from .ir import module_set_attr as module_set_attr
 
 def ne_(a: _t.Any, b: _t.Any) -> _t.Any: ...

@@ -126,6 +126,7 @@ class ModuleFrameObj : public IRBuilderFrameObj {
    *  module compares equal to one built apart). */
   ffi::Map<ffi::String, FuncType> signatures;
   ffi::Map<ffi::String, ffi::Any> attrs;
+  GlobalInfos global_infos;
   /*! \brief Builds the IRModule as the builder's result. */
   void Finalize();
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("ir.builder.ModuleFrame", ModuleFrameObj, IRBuilderFrameObj);

@@ -57,18 +57,33 @@ class Call : public Expr {
   TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(Call, Expr, CallObj);
 };
 
-/*! \brief Functions by global name, and module attributes. */
+/*! \brief Module-level metadata kept in `IRModule::global_infos`. Only the base exists: the
+ *  reference's concrete kinds belong to device backends, so a list can only be empty here. */
+class GlobalInfoObj : public ffi::Object {
+ public:
+  TVM_FFI_DECLARE_OBJECT_INFO("ir.GlobalInfo", GlobalInfoObj, ffi::Object);
+};
+
+class GlobalInfo : public ffi::ObjectRef {
+ public:
+  TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(GlobalInfo, ffi::ObjectRef, GlobalInfoObj);
+};
+
+using GlobalInfos = ffi::Map<ffi::String, ffi::Array<GlobalInfo>>;
+
+/*! \brief Functions by global name, module attributes and global infos (name -> list). */
 class IRModuleObj : public ffi::Object {
  public:
   ffi::Map<GlobalVar, Expr> functions;
   ffi::Map<ffi::String, ffi::Any> attrs;
+  GlobalInfos global_infos;
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("ir.IRModule", IRModuleObj, ffi::Object);
 };
 
 class IRModule : public ffi::ObjectRef {
  public:
-  explicit IRModule(ffi::Map<GlobalVar, Expr> functions,
-                    ffi::Map<ffi::String, ffi::Any> attrs = {});
+  explicit IRModule(ffi::Map<GlobalVar, Expr> functions, ffi::Map<ffi::String, ffi::Any> attrs = {},
+                    GlobalInfos global_infos = {});
   /*! \return the global variable named `name`; KeyError when none. */
   GlobalVar GetGlobalVar(const std::string& name) const;
   TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(IRModule, ffi::ObjectRef, IRModuleObj);

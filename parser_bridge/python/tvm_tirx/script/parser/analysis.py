@@ -36,7 +36,8 @@ from .macro import define_text_macros
 from .spelling import apache_members
 from .occurrences import collect_function, definition_name_loc, type_text
 from .program import BuilderProgram, ModuleSource, ProgramOptions, build_function
-from .program import build_module, header_list, module_members, statement_loc
+from .program import MODULE_STATEMENTS, build_module, header_list, module_members
+from .program import statement_loc
 from .occurrences import OccurrenceTable
 from .report import ERROR, INFORMATION, WARNING, DefinitionReport, DiagnosticMaker, ParseReport
 from .report import PlainUnit
@@ -632,20 +633,23 @@ def _member_decorator(stmt: Any, env: Mapping[str, Any], evaluator: Evaluator,
 
 
 def _module_attrs(call: ast.Call, scope: Mapping[str, Any], evaluator: Evaluator) -> Any:
-    """``I.module_attrs({...})``: the namespace's own hook with a literal (untrusted) or
-    evaluated (trusted) argument."""
+    """``I.module_attrs({...})`` or ``I.module_global_infos({...})``: the namespace's own hook
+    with literal (untrusted) or evaluated (trusted) arguments."""
     func = call.func
+    name = func.attr
     namespace = scope.get(func.value.id) if isinstance(func, ast.Attribute) and \
         isinstance(func.value, ast.Name) else None
     if namespace is None or namespaces.root_of(namespace) is None:
-        raise UntrustedNotEvaluated("Only `I.module_attrs({...})` of a script namespace is "
+        raise UntrustedNotEvaluated(f"Only `I.{name}({{...}})` of a script namespace is "
                                     "evaluated in a module class")
-    if any(k.arg != "allow_overwrite" for k in call.keywords) or \
-            not 1 <= len(call.args) + len(call.keywords) <= 2:
-        raise TypeError("`module_attrs` takes one dict and `allow_overwrite=`")
+    keywords = MODULE_STATEMENTS[name]
+    if any(k.arg not in keywords for k in call.keywords) or \
+            not 1 <= len(call.args) <= len(call.args) + len(call.keywords) <= 1 + len(keywords):
+        extra = "".join(f" and `{k}=`" for k in keywords)
+        raise TypeError(f"`{name}` takes one dict{extra}")
     args = [evaluator.value(a, scope) for a in call.args]
     kwargs = {k.arg: evaluator.value(k.value, scope) for k in call.keywords}
-    return getattr(namespace, "module_attrs")(*args, **kwargs)
+    return getattr(namespace, name)(*args, **kwargs)
 
 
 def _function_of(ir: Any, name: str) -> Any:

@@ -468,7 +468,8 @@ def statement_loc(root: Any, path: Any) -> Optional[Loc]:
 def module_members(node: ast.ClassDef, errors: SyntaxErrorFactory,
                     decorator_of: Any) -> List[Tuple[ast.AST, Any]]:
     """A module class body: its functions with their decorators (``decorator_of(stmt)``,
-    None when it has none) and its ``I.module_attrs(...)`` statements (decorator None)."""
+    None when it has none) and its ``I.module_attrs(...)`` and ``I.module_global_infos(...)``
+    statements (decorator None)."""
     members: List[Tuple[ast.AST, Any]] = []
     for stmt in without_docstring(node.body):
         if isinstance(stmt, ast.FunctionDef):
@@ -480,18 +481,23 @@ def module_members(node: ast.ClassDef, errors: SyntaxErrorFactory,
                 raise errors.at(stmt, f"Macro `{stmt.name}` cannot be a module member: define "
                                       "it outside the module class")
             members.append((stmt, decorator))
-        elif is_module_attrs(stmt):
+        elif is_module_statement(stmt):
             members.append((stmt, None))
         elif not isinstance(stmt, ast.Pass):
-            raise errors.at(stmt, "An IR module class holds only decorated functions and "
-                                  "`I.module_attrs({...})`")
+            raise errors.at(stmt, "An IR module class holds only decorated functions, "
+                                  "`I.module_attrs({...})` and `I.module_global_infos({...})`")
     return members
 
 
-def is_module_attrs(stmt: ast.stmt) -> bool:
+# The module-level calls of a class body, by name: the keywords each takes besides its one
+# positional dict.
+MODULE_STATEMENTS = {"module_attrs": ("allow_overwrite",), "module_global_infos": ()}
+
+
+def is_module_statement(stmt: ast.stmt) -> bool:
     return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
             and isinstance(stmt.value.func, ast.Attribute)
-            and stmt.value.func.attr == "module_attrs")
+            and stmt.value.func.attr in MODULE_STATEMENTS)
 
 
 @dataclass
