@@ -1860,7 +1860,8 @@ def decl_buffer(
     layout: _t.Any = ...,
 ) -> _t.Any:
     """``X = T.decl_buffer(shape, dtype, data=p)``: ``T.decl_tensor`` of ``p``; without ``data``,
-    ``T.alloc_tensor``.
+    ``T.alloc_tensor``. Apache TVM's scope form ``with T.decl_buffer(...) as X:`` builds the
+    same (tirx_protocol.py ``with_``), so the pending tensor names its member.
     """
     ...
 
