@@ -14,6 +14,7 @@
 
 #include <string>
 
+#include "intrinsic_spec_internal.h"
 #include "type_check_internal.h"
 
 namespace tvm {
@@ -31,8 +32,6 @@ struct GpuSpec {
   TypeRule rule;
   const char* doc;
 };
-
-Type Void() { return PrimType(DataType::Void()); }
 
 /*!
  * \brief `tvm_warp_shuffle(mask, value, lane, width, warp_size)` and its `_up`/`_down`/`_xor`
@@ -64,7 +63,7 @@ Type StorageSyncRule(const ffi::Array<Expr>& args, const char* op) {
     CheckBool(args[1], op, "is_load");
   }
   if (args.size() > 2) IntegerDType(args[2], op, "num_blocks");
-  return Void();
+  return details::VoidType();
 }
 
 /*!
@@ -91,7 +90,7 @@ Type ThreadAllreduceRule(const ffi::Array<Expr>& args, const char* op) {
   for (size_t i = 2 * n + 2; i < args.size(); ++i) {
     IntegerDType(args[i], op, "thread_index");
   }
-  return Void();
+  return details::VoidType();
 }
 
 /*! \brief The struct array, its index and its field id of `tvm_struct_get`/`tvm_struct_set`. */

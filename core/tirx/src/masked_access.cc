@@ -15,6 +15,7 @@
 
 #include <string>
 
+#include "intrinsic_spec_internal.h"
 #include "type_check_internal.h"
 
 namespace tvm {
@@ -50,7 +51,7 @@ ffi::Function MaskedRule(std::string op, size_t first_index) {
         DataType access = CheckMaskedAccess(args, first_index, op.c_str());
         if (first_index == 1) return PrimType(access);
         CheckStoredValue(args[1], access);
-        return PrimType(DataType::Void());
+        return details::VoidType();
       },
       op + ".type_rule");
 }
