@@ -49,7 +49,6 @@ constexpr int kAllowed[] = {
     SCMP_SYS(faccessat),
     SCMP_SYS(faccessat2),
     SCMP_SYS(fstatfs),
-    SCMP_SYS(fcntl),
     // Memory.
     SCMP_SYS(mmap),
     SCMP_SYS(munmap),
@@ -92,6 +91,12 @@ constexpr int kAllowed[] = {
     SCMP_SYS(exit_group),
 };
 
+/*!
+ * \brief The fcntl commands CPython uses (os.set_inheritable, os.get_blocking,
+ *  os.set_blocking, and open()'s checks): a descriptor's own flags, nothing that duplicates.
+ */
+constexpr scmp_datum_t kFcntlCommands[] = {F_GETFD, F_SETFD, F_GETFL, F_SETFL};
+
 /*! \brief Owns a libseccomp filter context. */
 struct ContextDeleter {
   void operator()(scmp_filter_ctx* context) const { seccomp_release(*context); }
@@ -124,8 +129,17 @@ std::string AddConditionalRules(scmp_filter_ctx context, const SandboxOptions& o
   // back to clone, which the rule above checks.
   rc = seccomp_rule_add(context, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
   if (rc < 0) return Failure("adding the clone3 rule", rc);
-  // Reading limits, never setting them.
-  rc = seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, SCMP_A2(SCMP_CMP_EQ, 0));
+  // fcntl only to read and set a descriptor's own flags: F_DUPFD and F_DUPFD_CLOEXEC would
+  // copy a descriptor onto a number `write` may use (fd 1 after `close(1)`), F_SETOWN would
+  // signal another process, locks and leases reach other processes.
+  for (scmp_datum_t command : kFcntlCommands) {
+    rc = seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(fcntl), 1,
+                          SCMP_A1(SCMP_CMP_EQ, command));
+    if (rc < 0) return Failure("adding an fcntl rule", rc);
+  }
+  // Reading the process's own limits, never setting them.
+  rc = seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2, SCMP_A0(SCMP_CMP_EQ, 0),
+                        SCMP_A2(SCMP_CMP_EQ, 0));
   if (rc < 0) return Failure("adding the prlimit64 rule", rc);
   // Adding a filter to the calling thread (it can only take rights away): the second filter,
   // which bars the protocol's fds from the thread that runs Python, is loaded after this one.

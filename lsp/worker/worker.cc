@@ -20,8 +20,11 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdlib>
 #include <deque>
+#include <iostream>
 #include <map>
+#include <sstream>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -90,6 +93,8 @@ class Worker {
   void SetMemoryLimit();
   void StartPython();
   void RaiseWall();
+  bool CloseDescriptors();
+  void ConfineReads();
 
   // Threads.
   void ReadRequests();
@@ -128,6 +133,7 @@ class Worker {
   int out_fd_ = -1;
   bool sandboxed_ = false;
   std::string sandbox_error_;
+  std::string landlock_;  // LandlockStatus::summary, for `ready`
 
   std::mutex out_mutex_;
   std::condition_variable out_wake_;
@@ -214,8 +220,57 @@ void Worker::StartPython() {
   if (options_.test_hooks) interpreter.Evaluate("1");
 }
 
+/*! \brief Python's path: the folders imports after the wall read (one per line). */
+constexpr const char* kPythonFolders =
+    "'\\n'.join(p for p in dict.fromkeys(__import__('sys').path) "
+    "if __import__('os').path.isabs(p) and '\\n' not in p)";
+
+/*! \brief One line on the worker's log (stderr, the server's log). */
+void Log(const std::string& line) { std::cerr << "tvm-lsp-worker: " << line << std::endl; }
+
+std::string Joined(const std::vector<std::string>& items) {
+  std::string joined;
+  for (const std::string& item : items) joined += (joined.empty() ? "" : ", ") + item;
+  return joined;
+}
+
+bool Worker::CloseDescriptors() {
+  DescriptorReport report = CloseAllBut({in_fd_, out_fd_});
+  for (int fd : report.log_redirected) {
+    Log("fd " + std::to_string(fd) + " was a protocol pipe: it is /dev/null now");
+  }
+  if (!report.closed.empty()) Log("closed inherited descriptors: " + Joined(report.closed));
+  if (report.still_open.empty()) return true;
+  std::vector<std::string> open;
+  for (int fd : report.still_open) open.push_back(std::to_string(fd));
+  sandbox_error_ = "descriptors still open after closing: " + Joined(open);
+  return false;
+}
+
+void Worker::ConfineReads() {
+  LandlockOptions landlock;
+  std::istringstream folders(bridge::Interpreter::Global().Evaluate(kPythonFolders));
+  for (std::string folder; std::getline(folders, folder);) {
+    landlock.read_folders.push_back(folder);
+  }
+  const char* home = std::getenv("HOME");
+  if (home != nullptr) landlock.home = home;
+  landlock.simulate_unavailable = options_.test_landlock_unavailable;
+  LandlockStatus status = InstallLandlock(landlock);
+  landlock_ = status.summary;
+  // Only what is wrong: the command line passes the worker's stderr on as its own.
+  if (!status.enforced) {
+    Log("Landlock " + status.summary + "; reads are not confined, the seccomp filter holds alone");
+  }
+  if (!status.skipped.empty()) Log("Landlock did not grant: " + Joined(status.skipped));
+}
+
 void Worker::RaiseWall() {
   if (options_.trusted) return;
+  // Order: descriptors while /proc is readable, Landlock while its system calls are allowed,
+  // then the seccomp filter, which refuses both (and prctl).
+  if (!CloseDescriptors()) return;
+  ConfineReads();
   SandboxOptions sandbox;
   sandbox.write_fds = {out_fd_, 1, 2};
   sandbox.protocol_fds = {in_fd_, out_fd_};
@@ -236,7 +291,7 @@ int Worker::Run() {
   reader.detach();  // blocked in read() at exit; _exit ends it
   RaiseWall();
   protocol::ReadyParams ready{static_cast<int64_t>(getpid()), options_.trusted, sandboxed_,
-                              sandbox_error_, options_.test_hooks};
+                              sandbox_error_, landlock_, options_.test_hooks};
   Send(protocol::ToJson(protocol::Event{protocol::ReadyEvent::kName, protocol::ToJson(ready)}));
   {
     std::lock_guard<std::mutex> lock(mutex_);
