@@ -67,21 +67,27 @@ void CloseRange(unsigned low, unsigned high, const std::vector<int>& listed) {
 
 }  // namespace
 
-DescriptorReport CloseAllBut(const std::vector<int>& protocol_fds) {
-  DescriptorReport report;
-  // Step 1. The log must not be a way into the protocol: a stderr (or the fd 1 copy of it)
-  // that is one of the protocol's pipes becomes /dev/null.
+std::vector<int> RedirectLogAwayFrom(const std::vector<int>& fds) {
+  std::vector<int> redirected;
   for (int log_fd : {1, 2}) {
-    bool into_protocol = std::any_of(protocol_fds.begin(), protocol_fds.end(),
-                                     [&](int fd) { return SameFile(log_fd, fd); });
-    if (!into_protocol) continue;
+    // A log fd that is itself one of `fds` (fd 1 before the protocol takes its copy) stays.
+    if (std::find(fds.begin(), fds.end(), log_fd) != fds.end()) continue;
+    bool into = std::any_of(fds.begin(), fds.end(), [&](int fd) { return SameFile(log_fd, fd); });
+    if (!into) continue;
     int null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
     if (null_fd >= 0) {
       dup2(null_fd, log_fd);
       close(null_fd);
     }
-    report.log_redirected.push_back(log_fd);
+    redirected.push_back(log_fd);
   }
+  return redirected;
+}
+
+DescriptorReport CloseAllBut(const std::vector<int>& protocol_fds) {
+  DescriptorReport report;
+  // Step 1. The log must not be a way into the protocol.
+  report.log_redirected = RedirectLogAwayFrom(protocol_fds);
   // Step 2. Close every other descriptor, between and after the kept ones.
   std::vector<int> listed = OpenFds();
   std::vector<int> kept = {0, 1, 2};

@@ -31,10 +31,10 @@ namespace lsp {
 namespace {
 
 // Rights of ABIs later than the installed header's (values from the kernel's uapi header).
-constexpr uint64_t kFsTruncate = 1ULL << 14;   // ABI 3
-constexpr uint64_t kFsIoctlDev = 1ULL << 15;   // ABI 5
-constexpr uint64_t kNetBindTcp = 1ULL << 0;    // ABI 4
-constexpr uint64_t kNetConnectTcp = 1ULL << 1;  // ABI 4
+constexpr uint64_t kFsTruncate = 1ULL << 14;              // ABI 3
+constexpr uint64_t kFsIoctlDev = 1ULL << 15;              // ABI 5
+constexpr uint64_t kNetBindTcp = 1ULL << 0;               // ABI 4
+constexpr uint64_t kNetConnectTcp = 1ULL << 1;            // ABI 4
 constexpr uint64_t kScopeAbstractUnixSocket = 1ULL << 0;  // ABI 6
 constexpr uint64_t kScopeSignal = 1ULL << 1;              // ABI 6
 

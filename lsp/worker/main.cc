@@ -79,6 +79,8 @@ int main(int argc, char** argv) {
     std::cerr << "tvm-lsp-worker: " << error << "\n" << kUsage;
     return 2;
   }
+  // Before any thread: fork needs a single-threaded process (the relay, relay.cc).
+  if (!options.trusted) options.relay_error = tvm::lsp::InterposeRelay();
   int code = tvm::lsp::RunWorker(options);
   // The embedded interpreter is never finalised (bridge.h): leave without static destructors.
   std::cout.flush();

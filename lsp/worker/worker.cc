@@ -24,9 +24,9 @@
 #include <deque>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "worker_internal.h"
@@ -267,6 +267,10 @@ void Worker::ConfineReads() {
 
 void Worker::RaiseWall() {
   if (options_.trusted) return;
+  if (!options_.relay_error.empty()) {
+    sandbox_error_ = "the relay of the protocol pipes failed: " + options_.relay_error;
+    return;
+  }
   // Order: descriptors while /proc is readable, Landlock while its system calls are allowed,
   // then the seccomp filter, which refuses both (and prctl).
   if (!CloseDescriptors()) return;
@@ -290,8 +294,12 @@ int Worker::Run() {
   std::thread reader([this] { ReadRequests(); });
   reader.detach();  // blocked in read() at exit; _exit ends it
   RaiseWall();
-  protocol::ReadyParams ready{static_cast<int64_t>(getpid()), options_.trusted, sandboxed_,
-                              sandbox_error_, landlock_, options_.test_hooks};
+  protocol::ReadyParams ready{static_cast<int64_t>(getpid()),
+                              options_.trusted,
+                              sandboxed_,
+                              sandbox_error_,
+                              landlock_,
+                              options_.test_hooks};
   Send(protocol::ToJson(protocol::Event{protocol::ReadyEvent::kName, protocol::ToJson(ready)}));
   {
     std::lock_guard<std::mutex> lock(mutex_);

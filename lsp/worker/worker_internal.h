@@ -23,6 +23,8 @@ struct WorkerOptions {
   bool test_sandbox_failure = false;
   /*! \brief Test hook: act as on a kernel without Landlock (needs `test_hooks`). */
   bool test_landlock_unavailable = false;
+  /*! \brief Why the relay (InterposeRelay) could not be set up; the wall is refused then. */
+  std::string relay_error;
   /*! \brief RLIMIT_AS in bytes (soft and hard), 0 for none. */
   uint64_t memory_limit = uint64_t{4} << 30;
   /*!
@@ -74,11 +76,26 @@ struct DescriptorReport {
 };
 
 /*!
+ * \brief Makes fd 1 and fd 2 (the log), where not in `fds`, /dev/null when it is the same file
+ *  as one of `fds` (a stderr that is a protocol pipe or socket, as `2>&1` makes it); the fds it
+ *  changed.
+ */
+std::vector<int> RedirectLogAwayFrom(const std::vector<int>& fds);
+
+/*!
  * \brief Keeps fds 0, 1, 2 and `protocol_fds` open and closes every other descriptor
  *  (close_range, or one by one from /proc/self/fd), then checks /proc/self/fd again. A log
  *  descriptor (1 or 2) that is the same file as a protocol pipe becomes /dev/null first.
  */
 DescriptorReport CloseAllBut(const std::vector<int>& protocol_fds);
+
+/*!
+ * \brief Forks a relay process that keeps the protocol's pipes (fds 0 and 1) and copies bytes
+ *  between them and two socket pairs, which replace them on fds 0 and 1 here: a socket cannot
+ *  be opened again through /proc/self/fd, a pipe can. Call it before any thread starts. An
+ *  error message, empty on success.
+ */
+std::string InterposeRelay();
 
 /*! \brief What the Landlock ruleset may read. */
 struct LandlockOptions {
