@@ -90,10 +90,10 @@ std::vector<int> RedirectLogAwayFrom(const std::vector<int>& fds);
 DescriptorReport CloseAllBut(const std::vector<int>& protocol_fds);
 
 /*!
- * \brief Forks a relay process that keeps the protocol's pipes (fds 0 and 1) and copies bytes
- *  between them and two socket pairs, which replace them on fds 0 and 1 here: a socket cannot
- *  be opened again through /proc/self/fd, a pipe can. Call it before any thread starts. An
- *  error message, empty on success.
+ * \brief Forks a relay process that keeps the protocol's pipes (fds 0 and 1) and stderr, and
+ *  copies bytes between them and three socket pairs, which replace fds 0, 1 and 2 here: a
+ *  socket cannot be opened again through /proc/self/fd, a pipe can. Call it before any thread
+ *  starts. An error message, empty on success.
  */
 std::string InterposeRelay();
 
