@@ -6,7 +6,10 @@
  * The allowlist is what CPython and the frontend were seen to call while computing (strace -f
  * -c over analyses of the examples, thread start and stop, imports after start-up), minus
  * everything that reaches outside the process: no exec, no new processes, no sockets, no
- * signals to other processes, no file creation, writing, removal, renaming or mode changes.
+ * signals to other processes, no file creation, writing, removal, renaming or mode changes,
+ * and no new descriptors but read-only opens (no dup*, fcntl F_DUPFD*, pipe, socketpair,
+ * memfd, eventfd, pidfd, io_uring, open_by_handle_at: none is on the list). It is the last of
+ * the wall's parts (worker.cc, RaiseWall): Landlock's system calls are not on it.
  * Denied calls fail with EPERM rather than killing the process, so Python raises
  * PermissionError where the analysis meant to do something else, and the worker keeps serving.
  */

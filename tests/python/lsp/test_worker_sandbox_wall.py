@@ -281,6 +281,8 @@ def test_the_pipes_are_in_the_relay_out_of_reach(worker) -> None:
 
 
 def test_no_descriptor_but_the_log_can_be_written(worker) -> None:
+    # The protocol's two sockets cannot be written, closed or shut down from Python (the
+    # thread that runs it has a filter of its own), nor can anything else be written to.
     result = run(worker, f'''
         frame = {FORGED!r}
         result = {{
@@ -297,6 +299,8 @@ def test_no_descriptor_but_the_log_can_be_written(worker) -> None:
             "pwritev2": raw(328, protocol()[-1], 0, 0, 0, 0, 0),
             "io_setup": raw(206, 1, 0),
             "close a pipe": [attempt(os.close, fd) for fd in protocol()],
+            "close_range over them": raw(436, protocol()[0], protocol()[-1], 0),
+            "shutdown": [raw(48, fd, socket.SHUT_RDWR) for fd in protocol()],
         }}
         ''')
     assert result == {
@@ -304,7 +308,9 @@ def test_no_descriptor_but_the_log_can_be_written(worker) -> None:
         "writev": ["EPERM", "EPERM"], "pwrite": ["EPERM", "EPERM"], "sendfile": "EPERM",
         "splice": "EPERM", "tee": "EPERM", "vmsplice": "EPERM", "copy_file_range": "EPERM",
         "pwritev2": "EPERM", "io_setup": "EPERM", "close a pipe": ["EPERM", "EPERM"],
+        "close_range over them": "EPERM", "shutdown": ["EPERM", "EPERM"],
     }
+    assert analyses_innocent_text(worker)
 
 
 @needs_landlock
