@@ -46,8 +46,8 @@ LANDLOCK_ABI = _kernel_landlock_abi() if platform.machine() == "x86_64" else 0
 pytestmark = pytest.mark.skipif(
     platform.machine() != "x86_64",
     reason="the raw system call numbers in these attacks are x86_64's")
-# Landlock does not check opening with O_PATH (it gives a descriptor that cannot be read or
-# written); this is what such an open of /proc/self/fd/N gives after close(1).
+# Landlock does not check opening with O_PATH, which gives a descriptor that cannot be read or
+# written (here of a socket); this is what such an open of /proc/self/fd/N gives after close(1).
 O_PATH_REOPEN = ("ok", 1)
 needs_landlock = pytest.mark.skipif(
     LANDLOCK_ABI == 0, reason="the kernel has no Landlock: reads cannot be confined here")
@@ -334,6 +334,26 @@ def test_no_file_outside_the_list_can_be_read(worker, tmp_path) -> None:
         }}
         ''')
     assert result == {name: "EACCES" for name in result}
+
+
+@needs_landlock
+def test_a_python_path_holding_the_home_is_not_granted(tmp_path) -> None:
+    # --python-path names the folder that holds HOME (tmp_path/home): granting it would open
+    # the home. It is skipped, and said so.
+    log = tmp_path / "worker.log"
+    process = start(tmp_path, "--python-path", str(tmp_path), stderr=str(log))
+    try:
+        result = run(process, '''
+            home = os.environ["HOME"]
+            result = (attempt(lambda: open(home + "/secret.txt").read()),
+                      attempt(os.listdir, os.path.dirname(home)))
+            ''')
+        assert result == ("EACCES", "EACCES")
+        text = closed_log(process, log)
+    finally:
+        process.close()
+    assert text == (f"tvm-lsp-worker: Landlock did not grant: {tmp_path} (it holds the home "
+                    "folder)\n")
 
 
 def test_nothing_can_be_written_renamed_or_deleted(worker, allowed, tmp_path) -> None:
