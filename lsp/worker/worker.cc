@@ -92,9 +92,10 @@ class Worker {
   void TakeProtocolFds();
   void SetMemoryLimit();
   void StartPython();
-  void RaiseWall();
+  bool NarrowProcess();
   bool CloseDescriptors();
   void ConfineReads();
+  void LoadFilters();
 
   // Threads.
   void ReadRequests();
@@ -265,16 +266,19 @@ void Worker::ConfineReads() {
   if (!status.skipped.empty()) Log("Landlock did not grant: " + Joined(status.skipped));
 }
 
-void Worker::RaiseWall() {
-  if (options_.trusted) return;
+bool Worker::NarrowProcess() {
+  if (options_.trusted) return false;
   if (!options_.relay_error.empty()) {
     sandbox_error_ = "the relay of the protocol pipes failed: " + options_.relay_error;
-    return;
+    return false;
   }
-  // Order: descriptors while /proc is readable, Landlock while its system calls are allowed,
-  // then the seccomp filter, which refuses both (and prctl).
-  if (!CloseDescriptors()) return;
+  // Descriptors while /proc is readable, then Landlock while its system calls are allowed.
+  if (!CloseDescriptors()) return false;
   ConfineReads();
+  return true;
+}
+
+void Worker::LoadFilters() {
   SandboxOptions sandbox;
   sandbox.write_fds = {out_fd_, 1, 2};
   sandbox.protocol_fds = {in_fd_, out_fd_};
@@ -287,13 +291,17 @@ int Worker::Run() {
   TakeProtocolFds();
   SetMemoryLimit();
   StartPython();
-  // The writer and the reader start before the wall, so they alone keep the protocol's fds;
-  // the reader reads nothing before the wall is up and `ready` is queued.
+  // The wall in three steps (the seccomp filter refuses what the first two use): descriptors
+  // and Landlock first, on this thread, so the reader and writer started next inherit the
+  // Landlock domain; the filters last, so those two alone keep the protocol's fds (the filter
+  // on this thread bars them from it and from every thread it starts later). The reader reads
+  // nothing before the wall is up and `ready` is queued.
+  bool narrowed = NarrowProcess();
   std::thread writer([this] { WriteOutput(); });
   writer.detach();  // blocked waiting for output at exit; _exit ends it
   std::thread reader([this] { ReadRequests(); });
   reader.detach();  // blocked in read() at exit; _exit ends it
-  RaiseWall();
+  if (narrowed) LoadFilters();
   protocol::ReadyParams ready{static_cast<int64_t>(getpid()),
                               options_.trusted,
                               sandboxed_,
