@@ -3,7 +3,8 @@
  * \brief `tvm-lsp-worker`: the analysis worker process (lsp/README.md, docs/architecture.md).
  *
  *   tvm-lsp-worker [--trusted] [--memory-limit-mb N] [--entry MODULE:FUNCTION]
- *                  [--python-path DIR]... [--enable-test-hooks [--test-sandbox-failure]]
+ *                  [--python-path DIR]... [--enable-test-hooks [--test-sandbox-failure]
+ *                  [--test-landlock-unavailable]]
  *
  * Requests come on stdin and replies and events go to stdout, framed and shaped as
  * lsp/protocol/worker_protocol.json says. Exit code 2: a bad command line.
@@ -22,7 +23,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: tvm-lsp-worker [--trusted] [--memory-limit-mb N] [--entry MODULE:FUNCTION]\n"
     "                      [--python-path DIR]... [--enable-test-hooks "
-    "[--test-sandbox-failure]]\n";
+    "[--test-sandbox-failure]\n"
+    "                      [--test-landlock-unavailable]]\n";
 
 /*! \brief Parses the command line into `options`; an error message, empty on success. */
 std::string ParseArguments(int argc, char** argv, tvm::lsp::WorkerOptions* options) {
@@ -35,6 +37,8 @@ std::string ParseArguments(int argc, char** argv, tvm::lsp::WorkerOptions* optio
       options->test_hooks = true;
     } else if (arg == "--test-sandbox-failure") {
       options->test_sandbox_failure = true;
+    } else if (arg == "--test-landlock-unavailable") {
+      options->test_landlock_unavailable = true;
     } else if (arg == "--memory-limit-mb" && has_value) {
       std::string value = argv[++i];
       uint64_t megabytes = 0;
@@ -60,6 +64,9 @@ std::string ParseArguments(int argc, char** argv, tvm::lsp::WorkerOptions* optio
   if (options->test_sandbox_failure && !options->test_hooks) {
     return "--test-sandbox-failure is a test hook: it needs --enable-test-hooks";
   }
+  if (options->test_landlock_unavailable && !options->test_hooks) {
+    return "--test-landlock-unavailable is a test hook: it needs --enable-test-hooks";
+  }
   return "";
 }
 
@@ -72,6 +79,8 @@ int main(int argc, char** argv) {
     std::cerr << "tvm-lsp-worker: " << error << "\n" << kUsage;
     return 2;
   }
+  // Before any thread: fork needs a single-threaded process (the relay, relay.cc).
+  if (!options.trusted) options.relay_error = tvm::lsp::InterposeRelay();
   int code = tvm::lsp::RunWorker(options);
   // The embedded interpreter is never finalised (bridge.h): leave without static destructors.
   std::cout.flush();

@@ -6,7 +6,10 @@
  * The allowlist is what CPython and the frontend were seen to call while computing (strace -f
  * -c over analyses of the examples, thread start and stop, imports after start-up), minus
  * everything that reaches outside the process: no exec, no new processes, no sockets, no
- * signals to other processes, no file creation, writing, removal, renaming or mode changes.
+ * signals to other processes, no file creation, writing, removal, renaming or mode changes,
+ * and no new descriptors but read-only opens (no dup*, fcntl F_DUPFD*, pipe, socketpair,
+ * memfd, eventfd, pidfd, io_uring, open_by_handle_at: none is on the list). It is the last of
+ * the wall's parts (worker.cc, RaiseWall): Landlock's system calls are not on it.
  * Denied calls fail with EPERM rather than killing the process, so Python raises
  * PermissionError where the analysis meant to do something else, and the worker keeps serving.
  */
@@ -49,7 +52,6 @@ constexpr int kAllowed[] = {
     SCMP_SYS(faccessat),
     SCMP_SYS(faccessat2),
     SCMP_SYS(fstatfs),
-    SCMP_SYS(fcntl),
     // Memory.
     SCMP_SYS(mmap),
     SCMP_SYS(munmap),
@@ -92,6 +94,12 @@ constexpr int kAllowed[] = {
     SCMP_SYS(exit_group),
 };
 
+/*!
+ * \brief The fcntl commands CPython uses (os.set_inheritable, os.get_blocking,
+ *  os.set_blocking, and open()'s checks): a descriptor's own flags, nothing that duplicates.
+ */
+constexpr scmp_datum_t kFcntlCommands[] = {F_GETFD, F_SETFD, F_GETFL, F_SETFL};
+
 /*! \brief Owns a libseccomp filter context. */
 struct ContextDeleter {
   void operator()(scmp_filter_ctx* context) const { seccomp_release(*context); }
@@ -124,8 +132,17 @@ std::string AddConditionalRules(scmp_filter_ctx context, const SandboxOptions& o
   // back to clone, which the rule above checks.
   rc = seccomp_rule_add(context, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
   if (rc < 0) return Failure("adding the clone3 rule", rc);
-  // Reading limits, never setting them.
-  rc = seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 1, SCMP_A2(SCMP_CMP_EQ, 0));
+  // fcntl only to read and set a descriptor's own flags: F_DUPFD and F_DUPFD_CLOEXEC would
+  // copy a descriptor onto a number `write` may use (fd 1 after `close(1)`), F_SETOWN would
+  // signal another process, locks and leases reach other processes.
+  for (scmp_datum_t command : kFcntlCommands) {
+    rc = seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(fcntl), 1,
+                          SCMP_A1(SCMP_CMP_EQ, command));
+    if (rc < 0) return Failure("adding an fcntl rule", rc);
+  }
+  // Reading the process's own limits, never setting them.
+  rc = seccomp_rule_add(context, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2, SCMP_A0(SCMP_CMP_EQ, 0),
+                        SCMP_A2(SCMP_CMP_EQ, 0));
   if (rc < 0) return Failure("adding the prlimit64 rule", rc);
   // Adding a filter to the calling thread (it can only take rights away): the second filter,
   // which bars the protocol's fds from the thread that runs Python, is loaded after this one.

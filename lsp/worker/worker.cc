@@ -20,10 +20,13 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdlib>
 #include <deque>
+#include <iostream>
 #include <map>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "worker_internal.h"
@@ -89,7 +92,10 @@ class Worker {
   void TakeProtocolFds();
   void SetMemoryLimit();
   void StartPython();
-  void RaiseWall();
+  bool NarrowProcess();
+  bool CloseDescriptors();
+  void ConfineReads();
+  void LoadFilters();
 
   // Threads.
   void ReadRequests();
@@ -128,6 +134,7 @@ class Worker {
   int out_fd_ = -1;
   bool sandboxed_ = false;
   std::string sandbox_error_;
+  std::string landlock_;  // LandlockStatus::summary, for `ready`
 
   std::mutex out_mutex_;
   std::condition_variable out_wake_;
@@ -214,8 +221,64 @@ void Worker::StartPython() {
   if (options_.test_hooks) interpreter.Evaluate("1");
 }
 
-void Worker::RaiseWall() {
-  if (options_.trusted) return;
+/*! \brief Python's path: the folders imports after the wall read (one per line). */
+constexpr const char* kPythonFolders =
+    "'\\n'.join(p for p in dict.fromkeys(__import__('sys').path) "
+    "if __import__('os').path.isabs(p) and '\\n' not in p)";
+
+/*! \brief One line on the worker's log (stderr, the server's log). */
+void Log(const std::string& line) { std::cerr << "tvm-lsp-worker: " << line << std::endl; }
+
+std::string Joined(const std::vector<std::string>& items) {
+  std::string joined;
+  for (const std::string& item : items) joined += (joined.empty() ? "" : ", ") + item;
+  return joined;
+}
+
+bool Worker::CloseDescriptors() {
+  DescriptorReport report = CloseAllBut({in_fd_, out_fd_});
+  for (int fd : report.log_redirected) {
+    Log("fd " + std::to_string(fd) + " was a protocol pipe: it is /dev/null now");
+  }
+  if (!report.closed.empty()) Log("closed inherited descriptors: " + Joined(report.closed));
+  if (report.still_open.empty()) return true;
+  std::vector<std::string> open;
+  for (int fd : report.still_open) open.push_back(std::to_string(fd));
+  sandbox_error_ = "descriptors still open after closing: " + Joined(open);
+  return false;
+}
+
+void Worker::ConfineReads() {
+  LandlockOptions landlock;
+  std::istringstream folders(bridge::Interpreter::Global().Evaluate(kPythonFolders));
+  for (std::string folder; std::getline(folders, folder);) {
+    landlock.read_folders.push_back(folder);
+  }
+  const char* home = std::getenv("HOME");
+  if (home != nullptr) landlock.home = home;
+  landlock.simulate_unavailable = options_.test_landlock_unavailable;
+  LandlockStatus status = InstallLandlock(landlock);
+  landlock_ = status.summary;
+  // Only what is wrong: the command line passes the worker's stderr on as its own.
+  if (!status.enforced) {
+    Log("Landlock " + status.summary + "; reads are not confined, the seccomp filter holds alone");
+  }
+  if (!status.skipped.empty()) Log("Landlock did not grant: " + Joined(status.skipped));
+}
+
+bool Worker::NarrowProcess() {
+  if (options_.trusted) return false;
+  if (!options_.relay_error.empty()) {
+    sandbox_error_ = "the relay of the protocol pipes failed: " + options_.relay_error;
+    return false;
+  }
+  // Descriptors while /proc is readable, then Landlock while its system calls are allowed.
+  if (!CloseDescriptors()) return false;
+  ConfineReads();
+  return true;
+}
+
+void Worker::LoadFilters() {
   SandboxOptions sandbox;
   sandbox.write_fds = {out_fd_, 1, 2};
   sandbox.protocol_fds = {in_fd_, out_fd_};
@@ -228,15 +291,23 @@ int Worker::Run() {
   TakeProtocolFds();
   SetMemoryLimit();
   StartPython();
-  // The writer and the reader start before the wall, so they alone keep the protocol's fds;
-  // the reader reads nothing before the wall is up and `ready` is queued.
+  // The wall in three steps (the seccomp filter refuses what the first two use): descriptors
+  // and Landlock first, on this thread, so the reader and writer started next inherit the
+  // Landlock domain; the filters last, so those two alone keep the protocol's fds (the filter
+  // on this thread bars them from it and from every thread it starts later). The reader reads
+  // nothing before the wall is up and `ready` is queued.
+  bool narrowed = NarrowProcess();
   std::thread writer([this] { WriteOutput(); });
   writer.detach();  // blocked waiting for output at exit; _exit ends it
   std::thread reader([this] { ReadRequests(); });
   reader.detach();  // blocked in read() at exit; _exit ends it
-  RaiseWall();
-  protocol::ReadyParams ready{static_cast<int64_t>(getpid()), options_.trusted, sandboxed_,
-                              sandbox_error_, options_.test_hooks};
+  if (narrowed) LoadFilters();
+  protocol::ReadyParams ready{static_cast<int64_t>(getpid()),
+                              options_.trusted,
+                              sandboxed_,
+                              sandbox_error_,
+                              landlock_,
+                              options_.test_hooks};
   Send(protocol::ToJson(protocol::Event{protocol::ReadyEvent::kName, protocol::ToJson(ready)}));
   {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -1,6 +1,7 @@
 // The second wall: Python that does run inside the sandboxed worker (through the test-eval
-// hook) cannot write, delete, rename or chmod a file, make a folder, start a process or open a
-// socket, while reading files, threads and computation still work; a filter that fails to load
+// hook) cannot write, delete, rename or chmod a file, make a folder, start a process, open a
+// socket or read outside Python's path, while threads and computation still work
+// (tests/python/lsp/test_worker_sandbox_wall.py attacks it further); a filter that fails to load
 // means untrusted text is refused; a trusted worker has no filter.
 #include <doctest/doctest.h>
 #include <sys/stat.h>
@@ -97,10 +98,16 @@ TEST_SUITE("lsp.sandbox") {
     REQUIRE(stat(scratch.existing.c_str(), &status) == 0);
     CHECK((status.st_mode & 0777) == 0644);
 
-    // What computing needs still works: reading files, threads, arithmetic, imports.
-    CHECK(client.TestEval("open(" + existing + ").read()") == "kept\n");
-    CHECK(client.TestEval("len(__import__('os').listdir(" + Scratch::Quoted(scratch.folder) +
-                          "))") == "1");
+    // Reading is confined (Landlock) to Python's path and the loaded libraries: the scratch
+    // file is refused, the fixture folder (on the path through --python-path) is readable.
+    CHECK(client.TestEval("open(" + existing + ").read()") ==
+          "<PermissionError>: [Errno 13] Permission denied: " + existing);
+    const std::string fixture = std::string(TVM_LSP_WORKER_FIXTURES) + "/worker_fixture.py";
+    CHECK(client.TestEval("open(" + Scratch::Quoted(fixture) + ").read()") == ReadFile(fixture));
+    CHECK(client.TestEval("'worker_fixture.py' in __import__('os').listdir(" +
+                          Scratch::Quoted(TVM_LSP_WORKER_FIXTURES) + ")") == "True");
+
+    // What computing needs still works: threads, arithmetic, imports.
     CHECK(client.TestEval("(lambda t, box: (t(target=lambda: box.append(sum(range(10 ** 6))))"
                           ".start(), __import__('time').sleep(0.05), box)[2])("
                           "__import__('threading').Thread, [])") == "[499999500000]");
@@ -109,13 +116,12 @@ TEST_SUITE("lsp.sandbox") {
     CHECK(client.TestEval("str(__import__('decimal').Decimal(1) / 7)[:8]") == "0.142857");
     CHECK(client.TestEval("__import__('json').dumps({'a': [1, 2]})") == "{\"a\": [1, 2]}");
 
-    // The protocol's pipes (the worker's private copies of its stdin and stdout) cannot be
-    // written (a forged reply), read (a stolen request) or closed from Python, in the thread
-    // that runs it or in one it starts.
+    // The protocol's sockets (the worker's private copies of its stdin and stdout, relayed to
+    // the pipes by another process), the only descriptors above 2, cannot be written (a forged
+    // reply), read (a stolen request) or closed from Python, in the thread that runs it or in
+    // one it starts.
     const std::string pipes =
-        "[int(f) for f in __import__('os').listdir('/proc/self/fd') if int(f) > 2 and "
-        "__import__('os').path.exists('/proc/self/fd/' + f) and "
-        "__import__('os').readlink('/proc/self/fd/' + f).startswith('pipe:')]";
+        "[f for f in range(3, 64) if __import__('ctypes').CDLL(None).fcntl(f, 1) >= 0]";
     CHECK(client.TestEval("len(" + pipes + ")") == "2");
     const std::string forged = "b'Content-Length: 2\\r\\n\\r\\n{}'";
     CHECK(client.TestEval("[__import__('os').write(f, " + forged + ") for f in " + pipes + "]") ==
