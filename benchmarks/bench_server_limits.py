@@ -56,6 +56,13 @@ def small_objects(size: int) -> bytes:
     return head + b"{}," * (count - 1) + b"{}" + b"]}"
 
 
+def at_the_limit() -> bytes:
+    """1,000,000 values and keys exactly (the message's own 9, then empty objects): built."""
+    head = b'{"jsonrpc":"2.0","id":9,"method":"textDocument/hover","params":['
+    count = 1000000 - 9
+    return head + b"{}," * (count - 1) + b"{}" + b"]}"
+
+
 def deep_arrays(size: int) -> bytes:
     head = b'{"jsonrpc":"2.0","id":9,"method":"textDocument/hover","params":'
     depth = (size - len(head) - 1) // 2
@@ -108,6 +115,10 @@ def texts(lines: int) -> List[Tuple[str, str]]:
         ("all comments", "# comment\n" * lines),
         ("unterminated triple-quoted string", 'x = """\n' + "if (x:\n" * lines),
         ("def headers", "def f(\n    a,\n):\n    pass\n" * (lines // 4)),
+        ("2,000 prim_funcs (analysed: symbols and tokens)", "".join(
+            f"@T.prim_func\ndef f{k}(A: T.Buffer((16,), \"float32\")):\n"
+            f"    for i in range(16):\n        A[i] = A[i] + T.float32({k})\n"
+            for k in range(2000))),
     ]
 
 
@@ -129,6 +140,19 @@ def position_requests(uri: str, lines: int) -> List[Tuple[str, Dict[str, Any]]]:
     ]
 
 
+def delta(server: server_pipe.Server, uri: str) -> Tuple[str, Dict[str, Any]]:
+    """semanticTokens/full/delta after a full answer (untimed) and a one-line edit."""
+    full = server.call("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}},
+                       timeout=600)["result"] or {}
+    server.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": 2}, "contentChanges": [{
+            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+            "text": "# edited\n"}]})
+    server.call("textDocument/foldingRange", {"textDocument": {"uri": uri}}, timeout=900)
+    return ("textDocument/semanticTokens/full/delta",
+            {"textDocument": {"uri": uri}, "previousResultId": full.get("resultId", "")})
+
+
 def timed(call: Callable[[], Dict[str, Any]]) -> Tuple[float, Dict[str, Any]]:
     start = time.monotonic()
     reply = call()
@@ -144,7 +168,7 @@ def measure_texts(lines: int) -> None:
         count = text.count("\n")
         # Once untimed: the worker's analysis comes first; then each request is the loop's work.
         server.call("textDocument/foldingRange", {"textDocument": {"uri": uri}}, timeout=900)
-        for method, params in position_requests(uri, count):
+        for method, params in position_requests(uri, count) + [delta(server, uri)]:
             seconds, reply = timed(lambda: server.call(method, params, timeout=600))
             result = reply.get("result")
             size = len(result) if isinstance(result, list) else (
@@ -165,6 +189,7 @@ def main() -> int:
         for size in (16 * MIB, 63 * MIB):
             measure_message("[{},{},...]", small_objects(size))
             measure_message("[[[...]]]", deep_arrays(size))
+        measure_message("[{},{},...] at the limit", at_the_limit())
         measure_open(args.lines)
     if args.part in ("text", "all"):
         measure_texts(args.lines)
