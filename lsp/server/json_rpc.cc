@@ -149,10 +149,10 @@ Decoded Decode(std::string text, const JsonLimits& limits) {
   if (survey.fault == JsonSurvey::Fault::kSyntax) {
     decoded.code = kParseError;
     decoded.error = "the message is not JSON: " + survey.error;
-  } else if (!key.seen) {
+  } else if (!key.seen && survey.is_object) {
     decoded.code = 0;  // a notification: nothing may answer it
   } else if (key.id.is_null()) {
-    decoded.code = kParseError;  // an id is there but cannot be read (it overflowed, ...)
+    decoded.code = kParseError;  // no id can be read (it overflowed, or no object holds one)
   } else {
     decoded.code = survey.in_params ? kInvalidParams : kInvalidRequest;
   }

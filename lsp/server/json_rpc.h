@@ -59,7 +59,8 @@ struct Decoded {
   /*!
    * \brief Otherwise the error code of the reply: -32700 when it is not JSON or its id cannot
    *  be read, -32602 for a fault inside "params" (an overflowing number, a limit), -32600 for
-   *  one elsewhere; 0 when it has no "id" at all (a notification: nothing answers it).
+   *  one elsewhere; 0 when it is an object with no "id" at all (a notification: nothing
+   *  answers it).
    */
   int code = 0;
   std::string error;

@@ -31,7 +31,10 @@ class SurveyHandler : public json::json_sax_t {
   }
   bool binary(binary_t&) override { return Scalar(json()); }
 
-  bool start_object(std::size_t) override { return Open(); }
+  bool start_object(std::size_t) override {
+    if (values_ == 0) out_->is_object = true;
+    return Open();
+  }
   bool end_object() override { return Close(); }
   bool start_array(std::size_t) override { return Open(); }
   bool end_array() override { return Close(); }

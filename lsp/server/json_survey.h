@@ -43,6 +43,8 @@ struct JsonSurvey {
   std::string error;
   /*! \brief Whether the fault lies inside the top-level `"params"`. */
   bool in_params = false;
+  /*! \brief Whether the message is an object (only an object can be a notification). */
+  bool is_object = false;
   /*! \brief Whether a top-level `"id"` key was seen before the pass stopped. */
   bool id_seen = false;
   /*! \brief That id when it is an integer or a string; null otherwise. */

@@ -160,10 +160,11 @@ std::pair<int64_t, int64_t> WordAt(std::string_view line, int64_t column) {
 
 namespace {
 
-/*! \brief Whether the statement at `line` may open a block: a compound statement's keyword. */
-bool OpensBlock(const std::vector<std::string>& code, int64_t line) {
-  std::string_view first = code[static_cast<size_t>(line - 1)];
-  return Indent(first) >= 0 && StartsBlock(Trimmed(first));
+/*! \brief Whether the statement at `line`, indented `indent`, may open a block: a compound
+ *  statement's keyword. */
+bool OpensBlock(const std::vector<std::string>& code, int64_t line, int64_t indent) {
+  if (indent < 0) return false;
+  return StartsBlock(Trimmed(code[static_cast<size_t>(line - 1)]));
 }
 
 /*! \brief Whether a header that closes its brackets on `line` ends there with its `:`. */
@@ -179,12 +180,11 @@ bool EndsHeader(const std::vector<std::string>& code, int64_t line) {
  */
 class DedentFinder {
  public:
-  explicit DedentFinder(const std::vector<std::string>& code) {
-    while (size_ < code.size()) size_ *= 2;
+  explicit DedentFinder(const std::vector<int64_t>& indents) {
+    while (size_ < indents.size()) size_ *= 2;
     least_.assign(2 * size_, kBlank);
-    for (size_t k = 0; k < code.size(); ++k) {
-      int64_t width = Indent(code[k]);
-      least_[size_ + k] = width < 0 ? kBlank : width;
+    for (size_t k = 0; k < indents.size(); ++k) {
+      least_[size_ + k] = indents[k] < 0 ? kBlank : indents[k];
     }
     for (size_t node = size_ - 1; node >= 1; --node) {
       least_[node] = std::min(least_[2 * node], least_[2 * node + 1]);
@@ -218,8 +218,9 @@ class DedentFinder {
 
 int64_t BlockEnd(const std::vector<std::string>& code, int64_t line) {
   auto count = static_cast<int64_t>(code.size());
-  if (line < 1 || line > count || !OpensBlock(code, line)) return 0;
+  if (line < 1 || line > count) return 0;
   int64_t indent = Indent(code[static_cast<size_t>(line - 1)]);
+  if (!OpensBlock(code, line, indent)) return 0;
   // Step 1: the header's last line: brackets closed and a `:` at its end.
   int64_t header = line;
   int64_t depth = BracketDepth(code[static_cast<size_t>(line - 1)], 0);
@@ -242,6 +243,8 @@ int64_t BlockEnd(const std::vector<std::string>& code, int64_t line) {
 std::vector<int64_t> BlockEnds(const std::vector<std::string>& code) {
   auto count = static_cast<int64_t>(code.size());
   std::vector<int64_t> ends(code.size(), 0);
+  std::vector<int64_t> indents(code.size());  // each line's, once (a line may be 10 MB)
+  for (size_t k = 0; k < code.size(); ++k) indents[k] = Indent(code[k]);
   // Step 1, for every header at once. With P the running sum of brackets (+1 open, -1 close,
   // never clamped), the depth BlockEnd counts from line L is back at 0 at the end of line h
   // exactly when P there is the least P seen since L began. Headers still open wait in groups
@@ -251,7 +254,7 @@ std::vector<int64_t> BlockEnds(const std::vector<std::string>& code) {
   std::vector<std::pair<int64_t, size_t>> groups;  // least P, first index in `waiting`
   int64_t sum = 0;
   for (int64_t line = 1; line <= count; ++line) {
-    if (OpensBlock(code, line)) {
+    if (OpensBlock(code, line, indents[static_cast<size_t>(line - 1)])) {
       if (groups.empty() || groups.back().first != sum) groups.emplace_back(sum, waiting.size());
       waiting.push_back(line);
     }
@@ -280,14 +283,14 @@ std::vector<int64_t> BlockEnds(const std::vector<std::string>& code) {
   // its header.
   std::vector<int64_t> last_code(code.size() + 1, 0);  // the last non-blank line up to each
   for (int64_t line = 1; line <= count; ++line) {
-    bool blank = Indent(code[static_cast<size_t>(line - 1)]) < 0;
+    bool blank = indents[static_cast<size_t>(line - 1)] < 0;
     last_code[static_cast<size_t>(line)] = blank ? last_code[static_cast<size_t>(line - 1)] : line;
   }
-  DedentFinder dedents(code);
+  DedentFinder dedents(indents);
   for (int64_t line = 1; line <= count; ++line) {
     int64_t header = header_end[static_cast<size_t>(line)];
     if (header == 0 || !EndsHeader(code, header)) continue;
-    int64_t dedent = dedents.After(header, Indent(code[static_cast<size_t>(line - 1)]));
+    int64_t dedent = dedents.After(header, indents[static_cast<size_t>(line - 1)]);
     int64_t end = last_code[static_cast<size_t>(dedent == 0 ? count : dedent - 1)];
     if (end > header) ends[static_cast<size_t>(line - 1)] = end;
   }

@@ -44,11 +44,13 @@ std::vector<std::vector<bridge::Range>> SelectionRanges(
   // Each non-blank line's nearest non-blank line above that is less indented (0: none): the
   // headers around a line are this chain, so walking it skips the lines between.
   std::vector<int64_t> outer(code.size() + 1, 0);
+  std::vector<int64_t> indents(code.size());
+  for (size_t k = 0; k < code.size(); ++k) indents[k] = Indent(code[k]);
   std::vector<int64_t> open;  // non-blank lines, each less indented than the next
   for (int64_t line = 1; line <= count; ++line) {
-    int64_t width = Indent(code[static_cast<size_t>(line - 1)]);
+    int64_t width = indents[static_cast<size_t>(line - 1)];
     if (width < 0) continue;
-    while (!open.empty() && Indent(code[static_cast<size_t>(open.back() - 1)]) >= width) {
+    while (!open.empty() && indents[static_cast<size_t>(open.back() - 1)] >= width) {
       open.pop_back();
     }
     outer[static_cast<size_t>(line)] = open.empty() ? 0 : open.back();
@@ -69,8 +71,8 @@ std::vector<std::vector<bridge::Range>> SelectionRanges(
     // Step 2: the blocks around it, inner to outer: each less indented header whose body
     // reaches the line (the line's own block first when it is a header).
     int64_t header = line;
-    if (Indent(code[static_cast<size_t>(line - 1)]) < 0) {  // a blank line: the one above
-      while (header >= 1 && Indent(code[static_cast<size_t>(header - 1)]) < 0) --header;
+    if (indents[static_cast<size_t>(line - 1)] < 0) {  // a blank line: the one above
+      while (header >= 1 && indents[static_cast<size_t>(header - 1)] < 0) --header;
     }
     for (; header >= 1; header = outer[static_cast<size_t>(header)]) {
       int64_t end = block_ends[static_cast<size_t>(header - 1)];

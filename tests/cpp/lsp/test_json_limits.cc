@@ -103,6 +103,12 @@ TEST_SUITE("json limits") {
     CHECK_FALSE(notification.message);
     CHECK(notification.code == 0);
     CHECK(notification.error == "the number 1e400 is out of the range of a double");
+    // Not an object: no notification, so an error with id null.
+    for (const char* text : {"[[[[1]]]]", "1e400", "[1e400, {\"id\": 3}]"}) {
+      Decoded batch = decode(text);
+      CHECK(batch.code == -32700);
+      CHECK(batch.id.is_null());
+    }
     // Not JSON: -32700, with the id when one can be read.
     Decoded broken = decode(R"({"id": 9, "method": )");
     CHECK(broken.code == -32700);

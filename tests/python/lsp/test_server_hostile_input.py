@@ -131,6 +131,9 @@ def test_depth_at_and_past_the_limit(running) -> None:
     assert running.reply(3) == error(3, -32602, TOO_DEEP)
     raw(running, '{"jsonrpc": "2.0", "id": ' + "[" * 600 + "]" * 600 + "}")
     assert running.next_message(lambda m: "error" in m) == error(None, -32700, TOO_DEEP)
+    # A deep batch is no notification: it is answered, with id null.
+    raw(running, "[" * 600 + "]" * 600)
+    assert running.next_message(lambda m: "error" in m) == error(None, -32700, TOO_DEEP)
     still_serving(running)
 
 
