@@ -150,6 +150,12 @@ def _namespace_attrs(namespace: Any, alias: str) -> FrozenSet[str]:
     return cached[2]
 
 
+def catalog_names(namespace: Any, alias: str) -> FrozenSet[str]:
+    """The members of a registered namespace that untrusted bodies may read (not decorators
+    nor hooks)."""
+    return _namespace_attrs(namespace, alias)
+
+
 def _ir_attrs(cls: type) -> FrozenSet[str]:
     """An IR class's public attributes: its reflected fields and methods and the methods of
     the object classes (``same_as``, ``script``), which all live in the FFI packages."""

@@ -1,0 +1,351 @@
+"""The value rules of the untrusted evaluator (evaluator.py): which values an untrusted
+definition may hold, read attributes of, call, index, iterate and combine with operators, and
+the budget that bounds how much it may compute.
+
+A value is *ours* when its behaviour is the frontend's own code or plain data:
+
+- Python scalars and containers (``int``, ``float``, ``bool``, ``str``, ``None``, ``tuple``,
+  ``list``, ``dict``, ``range``, ``slice``) and the iterators of the pure builtins;
+- IR values (``tvm_ffi.Object`` and ``dtype`` instances), whose dunders build IR;
+- what a registered namespace serves: functions, classes and instances defined in the
+  ``tvm_tirx`` and ``tvm_ffi`` packages, and the namespace modules themselves;
+- the evaluator's own callables (lambdas of the file, macros of the file) and the poison.
+
+Every operation the evaluator applies first checks its operands are ours; a value that is
+not is refused before Python would call any of its dunders.
+"""
+
+from __future__ import annotations
+
+import builtins
+import operator
+import types
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, Optional, Tuple
+
+from tvm_ffi import Object as _FFIObject
+from tvm_ffi import dtype as _DType
+
+from ..ir import ModuleProxy
+from . import namespaces
+from .runtime import MAX_POWER_BITS, POISON, Poison
+from .untrusted import UntrustedNotEvaluated, catalog_names, checked_getattr
+
+MAX_ELEMENTS = 2_000_000
+"""The budget of one evaluation: elements of the containers it makes plus host-loop and
+comprehension iterations. A real definition needs a few thousand; ``[0] * 10**9`` or a
+``range(10**12)`` host loop stops with a diagnostic instead of taking the machine."""
+
+MAX_STRING = 1 << 20
+"""The longest string an untrusted definition makes (``"a" * n``, ``s + s``)."""
+
+_OUR_PACKAGES = ("tvm_tirx.", "tvm_ffi.")
+_PLAIN_SCALARS = (int, float, bool, str, type(None))
+_NUMBERS = (int, float, bool)
+_CONTAINERS = (tuple, list, dict)
+# The lazy results of the pure builtins and of container methods that only read.
+_ITERATORS = (range, zip, enumerate, reversed, slice, type({}.items()), type({}.keys()),
+              type({}.values()), type(iter([])), type(iter(())), type(iter(range(0))))
+
+
+def refusal(what: str) -> UntrustedNotEvaluated:
+    return UntrustedNotEvaluated(
+        f"{what} is not evaluated in untrusted TVMScript (only the file's TVMScript "
+        "definitions, their symbols and imports of script namespaces are; trust the "
+        "workspace to run its Python)")
+
+
+def _from_our_packages(value: Any) -> bool:
+    module = getattr(value, "__module__", None)
+    return isinstance(module, str) and module.startswith(_OUR_PACKAGES)
+
+
+def is_ir(value: Any) -> bool:
+    return isinstance(value, (_FFIObject, _DType))
+
+
+class Budget:
+    """Elements made and iterations run by one evaluation (``MAX_ELEMENTS``)."""
+
+    def __init__(self, limit: int = MAX_ELEMENTS) -> None:
+        self.limit = limit
+        self.spent = 0
+
+    def charge(self, count: int, what: str) -> None:
+        self.spent += count
+        if self.spent > self.limit:
+            raise MemoryError(f"{what} exceeds the budget of {self.limit:,} elements and "
+                              "iterations of one untrusted analysis (a TVMScript definition "
+                              "needs far fewer)")
+
+    def iterate(self, values: Iterable[Any], what: str) -> Iterator[Any]:
+        """``values``, charging one per element as it is taken (a host loop, a comprehension)."""
+        for value in values:
+            self.charge(1, what)
+            yield value
+
+
+class ValueRules:
+    """The rules for one evaluation. ``owned`` holds the containers the program made itself
+    (literals, comprehensions, ``list(...)``): only those take mutating methods."""
+
+    def __init__(self, budget: Budget, is_own_callable: Callable[[Any], bool]) -> None:
+        self.budget = budget
+        self._is_own_callable = is_own_callable
+        self._owned: Dict[int, Any] = {}
+        self._served: Dict[int, Any] = {}
+        """Values a registered namespace served (kept alive, so their ids stay theirs)."""
+
+    # --- which values are ours -----------------------------------------------------------------
+
+    def is_ours(self, value: Any) -> bool:
+        kind = type(value)
+        if kind in _PLAIN_SCALARS or kind in _CONTAINERS or kind in _ITERATORS:
+            return True
+        if value is POISON or is_ir(value) or self._is_own_callable(value):
+            return True
+        if _PURE_IDS.get(id(value)) is value or self._served.get(id(value)) is value:
+            return True
+        if isinstance(value, types.ModuleType):
+            return namespaces.root_of(value) is not None
+        if isinstance(value, ModuleProxy):
+            return True
+        if isinstance(value, types.BuiltinMethodType):
+            return type(getattr(value, "__self__", None)) in (*_CONTAINERS, str)
+        if isinstance(value, (types.FunctionType, type, types.MethodType)):
+            return _from_our_packages(value)
+        return _from_our_packages(kind)
+
+    def require(self, value: Any, what: str) -> Any:
+        if not self.is_ours(value):
+            raise refusal(f"{what} of a `{type(value).__name__}` value")
+        return value
+
+    def own(self, container: Any) -> Any:
+        """Marks a container the program made (kept alive, so its id stays its own)."""
+        self.budget.charge(len(container), "This container")
+        self._owned[id(container)] = container
+        return container
+
+    def owns(self, container: Any) -> bool:
+        return self._owned.get(id(container)) is container
+
+    # --- attributes -----------------------------------------------------------------------------
+
+    _READING_METHODS: Dict[type, FrozenSet[str]] = {
+        list: frozenset(("index", "count", "copy")),
+        tuple: frozenset(("index", "count")),
+        dict: frozenset(("get", "items", "keys", "values", "copy")),
+        str: frozenset(("join", "split", "strip", "startswith", "endswith", "upper", "lower",
+                        "replace")),
+    }
+    _MUTATING_METHODS: Dict[type, FrozenSet[str]] = {
+        list: frozenset(("append", "extend", "insert", "pop", "reverse")),
+        dict: frozenset(("setdefault", "update", "pop")),
+    }
+
+    def attribute(self, value: Any, name: str) -> Any:
+        """``value.name``: a container's reading methods (mutating ones only on containers the
+        program made), else the read allowlist of untrusted.py (namespace members from the
+        registry, reflected IR fields and methods, module-class functions)."""
+        if value is POISON:
+            return POISON
+        kind = type(value)
+        if kind in self._READING_METHODS:
+            if name in self._READING_METHODS[kind]:
+                return getattr(value, name)
+            if name in self._MUTATING_METHODS.get(kind, ()):
+                if not self.owns(value):
+                    raise refusal(f"Method `{name}` of a `{kind.__name__}` this definition "
+                                  "did not make")
+                return getattr(value, name)
+            raise refusal(f"Attribute `{name}` of a `{kind.__name__}` value")
+        self.require(value, f"Attribute `{name}`")
+        if isinstance(value, types.ModuleType):
+            return self._member(value, name)
+        return self.require(checked_getattr(value, name), f"The value of `.{name}`")
+
+    def _member(self, namespace: types.ModuleType, name: str) -> Any:
+        """A registered namespace's member: a name of the registry's catalog (what the
+        namespace serves under it is its own, whichever module made it), or IR data the
+        namespace makes on demand (``T.float32x4``). Nothing is forwarded to other modules."""
+        root = namespaces.root_of(namespace)
+        if name.startswith("_") or root is None:
+            raise refusal(f"Attribute `{name}` of a `module` value")
+        if name in catalog_names(namespace, root):
+            result = getattr(namespace, name)
+            self._served[id(result)] = result
+            return result
+        result = getattr(namespace, name)  # the namespace's own __getattr__ makes it
+        if not is_ir(result):
+            raise refusal(f"Attribute `{name}` of a `module` value")
+        return result
+
+    # --- calls ----------------------------------------------------------------------------------
+
+    def check_call(self, function: Any, kwargs: Dict[str, Any]) -> None:
+        """Refuses a call of anything that is not ours, and the builtins' keyword forms that
+        would call back into Python (``min``/``max``/``sorted`` with ``key=``)."""
+        self.require(function, "A call")
+        if function in _KEYLESS and "key" in kwargs:
+            raise refusal(f"`{function.__name__}(..., key=...)`")
+
+    def arguments(self, function: Any, args: list) -> list:
+        """The arguments of a builtin that consumes an iterable (``list(range(10**12))``),
+        that iterable charged to the budget element by element as the builtin takes it."""
+        lazy = (*_ITERATORS, list, tuple)
+        if function in _CONSUMERS and args and type(args[0]) in lazy and \
+                (len(args) == 1 or function not in _KEYLESS):
+            args = [self.iterate(args[0], f"`{function.__name__}(...)`"), *args[1:]]
+        return args
+
+    def made(self, function: Any, result: Any) -> Any:
+        """What a call of ``function`` returned: a new container from a builtin is the
+        program's own."""
+        if function in _CONTAINER_MAKERS and type(result) in (list, dict):
+            return self.own(result)
+        return result
+
+    # --- operators ------------------------------------------------------------------------------
+
+    def binary(self, op: type, left: Any, right: Any) -> Any:
+        if left is POISON or right is POISON:
+            return POISON
+        self.require(left, "An operator")
+        self.require(right, "An operator")
+        function = _BINARY[op]
+        if not self._operands_fit(op, left, right):
+            raise refusal(f"`{_SYMBOLS[op]}` between a `{type(left).__name__}` and a "
+                          f"`{type(right).__name__}`")
+        self._check_size(op, left, right)
+        result = function(left, right)
+        if type(result) in (list,) and result is not left:
+            return self.own(result)
+        if type(result) is str and len(result) > MAX_STRING:
+            raise MemoryError(f"A string of {len(result):,} characters is longer than untrusted "
+                              f"TVMScript makes ({MAX_STRING:,})")
+        return result
+
+    @staticmethod
+    def _operands_fit(op: type, left: Any, right: Any) -> bool:
+        """Numbers with numbers, IR with IR or numbers, and the sequence forms of ``+``, ``*``
+        and ``%``-free strings; nothing else (``str % x`` formats, which reads attributes)."""
+        numeric = (is_ir(left) or type(left) in _NUMBERS) and \
+            (is_ir(right) or type(right) in _NUMBERS)
+        if numeric:
+            return True
+        sequences = (str, tuple, list)
+        if op is _ast_add and type(left) in sequences and type(left) is type(right):
+            return True
+        if op is _ast_mult and ((type(left) in sequences and type(right) in (int, bool)) or
+                                (type(right) in sequences and type(left) in (int, bool))):
+            return True
+        return False
+
+    def _check_size(self, op: type, left: Any, right: Any) -> None:
+        """Refuses results too large to compute (before Python computes them)."""
+        if op is _ast_mult:
+            count, sequence = (right, left) if type(right) in (int, bool) else (left, right)
+            if type(sequence) in (str, tuple, list) and type(count) in (int, bool):
+                size = len(sequence) * max(int(count), 0)
+                if type(sequence) is str:
+                    if size > MAX_STRING:
+                        raise MemoryError(f"A string of {size:,} characters is longer than "
+                                          f"untrusted TVMScript makes ({MAX_STRING:,})")
+                else:
+                    self.budget.charge(size, "This repetition")
+                return
+        if type(left) is int and type(right) is int:
+            if op is _ast_pow and right > 0 and abs(left) > 1 and \
+                    (abs(left).bit_length() - 1) * right > MAX_POWER_BITS:
+                raise ValueError(f"`{left} ** {right}` is an integer of more than "
+                                 f"{MAX_POWER_BITS} bits, which untrusted TVMScript does not "
+                                 "compute")
+            if op is _ast_lshift and right > 0 and left.bit_length() + right > MAX_POWER_BITS:
+                raise ValueError(f"`{left} << {right}` is an integer of more than "
+                                 f"{MAX_POWER_BITS} bits, which untrusted TVMScript does not "
+                                 "compute")
+            if op is _ast_mult and left.bit_length() + right.bit_length() > MAX_POWER_BITS:
+                raise ValueError(f"`{left} * {right}` is an integer of more than "
+                                 f"{MAX_POWER_BITS} bits, which untrusted TVMScript does not "
+                                 "compute")
+
+    def unary(self, op: type, operand: Any) -> Any:
+        if operand is POISON:
+            return POISON
+        if not (is_ir(operand) or type(operand) in _NUMBERS):
+            raise refusal(f"`{_UNARY_SYMBOLS[op]}` of a `{type(operand).__name__}` value")
+        return _UNARY[op](operand)
+
+    def contains(self, container: Any, item: Any) -> bool:
+        """``item in container`` on Python containers and strings only (the check compares
+        with ``==``, which on IR values would build an expression, not a truth value)."""
+        if type(container) not in (*_CONTAINERS, str, range) or \
+                not (type(item) in _PLAIN_SCALARS or type(item) is tuple):
+            raise refusal(f"`in` on a `{type(container).__name__}` value")
+        return item in container
+
+    def subscript(self, value: Any, key: Any) -> Any:
+        if value is POISON or key is POISON:
+            return POISON
+        self.require(value, "A subscript")
+        self.require(key, "A subscript key")
+        if type(key) is slice:
+            for part in (key.start, key.stop, key.step):
+                self.require(part, "A slice bound")
+        return value[key]
+
+    def iterate(self, value: Any, what: str) -> Iterator[Any]:
+        """Iterating ``value`` (a host loop, a comprehension, unpacking), within the budget."""
+        if value is POISON:
+            return iter(())
+        self.require(value, what)
+        return self.budget.iterate(value, what)
+
+
+import ast as _ast  # noqa: E402 - the operator tables below key on the node types
+
+_ast_add, _ast_mult, _ast_pow, _ast_lshift = _ast.Add, _ast.Mult, _ast.Pow, _ast.LShift
+_BINARY: Dict[type, Callable[[Any, Any], Any]] = {
+    _ast.Add: operator.add, _ast.Sub: operator.sub, _ast.Mult: operator.mul,
+    _ast.Div: operator.truediv, _ast.FloorDiv: operator.floordiv, _ast.Mod: operator.mod,
+    _ast.Pow: operator.pow, _ast.LShift: operator.lshift, _ast.RShift: operator.rshift,
+    _ast.BitOr: operator.or_, _ast.BitXor: operator.xor, _ast.BitAnd: operator.and_,
+    _ast.MatMult: operator.matmul,
+}
+_SYMBOLS = {_ast.Add: "+", _ast.Sub: "-", _ast.Mult: "*", _ast.Div: "/", _ast.FloorDiv: "//",
+            _ast.Mod: "%", _ast.Pow: "**", _ast.LShift: "<<", _ast.RShift: ">>",
+            _ast.BitOr: "|", _ast.BitXor: "^", _ast.BitAnd: "&", _ast.MatMult: "@"}
+_UNARY = {_ast.USub: operator.neg, _ast.UAdd: operator.pos, _ast.Invert: operator.invert}
+_UNARY_SYMBOLS = {_ast.USub: "-", _ast.UAdd: "+", _ast.Invert: "~"}
+# The Python comparisons that stay Python's (the others are the namespace's hooks).
+IDENTITY = {_ast.Is: operator.is_, _ast.IsNot: operator.is_not}
+
+
+# --- the pure builtins ------------------------------------------------------------------------
+
+PURE_BUILTINS: Dict[str, Any] = {
+    # Loops and sizes: `range` stays the builtin, since the `range_` hook recognises it by
+    # identity; host loops over it are charged to the budget as they iterate.
+    "range": builtins.range, "len": builtins.len, "zip": builtins.zip,
+    "enumerate": builtins.enumerate, "reversed": builtins.reversed,
+    # Host arithmetic over numbers (`T.constexpr` loops, shapes): `key=` is refused.
+    "min": builtins.min, "max": builtins.max, "abs": builtins.abs, "sum": builtins.sum,
+    "sorted": builtins.sorted, "all": builtins.all, "any": builtins.any,
+    # Conversions of plain data (`int(n)`, `float(x)`, `str(k)` in names of buffers).
+    "int": builtins.int, "float": builtins.float, "bool": builtins.bool, "str": builtins.str,
+    "list": builtins.list, "tuple": builtins.tuple, "dict": builtins.dict,
+    # Type tests of Python values, as Apache TVM's helpers write them.
+    "isinstance": builtins.isinstance,
+    "True": True, "False": False, "None": None,
+}
+"""Every builtin an untrusted definition may name (untrusted.PURE_BUILTINS lists the same
+names; docs/frontend.md, "Safety", justifies each)."""
+
+_PURE_IDS = {id(value): value for value in PURE_BUILTINS.values() if callable(value)}
+_KEYLESS = (builtins.min, builtins.max, builtins.sorted)
+_CONTAINER_MAKERS = (builtins.list, builtins.dict, builtins.sorted)
+_CONSUMERS = (builtins.list, builtins.tuple, builtins.dict, builtins.sorted, builtins.sum,
+              builtins.min, builtins.max, builtins.all, builtins.any)
+
+__all__ = ["Budget", "IDENTITY", "MAX_ELEMENTS", "MAX_STRING", "PURE_BUILTINS", "Poison",
+           "ValueRules", "is_ir", "refusal"]
