@@ -56,7 +56,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 from ..builder import NamedByBinding
 from .ast_build import Loc, loc_of
 from .evaluator_check import HOST_LOOP, IR_LOOP, IR_SCOPE, host_exit
-from .evaluator_values import IDENTITY, PURE_BUILTINS, Budget, ValueRules, refusal
+from .evaluator_values import IDENTITY, PURE_BUILTINS, Budget, ValueRules, is_ir, refusal
 from .guards import _stores, _statement_names, statement_parts
 from .locations import attach_location, error_location
 from .runtime import POISON, _SINKS, Failure, let_stops_through
@@ -337,6 +337,9 @@ class Evaluator:
         """``A[i, j] = value``: value first, then the target, then the indices (a slice as its
         three parts), as the builder program evaluated them."""
         tensor = self.eval(target.value, scope)
+        if tensor is not POISON and not is_ir(tensor):
+            # Stores go to tensor elements only: never into a container or anything else.
+            raise refusal(f"A store into an element of a `{type(tensor).__name__}` value")
         index = target.slice
         elements, slices = [], []
         for n, part in enumerate(index.elts if isinstance(index, ast.Tuple) else [index]):
@@ -704,6 +707,9 @@ class Evaluator:
                 values.append(self.eval(element, scope))
         self.rules.budget.charge(len(values), "This container")
         return values
+
+    def expr_Set(self, node: ast.Set, scope: Scope) -> Any:
+        return {self._key(value) for value in self._elements(node.elts, scope)}
 
     def expr_Dict(self, node: ast.Dict, scope: Scope) -> Any:
         result: Dict[Any, Any] = {}

@@ -30,7 +30,6 @@ _EXPRESSION_ERRORS = {
 _EXPRESSION_REFUSALS = {
     ast.GeneratorExp: "A generator expression",
     ast.SetComp: "A set comprehension",
-    ast.Set: "A set",
 }
 
 

@@ -59,6 +59,14 @@ def _from_our_packages(value: Any) -> bool:
     return isinstance(module, str) and module.startswith(_OUR_PACKAGES)
 
 
+def _made_on_demand(value: Any) -> bool:
+    """A function the namespace made on demand (an operator constructor): the frontend's own,
+    never a decorator."""
+    from ..decorators import is_decorator
+    return isinstance(value, types.FunctionType) and _from_our_packages(value) and \
+        not is_decorator(value)
+
+
 def is_ir(value: Any) -> bool:
     return isinstance(value, (_FFIObject, _DType))
 
@@ -105,8 +113,10 @@ class ValueRules:
             return True
         if _PURE_IDS.get(id(value)) is value or self._served.get(id(value)) is value:
             return True
+        if namespaces.root_of(value) is not None:  # a registered namespace, whatever its type
+            return True
         if isinstance(value, types.ModuleType):
-            return namespaces.root_of(value) is not None
+            return False
         if isinstance(value, ModuleProxy):
             return True
         if isinstance(value, types.BuiltinMethodType):
@@ -160,24 +170,30 @@ class ValueRules:
                 return getattr(value, name)
             raise refusal(f"Attribute `{name}` of a `{kind.__name__}` value")
         self.require(value, f"Attribute `{name}`")
-        if isinstance(value, types.ModuleType):
+        if namespaces.root_of(value) is not None:
             return self._member(value, name)
         return self.require(checked_getattr(value, name), f"The value of `.{name}`")
 
-    def _member(self, namespace: types.ModuleType, name: str) -> Any:
+    def _member(self, namespace: Any, name: str) -> Any:
         """A registered namespace's member: a name of the registry's catalog (what the
         namespace serves under it is its own, whichever module made it), or IR data the
         namespace makes on demand (``T.float32x4``). Nothing is forwarded to other modules."""
         root = namespaces.root_of(namespace)
         if name.startswith("_") or root is None:
-            raise refusal(f"Attribute `{name}` of a `module` value")
+            raise refusal(f"Attribute `{name}` of a `{type(namespace).__name__}` value")
         if name in catalog_names(namespace, root):
             result = getattr(namespace, name)
             self._served[id(result)] = result
             return result
-        result = getattr(namespace, name)  # the namespace's own __getattr__ makes it
-        if not is_ir(result):
-            raise refusal(f"Attribute `{name}` of a `module` value")
+        own = getattr(namespace, "__dict__", {})
+        if name in own and not is_ir(own[name]):  # kept but not a member: an internal
+            raise refusal(f"Attribute `{name}` of a `{type(namespace).__name__}` value")
+        # Made on demand by the namespace's own __getattr__: vector types, operator
+        # constructors of registered operators (IR data or the frontend's functions).
+        result = getattr(namespace, name)
+        if not (is_ir(result) or _made_on_demand(result)):
+            raise refusal(f"Attribute `{name}` of a `{type(namespace).__name__}` value")
+        self._served[id(result)] = result
         return result
 
     # --- calls ----------------------------------------------------------------------------------
@@ -210,12 +226,11 @@ class ValueRules:
     def binary(self, op: type, left: Any, right: Any) -> Any:
         if left is POISON or right is POISON:
             return POISON
-        self.require(left, "An operator")
-        self.require(right, "An operator")
         function = _BINARY[op]
         if not self._operands_fit(op, left, right):
-            raise refusal(f"`{_SYMBOLS[op]}` between a `{type(left).__name__}` and a "
-                          f"`{type(right).__name__}`")
+            # Python's own message, and nothing of either operand runs.
+            raise TypeError(f"unsupported operand type(s) for {_SYMBOLS[op]}: "
+                            f"'{type(left).__name__}' and '{type(right).__name__}'")
         self._check_size(op, left, right)
         result = function(left, right)
         if type(result) in (list,) and result is not left:
@@ -273,7 +288,8 @@ class ValueRules:
         if operand is POISON:
             return POISON
         if not (is_ir(operand) or type(operand) in _NUMBERS):
-            raise refusal(f"`{_UNARY_SYMBOLS[op]}` of a `{type(operand).__name__}` value")
+            raise TypeError(f"bad operand type for unary {_UNARY_SYMBOLS[op]}: "
+                            f"'{type(operand).__name__}'")
         return _UNARY[op](operand)
 
     def contains(self, container: Any, item: Any) -> bool:
