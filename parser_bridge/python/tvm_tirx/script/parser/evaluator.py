@@ -610,7 +610,10 @@ class Evaluator:
             return function.call_evaluated(args, kwargs, scope, self.rules.budget,
                                            node.lineno)  # type: ignore[attr-defined]
         args = self.rules.arguments(function, args)
-        return self.rules.made(function, function(*args, **kwargs))
+        result = self.rules.made(function, function(*args, **kwargs))
+        # What a member returns is held, passed to hooks and formatted in their messages:
+        # it must be ours too, or Python would call its dunders.
+        return self.rules.require(result, "The result of a call")
 
     def _let(self, node: ast.Call, let: Tuple[ast.Name, ast.expr, ast.expr],
              scope: Scope) -> Any:

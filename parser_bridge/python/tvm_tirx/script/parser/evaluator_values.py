@@ -28,7 +28,7 @@ from tvm_ffi import dtype as _DType
 from ..ir import ModuleProxy
 from . import namespaces
 from .runtime import MAX_POWER_BITS, POISON, Poison
-from .untrusted import UntrustedNotEvaluated, catalog_names, checked_getattr
+from .untrusted import SAFE_BUILTINS, UntrustedNotEvaluated, catalog_kind, catalog_names, checked_getattr
 
 MAX_ELEMENTS = 2_000_000
 """The budget of one evaluation: elements of the containers it makes plus host-loop and
@@ -186,7 +186,8 @@ class ValueRules:
             self._served[id(result)] = result
             return result
         own = getattr(namespace, "__dict__", {})
-        if name in own and not is_ir(own[name]):  # kept but not a member: an internal
+        listed = catalog_kind(namespace, root, name) is not None  # a hook, a decorator
+        if listed or (name in own and not is_ir(own[name])):  # or kept, not a member
             raise refusal(f"Attribute `{name}` of a `{type(namespace).__name__}` value")
         # Made on demand by the namespace's own __getattr__: vector types, operator
         # constructors of registered operators (IR data or the frontend's functions).
@@ -339,23 +340,11 @@ IDENTITY = {_ast.Is: operator.is_, _ast.IsNot: operator.is_not}
 
 # --- the pure builtins ------------------------------------------------------------------------
 
-PURE_BUILTINS: Dict[str, Any] = {
-    # Loops and sizes: `range` stays the builtin, since the `range_` hook recognises it by
-    # identity; host loops over it are charged to the budget as they iterate.
-    "range": builtins.range, "len": builtins.len, "zip": builtins.zip,
-    "enumerate": builtins.enumerate, "reversed": builtins.reversed,
-    # Host arithmetic over numbers (`T.constexpr` loops, shapes): `key=` is refused.
-    "min": builtins.min, "max": builtins.max, "abs": builtins.abs, "sum": builtins.sum,
-    "sorted": builtins.sorted, "all": builtins.all, "any": builtins.any,
-    # Conversions of plain data (`int(n)`, `float(x)`, `str(k)` in names of buffers).
-    "int": builtins.int, "float": builtins.float, "bool": builtins.bool, "str": builtins.str,
-    "list": builtins.list, "tuple": builtins.tuple, "dict": builtins.dict,
-    # Type tests of Python values, as Apache TVM's helpers write them.
-    "isinstance": builtins.isinstance,
-    "True": True, "False": False, "None": None,
-}
-"""Every builtin an untrusted definition may name (untrusted.PURE_BUILTINS lists the same
-names; docs/frontend.md, "Safety", justifies each)."""
+PURE_BUILTINS: Dict[str, Any] = dict(SAFE_BUILTINS)
+"""Every builtin an untrusted definition may name: untrusted.PURE_BUILTINS, whose rule is also
+the name check's (docs/frontend.md, "Safety", justifies each). ``range`` stays the builtin,
+which the ``range_`` hook recognises by identity; host loops over it are charged to the budget
+as they iterate; ``min``/``max``/``sorted`` take no ``key=``."""
 
 _PURE_IDS = {id(value): value for value in PURE_BUILTINS.values() if callable(value)}
 _KEYLESS = (builtins.min, builtins.max, builtins.sorted)
