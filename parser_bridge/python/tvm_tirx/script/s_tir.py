@@ -65,10 +65,6 @@ for _name in _BLOCK_MEMBERS:
 del _name
 axis = _BlockAxes("Ts")
 
-# Copies, read-only: the member catalog classifies from these declarations, and no one writes
-# T's through Ts.
-__member_kinds__ = _types.MappingProxyType({kind: tuple(names) for kind, names
-                                            in _tirx.__member_kinds__.items()})
 __member_aliases__ = _types.MappingProxyType(dict(_tirx.__member_aliases__))
 
 
@@ -91,6 +87,16 @@ def _shared_members() -> FrozenSet[str]:
 
 
 _SHARED = _shared_members()
+
+# Copies, read-only: the member catalog classifies from these declarations, and no one writes
+# T's through Ts. What T has and Ts does not share (its imported modules, typing names) is
+# declared internal, so untrusted text is refused it as it is refused T's internals.
+__member_kinds__ = _types.MappingProxyType({
+    **{kind: tuple(names) for kind, names in _tirx.__member_kinds__.items()},
+    "internal": tuple(sorted({*_tirx.__member_kinds__.get("internal", ()),
+                              *(name for name in dir(_tirx) if not name.startswith("_")
+                                and name not in _SHARED and name not in globals())})),
+})
 _VECTOR_TYPE = _re.compile(r"[a-z][a-z0-9_]*x[0-9]+")
 
 

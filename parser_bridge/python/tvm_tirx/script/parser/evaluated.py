@@ -12,12 +12,13 @@ from __future__ import annotations
 import ast
 import inspect
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set
 
 from .ast_build import loc_of
 from .evaluator import Environment, Evaluator, MacroReturn, Scope, signature_of
 from .evaluator_check import StatementCheck
-from .evaluator_values import Budget
+from . import namespaces
+from .evaluator_values import Budget, member_refusal
 from .transpile import HeaderSymbol, MutableNames, Signature, SyntaxErrorFactory, TranspileOptions
 from .transpile import _check_arguments, mutable_names, without_docstring
 
@@ -36,18 +37,39 @@ class EvaluatedDefinition:
     capture_names: tuple = ()
 
 
+MemberRule = Optional[Callable[[ast.Attribute], Optional[str]]]
+
+
+def member_rule(bindings: Mapping[str, Any], local: Set[str]) -> MemberRule:
+    """The static refusal of ``X.name`` where ``X`` is a name the definition does not bind
+    itself and its environment binds to a registered namespace."""
+    def refusal(node: ast.Attribute) -> Optional[str]:
+        if not isinstance(node.value, ast.Name) or node.value.id in local:
+            return None
+        try:
+            value = bindings[node.value.id]
+        except KeyError:
+            return None
+        root = namespaces.root_of(value)
+        return None if root is None else member_refusal(value, root, node.attr)
+    return refusal
+
+
 def _load_names(node: ast.AST) -> frozenset:
     return frozenset(n.id for n in ast.walk(node)
                      if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
 
 
 def check_function(node: ast.FunctionDef, header: List[HeaderSymbol],
-                   errors: SyntaxErrorFactory, options: TranspileOptions) -> EvaluatedDefinition:
-    """The transpiler's checks of a function (transpile_function), nothing evaluated."""
+                   errors: SyntaxErrorFactory, options: TranspileOptions,
+                   members: MemberRule = None) -> EvaluatedDefinition:
+    """The transpiler's checks of a function (transpile_function), nothing evaluated;
+    ``members`` refuses namespace attributes that are no members for bodies."""
     params = _check_arguments(node.args, errors, node)
     statements = without_docstring(node.body)
     check = _checker(errors, options, statements, returns_value=False,
                      symbols={symbol.name for symbol in header})
+    check.member_refusal = members
     check.symbols = set()
     for symbol in header:
         if symbol.annotation is not None:
@@ -66,10 +88,11 @@ def check_function(node: ast.FunctionDef, header: List[HeaderSymbol],
 
 
 def check_macro(node: ast.FunctionDef, errors: SyntaxErrorFactory, options: TranspileOptions,
-                preserve_return: bool) -> EvaluatedDefinition:
+                preserve_return: bool, members: MemberRule = None) -> EvaluatedDefinition:
     """The transpiler's checks of a macro (transpile_macro)."""
     statements = without_docstring(node.body)
     check = _checker(errors, options, statements, returns_value=preserve_return, symbols=set())
+    check.member_refusal = members
     for default in (*node.args.defaults, *node.args.kw_defaults):
         check.expr(default)
     check.body(statements)
@@ -193,4 +216,4 @@ def snapshot_environment(bindings: Mapping[str, Any],
 
 
 __all__ = ["EvaluatedDefinition", "EvaluatedHelper", "MacroBody", "check_function",
-           "check_macro", "function_helpers", "snapshot_environment"]
+           "check_macro", "function_helpers", "member_rule", "snapshot_environment"]

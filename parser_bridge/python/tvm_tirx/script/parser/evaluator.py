@@ -466,11 +466,11 @@ class Evaluator:
             self.scoped(IR_LOOP, node.body, scope)
 
     def truth(self, value: Any) -> bool:
-        """The truth of a host condition: Python's, for plain values only."""
+        """The truth of a host condition: Python's, for plain data (an IR value's own
+        ``__bool__`` decides, or refuses)."""
         if value is POISON:
             return False
-        if type(value) not in (int, float, bool, str, type(None), tuple, list, dict):
-            self.rules.require(value, "A host condition")
+        self.rules.require_data(value, "The truth")
         return bool(value)
 
     def stmt_If(self, node: ast.If, scope: Scope) -> None:
@@ -609,6 +609,7 @@ class Evaluator:
         if isinstance(function, ScriptMacro):
             return function.call_evaluated(args, kwargs, scope, self.rules.budget,
                                            node.lineno)  # type: ignore[attr-defined]
+        self.rules.check_builtin_arguments(function, args, kwargs)
         args = self.rules.arguments(function, args)
         result = self.rules.made(function, function(*args, **kwargs))
         # What a member returns is held, passed to hooks and formatted in their messages:
@@ -640,16 +641,17 @@ class Evaluator:
     def expr_UnaryOp(self, node: ast.UnaryOp, scope: Scope) -> Any:
         operand = self.eval(node.operand, scope)
         if isinstance(node.op, ast.Not):
-            return self.hook("not_")(operand)
+            return self.hook("not_")(self.rules.require_data(operand, "`not`"))
         return self.rules.unary(type(node.op), operand)
 
     def expr_BoolOp(self, node: ast.BoolOp, scope: Scope) -> Any:
         # Every operand is evaluated, as the builder program's hook call did; the IR nests to
         # the left, as the reference builds it.
+        word = "`and`" if isinstance(node.op, ast.And) else "`or`"
         hook = self.hook("and_" if isinstance(node.op, ast.And) else "or_")
-        result = self.eval(node.values[0], scope)
+        result = self.rules.require_data(self.eval(node.values[0], scope), word)
         for value in node.values[1:]:
-            result = hook(result, self.eval(value, scope))
+            result = hook(result, self.rules.require_data(self.eval(value, scope), word))
         return result
 
     def expr_Compare(self, node: ast.Compare, scope: Scope) -> Any:
@@ -667,11 +669,10 @@ class Evaluator:
     def _compare(self, op: type, left: Any, right: Any) -> Any:
         hook = _COMPARE_HOOKS.get(op)
         if hook is not None:
-            if left is not POISON and right is not POISON:
-                self.rules.require(left, "A comparison")
-                self.rules.require(right, "A comparison")
+            self.rules.require_data(left, "A comparison")
+            self.rules.require_data(right, "A comparison")
             return self.hook(hook)(left, right)
-        if op in IDENTITY:
+        if op in IDENTITY:  # identities only: no dunder
             return IDENTITY[op](left, right)
         if left is POISON or right is POISON:
             return POISON
@@ -679,7 +680,8 @@ class Evaluator:
         return found if op is ast.In else not found
 
     def expr_IfExp(self, node: ast.IfExp, scope: Scope) -> Any:
-        return self.hook("if_then_else_")(self.eval(node.test, scope),
+        test = self.rules.require_data(self.eval(node.test, scope), "The condition")
+        return self.hook("if_then_else_")(test,
                                           self.eval(node.body, scope),
                                           self.eval(node.orelse, scope))
 
@@ -727,8 +729,8 @@ class Evaluator:
         return self.rules.own(result)
 
     def _key(self, key: Any) -> Any:
-        """A dict key: plain data or an IR value (hashed by identity or by its own hash)."""
-        self.rules.require(key, "A dict key")
+        """A dict key or set element: plain data or an IR value (hashed by its own hash)."""
+        self.rules.require_data(key, "A dict key")
         return key
 
     def expr_JoinedStr(self, node: ast.JoinedStr, scope: Scope) -> Any:
@@ -746,7 +748,7 @@ class Evaluator:
 
     def _formatted(self, node: ast.FormattedValue, scope: Scope) -> str:
         value = self.eval(node.value, scope)
-        self.rules.require(value, "A formatted value")
+        self.rules.require_data(value, "A formatted value")
         spec = self.expr_JoinedStr(node.format_spec, scope) if node.format_spec else ""
         if node.conversion == ord("r"):
             value = repr(value)

@@ -47,6 +47,10 @@ class StatementCheck:
         self.rejects = rejects
         self.mutable = mutable
         self.symbols = symbols
+        self.member_refusal: Optional[Callable[[ast.Attribute], Optional[str]]] = None
+        """What ``X.name`` refuses when ``X`` names a registered namespace and ``name`` is
+        none of its members for bodies (a hook, a decorator, an internal), None otherwise:
+        refused before the statement runs."""
         self.scopes: List[str] = []
         self.rejected: Dict[int, BaseException] = {}
         """``id`` of each rejected statement -> why."""
@@ -76,26 +80,39 @@ class StatementCheck:
         refuses (generators, sets)."""
         if node is None:
             return
+        found: List[Tuple[Tuple[int, int], BaseException]] = []
         for child in ast.walk(node):
             message = _EXPRESSION_ERRORS.get(type(child))
             if message is not None:
-                raise self.errors.at(child, message)
+                found.append((_start(child), self.errors.at(child, message)))
             refused = _EXPRESSION_REFUSALS.get(type(child))
             if refused is not None:
-                raise self.refused(child, refused)
+                found.append((_start(child), self.refused(child, refused)))
             if isinstance(child, (ast.ListComp, ast.DictComp)):
-                self._comprehension_targets(child)
+                found.extend(self._comprehension_targets(child))
+            if isinstance(child, ast.Attribute) and self.member_refusal is not None:
+                what = self.member_refusal(child)
+                if what is not None:
+                    found.append((_start(child), self.refused(child, what)))
+        if found:  # the first in source order, as the name rule reports
+            raise min(found, key=lambda item: item[0])[1]
 
-    def _comprehension_targets(self, node: ast.AST) -> None:
+    def _comprehension_targets(self, node: ast.AST) -> List[Tuple[Tuple[int, int],
+                                                                 BaseException]]:
+        found: List[Tuple[Tuple[int, int], BaseException]] = []
         for generator in node.generators:  # type: ignore[attr-defined]
-            for target in ast.walk(generator.target):
-                if isinstance(target, (ast.Name, ast.Tuple, ast.List)):
-                    continue
-                if isinstance(target, ast.expr_context):
-                    continue
-                raise self.refused(target, "A comprehension target other than a name")
+            pending = [generator.target]
+            while pending:
+                target = pending.pop()
+                if isinstance(target, (ast.Tuple, ast.List)):
+                    pending.extend(target.elts)
+                elif not isinstance(target, ast.Name):  # refused whole: nothing inside runs
+                    found.append((_start(target), self.refused(
+                        target, "A comprehension target other than a name")))
             if generator.is_async:
-                raise self.errors.at(node, "`async for` is not supported in TVMScript")
+                found.append((_start(node), self.errors.at(
+                    node, "`async for` is not supported in TVMScript")))
+        return found
 
     def refused(self, node: ast.AST, what: str) -> BaseException:
         """The refusal of syntax the evaluator has no rule for, located at ``node``."""
@@ -265,6 +282,10 @@ class StatementCheck:
 
     def stmt_Continue(self, node: ast.Continue) -> None:
         self.loop_exit(node, "continue")
+
+
+def _start(node: ast.AST) -> Tuple[int, int]:
+    return (node.lineno, node.col_offset)  # type: ignore[attr-defined]
 
 
 def host_exit(scopes: Sequence[str]) -> bool:

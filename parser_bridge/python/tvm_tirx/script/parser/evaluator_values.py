@@ -59,6 +59,18 @@ def _from_our_packages(value: Any) -> bool:
     return isinstance(module, str) and module.startswith(_OUR_PACKAGES)
 
 
+def member_refusal(namespace: Any, root: str, name: str) -> Optional[str]:
+    """Why ``namespace.name`` is refused whatever its value: a ``_`` name, a hook or decorator
+    of the catalog, or a name the namespace declares internal (``Ts.IRBuilder``); None when it
+    may be read. Decided from the registry and the namespace's own declarations alone, so the
+    static check (evaluator_check.py) refuses it before the statement runs."""
+    declared = getattr(namespace, "__member_kinds__", None) or {}
+    if name.startswith("_") or catalog_kind(namespace, root, name) in ("hook", "decorator") or \
+            name in declared.get("internal", ()):
+        return f"Attribute `{name}` of a `{type(namespace).__name__}` value"
+    return None
+
+
 def _made_on_demand(value: Any) -> bool:
     """A function the namespace made on demand (an operator constructor): the frontend's own,
     never a decorator."""
@@ -130,6 +142,21 @@ class ValueRules:
             raise refusal(f"{what} of a `{type(value).__name__}` value")
         return value
 
+    @staticmethod
+    def is_data(value: Any) -> bool:
+        """Plain data or an IR value: what may be compared, hashed, tested for truth,
+        converted or formatted. Functions, classes, macros, lambdas and namespaces are ours
+        to call, not data: Python's defaults for those dunders would show addresses or
+        compare identities."""
+        kind = type(value)
+        return kind in _PLAIN_SCALARS or kind in _CONTAINERS or kind in _ITERATORS or \
+            value is POISON or (is_ir(value) and not isinstance(value, type))
+
+    def require_data(self, value: Any, what: str) -> Any:
+        if not self.is_data(value):
+            raise refusal(f"{what} of a `{type(value).__name__}` value")
+        return value
+
     def own(self, container: Any) -> Any:
         """Marks a container the program made (kept alive, so its id stays its own)."""
         self.budget.charge(len(container), "This container")
@@ -179,8 +206,9 @@ class ValueRules:
         namespace serves under it is its own, whichever module made it), or IR data the
         namespace makes on demand (``T.float32x4``). Nothing is forwarded to other modules."""
         root = namespaces.root_of(namespace)
-        if name.startswith("_") or root is None:
-            raise refusal(f"Attribute `{name}` of a `{type(namespace).__name__}` value")
+        refused = None if root is None else member_refusal(namespace, root, name)
+        if root is None or refused is not None:
+            raise refusal(refused or f"Attribute `{name}` of a `{type(namespace).__name__}` value")
         if name in catalog_names(namespace, root):
             result = getattr(namespace, name)
             self._served[id(result)] = result
@@ -205,6 +233,23 @@ class ValueRules:
         self.require(function, "A call")
         if function in _KEYLESS and "key" in kwargs:
             raise refusal(f"`{function.__name__}(..., key=...)`")
+
+    def check_builtin_arguments(self, function: Any, args: list, kwargs: Dict[str, Any]) -> None:
+        """A pure builtin takes data (``str(T.serial)`` would show a function's address,
+        ``bool(macro)`` ask it for its truth); ``isinstance``'s second argument is a class
+        that is ours, or a tuple of them."""
+        if _PURE_IDS.get(id(function)) is not function:
+            return
+        values = list(args) + list(kwargs.values())
+        if function is builtins.isinstance and len(args) == 2:
+            classes = args[1] if type(args[1]) is tuple else (args[1],)
+            for cls in classes:
+                if not (isinstance(cls, type) and (cls in _PLAIN_SCALARS or cls in _CONTAINERS
+                                                   or self.is_ours(cls))):
+                    raise refusal(f"`isinstance` against a `{type(cls).__name__}` value")
+            values = [args[0]]
+        for value in values:
+            self.require_data(value, f"`{function.__name__}(...)`")
 
     def arguments(self, function: Any, args: list) -> list:
         """The arguments of a builtin that consumes an iterable (``list(range(10**12))``),

@@ -36,7 +36,7 @@ from .transpile import transpile_function, transpile_macro, without_docstring
 from .typevar_symbols import PRIM_FUNC_PATHS, typevar_symbols
 from .untrusted import SAFE_BUILTINS, NameCheck, UntrustedNotEvaluated, bound_names
 from .evaluated import EvaluatedHelper, MacroBody, check_function, check_macro
-from .evaluated import function_helpers, snapshot_environment
+from .evaluated import function_helpers, member_rule, snapshot_environment
 from .evaluator import evaluated_location
 
 @dataclass(frozen=True)
@@ -190,17 +190,23 @@ class BuilderProgram:
                 raise self.errors.at_loc(self.header[0].loc, f"Macro `{self.node.name}` declares "
                                          "no symbols: a `[...]` header belongs to a function")
             if not self.trusted:  # the evaluator's checks (evaluated.py): nothing is rewritten
-                return check_macro(node, self.errors, options,
-                                   self.decorator.preserve_return)  # type: ignore[return-value]
+                return check_macro(node, self.errors, options, self.decorator.preserve_return,
+                                   self._members())  # type: ignore[return-value]
             return transpile_macro(node, self.errors, lambda name: name in self.bindings,
                                    preserve_return=self.decorator.preserve_return,
                                    options=options)
         if not self.trusted:
-            return check_function(node, self.header, self.errors,
-                                  options)  # type: ignore[return-value]
+            return check_function(node, self.header, self.errors, options,
+                                  self._members())  # type: ignore[return-value]
         return transpile_function(node, self.header, self.errors,
                                   lambda name: name in self.bindings,
                                   jit=self.const_args is not None, options=options)
+
+    def _members(self) -> Any:
+        """The evaluator's static rule for namespace attributes (evaluated.member_rule)."""
+        local = bound_names([self.node.args]) | bound_names(self.node.body)
+        local.update(symbol.name for symbol in self.header)
+        return member_rule(self.bindings, local)
 
     def _transpile_options(self) -> TranspileOptions:
         """Untrusted source: the signature's names are checked here, each statement's by the
