@@ -313,6 +313,8 @@ class Evaluator:
             self.setitem(target, value, node, scope)
             return
         names = tuple(element.id for element in target.elts)  # type: ignore[attr-defined]
+        if value is not POISON:  # the hook takes a tuple: iterated here, by the rules
+            value = tuple(self.rules.iterate(value, "Unpacking"))
         values = self.hook("bind_many_")(value, names, loc=loc_of(node),
                                          name_locs=tuple(loc_of(e) for e in target.elts))
         values = list(self.rules.iterate(values, "Unpacking"))
@@ -402,9 +404,14 @@ class Evaluator:
             values = self.rules.iterate(self.eval(node.iter, scope), "A host loop")
 
             def passes() -> Iterator[None]:
-                for value in values:
-                    self.assign_names(target, value, scope)
-                    yield None
+                try:
+                    for value in values:
+                        self.rules.budget.host_pass()
+                        self.assign_names(target, value, scope)
+                        yield None
+                except Exception as error:  # the budget or the iterable: at the iterable
+                    _mark(error, loc_of(node.iter))
+                    raise
 
             self.host_loop(passes(), node.body, scope)
             return
@@ -455,7 +462,7 @@ class Evaluator:
         if is_constexpr(node.test):
             def passes() -> Iterator[None]:
                 while self.truth(self.eval(node.test, scope)):
-                    self.rules.budget.charge(1, "A host loop")
+                    self.at(loc_of(node.test), self.rules.budget.host_pass)
                     yield None
 
             self.host_loop(passes(), node.body, scope)
@@ -607,8 +614,9 @@ class Evaluator:
         from .macro import ScriptMacro
         self.rules.check_call(function, kwargs)
         if isinstance(function, ScriptMacro):
-            return function.call_evaluated(args, kwargs, scope, self.rules.budget,
-                                           node.lineno)  # type: ignore[attr-defined]
+            return function.call_evaluated(
+                args, kwargs, scope, self.rules.budget,
+                f"{self.source_name}, line {node.lineno}")  # type: ignore[attr-defined]
         self.rules.check_builtin_arguments(function, args, kwargs)
         args = self.rules.arguments(function, args)
         result = self.rules.made(function, function(*args, **kwargs))

@@ -31,9 +31,13 @@ from .runtime import MAX_POWER_BITS, POISON, Poison
 from .untrusted import SAFE_BUILTINS, UntrustedNotEvaluated, catalog_kind, catalog_names, checked_getattr
 
 MAX_ELEMENTS = 2_000_000
-"""The budget of one evaluation: elements of the containers it makes plus host-loop and
-comprehension iterations. A real definition needs a few thousand; ``[0] * 10**9`` or a
-``range(10**12)`` host loop stops with a diagnostic instead of taking the machine."""
+"""The budget of one evaluation in elements: of the containers it makes, of comprehension
+iterations and of what builtins consume. A real definition needs a few thousand;
+``[0] * 10**9`` stops with a diagnostic instead of taking the machine."""
+
+MAX_HOST_PASSES = 100_000
+"""The budget of one evaluation in host-loop passes (``T.constexpr`` loops): each pass builds
+its body's IR again, so a ``range(10**12)`` host loop stops within seconds."""
 
 MAX_STRING = 1 << 20
 """The longest string an untrusted definition makes (``"a" * n``, ``s + s``)."""
@@ -64,7 +68,7 @@ def member_refusal(namespace: Any, root: str, name: str) -> Optional[str]:
     of the catalog, or a name the namespace declares internal (``Ts.IRBuilder``); None when it
     may be read. Decided from the registry and the namespace's own declarations alone, so the
     static check (evaluator_check.py) refuses it before the statement runs."""
-    declared = getattr(namespace, "__member_kinds__", None) or {}
+    declared = namespaces.declarations(namespace)[0]  # frozen at its registration
     if name.startswith("_") or catalog_kind(namespace, root, name) in ("hook", "decorator") or \
             name in declared.get("internal", ()):
         return f"Attribute `{name}` of a `{type(namespace).__name__}` value"
@@ -84,11 +88,14 @@ def is_ir(value: Any) -> bool:
 
 
 class Budget:
-    """Elements made and iterations run by one evaluation (``MAX_ELEMENTS``)."""
+    """Elements made and host-loop passes run by one evaluation (``MAX_ELEMENTS``,
+    ``MAX_HOST_PASSES``)."""
 
-    def __init__(self, limit: int = MAX_ELEMENTS) -> None:
+    def __init__(self, limit: int = MAX_ELEMENTS, passes: int = MAX_HOST_PASSES) -> None:
         self.limit = limit
         self.spent = 0
+        self.passes_limit = passes
+        self.passes = 0
 
     def charge(self, count: int, what: str) -> None:
         self.spent += count
@@ -96,6 +103,14 @@ class Budget:
             raise MemoryError(f"{what} exceeds the budget of {self.limit:,} elements and "
                               "iterations of one untrusted analysis (a TVMScript definition "
                               "needs far fewer)")
+
+    def host_pass(self) -> None:
+        """One pass of a host loop."""
+        self.passes += 1
+        if self.passes > self.passes_limit:
+            raise MemoryError(f"A host loop exceeds the budget of {self.passes_limit:,} "
+                              "host-loop passes of one untrusted analysis (each pass builds "
+                              "its body again; a TVMScript definition needs far fewer)")
 
     def iterate(self, values: Iterable[Any], what: str) -> Iterator[Any]:
         """``values``, charging one per element as it is taken (a host loop, a comprehension)."""
@@ -250,6 +265,9 @@ class ValueRules:
             values = [args[0]]
         for value in values:
             self.require_data(value, f"`{function.__name__}(...)`")
+        if function in _ITERATING and not (function in _KEYLESS and len(args) > 1):
+            for value in args[:1] if function is not builtins.zip else args:
+                self.check_iterable(value)
 
     def arguments(self, function: Any, args: list) -> list:
         """The arguments of a builtin that consumes an iterable (``list(range(10**12))``),
@@ -356,11 +374,25 @@ class ValueRules:
                 self.require(part, "A slice bound")
         return value[key]
 
+    @staticmethod
+    def check_iterable(value: Any) -> None:
+        """Python containers, strings and the builtins' iterators, and IR values whose class
+        defines ``__iter__`` (an IR array); anything else is not iterable here. A tensor has
+        only ``__getitem__``, through which Python would iterate without end, building one
+        load per step."""
+        kind = type(value)
+        if kind in _CONTAINERS or kind in _ITERATORS or kind is str:
+            return
+        if is_ir(value) and getattr(kind, "__iter__", None) is not None:
+            return
+        raise TypeError(f"'{kind.__name__}' object is not iterable")
+
     def iterate(self, value: Any, what: str) -> Iterator[Any]:
         """Iterating ``value`` (a host loop, a comprehension, unpacking), within the budget."""
         if value is POISON:
             return iter(())
         self.require(value, what)
+        self.check_iterable(value)
         return self.budget.iterate(value, what)
 
 
@@ -394,6 +426,10 @@ as they iterate; ``min``/``max``/``sorted`` take no ``key=``."""
 _PURE_IDS = {id(value): value for value in PURE_BUILTINS.values() if callable(value)}
 _KEYLESS = (builtins.min, builtins.max, builtins.sorted)
 _CONTAINER_MAKERS = (builtins.list, builtins.dict, builtins.sorted)
+# The pure builtins that iterate their (first, or for zip every) positional argument.
+_ITERATING = (builtins.list, builtins.tuple, builtins.dict, builtins.sorted, builtins.sum,
+              builtins.min, builtins.max, builtins.all, builtins.any, builtins.enumerate,
+              builtins.zip, builtins.reversed)
 _CONSUMERS = (builtins.list, builtins.tuple, builtins.dict, builtins.sorted, builtins.sum,
               builtins.min, builtins.max, builtins.all, builtins.any)
 

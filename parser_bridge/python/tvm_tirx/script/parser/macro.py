@@ -112,15 +112,16 @@ class ScriptMacro:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         self._check_callable()
-        caller = sys._getframe(1)
-        try:
-            if not self.hygienic and not self._definition.trusted and \
-                    BINDINGS_KEY not in caller.f_globals:
-                # Its names would come from whatever frame called it (a hook's, with real
-                # modules at hand): untrusted macros take names from TVMScript callers only.
+        if not self._definition.trusted:
+            # Called from frontend code (a hook given the macro), not from the evaluator: no
+            # frame is read. A non-hygienic macro's names would come from that code.
+            if not self.hygienic:
                 raise UntrustedNotEvaluated(f"Non-hygienic macro `{self.name}` is called from "
                                             "outside TVMScript code: not evaluated in "
                                             "untrusted TVMScript")
+            return self.call_evaluated(args, kwargs, None, None, "frontend code")
+        caller = sys._getframe(1)
+        try:
             if not self.hygienic:
                 body = self._recomposed_body(_caller_environment(caller))
             elif self.late_binding:
@@ -146,8 +147,8 @@ class ScriptMacro:
 
 
     def call_evaluated(self, args: Sequence[Any], kwargs: Dict[str, Any], scope: Any,
-                       budget: Any, line: int) -> Any:
-        """A call from the untrusted evaluator (evaluator.py) at ``line`` of its source, whose
+                       budget: Any, where: str) -> Any:
+        """A call from the untrusted evaluator (evaluator.py), ``where`` in its source, whose
         names at the call are ``scope``: no Python frame is read. The body runs in the
         caller's open frames, within the caller's budget."""
         self._check_callable()
@@ -179,8 +180,7 @@ class ScriptMacro:
             raise
         except Exception as exc:  # noqa: BLE001 - keeps its type, gains the body's location
             if definition.locate(exc):
-                exc.add_note(f"  in a call of macro `{self.name}` at {self.source_name}, "
-                             f"line {line}")
+                exc.add_note(f"  in a call of macro `{self.name}` at {where}")
             raise
 
 
