@@ -38,13 +38,13 @@ def _canonical(text: str) -> str:
 # --- the budget -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("line, code, message, columns", [
-    ("y = [0] * 10**9", "memory-error",
+    ("y = [0] * 10**9", "untrusted-not-evaluated",
      "This repetition exceeds the budget of 2,000,000 elements and iterations of one untrusted "
      "analysis (a TVMScript definition needs far fewer)", (8, 19)),
-    ("y = list(range(10**12))", "memory-error",
+    ("y = list(range(10**12))", "untrusted-not-evaluated",
      "`list(...)` exceeds the budget of 2,000,000 elements and iterations of one untrusted "
      "analysis (a TVMScript definition needs far fewer)", (8, 27)),
-    ('y = "a" * 10**9', "memory-error",
+    ('y = "a" * 10**9', "untrusted-not-evaluated",
      "A string of 1,000,000,000 characters is longer than untrusted TVMScript makes "
      "(1,048,576)", (8, 19)),
     ("y = 10**10**10", "value-error",
@@ -68,7 +68,7 @@ def test_a_host_loop_stops_at_the_budget() -> None:
     assert time.monotonic() - start < 30
     (diagnostic,) = report.to_plain()["diagnostics"]
     assert (diagnostic["code"], diagnostic["message"], diagnostic["range"]) == (
-        "memory-error", "A host loop exceeds the budget of 100,000 host-loop passes of one "
+        "untrusted-not-evaluated", "A host loop exceeds the budget of 10,000 host-loop passes of one "
         "untrusted analysis (each pass builds its body again; a TVMScript definition needs far "
         "fewer)", [6, 13, 6, 39])
     assert report.definitions[0].canonical_text.endswith("    A[1] = 2")
@@ -77,7 +77,7 @@ def test_a_host_loop_stops_at_the_budget() -> None:
 def test_a_budget_counts_what_it_is_charged() -> None:
     budget = Budget(limit=3)
     assert list(budget.iterate([1, 2, 3], "Loop")) == [1, 2, 3]
-    with pytest.raises(MemoryError, match=r"^Loop exceeds the budget of 3 elements"):
+    with pytest.raises(UntrustedNotEvaluated, match=r"^Loop exceeds the budget of 3 elements"):
         list(budget.iterate([4], "Loop"))
 
 

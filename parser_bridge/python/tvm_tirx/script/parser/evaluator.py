@@ -56,7 +56,8 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 from ..builder import NamedByBinding
 from .ast_build import Loc, loc_of
 from .evaluator_check import HOST_LOOP, IR_LOOP, IR_SCOPE, host_exit
-from .evaluator_values import IDENTITY, PURE_BUILTINS, Budget, ValueRules, is_ir, refusal
+from .evaluator_values import IDENTITY, PURE_BUILTINS, Budget, BudgetExceeded, ValueRules, is_ir
+from .evaluator_values import refusal
 from .guards import _stores, _statement_names, statement_parts
 from .locations import attach_location, error_location
 from .runtime import POISON, _SINKS, Failure, let_stops_through
@@ -766,7 +767,7 @@ class Evaluator:
             raise refusal("A format specification of anything but a number or a string")
         text = format(value, spec)
         if len(text) > (1 << 20):
-            raise MemoryError("A formatted value longer than untrusted TVMScript makes")
+            raise BudgetExceeded("A formatted value longer than untrusted TVMScript makes")
         return text
 
     def expr_Lambda(self, node: ast.Lambda, scope: Scope) -> Any:

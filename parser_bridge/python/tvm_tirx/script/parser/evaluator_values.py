@@ -35,7 +35,7 @@ MAX_ELEMENTS = 2_000_000
 iterations and of what builtins consume. A real definition needs a few thousand;
 ``[0] * 10**9`` stops with a diagnostic instead of taking the machine."""
 
-MAX_HOST_PASSES = 100_000
+MAX_HOST_PASSES = 10_000
 """The budget of one evaluation in host-loop passes (``T.constexpr`` loops): each pass builds
 its body's IR again, so a ``range(10**12)`` host loop stops within seconds."""
 
@@ -87,6 +87,11 @@ def is_ir(value: Any) -> bool:
     return isinstance(value, (_FFIObject, _DType))
 
 
+class BudgetExceeded(UntrustedNotEvaluated):
+    """An untrusted definition asked for more than one analysis makes: refused, as anything
+    outside the closed list is (``untrusted-not-evaluated``)."""
+
+
 class Budget:
     """Elements made and host-loop passes run by one evaluation (``MAX_ELEMENTS``,
     ``MAX_HOST_PASSES``)."""
@@ -100,7 +105,7 @@ class Budget:
     def charge(self, count: int, what: str) -> None:
         self.spent += count
         if self.spent > self.limit:
-            raise MemoryError(f"{what} exceeds the budget of {self.limit:,} elements and "
+            raise BudgetExceeded(f"{what} exceeds the budget of {self.limit:,} elements and "
                               "iterations of one untrusted analysis (a TVMScript definition "
                               "needs far fewer)")
 
@@ -108,7 +113,7 @@ class Budget:
         """One pass of a host loop."""
         self.passes += 1
         if self.passes > self.passes_limit:
-            raise MemoryError(f"A host loop exceeds the budget of {self.passes_limit:,} "
+            raise BudgetExceeded(f"A host loop exceeds the budget of {self.passes_limit:,} "
                               "host-loop passes of one untrusted analysis (each pass builds "
                               "its body again; a TVMScript definition needs far fewer)")
 
@@ -300,7 +305,7 @@ class ValueRules:
         if type(result) in (list,) and result is not left:
             return self.own(result)
         if type(result) is str and len(result) > MAX_STRING:
-            raise MemoryError(f"A string of {len(result):,} characters is longer than untrusted "
+            raise BudgetExceeded(f"A string of {len(result):,} characters is longer than untrusted "
                               f"TVMScript makes ({MAX_STRING:,})")
         return result
 
@@ -328,7 +333,7 @@ class ValueRules:
                 size = len(sequence) * max(int(count), 0)
                 if type(sequence) is str:
                     if size > MAX_STRING:
-                        raise MemoryError(f"A string of {size:,} characters is longer than "
+                        raise BudgetExceeded(f"A string of {size:,} characters is longer than "
                                           f"untrusted TVMScript makes ({MAX_STRING:,})")
                 else:
                     self.budget.charge(size, "This repetition")
