@@ -68,7 +68,7 @@ def test_a_host_loop_stops_at_the_budget() -> None:
     assert time.monotonic() - start < 30
     (diagnostic,) = report.to_plain()["diagnostics"]
     assert (diagnostic["code"], diagnostic["message"], diagnostic["range"]) == (
-        "untrusted-not-evaluated", "A host loop exceeds the budget of 10,000 host-loop passes of one "
+        "untrusted-not-evaluated", "A host loop exceeds the budget of 2,000 host-loop passes of one "
         "untrusted analysis (each pass builds its body again; a TVMScript definition needs far "
         "fewer)", [6, 13, 6, 39])
     assert report.definitions[0].canonical_text.endswith("    A[1] = 2")

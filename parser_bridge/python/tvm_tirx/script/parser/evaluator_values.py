@@ -35,7 +35,7 @@ MAX_ELEMENTS = 2_000_000
 iterations and of what builtins consume. A real definition needs a few thousand;
 ``[0] * 10**9`` stops with a diagnostic instead of taking the machine."""
 
-MAX_HOST_PASSES = 10_000
+MAX_HOST_PASSES = 2_000
 """The budget of one evaluation in host-loop passes (``T.constexpr`` loops): each pass builds
 its body's IR again, so a ``range(10**12)`` host loop stops within seconds."""
 
