@@ -406,8 +406,10 @@ from tvm_tirx.script import s_tir as Ts
 
 @Ts.prim_func
 def f(A: Ts.Buffer((4,), "int32")):
-    Ts.builtins.exec("open('{CANARY}', 'w')", {"__builtins__": Ts.builtins})
-'''), 'Ts.builtins.exec("open(\'{CANARY}\', \'w\')", {"__builtins__": Ts.builtins})'),
+    Ts._tirx.builtins.exec("open('{CANARY}', 'w')", {"__builtins__": Ts._tirx.builtins})
+'''), 'Ts._tirx.builtins.exec("open(\'{CANARY}\', \'w\')", {"__builtins__": Ts._tirx.builtins})',
+      note="Ts no longer forwards `builtins` (its members are an explicit list): the attack goes "
+           "through the module Ts shares members with"),
     A("c3-body-eval-compile", "namespace-module", "body", _t(T_IMPORT + '''
 
 @T.function
