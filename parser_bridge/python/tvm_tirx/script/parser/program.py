@@ -34,7 +34,7 @@ from .transpile import MAKE, HeaderSymbol, SyntaxErrorFactory
 from .transpile import BINDINGS_KEY, GeneratedBuilder, TranspiledDefinition, TranspileOptions
 from .transpile import transpile_function, transpile_macro, without_docstring
 from .typevar_symbols import PRIM_FUNC_PATHS, typevar_symbols
-from .untrusted import SAFE_BUILTINS, NameCheck, UntrustedNotEvaluated, bound_names
+from .untrusted import NameCheck, UntrustedNotEvaluated, bound_names
 from .evaluated import EvaluatedHelper, MacroBody, check_function, check_macro
 from .evaluated import function_helpers, member_rule, snapshot_environment
 from .evaluator import evaluated_location
@@ -336,10 +336,12 @@ class BuilderProgram:
                     return [MacroBody(self, self.transpiled,
                                       snapshot_environment(bindings, self.transpiled))]
                 return function_helpers(self, self.transpiled, bindings)
+        if not self.trusted:  # structural: untrusted text never reaches exec (evaluator.py)
+            raise RuntimeError("an untrusted builder program reached exec")
         # A fresh dict per run: nothing one program does to its builtins reaches another's.
         self.runtime = BuilderRuntime(_weak_locator(self))
         self.runtime.positions = getattr(self, "positions", None)
-        exec_globals = {"__builtins__": builtins.__dict__ if self.trusted else dict(SAFE_BUILTINS),
+        exec_globals = {"__builtins__": builtins.__dict__,
                         BINDINGS_KEY: bindings, RUNTIME_KEY: self.runtime}
         scope = _DefinitionScope(bindings)
         extra = () if self.const_args is None else (self.const_args,)
