@@ -29,6 +29,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -64,6 +65,11 @@ struct WorkerClientOptions {
   std::chrono::milliseconds request_timeout{10000};
   /*! \brief Wall time a query (`WhatIsAt`, `Format`) may take before the worker is killed. */
   std::chrono::milliseconds query_limit{5000};
+  /*!
+   * \brief Where the client logs a worker that broke the protocol (one line each); unset:
+   *  standard error (the server's log in an editor, the terminal for the CLI).
+   */
+  std::function<void(const std::string&)> log;
 };
 
 /*! \brief What `Analyze` gives back. */
