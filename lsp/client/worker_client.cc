@@ -161,10 +161,13 @@ void WorkerClient::Impl::ReadReplies(int from_worker, uint64_t my_generation, pi
       broken = std::string("a message off the schema: ") + error.what();
     }
   }
+  bool first = false;  // one log line per worker: the reply checks may have stopped it already
   if (!broken.empty()) {
-    Log("tvm-lsp: the analysis worker (pid " + std::to_string(pid) +
-        ") broke the protocol and was stopped (a new one starts at the next request): " + broken);
+    std::lock_guard<std::mutex> lock(mutex);
+    first = generation == my_generation && violation.empty();
+    if (first) violation = broken;
   }
+  if (first) LogViolation(pid, broken);
   // The worker closed its output (or broke the protocol): it is gone or going. Make sure, and
   // reap it.
   KillGroup(pid);
@@ -174,7 +177,6 @@ void WorkerClient::Impl::ReadReplies(int from_worker, uint64_t my_generation, pi
   close(from_worker);
   std::lock_guard<std::mutex> lock(mutex);
   if (generation == my_generation) {
-    if (!broken.empty()) violation = broken;
     alive = false;
     wake.notify_all();
   }
@@ -211,12 +213,14 @@ void WorkerClient::Impl::Deliver(const json& message) {
 
 void WorkerClient::Impl::Reject(const std::string& what) {
   pid_t pid = 0;
+  bool first = false;
   {
     std::lock_guard<std::mutex> lock(mutex);
     pid = worker_pid;
+    first = violation.empty();
+    if (first) violation = what;
   }
-  Log("tvm-lsp: the analysis worker (pid " + std::to_string(pid) +
-      ") broke the protocol and was stopped (a new one starts at the next request): " + what);
+  if (first) LogViolation(pid, what);
   {
     std::lock_guard<std::mutex> lifecycle(lifecycle_mutex);
     StopLocked();
@@ -226,11 +230,16 @@ void WorkerClient::Impl::Reject(const std::string& what) {
   analysed.clear();
 }
 
+void WorkerClient::Impl::LogViolation(pid_t pid, const std::string& what) const {
+  Log("tvm-lsp: the analysis worker (pid " + std::to_string(pid) +
+      ") broke the protocol and was stopped (a new one starts at the next request): " + what);
+}
+
 void WorkerClient::Impl::Log(const std::string& line) const {
   if (options.log) {
     options.log(line);
   } else {
-    std::cerr << line << std::endl;
+    std::cerr << line + "\n" << std::flush;  // one write: threads log whole lines
   }
 }
 

@@ -159,6 +159,8 @@ struct WorkerClient::Impl {
   void Reject(const std::string& what);
   /*! \brief One line on the log (`options.log`, stderr when unset). */
   void Log(const std::string& line) const;
+  /*! \brief The log line of a worker stopped for breaking the protocol. */
+  void LogViolation(pid_t pid, const std::string& what) const;
   /*! \brief What the client's analysis of that version of `uri` found; none if there is none. */
   std::optional<Analysed> AnalysedAt(const std::string& uri, int64_t version);
   /*!
