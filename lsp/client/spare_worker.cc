@@ -23,15 +23,19 @@ std::unique_ptr<WorkerClient> Started(const WorkerClientOptions& options) {
 }  // namespace
 
 SpareWorker::SpareWorker(WorkerClientOptions options) : options_(std::move(options)) {
+  StartNext();
+}
+
+SpareWorker::~SpareWorker() {
+  if (background_.joinable()) background_.join();
+}
+
+void SpareWorker::StartNext() {
   background_ = std::thread([this] {
     std::unique_ptr<WorkerClient> started = Started(options_);
     std::lock_guard<std::mutex> lock(mutex_);
     next_ = std::move(started);
   });
-}
-
-SpareWorker::~SpareWorker() {
-  if (background_.joinable()) background_.join();
 }
 
 std::unique_ptr<WorkerClient> SpareWorker::Take() {
@@ -41,20 +45,19 @@ std::unique_ptr<WorkerClient> SpareWorker::Take() {
     std::lock_guard<std::mutex> lock(mutex_);
     spare = std::move(next_);
   }
-  if (spare) return spare;
-  spare = std::make_unique<WorkerClient>(options_);
-  spare->Start();  // throws WorkerError, saying why
+  if (!spare) {
+    spare = std::make_unique<WorkerClient>(options_);
+    spare->Start();  // throws WorkerError, saying why
+  }
+  // The next one starts while this one confirms: a folder's files then wait for a start only
+  // when confirming takes less time than starting.
+  StartNext();
   return spare;
 }
 
 void SpareWorker::Retire(std::unique_ptr<WorkerClient> used) {
-  if (background_.joinable()) background_.join();
-  background_ = std::thread([this, used = std::move(used)]() mutable {
-    used.reset();  // shut down before the next starts: they would share the cores
-    std::unique_ptr<WorkerClient> started = Started(options_);
-    std::lock_guard<std::mutex> lock(mutex_);
-    next_ = std::move(started);
-  });
+  used->KillWorker();  // nothing it holds is needed: no orderly shutdown to wait for
+  used.reset();
 }
 
 }  // namespace lsp

@@ -28,15 +28,18 @@ class SpareWorker {
 
   /*!
    * \brief A started worker that has seen no document (waiting for the background start; if
-   *  that failed, starting one now). \throws WorkerError when none can be started.
+   *  that failed, starting one now); the next spare starts in the background at once.
+   *  \throws WorkerError when none can be started.
    */
   std::unique_ptr<WorkerClient> Take();
-  /*! \brief Shuts a used worker down and starts the next spare, both in the background. */
+  /*! \brief Kills a used worker: it is never given another document. */
   void Retire(std::unique_ptr<WorkerClient> used);
 
   const WorkerClientOptions& options() const { return options_; }
 
  private:
+  void StartNext();
+
   WorkerClientOptions options_;
   std::thread background_;
   std::mutex mutex_;
