@@ -3,9 +3,10 @@
 worker that has seen only the file).
 
 Format-on-save: a generated file of N lines (definitions of about 20 lines), opened in
-`tvm-lsp --stdio --debounce-ms 0`; each round changes it (a new version, as a save after an
-edit is), waits for its diagnostics, then times `textDocument/formatting`. Reported: the first
-round (the confirming worker may still be starting) and the median of the others, for files
+`tvm-lsp --stdio --debounce-ms 0`; each round edits one definition (a new version, as a save
+after typing is), waits for its diagnostics, then times `textDocument/formatting`. Reported: the first
+round (the confirming worker may still be starting) and the median of the others (a second
+apart: a person types between saves), for files
 where no definition, one definition, or every definition needs formatting. VS Code waits 750 ms
 for format-on-save (`editor.codeActionsOnSave` with `editor.formatOnSaveMode`).
 
@@ -40,7 +41,7 @@ def definition(index: int, needs_formatting: bool) -> str:
     body = "".join(f"    B[{k}] = A[{k}] * {index % 7 + 2}\n" for k in range(14))
     return (f"@T.function\ndef f{index}(A: T.Tensor((64,), T.int32), "
             f"B: T.Tensor((64,), T.int32)):\n    {let}\n    A[1] = x\n"
-            f"    for j in range(64):\n        B[j] = A[j] + {index}\n" + body + "\n\n")
+            f"    for j in range(64):\n        B[j] = A[j] + {index + 1}\n" + body + "\n\n")
 
 
 def generated(lines: int, unformatted: str) -> str:
@@ -49,7 +50,7 @@ def generated(lines: int, unformatted: str) -> str:
     return HEADER + "".join(definition(i, i in needs) for i in range(count))
 
 
-def format_on_save(binary: pathlib.Path, text: str, rounds: int) -> List[float]:
+def format_on_save(binary: pathlib.Path, text: str, rounds: int, pause: float) -> List[float]:
     uri = "file:///bench/format_on_save.py"
     server = server_pipe.Server(binary, [], 0)
     try:
@@ -57,8 +58,17 @@ def format_on_save(binary: pathlib.Path, text: str, rounds: int) -> List[float]:
         server.open(uri, text)
         server.diagnostics(uri, timeout=120)
         times = []
+        middle = f"f{text.count('@T.function') // 2}("
         for version in range(2, rounds + 2):
-            text += f"# save {version}\n"
+            time.sleep(pause)  # a person types between saves
+            # An edit inside one definition (the middle one, the one to format when only one
+            # is), as a save after typing is; a file without it gets a comment at the end.
+            if middle in text:
+                start = text.index("        B[j] = A[j] + ", text.index(middle))
+                end = text.index("\n", start)
+                text = text[:start] + f"        B[j] = A[j] + {version + 100}" + text[end:]
+            else:
+                text += f"# save {version}\n"
             server.notify("textDocument/didChange", {
                 "textDocument": {"uri": uri, "version": version},
                 "contentChanges": [{"text": text}]})
@@ -87,6 +97,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--binary", type=pathlib.Path, default=ROOT / "build" / "lsp" / "tvm-lsp")
     parser.add_argument("--lines", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--pause", type=float, default=1.0,
+                        help="seconds between saves (the confirming worker's spare starts then)")
     parser.add_argument("--files", type=int, default=200)
     parser.add_argument("--file", type=pathlib.Path, action="append", default=[])
     parser.add_argument("--folder", type=pathlib.Path, action="append", default=[])
@@ -95,7 +107,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
              for which in ("none", "one", "all")]
     texts += [(str(path), path.read_text()) for path in args.file]
     for name, text in texts:
-        times = format_on_save(args.binary, text, args.rounds)
+        times = format_on_save(args.binary, text, args.rounds, args.pause)
         print(f"format-on-save {name}: first {times[0]:.0f} ms, then median "
               f"{statistics.median(times[1:]):.0f} ms (max {max(times[1:]):.0f} ms)", flush=True)
     with tempfile.TemporaryDirectory() as folder:

@@ -77,9 +77,6 @@ FormatOutcome WorkerClient::Impl::Confirmed(const std::string& uri,
   std::set<std::string> skip;
   for (const bridge::Definition& definition : analysed->definitions) skip.insert(definition.key);
   for (size_t i : changing) skip.erase(proposed.definitions[i].key);
-  if (!spare || spare->options().trusted != options.trusted) {
-    spare = std::make_unique<SpareWorker>(options);
-  }
   FormatOutcome confirming;
   std::string failed;
   try {

@@ -178,7 +178,17 @@ FormatOutcome WorkerClient::Impl::ProposedVerdicts(const std::string& uri,
 FormatOutcome WorkerClient::Format(const std::string& uri,
                                    const script::bridge::FormatQuery& query) {
   std::lock_guard<std::mutex> lock(impl_->analyze_mutex);
+  // Started now, it is up by the time a verdict needs it (a code action, a save).
+  if (!impl_->spare || impl_->spare->options().trusted != impl_->options.trusted) {
+    impl_->spare = std::make_unique<SpareWorker>(impl_->options);
+  }
   return impl_->Confirmed(uri, query, impl_->ProposedVerdicts(uri, query));
+}
+
+FormatOutcome WorkerClient::UnconfirmedVerdicts(const std::string& uri,
+                                                const script::bridge::FormatQuery& query) {
+  std::lock_guard<std::mutex> lock(impl_->analyze_mutex);
+  return impl_->ProposedVerdicts(uri, query);
 }
 
 }  // namespace lsp

@@ -183,9 +183,20 @@ class WorkerClient {
   WhatIsAtOutcome WhatIsAt(const std::string& uri, int64_t line, int64_t column);
   /*!
    * \brief Every definition's formatting verdict, on the same terms as `WhatIsAt`; with
-   *  `query.migrate`, the verdicts of migrating to the canonical spelling.
+   *  `query.migrate`, the verdicts of migrating to the canonical spelling. A verdict whose text
+   *  would change the document keeps it only when a fresh worker, given nothing but this
+   *  document, gives the same text (otherwise its reason is "unconfirmed"): what this returns
+   *  may be written. The first call starts that worker ahead (a spare, replaced after each
+   *  use); a confirmation is kept for the document's version.
    */
   FormatOutcome Format(const std::string& uri, const script::bridge::FormatQuery& query = {});
+  /*!
+   * \brief The running worker's verdicts, checked like every answer but not confirmed: for
+   *  their reasons and mismatch warnings (the on-save round-trip check), never for writing
+   *  their texts.
+   */
+  FormatOutcome UnconfirmedVerdicts(const std::string& uri,
+                                    const script::bridge::FormatQuery& query = {});
 
   /*!
    * \brief The registry's namespaces and members (worker_members.cc), as the worker read them
