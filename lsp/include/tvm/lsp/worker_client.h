@@ -16,6 +16,12 @@
  * last reply this client took for the document; the client keeps the others and hands its
  * callers the whole result, always (tvm/lsp/result_parts.h).
  *
+ * The worker is also assumed hostile: every frame it sends is bounded and checked against what
+ * was asked and the text of that version before any of it reaches a caller, and a worker that
+ * breaks the protocol is logged and killed; formatting texts are confirmed by a fresh worker
+ * that has seen only their document (docs/lsp.md, "The trust boundary between server and
+ * worker").
+ *
  * Thread-safety: every method may be called from any thread. `Analyze`, `WhatIsAt` and
  * `Format` calls run one at a time; `Open`, `Change`, `Edit`, `Close` and `KillWorker` may be
  * called while one runs (a newer version of the document being analysed makes that analysis
