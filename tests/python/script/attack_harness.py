@@ -30,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Any, Dict, Iterator, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import pytest
 
@@ -294,5 +294,31 @@ def in_worker(attack: Attack, worker: AttackWorker, tmp_path: pathlib.Path) -> L
     return problems + probe_problems("worker", worker.probe_replies(), fresh_worker_replies())
 
 
+def place_tests(attacks: Sequence[Attack]) -> Tuple[Callable[..., None], ...]:
+    """The three tests of a class of attacks, one per place, parametrized by attack:
+    ``test_in_process, test_command_line, test_in_worker = place_tests(ATTACKS)``."""
+    ids = [a.id for a in attacks]
+    each = pytest.mark.parametrize("attack", attacks, ids=ids)
+
+    @each
+    def test_in_process(attack: Attack, tmp_path: pathlib.Path) -> None:
+        problems = in_process(attack, tmp_path)
+        assert not problems, "\n".join(problems)
+
+    @each
+    def test_command_line(attack: Attack, tmp_path: pathlib.Path) -> None:
+        problems = command_line(attack, tmp_path)
+        assert not problems, "\n".join(problems)
+
+    @each
+    def test_in_worker(attack: Attack, attack_worker: AttackWorker,
+                       tmp_path: pathlib.Path) -> None:
+        problems = in_worker(attack, attack_worker, tmp_path)
+        assert not problems, "\n".join(problems)
+
+    return test_in_process, test_command_line, test_in_worker
+
+
 __all__ = ["AttackWorker", "MEMORY_LIMIT", "TIME_BOUND", "attack_worker", "canary_dir",
-           "command_line", "fresh_probe_reports", "in_process", "in_worker", "render"]
+           "command_line", "fresh_probe_reports", "in_process", "in_worker", "place_tests",
+           "render"]

@@ -14,8 +14,6 @@ from __future__ import annotations
 import pathlib
 from typing import List
 
-import pytest
-
 import attack_harness as H
 from attack_harness import attack_worker  # noqa: F401 - the fixture
 from untrusted_attacks import ALL_IMPORTS, Attack, in_body, with_macro
@@ -170,20 +168,4 @@ class Module:
 ]
 
 
-@pytest.mark.parametrize("attack", ATTACKS, ids=[a.id for a in ATTACKS])
-def test_in_process(attack: Attack, tmp_path: pathlib.Path) -> None:
-    problems = H.in_process(attack, tmp_path)
-    assert not problems, "\n".join(problems)
-
-
-@pytest.mark.parametrize("attack", ATTACKS, ids=[a.id for a in ATTACKS])
-def test_command_line(attack: Attack, tmp_path: pathlib.Path) -> None:
-    problems = H.command_line(attack, tmp_path)
-    assert not problems, "\n".join(problems)
-
-
-@pytest.mark.parametrize("attack", ATTACKS, ids=[a.id for a in ATTACKS])
-def test_in_worker(attack: Attack, attack_worker: H.AttackWorker,  # noqa: F811
-                   tmp_path: pathlib.Path) -> None:
-    problems = H.in_worker(attack, attack_worker, tmp_path)
-    assert not problems, "\n".join(problems)
+test_in_process, test_command_line, test_in_worker = H.place_tests(ATTACKS)
