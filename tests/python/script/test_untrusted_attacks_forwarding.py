@@ -12,7 +12,8 @@ from typing import List
 
 import attack_harness as H
 from attack_harness import attack_worker  # noqa: F401 - the fixture
-from untrusted_attacks import ALL_IMPORTS, Attack, in_body, with_macro
+from untrusted_attacks import (ALL_IMPORTS, Attack, in_body, in_header, in_unused_macro_default,
+                               with_macro)
 
 # Names every namespace module holds as globals without listing them as members: builder
 # internals, registration, hooks (the generated code's own calls), decorators, modules.
@@ -85,23 +86,10 @@ ATTACKS: List[Attack] = _matrix() + [
     _dunder("dtype-reduce", 'T.int32.__reduce_ex__(2)[0].__globals__["__builtins__"]'
             '["open"]("{CANARY}", "w")', "T.int32.__reduce_ex__"),
     # The same reads where no body runs.
-    Attack("ts-sys-in-macro-default", "forwarding", "default", ALL_IMPORTS + '''
-
-@T.macro
-def unused(v=Ts.sys.modules["os"].system("touch {CANARY}")):
-    pass
-
-
-@T.function
-def f(A: T.Tensor((4,), T.int32)):
-    A[0] = 1
-''', "Ts.sys"),
-    Attack("ts-builtins-in-header", "forwarding", "header-annotation", ALL_IMPORTS + '''
-
-@T.function
-def f[n: Ts.builtins.open("{CANARY}", "w")](A: T.Tensor((4,), T.int32)):
-    A[0] = 1
-''', "Ts.builtins"),
+    Attack("ts-sys-in-macro-default", "forwarding", "default",
+           in_unused_macro_default('Ts.sys.modules["os"].system("touch {CANARY}")'), "Ts.sys"),
+    Attack("ts-builtins-in-header", "forwarding", "header-annotation",
+           in_header('Ts.builtins.open("{CANARY}", "w")'), "Ts.builtins"),
     Attack("ts-decl-function-in-annotation", "forwarding", "annotation", ALL_IMPORTS + '''
 
 @T.function

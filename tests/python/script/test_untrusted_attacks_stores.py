@@ -16,7 +16,8 @@ from typing import List
 
 import attack_harness as H
 from attack_harness import attack_worker  # noqa: F401 - the fixture
-from untrusted_attacks import ALL_IMPORTS, Attack, in_body, with_macro
+from untrusted_attacks import (ALL_IMPORTS, Attack, in_body, in_header, in_unused_macro_default,
+                               with_macro)
 
 STATEMENT_CODES = ("untrusted-not-evaluated", "syntax-error")
 
@@ -95,23 +96,10 @@ ATTACKS: List[Attack] = _comprehension_matrix() + [
                   "done = [0 for T.serial.__defaults__ in [(1, 2)]]"),
     # The same store where no body runs: macro defaults that are never called, header and
     # parameter annotations, decorator options, module-level code, lambdas.
-    Attack("macro-default-never-called", "attribute-store", "default", ALL_IMPORTS + '''
-
-@T.macro
-def unused(v=[0 for T.{MARKER} in [1]]):
-    pass
-
-
-@T.function
-def f(A: T.Tensor((4,), T.int32)):
-    A[0] = 1
-''', "T.{MARKER}"),
-    Attack("header-annotation", "attribute-store", "header-annotation", ALL_IMPORTS + '''
-
-@T.function
-def f[n: [T.int32 for T.{MARKER} in [1]][0]](A: T.Tensor((4,), T.int32)):
-    A[0] = 1
-''', "T.{MARKER}"),
+    Attack("macro-default-never-called", "attribute-store", "default",
+           in_unused_macro_default("[0 for T.{MARKER} in [1]]"), "T.{MARKER}"),
+    Attack("header-annotation", "attribute-store", "header-annotation",
+           in_header("[T.int32 for T.{MARKER} in [1]][0]"), "T.{MARKER}"),
     Attack("parameter-annotation", "attribute-store", "annotation", ALL_IMPORTS + '''
 
 @T.function

@@ -1180,5 +1180,16 @@ def with_macro(macro_lines: str, *body_lines: str) -> str:
         in_body(*body_lines).split("\n\n\n", 1)[1]
 
 
+def in_unused_macro_default(expression: str) -> str:
+    """A file whose macro ``unused`` has ``expression`` as a default and is never called."""
+    return ALL_IMPORTS + f"\n\n@T.macro\ndef unused(v={expression}):\n    pass\n\n\n" + \
+        in_body().split("\n\n\n", 1)[1]
+
+
+def in_header(expression: str) -> str:
+    """A file whose function has the header symbol ``n: expression``."""
+    return in_body().replace("def f(", f"def f[n: {expression}](")
+
+
 __all__ = ["ALL_IMPORTS", "ATTACKS", "Attack", "CANARY_NAME", "CROSS_DOCUMENT", "ENTRIES",
-           "HOLES", "in_body", "marker_range", "overlaps", "render", "with_macro"]
+           "HOLES", "in_body", "in_header", "in_unused_macro_default", "marker_range", "overlaps", "render", "with_macro"]
