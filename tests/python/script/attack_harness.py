@@ -78,6 +78,8 @@ def _verdict(attack: Attack, text: str, folder: pathlib.Path,
     internal = [d["message"] for d in diagnostics if d["code"] == "internal-error"]
     if internal:
         problems.append(f"internal-error: {internal[0]}")
+    if attack.plain_python:
+        return problems  # ordinary Python outside TVMScript is skipped without a report
     problems += refusal_problems(diagnostics, _marker_ranges(attack, text, folder),
                                  attack.refusal_codes)
     return problems
@@ -182,6 +184,8 @@ def _command_line_refusal(attack: Attack, text: str, folder: pathlib.Path,
                           section: str) -> List[str]:
     """The command prints ``attack.py:LINE:COLUMN: SEVERITY [CODE] message`` (the start
     only): one of the attack's refusal codes must start on a line of one of its markers."""
+    if attack.plain_python:
+        return []
     lines = {line for start, _, end, _ in _marker_ranges(attack, text, folder)
              for line in range(start, end + 1)}
     for match in re.finditer(r"^attack\.py:(\d+):\d+: (\w+) \[([\w-]+)\]", section, re.M):
