@@ -62,7 +62,7 @@ ATTACKS: List[Attack] = _matrix() + [
     # A builder object reached through the namespace, then used implicitly.
     _attack("with-builder", ["with Ts.IRBuilder():", "    A[1] = 1"], "Ts.IRBuilder()",
             codes=DUNDER_CODES),
-    _attack("with-macro", ["with store:", "    A[1] = 1"], "store", codes=DUNDER_CODES),
+    _attack("with-macro", ["with store:", "    A[1] = 1"], "with store:", codes=DUNDER_CODES),
     _attack("with-lambda", ["with (lambda: 0):", "    A[1] = 1"], "(lambda: 0)",
             codes=DUNDER_CODES),
     _attack("unpack-builder", ["a, b = Ts.IRBuilder()"], "Ts.IRBuilder()",

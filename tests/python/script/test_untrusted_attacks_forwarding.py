@@ -15,6 +15,10 @@ from attack_harness import attack_worker  # noqa: F401 - the fixture
 from untrusted_attacks import (ALL_IMPORTS, Attack, in_body, in_header, in_unused_macro_default,
                                with_macro)
 
+NOT_A_MEMBER = ("untrusted-not-evaluated", "attribute-error")
+"""A namespace that does not have the name at all may say so (an attribute error at the
+read); one that has it must refuse it."""
+
 # Names every namespace module holds as globals without listing them as members: builder
 # internals, registration, hooks (the generated code's own calls), decorators, modules.
 INTERNAL = {
@@ -43,7 +47,7 @@ ONLY_T = {  # T and Ts (Ts forwards them) but not I
 def _forward(namespace: str, name: str, statement: str) -> Attack:
     return Attack(f"{namespace}-{name}", "forwarding", "body",
                   in_body(*statement.format(ns=namespace).split("\n    ")),
-                  f"{namespace}.{name}")
+                  f"{namespace}.{name}", refusal_codes=NOT_A_MEMBER)
 
 
 def _matrix() -> List[Attack]:
@@ -87,17 +91,20 @@ ATTACKS: List[Attack] = _matrix() + [
             '["open"]("{CANARY}", "w")', "T.int32.__reduce_ex__"),
     # The same reads where no body runs.
     Attack("ts-sys-in-macro-default", "forwarding", "default",
-           in_unused_macro_default('Ts.sys.modules["os"].system("touch {CANARY}")'), "Ts.sys"),
+           in_unused_macro_default('Ts.sys.modules["os"].system("touch {CANARY}")'), "Ts.sys",
+           refusal_codes=NOT_A_MEMBER),
     Attack("ts-builtins-in-header", "forwarding", "header-annotation",
-           in_header('Ts.builtins.open("{CANARY}", "w")'), "Ts.builtins"),
+           in_header('Ts.builtins.open("{CANARY}", "w")'), "Ts.builtins",
+           refusal_codes=NOT_A_MEMBER),
     Attack("ts-decl-function-in-annotation", "forwarding", "annotation", ALL_IMPORTS + '''
 
 @T.function
 def f(A: T.Tensor((Ts.decl_function("g", T.serial),), T.int32)):
     A[0] = 1
-''', "Ts.decl_function"),
+''', "Ts.decl_function", refusal_codes=NOT_A_MEMBER),
     Attack("ts-irbuilder-in-lambda", "forwarding", "body", in_body(
-        "make = lambda: Ts.IRBuilder()", "builder = make()"), "Ts.IRBuilder"),
+        "make = lambda: Ts.IRBuilder()", "builder = make()"), "Ts.IRBuilder",
+        refusal_codes=NOT_A_MEMBER),
     Attack("ts-hook-in-module-level-symbol", "forwarding", "module-level", ALL_IMPORTS + '''
 N = Ts.function_
 
