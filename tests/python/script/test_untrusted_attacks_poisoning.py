@@ -43,7 +43,9 @@ def _rebind_with(ident: str, store: str) -> Attack:
     target = re.match(r"[\[{]0 for (\S+) in \[(.+)\][\]}]", store)
     return Attack(f"with-{ident}", "poisoning", "body", in_body(
         f'with T.attr(A, "k", {target.group(2)}) as {target.group(1)}:', "    A[1] = 1"),
-        f"as {target.group(1)}", note="the store by a with target; the value is the frame")
+        f"as {target.group(1)}", alt_markers=(f'T.attr(A, "k", {target.group(2)})',),
+        note="the store by a with target; the value is the frame (refusing it stops the "
+             "store too)")
 
 
 def _renamed(attack: Attack, index: int) -> str:
