@@ -70,6 +70,16 @@ def canary_dir(tmp_path: pathlib.Path) -> pathlib.Path:
     return path
 
 
+BUDGET_STOP = "budget-stop"
+"""The code a size attack's refusal gets here when the analysis stopped it at its own budget:
+a ``memory-error`` whose message names the budget (running out of the harness's memory limit
+is no bound)."""
+
+
+def _budget_stop(code: str, message: str) -> bool:
+    return code == "memory-error" and "budget" in message
+
+
 def _verdict(attack: Attack, text: str, folder: pathlib.Path,
              diagnostics: Sequence[Dict[str, Any]]) -> List[str]:
     """Problems of one place's diagnostics of the attack: a refusal at a marker, no
@@ -80,6 +90,8 @@ def _verdict(attack: Attack, text: str, folder: pathlib.Path,
         problems.append(f"internal-error: {internal[0]}")
     if attack.plain_python:
         return problems  # ordinary Python outside TVMScript is skipped without a report
+    diagnostics = [dict(d, code=BUDGET_STOP) if _budget_stop(d["code"], d["message"]) else d
+                   for d in diagnostics]
     if "time-limit" in attack.refusal_codes and any(d["code"] == "time-limit"
                                                     for d in diagnostics):
         return problems  # stopped by the worker's limit (half the bound), wherever it says
@@ -191,8 +203,10 @@ def _command_line_refusal(attack: Attack, text: str, folder: pathlib.Path,
         return []
     lines = {line for start, _, end, _ in _marker_ranges(attack, text, folder)
              for line in range(start, end + 1)}
-    for match in re.finditer(r"^attack\.py:(\d+):\d+: (\w+) \[([\w-]+)\]", section, re.M):
+    for match in re.finditer(r"^attack\.py:(\d+):\d+: (\w+) \[([\w-]+)\](.*)$", section,
+                             re.M):
         line, severity, code = int(match.group(1)), match.group(2), match.group(3)
+        code = BUDGET_STOP if _budget_stop(code, match.group(4)) else code
         if line in lines and code in attack.refusal_codes and (
                 code != "untrusted-not-evaluated" or severity == "information"):
             return []

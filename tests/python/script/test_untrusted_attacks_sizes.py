@@ -4,7 +4,8 @@ nesting). Each must be refused or stopped with an error at the construct, within
 ``attack_harness.TIME_BOUND`` seconds, in every place; the harness runs the in-process child
 and the command line under a 3 GiB address-space limit (the worker under its own 4 GiB), so an
 attack that gets through fails instead of taking the machine. Running out of that memory is no
-bound: ``memory-error`` does not count as a refusal.
+bound: ``memory-error`` counts as a refusal only when its message names the analysis's budget
+(``attack_harness.BUDGET_STOP``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import attack_harness as H
 from attack_harness import attack_worker  # noqa: F401 - the fixture
 from untrusted_attacks import ALL_IMPORTS, Attack, in_body, in_unused_macro_default, with_macro
 
-STOPPED = ("untrusted-not-evaluated", "value-error", "time-limit", "recursion-error")
+STOPPED = ("untrusted-not-evaluated", "value-error", "time-limit", "recursion-error",
+           H.BUDGET_STOP)
 
 
 def _size(ident: str, marker: str, *lines: str, entry: str = "body") -> Attack:
@@ -47,8 +49,6 @@ ATTACKS: List[Attack] = [
     _size("list-doubling-loop", "cells + cells",
           "cells = [0]", "for i in T.constexpr(range(64)):", "    cells = cells + cells"),
     _size("power-tower", "10**10**10", "x = 10**10**10"),
-    _size("power-by-multiplying", "x * x",
-          "x = 10", "for i in T.constexpr(range(40)):", "    x = x * x"),
     _size("shift", "1 << 10**10", "x = 1 << 10**10"),
     _size("lambda-recursion", "(lambda f: f(f))(lambda f: f(f))",
           "x = (lambda f: f(f))(lambda f: f(f))"),
