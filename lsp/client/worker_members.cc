@@ -27,10 +27,8 @@ MembersOutcome WorkerClient::Members() {
     outcome.status = QueryStatus::kFailed;
     outcome.message = error.what();
   } catch (const protocol::SchemaError& error) {
-    std::string what = std::string("a members reply off the schema: ") + error.what();
-    impl_->Reject(what);
     outcome.status = QueryStatus::kFailed;
-    outcome.message = "the analysis worker broke the protocol, so it was stopped: " + what;
+    outcome.message = std::string("malformed members reply: ") + error.what();
   }
   return outcome;
 }
