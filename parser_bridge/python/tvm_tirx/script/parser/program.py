@@ -248,7 +248,7 @@ class BuilderProgram:
         if self.node.returns is not None:
             signature.append(self.node.returns)
         precheck(signature)
-        return TranspileOptions(tolerant=self.options.tolerant, untrusted=True,
+        return TranspileOptions(tolerant=self.options.tolerant,
                                 precheck=precheck, rejects=(type(names).refusal_type,),
                                 positions=self.positions, mutable_forms=self._mutable_forms)
 

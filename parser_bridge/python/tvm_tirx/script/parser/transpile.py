@@ -49,11 +49,10 @@ class TranspileOptions:
     """How to transpile. ``tolerant``: every statement is guarded, so a failing one is
     recorded (by the runtime's ``fail``) and skipped, and the names it would bind are poisoned;
     a statement the transpiler rejects is recorded and replaced by that poisoning. Otherwise
-    the first error raises. ``untrusted``: every attribute the source reads goes through the
-    runtime's allowlist check (untrusted.py)."""
+    the first error raises. Only trusted source is transpiled; untrusted source is evaluated
+    (evaluator.py), whose static check takes the same options."""
 
     tolerant: bool = False
-    untrusted: bool = False
     precheck: Optional[Callable[[Sequence[ast.AST]], None]] = None
     rejects: Tuple[type, ...] = ()
     """Exception types of ``precheck`` that reject a statement in tolerant mode."""
