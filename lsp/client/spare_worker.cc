@@ -1,7 +1,9 @@
 /*!
  * \file spare_worker.cc
- * \brief SpareWorker: one worker started ahead, replaced after each use.
+ * \brief SpareWorker: workers started ahead, each replaced after one use.
  */
+#include <algorithm>
+
 #include "spare_worker_internal.h"
 
 namespace tvm {
@@ -23,35 +25,43 @@ std::unique_ptr<WorkerClient> Started(const WorkerClientOptions& options) {
 }  // namespace
 
 SpareWorker::SpareWorker(WorkerClientOptions options) : options_(std::move(options)) {
-  StartNext();
+  size_t count = std::max<size_t>(options_.spare_workers, 1);
+  for (size_t i = 0; i < count; ++i) {
+    slots_.push_back(std::make_unique<Slot>());
+    StartNext(*slots_.back());
+  }
 }
 
 SpareWorker::~SpareWorker() {
-  if (background_.joinable()) background_.join();
+  for (auto& slot : slots_) {
+    if (slot->starting.joinable()) slot->starting.join();
+  }
 }
 
-void SpareWorker::StartNext() {
-  background_ = std::thread([this] {
+void SpareWorker::StartNext(Slot& slot) {
+  slot.starting = std::thread([this, &slot] {
     std::unique_ptr<WorkerClient> started = Started(options_);
-    std::lock_guard<std::mutex> lock(mutex_);
-    next_ = std::move(started);
+    std::lock_guard<std::mutex> lock(slot.mutex);
+    slot.started = std::move(started);
   });
 }
 
 std::unique_ptr<WorkerClient> SpareWorker::Take() {
-  if (background_.joinable()) background_.join();
+  Slot& slot = *slots_[next_slot_];
+  next_slot_ = (next_slot_ + 1) % slots_.size();
+  if (slot.starting.joinable()) slot.starting.join();
   std::unique_ptr<WorkerClient> spare;
   {
-    std::lock_guard<std::mutex> lock(mutex_);
-    spare = std::move(next_);
+    std::lock_guard<std::mutex> lock(slot.mutex);
+    spare = std::move(slot.started);
   }
   if (!spare) {
     spare = std::make_unique<WorkerClient>(options_);
     spare->Start();  // throws WorkerError, saying why
   }
-  // The next one starts while this one confirms: a folder's files then wait for a start only
-  // when confirming takes less time than starting.
-  StartNext();
+  // Its replacement starts while this one confirms: a folder's files then wait for a start
+  // only when confirming takes less time than starting.
+  StartNext(slot);
   return spare;
 }
 

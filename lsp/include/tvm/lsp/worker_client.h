@@ -65,6 +65,13 @@ struct WorkerClientOptions {
    *  (and killed the worker, which lost what it held, so no edit was ever incremental).
    */
   std::chrono::milliseconds analysis_budget_per_1000_lines{2000};
+  /*!
+   * \brief How many fresh workers formatting keeps started ahead to confirm verdicts with
+   *  (format_confirmation.cc): one for an editor, which saves one document at a time; two
+   *  for `tvm-lsp format` over a folder, where starting a worker (about 100 ms) is most of
+   *  a changed file's cost and two start side by side.
+   */
+  size_t spare_workers = 1;
   /*! \brief How long a starting worker may take to report ready. */
   std::chrono::milliseconds start_timeout{30000};
   /*! \brief How long a request other than `analyze` and the queries may take. */
