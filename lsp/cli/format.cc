@@ -95,7 +95,9 @@ int RunFormat(const FormatOptions& options, std::ostream& out, std::ostream& err
   std::vector<fs::path> files;
   if (!CollectOrReport(options.common, &files, err)) return 2;
   Style style{UseColor(options.common.color, STDOUT_FILENO)};
-  FileWorkers workers(options.common, err);
+  CommonOptions common = options.common;
+  common.worker.spare_workers = 2;  // a folder's changed files confirm in turn on two spares
+  FileWorkers workers(common, err);
   Tally tally;
   {
     Progress progress(files.size());

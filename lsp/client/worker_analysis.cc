@@ -32,6 +32,7 @@ struct WorkerClient::Impl::Attempt {
   protocol::Reply reply;
   std::optional<Started> running;  // the definition the worker last reported, if any
   bool killed_on_request = false;  // kDied because KillWorker or Restart killed it
+  std::string violation;           // kDied because it broke the protocol: what it did
 };
 
 namespace {
@@ -102,6 +103,17 @@ class WorkerClient::Impl::AnalysisRun {
     while (true) {
       std::optional<Attempt> attempt = Next();
       if (!attempt) return Finish();
+      if (!attempt->violation.empty()) {
+        Broken(attempt->violation);  // logged and stopped by the reader
+        return Finish();
+      }
+      try {
+        if (attempt->running) CheckStarted(attempt->running->params);
+      } catch (const ProtocolViolation& violation) {
+        impl_.Reject(violation.what());
+        Broken(violation.what());
+        return Finish();
+      }
       if (attempt->end == Attempt::End::kReply) {
         if (TakeReply(*attempt)) return Finish();
         continue;  // a part it does not hold: again, every part in full
@@ -150,6 +162,7 @@ class WorkerClient::Impl::AnalysisRun {
     {
       std::lock_guard<std::mutex> lock(impl_.mutex);
       params.skip.assign(impl_.stopped.begin(), impl_.stopped.end());
+      params.skip.insert(params.skip.end(), impl_.skip_also.begin(), impl_.skip_also.end());
       if (impl_.stopped.count(DocumentKey(text_)) != 0) {
         outcome_.result.diagnostics.push_back(ClientDiagnostic(
             "time-limit",
@@ -195,24 +208,47 @@ class WorkerClient::Impl::AnalysisRun {
       Fail(attempt.reply.error->message);
       return true;
     }
-    protocol::AnalyzeResult answer;
     try {
-      answer = protocol::Decode<protocol::AnalyzeResult>(attempt.reply.result);
+      return TakeAnswer(attempt.reply.result);
+    } catch (const ProtocolViolation& violation) {
+      impl_.Reject(violation.what());
+      Broken(violation.what());
     } catch (const protocol::SchemaError& error) {
-      Fail(std::string("malformed analyze reply: ") + error.what());
-      return true;
+      std::string what = std::string("an analyze reply off the schema: ") + error.what();
+      impl_.Reject(what);
+      Broken(what);
     }
+    return true;
+  }
+
+  /*! \brief TakeReply's checked part: throws at anything the worker should not have sent. */
+  bool TakeAnswer(const json& result) {
+    CheckSizes(result, AnswerLimits::For(text_.size()));
+    auto answer = protocol::Decode<protocol::AnalyzeResult>(result, "result");
+    CheckAbout(answer.uri, answer.version, outcome_.uri, outcome_.version);
     outcome_.status = StatusOf(answer.status);
     if (!Assemble(std::move(answer))) {
-      if (full_) {
-        Fail("the analysis worker sent a part it was not asked to keep");
-        return true;
-      }
+      if (full_) throw ProtocolViolation("a part by token alone when every part was asked in full");
       full_ = true;
       return false;
     }
+    auto bounds = std::make_shared<const TextBounds>(text_);
+    CheckRanges(outcome_.result, *bounds);
+    std::lock_guard<std::mutex> lock(impl_.parts_mutex);
+    if (outcome_.status == AnalysisOutcome::Status::kDone) {
+      impl_.analysed[outcome_.uri] =
+          Impl::Analysed{outcome_.version, outcome_.result.definitions, std::move(bounds)};
+    } else {
+      impl_.analysed.erase(outcome_.uri);
+    }
     MergeStopped(stopped_here_, &outcome_.result);
     return true;
+  }
+
+  /*! \brief Throws unless a definition-started event is about the text this run asked. */
+  void CheckStarted(const protocol::DefinitionStartedParams& started) {
+    CheckAbout(started.uri, started.version, outcome_.uri, outcome_.version);
+    CheckRange(started.range, TextBounds(text_), "definition-started");
   }
 
   /*! \brief `outcome_.result` from the answer, in parts or whole; false: a part is not held. */
@@ -277,6 +313,14 @@ class WorkerClient::Impl::AnalysisRun {
 
   void Fail(const std::string& message) { outcome_ = Failed(outcome_, message); }
 
+  /*! \brief The outcome when the worker broke the protocol: none of what it sent. */
+  void Broken(const std::string& what) {
+    Fail(
+        "the analysis worker broke the protocol, so it was stopped and none of its answer is "
+        "used: " +
+        what);
+  }
+
   AnalysisOutcome Finish() {
     std::lock_guard<std::mutex> lock(impl_.mutex);
     outcome_.restarts = impl_.starts - starts_before_;
@@ -317,6 +361,7 @@ WorkerClient::Impl::Attempt WorkerClient::Impl::RunAttempt(int64_t id,
     if (!alive) {
       attempt.end = Attempt::End::kDied;
       attempt.killed_on_request = killed_on_request == generation;
+      attempt.violation = violation;
       break;
     }
     Clock::time_point now = Clock::now();

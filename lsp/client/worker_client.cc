@@ -12,7 +12,9 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <iostream>
 
+#include "bounded_json_internal.h"
 #include "worker_client_internal.h"
 
 extern char** environ;
@@ -23,6 +25,17 @@ namespace lsp {
 namespace bridge = tvm::script::bridge;
 using nlohmann::json;
 using std::chrono::milliseconds;
+
+namespace {
+
+/*!
+ * \brief The largest frame taken from a worker. The corpus's replies are at most about 16
+ *  times their text, and an analysis past the 64 MiB of the server's own messages would run
+ *  out of its time budget first.
+ */
+constexpr size_t kMaxWorkerFrame = size_t{128} << 20;
+
+}  // namespace
 
 // -- the process ----------------------------------------------------------------------------
 
@@ -82,6 +95,7 @@ void WorkerClient::Impl::StartLocked() {
     my_generation = ++generation;
     alive = true;
     ready.reset();
+    violation.clear();
     ++starts;
   }
   reader = std::thread(
@@ -116,19 +130,46 @@ void WorkerClient::Impl::StopLocked() {
 }
 
 void WorkerClient::Impl::ReadReplies(int from_worker, uint64_t my_generation, pid_t pid) {
-  FrameReader frames(from_worker);
+  FrameReader frames(from_worker, kMaxWorkerFrame);
   std::string body;
-  while (true) {
+  std::string broken;  // why the worker is stopped: it broke the protocol
+  while (broken.empty()) {
     FrameReader::Status status = frames.Read(&body);
-    if (status == FrameReader::Status::kEnd || status == FrameReader::Status::kFailed) break;
-    if (status == FrameReader::Status::kBadFrame) continue;
-    json message = json::parse(body, nullptr, false);
+    if (status == FrameReader::Status::kEnd) break;
+    if (status != FrameReader::Status::kMessage) {
+      // A worker that died mid-frame crashed (the analysis says which definition it ran);
+      // a frame the parser refuses, or one over the limit, was written that way.
+      bool cut_short =
+          status == FrameReader::Status::kFailed && frames.error().rfind("the input ended", 0) == 0;
+      if (!cut_short) broken = "a malformed frame: " + frames.error();
+      break;
+    }
+    std::string error;
+    std::optional<json> message = ParseBoundedJson(body, JsonBounds{}, &error);
     body.clear();
-    if (message.is_discarded()) continue;
+    if (!message) {
+      broken = "a frame that is not a bounded JSON message: " + error;
+      break;
+    }
     std::lock_guard<std::mutex> lock(mutex);
-    if (generation == my_generation) Deliver(message);
+    if (generation != my_generation) continue;
+    try {
+      Deliver(*message);
+    } catch (const ProtocolViolation& violation) {
+      broken = violation.what();
+    } catch (const protocol::SchemaError& error) {
+      broken = std::string("a message off the schema: ") + error.what();
+    }
   }
-  // The worker closed its output: it is gone or going. Make sure, and reap it.
+  bool first = false;  // one log line per worker: the reply checks may have stopped it already
+  if (!broken.empty()) {
+    std::lock_guard<std::mutex> lock(mutex);
+    first = generation == my_generation && violation.empty();
+    if (first) violation = broken;
+  }
+  if (first) LogViolation(pid, broken);
+  // The worker closed its output (or broke the protocol): it is gone or going. Make sure, and
+  // reap it.
   KillGroup(pid);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -142,25 +183,72 @@ void WorkerClient::Impl::ReadReplies(int from_worker, uint64_t my_generation, pi
 }
 
 void WorkerClient::Impl::Deliver(const json& message) {
-  try {
-    if (message.contains("event")) {
-      auto event = protocol::Decode<protocol::Event>(message);
-      if (event.event == protocol::ReadyEvent::kName) {
-        ready = protocol::Decode<protocol::ReadyParams>(event.params);
-      } else if (event.event == protocol::DefinitionStartedEvent::kName) {
-        auto started = protocol::Decode<protocol::DefinitionStartedParams>(event.params);
-        if (waiting.count(started.request) == 0) return;  // an abandoned analysis
-        current_definition[started.request] = Started{started, Clock::now()};
+  if (message.contains("event")) {
+    auto event = protocol::Decode<protocol::Event>(message);
+    if (event.event == protocol::ReadyEvent::kName) {
+      if (ready) throw ProtocolViolation("a second ready event");
+      ready = protocol::Decode<protocol::ReadyParams>(event.params, "params");
+    } else if (event.event == protocol::DefinitionStartedEvent::kName) {
+      auto started = protocol::Decode<protocol::DefinitionStartedParams>(event.params, "params");
+      if (unanswered.count(started.request) == 0) {
+        throw ProtocolViolation("a definition-started event for request " +
+                                std::to_string(started.request) + ", which is not running");
       }
+      if (waiting.count(started.request) == 0) return;  // an abandoned analysis
+      current_definition[started.request] = Started{started, Clock::now()};
     } else {
-      auto reply = protocol::Decode<protocol::Reply>(message);
-      if (waiting.count(reply.id) == 0) return;  // nobody asked (re-sent documents)
-      replies[reply.id] = std::move(reply);
+      throw ProtocolViolation("an unknown event \"" + event.event.substr(0, 100) + "\"");
     }
-    wake.notify_all();
-  } catch (const protocol::SchemaError&) {
-    // A message off the schema is dropped; the request it answers times out.
+  } else {
+    auto reply = protocol::Decode<protocol::Reply>(message);
+    if (unanswered.erase(reply.id) == 0) {
+      throw ProtocolViolation("a reply to request " + std::to_string(reply.id) +
+                              ", which was never sent or was answered already");
+    }
+    if (waiting.count(reply.id) == 0) return;  // nobody asked (re-sent documents)
+    replies[reply.id] = std::move(reply);
   }
+  wake.notify_all();
+}
+
+void WorkerClient::Impl::Reject(const std::string& what) {
+  pid_t pid = 0;
+  bool first = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    pid = worker_pid;
+    first = violation.empty();
+    if (first) violation = what;
+  }
+  if (first) LogViolation(pid, what);
+  {
+    std::lock_guard<std::mutex> lifecycle(lifecycle_mutex);
+    StopLocked();
+  }
+  std::lock_guard<std::mutex> lock(parts_mutex);
+  held_parts.clear();
+  analysed.clear();
+}
+
+void WorkerClient::Impl::LogViolation(pid_t pid, const std::string& what) const {
+  Log("tvm-lsp: the analysis worker (pid " + std::to_string(pid) +
+      ") broke the protocol and was stopped (a new one starts at the next request): " + what);
+}
+
+void WorkerClient::Impl::Log(const std::string& line) const {
+  if (options.log) {
+    options.log(line);
+  } else {
+    std::cerr << line + "\n" << std::flush;  // one write: threads log whole lines
+  }
+}
+
+std::optional<WorkerClient::Impl::Analysed> WorkerClient::Impl::AnalysedAt(const std::string& uri,
+                                                                           int64_t version) {
+  std::lock_guard<std::mutex> lock(parts_mutex);
+  auto it = analysed.find(uri);
+  if (it == analysed.end() || it->second.version != version) return std::nullopt;
+  return it->second;
 }
 
 void WorkerClient::Impl::ResendDocuments() {
@@ -171,6 +259,7 @@ void WorkerClient::Impl::ResendDocuments() {
     {
       std::lock_guard<std::mutex> state(mutex);
       request.id = next_id++;
+      unanswered.insert(request.id);
     }
     SendRaw(protocol::ToJson(request).dump());
   }
@@ -203,6 +292,7 @@ int64_t WorkerClient::Impl::Send(const std::string& method, const json& params) 
   {
     std::lock_guard<std::mutex> lock(mutex);
     request.id = next_id++;
+    unanswered.insert(request.id);
   }
   SendRaw(protocol::ToJson(request).dump());
   return request.id;
@@ -214,6 +304,7 @@ int64_t WorkerClient::Impl::Ask(const std::string& method, const json& params) {
     std::lock_guard<std::mutex> lock(mutex);
     request.id = next_id++;
     waiting.insert(request.id);
+    unanswered.insert(request.id);
   }
   SendRaw(protocol::ToJson(request).dump());
   return request.id;
@@ -332,6 +423,7 @@ std::string WorkerClient::RawBytes(const std::string& bytes) {
   {
     std::lock_guard<std::mutex> lock(impl_->mutex);
     impl_->waiting.insert(-1);
+    impl_->unanswered.insert(-1);  // the worker answers a request without a readable id so
   }
   {
     std::lock_guard<std::mutex> writing(impl_->write_mutex);

@@ -23,12 +23,15 @@
 #include <condition_variable>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <string>
 #include <thread>
 
+#include "reply_checks_internal.h"
+#include "spare_worker_internal.h"
 #include "worker_protocol.h"
 
 namespace tvm {
@@ -88,6 +91,11 @@ struct WorkerClient::Impl {
   std::mutex write_mutex;  // one frame at a time on the pipe; to_worker is closed under it too
   std::map<std::string, Document> documents;  // under send_mutex
   std::set<std::string> stopped;              // under mutex
+  /*!
+   * \brief Keys every analysis skips besides `stopped`: a confirming worker runs only the
+   *  definitions whose formatting it confirms (format_confirmation.cc). Under mutex.
+   */
+  std::set<std::string> skip_also;
   /*! \brief The parts of a document's last result, and the worker generation they came from. */
   struct Held {
     HeldParts parts;
@@ -95,6 +103,25 @@ struct WorkerClient::Impl {
   };
   std::mutex parts_mutex;
   std::map<std::string, Held> held_parts;  // under parts_mutex
+  /*!
+   * \brief What the client's last checked analysis of a document found: queries on that
+   *  version are checked against it (a verdict only about one of these definitions).
+   */
+  struct Analysed {
+    int64_t version = 0;
+    std::vector<script::bridge::Definition> definitions;
+    std::shared_ptr<const TextBounds> bounds;
+  };
+  std::map<std::string, Analysed> analysed;  // under parts_mutex
+  /*! \brief Confirms formatting verdicts in a fresh worker (format_confirmation.cc). */
+  std::unique_ptr<SpareWorker> spare;  // under analyze_mutex
+  /*! \brief The last confirmation per document and query (migrate or not). */
+  struct Confirmation {
+    int64_t version = 0;
+    std::vector<script::bridge::FormatVerdict> proposed;
+    std::vector<script::bridge::FormatVerdict> confirmed;
+  };
+  std::map<std::pair<std::string, bool>, Confirmation> confirmations;  // under analyze_mutex
 
   mutable std::mutex mutex;
   std::condition_variable wake;
@@ -106,6 +133,10 @@ struct WorkerClient::Impl {
   std::optional<protocol::ReadyParams> ready;
   std::thread reader;
   std::set<int64_t> waiting;
+  /*! \brief Requests sent and not answered yet: a reply or event about another id is forged. */
+  std::set<int64_t> unanswered;
+  /*! \brief Why the running worker was stopped for breaking the protocol; empty if it was not. */
+  std::string violation;
   std::map<int64_t, protocol::Reply> replies;
   std::map<int64_t, Started> current_definition;  // analyze id -> last definition started
   int64_t next_id = 1;
@@ -119,6 +150,24 @@ struct WorkerClient::Impl {
   void Deliver(const nlohmann::json& message);
   void ResendDocuments();
   void EnsureStarted();
+
+  /*!
+   * \brief A worker that broke the protocol (reply_checks_internal.h): says what on the log,
+   *  kills it (the next request starts a new one) and forgets what the client held from it.
+   *  Not under any lock but analyze_mutex.
+   */
+  void Reject(const std::string& what);
+  /*! \brief One line on the log (`options.log`, stderr when unset). */
+  void Log(const std::string& line) const;
+  /*! \brief The log line of a worker stopped for breaking the protocol. */
+  void LogViolation(pid_t pid, const std::string& what) const;
+  /*! \brief What the client's analysis of that version of `uri` found; none if there is none. */
+  std::optional<Analysed> AnalysedAt(const std::string& uri, int64_t version);
+  /*!
+   * \brief AnalysedAt for checking a query answered "done": the worker cannot have answered
+   *  on a version the client holds no analysis of. \throws ProtocolViolation when none.
+   */
+  Analysed AnalysedOrThrow(const std::string& uri, int64_t version);
 
   // Requests.
   /*! \brief Sends a request whose reply nobody waits for (it is dropped when it comes). */
@@ -137,6 +186,14 @@ struct WorkerClient::Impl {
   std::optional<nlohmann::json> Query(const std::string& method, const std::string& uri,
                                       const std::function<nlohmann::json(int64_t)>& params,
                                       int64_t* version, std::string* failed);
+  /*! \brief The verdicts of the running worker, checked but not confirmed. */
+  FormatOutcome ProposedVerdicts(const std::string& uri, const script::bridge::FormatQuery& query);
+  /*!
+   * \brief `proposed` with each verdict whose text would change the document kept only when a
+   *  fresh worker, given only this document, gives the same text (format_confirmation.cc).
+   */
+  FormatOutcome Confirmed(const std::string& uri, const script::bridge::FormatQuery& query,
+                          FormatOutcome proposed);
 
   // Analysis.
   struct Attempt;

@@ -27,8 +27,10 @@ MembersOutcome WorkerClient::Members() {
     outcome.status = QueryStatus::kFailed;
     outcome.message = error.what();
   } catch (const protocol::SchemaError& error) {
+    std::string what = std::string("a members reply off the schema: ") + error.what();
+    impl_->Reject(what);
     outcome.status = QueryStatus::kFailed;
-    outcome.message = std::string("malformed members reply: ") + error.what();
+    outcome.message = "the analysis worker broke the protocol, so it was stopped: " + what;
   }
   return outcome;
 }

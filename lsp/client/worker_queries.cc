@@ -15,21 +15,32 @@ using nlohmann::json;
 namespace {
 
 /*!
- * \brief The outcome of a query from its reply (`Result` decoded, `fill` copies the answer);
- *  no reply, or one off the schema, is kFailed.
+ * \brief The outcome of a query from its reply: the answer decoded and checked (`check`
+ *  throws ProtocolViolation at anything the worker should not have sent), then copied by
+ *  `fill`. No reply is kFailed; a reply that breaks the protocol is kFailed too, after the
+ *  worker is rejected: none of its data is used.
  */
-template <typename Result, typename Outcome, typename Fill>
-Outcome QueryOutcome(std::optional<json> reply, std::string failed, Outcome outcome, Fill fill) {
+template <typename Result, typename Outcome, typename Reject, typename Check, typename Fill>
+Outcome QueryOutcome(Reject reject, const std::optional<json>& reply, std::string failed,
+                     Outcome outcome, Check check, Fill fill) {
   if (reply) {
     try {
-      auto answer = protocol::Decode<Result>(*reply);
+      auto answer = protocol::Decode<Result>(*reply, "result");
       bool done = answer.status == protocol::QueryStatus::kDone;
+      check(answer, done);
       outcome.status = done ? QueryStatus::kDone : QueryStatus::kStale;
       fill(&outcome, std::move(answer));
       return outcome;
     } catch (const protocol::SchemaError& error) {
-      failed = std::string("malformed query reply: ") + error.what();
+      failed = std::string("a query reply off the schema: ") + error.what();
+    } catch (const ProtocolViolation& violation) {
+      failed = violation.what();
     }
+    reject(failed);
+    failed =
+        "the analysis worker broke the protocol, so it was stopped and none of its answer "
+        "is used: " +
+        failed;
   }
   outcome.status = QueryStatus::kFailed;
   outcome.message = std::move(failed);
@@ -37,6 +48,16 @@ Outcome QueryOutcome(std::optional<json> reply, std::string failed, Outcome outc
 }
 
 }  // namespace
+
+WorkerClient::Impl::Analysed WorkerClient::Impl::AnalysedOrThrow(const std::string& uri,
+                                                                 int64_t version) {
+  std::optional<Analysed> found = AnalysedAt(uri, version);
+  if (!found) {
+    throw ProtocolViolation("an answer on version " + std::to_string(version) +
+                            ", which the client holds no analysis of");
+  }
+  return std::move(*found);
+}
 
 std::optional<json> WorkerClient::Impl::Query(const std::string& method, const std::string& uri,
                                               const std::function<json(int64_t)>& params,
@@ -77,6 +98,18 @@ std::optional<json> WorkerClient::Impl::Query(const std::string& method, const s
     *failed = reply->error->message;
     return std::nullopt;
   }
+  std::optional<Analysed> analysed = AnalysedAt(uri, *version);
+  size_t text_bytes = analysed ? analysed->bounds->bytes() : 0;
+  try {
+    CheckSizes(reply->result, AnswerLimits::For(text_bytes));
+  } catch (const ProtocolViolation& violation) {
+    Reject(violation.what());
+    *failed = std::string(
+                  "the analysis worker broke the protocol, so it was stopped and none "
+                  "of its answer is used: ") +
+              violation.what();
+    return std::nullopt;
+  }
   return reply->result;
 }
 
@@ -101,29 +134,61 @@ WhatIsAtOutcome WorkerClient::WhatIsAt(const std::string& uri, int64_t line, int
         return protocol::ToJson(protocol::WhatIsAtParams{uri, version, line, column});
       },
       &outcome.version, &failed);
+  int64_t version = outcome.version;
   return QueryOutcome<protocol::WhatIsAtResult>(
-      std::move(reply), std::move(failed), std::move(outcome),
+      [&](const std::string& what) { impl_->Reject(what); }, reply, std::move(failed),
+      std::move(outcome),
+      [&](const protocol::WhatIsAtResult& answer, bool done) {
+        CheckAbout(answer.uri, answer.version, uri, version);
+        if (!done || !answer.node) return;
+        CheckRange(answer.node->range, *impl_->AnalysedOrThrow(uri, version).bounds, "node");
+      },
       [](WhatIsAtOutcome* out, protocol::WhatIsAtResult answer) {
         out->node = std::move(answer.node);
+      });
+}
+
+FormatOutcome WorkerClient::Impl::ProposedVerdicts(const std::string& uri,
+                                                   const script::bridge::FormatQuery& query) {
+  FormatOutcome outcome;
+  std::string failed;
+  std::optional<json> reply = Query(
+      protocol::FormatMethod::kName, uri,
+      [&](int64_t version) {
+        return protocol::ToJson(protocol::FormatParams{uri, version, query.migrate});
+      },
+      &outcome.version, &failed);
+  int64_t version = outcome.version;
+  return QueryOutcome<protocol::FormatResult>(
+      [&](const std::string& what) { Reject(what); }, reply, std::move(failed), std::move(outcome),
+      [&](const protocol::FormatResult& answer, bool done) {
+        CheckAbout(answer.uri, answer.version, uri, version);
+        if (!done) {
+          if (!answer.definitions.empty()) throw ProtocolViolation("verdicts with a stale answer");
+          return;
+        }
+        Analysed analysed = AnalysedOrThrow(uri, version);
+        CheckVerdicts(answer.definitions, analysed.definitions, *analysed.bounds);
+      },
+      [](FormatOutcome* out, protocol::FormatResult answer) {
+        out->definitions = std::move(answer.definitions);
       });
 }
 
 FormatOutcome WorkerClient::Format(const std::string& uri,
                                    const script::bridge::FormatQuery& query) {
   std::lock_guard<std::mutex> lock(impl_->analyze_mutex);
-  FormatOutcome outcome;
-  std::string failed;
-  std::optional<json> reply = impl_->Query(
-      protocol::FormatMethod::kName, uri,
-      [&](int64_t version) {
-        return protocol::ToJson(protocol::FormatParams{uri, version, query.migrate});
-      },
-      &outcome.version, &failed);
-  return QueryOutcome<protocol::FormatResult>(
-      std::move(reply), std::move(failed), std::move(outcome),
-      [](FormatOutcome* out, protocol::FormatResult answer) {
-        out->definitions = std::move(answer.definitions);
-      });
+  // Started now, it is up by the time a verdict needs it (a code action, a save).
+  if (!impl_->spare || impl_->spare->options().trusted != impl_->options.trusted) {
+    impl_->spare = std::make_unique<SpareWorker>(impl_->options);
+  }
+  return impl_->Confirmed(uri, query, impl_->ProposedVerdicts(uri, query));
+}
+
+FormatOutcome WorkerClient::UnconfirmedVerdicts(const std::string& uri,
+                                                const script::bridge::FormatQuery& query) {
+  std::lock_guard<std::mutex> lock(impl_->analyze_mutex);
+  return impl_->ProposedVerdicts(uri, query);
 }
 
 }  // namespace lsp

@@ -14,9 +14,6 @@ namespace rpc {
 
 namespace {
 
-/*! \brief Messages nested deeper than this are refused (copies of a json value recurse). */
-constexpr int kMaxDepth = 512;
-
 int HexValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -94,30 +91,6 @@ std::string ReplaceInvalidUtf8(std::string text) {
   return fixed;
 }
 
-/*! \brief How deep arrays and objects nest in `text` (outside strings). */
-int NestingDepth(const std::string& text) {
-  int depth = 0;
-  int deepest = 0;
-  bool in_string = false;
-  for (size_t at = 0; at < text.size(); ++at) {
-    char c = text[at];
-    if (in_string) {
-      if (c == '\\') {
-        ++at;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      deepest = std::max(deepest, ++depth);
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return deepest;
-}
-
 /*! \brief The end of the string literal starting at `at` (one past its quote), or npos. */
 size_t StringEnd(std::string_view text, size_t at) {
   for (size_t k = at + 1; k < text.size(); ++k) {
@@ -135,7 +108,7 @@ size_t SkipSpace(std::string_view text, size_t at) {
   return at;
 }
 
-/*! \brief The number or string value at `at`, or null. */
+/*! \brief The integer or string value at `at` (an id JSON-RPC accepts), or null. */
 json ValueAt(std::string_view text, size_t at) {
   size_t end = at;
   if (at < text.size() && text[at] == '"') {
@@ -148,8 +121,9 @@ json ValueAt(std::string_view text, size_t at) {
       ++end;
     }
   }
+  // Not throwing: a number that overflows (`1e400`) is discarded like any other fault.
   json value = json::parse(text.substr(at, end - at), nullptr, false);
-  return value.is_discarded() || !(value.is_number() || value.is_string()) ? json() : value;
+  return value.is_number_integer() || value.is_string() ? value : json();
 }
 
 }  // namespace
@@ -159,20 +133,30 @@ std::string MakeWellFormed(std::string text) {
   return ReplaceInvalidUtf8(std::move(text));
 }
 
-std::optional<json> Decode(std::string text, std::string* error) {
+Decoded Decode(std::string text, const JsonLimits& limits) {
+  Decoded decoded;
   text = MakeWellFormed(std::move(text));
-  if (NestingDepth(text) > kMaxDepth) {
-    *error = "the message nests deeper than " + std::to_string(kMaxDepth) + " levels";
-    return std::nullopt;
+  JsonSurvey survey = Survey(text, limits);
+  if (survey.fault == JsonSurvey::Fault::kNone) {
+    // The survey saw the whole text within the limits: building it cannot fail or grow past
+    // them.
+    decoded.message = json::parse(text);
+    return decoded;
   }
-  try {
-    return json::parse(text);
-  } catch (const json::parse_error& failure) {
-    std::string what = failure.what();
-    size_t cut = what.find("] ");  // "[json.exception.parse_error.101] parse error at ..."
-    *error = cut == std::string::npos ? what : what.substr(cut + 2);
-    return std::nullopt;
+  IdKey key = survey.id_seen ? IdKey{true, survey.id} : FindIdKey(text);
+  decoded.id = key.id;
+  decoded.error = survey.error;
+  if (survey.fault == JsonSurvey::Fault::kSyntax) {
+    decoded.code = kParseError;
+    decoded.error = "the message is not JSON: " + survey.error;
+  } else if (!key.seen && survey.is_object) {
+    decoded.code = 0;  // a notification: nothing may answer it
+  } else if (key.id.is_null()) {
+    decoded.code = kParseError;  // no id can be read (it overflowed, or no object holds one)
+  } else {
+    decoded.code = survey.in_params ? kInvalidParams : kInvalidRequest;
   }
+  return decoded;
 }
 
 std::string Encode(const json& message) {
@@ -191,18 +175,18 @@ json NotificationMessage(const std::string& method, json params) {
   return json{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
 }
 
-json FindId(std::string_view prefix) {
+IdKey FindIdKey(std::string_view text) {
   int depth = 0;
   size_t at = 0;
-  while (at < prefix.size()) {
-    char c = prefix[at];
+  while (at < text.size()) {
+    char c = text[at];
     if (c == '"') {
-      size_t end = StringEnd(prefix, at);
-      if (end == std::string_view::npos) return nullptr;
-      size_t colon = SkipSpace(prefix, end);
-      bool is_id_key = depth == 1 && prefix.substr(at, end - at) == "\"id\"";
-      if (is_id_key && colon < prefix.size() && prefix[colon] == ':') {
-        return ValueAt(prefix, SkipSpace(prefix, colon + 1));
+      size_t end = StringEnd(text, at);
+      if (end == std::string_view::npos) return IdKey{};
+      size_t colon = SkipSpace(text, end);
+      bool is_id_key = depth == 1 && text.substr(at, end - at) == "\"id\"";
+      if (is_id_key && colon < text.size() && text[colon] == ':') {
+        return IdKey{true, ValueAt(text, SkipSpace(text, colon + 1))};
       }
       at = end;
       continue;
@@ -211,8 +195,10 @@ json FindId(std::string_view prefix) {
     if (c == '}' || c == ']') --depth;
     ++at;
   }
-  return nullptr;
+  return IdKey{};
 }
+
+json FindId(std::string_view prefix) { return FindIdKey(prefix).id; }
 
 }  // namespace rpc
 }  // namespace lsp

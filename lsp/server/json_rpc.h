@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "json_survey.h"
+
 namespace tvm {
 namespace lsp {
 namespace rpc {
@@ -50,8 +52,27 @@ class Error : public std::runtime_error {
  */
 std::string MakeWellFormed(std::string text);
 
-/*! \brief Decodes one message's text, leniently as above; none when it is not JSON. */
-std::optional<json> Decode(std::string text, std::string* error);
+/*! \brief One message's text decoded, or why it was refused and how to answer that. */
+struct Decoded {
+  /*! \brief The message, when it is JSON within the limits. */
+  std::optional<json> message;
+  /*!
+   * \brief Otherwise the error code of the reply: -32700 when it is not JSON or its id cannot
+   *  be read, -32602 for a fault inside "params" (an overflowing number, a limit), -32600 for
+   *  one elsewhere; 0 when it is an object with no "id" at all (a notification: nothing
+   *  answers it).
+   */
+  int code = 0;
+  std::string error;
+  /*! \brief The id to answer with (null when none could be read). */
+  json id;
+};
+
+/*!
+ * \brief Decodes one message's text, leniently as above, within `limits` (checked in one pass
+ *  before anything is built: json_survey.h).
+ */
+Decoded Decode(std::string text, const JsonLimits& limits = JsonLimits());
 
 /*! \brief A message's text: invalid UTF-8 left in a string is written as U+FFFD, never thrown. */
 std::string Encode(const json& message);
@@ -60,10 +81,20 @@ json ResultMessage(const json& id, json result);
 json ErrorMessage(const json& id, int code, const std::string& message);
 json NotificationMessage(const std::string& method, json params);
 
+/*! \brief Whether a text has a top-level `"id"` key, and its value when that is an id. */
+struct IdKey {
+  bool seen = false;
+  json id;
+};
+
 /*!
- * \brief The top-level `"id"` of a message's first bytes, when they hold one that is a number or
- *  a string (a message too large to decode still gets its reply); null otherwise.
+ * \brief The top-level `"id"` of a message's text, found by a scan that needs no valid JSON
+ *  around it (the first bytes of a message too large to decode, or one refused by its
+ *  survey); its value when it is an integer or a string.
  */
+IdKey FindIdKey(std::string_view text);
+
+/*! \brief FindIdKey's id alone: null when there is none that can be read. */
 json FindId(std::string_view prefix);
 
 }  // namespace rpc

@@ -135,17 +135,23 @@ void Server::RegisterHandlers() {
 
 void Server::OnMessage(std::string body) {
   if (exiting_) return;
-  std::string error;
-  std::string prefix = body.substr(0, 4096);
-  std::optional<json> message = rpc::Decode(std::move(body), &error);
-  if (!message) {
-    SendError(rpc::FindId(prefix), rpc::kParseError, "the message is not JSON: " + error);
+  rpc::Decoded decoded;
+  try {
+    decoded = rpc::Decode(std::move(body));
+  } catch (const std::exception& error) {  // memory: the message alone is lost
+    Log(kLogError, std::string("a message could not be decoded: ") + error.what());
     return;
   }
-  Dispatch(*message);
+  if (decoded.message) {
+    Dispatch(std::move(*decoded.message));
+  } else if (decoded.code != 0) {
+    SendError(decoded.id, decoded.code, decoded.error);
+  } else {
+    Log(kLogError, "a notification was ignored: " + decoded.error);
+  }
 }
 
-void Server::Dispatch(const json& message) {
+void Server::Dispatch(json message) {
   if (!message.is_object()) {
     SendError(nullptr, rpc::kInvalidRequest,
               message.is_array()
@@ -184,7 +190,7 @@ void Server::Dispatch(const json& message) {
     return;
   }
   auto params_it = message.find("params");
-  json params = params_it == message.end() ? json() : *params_it;
+  json params = params_it == message.end() ? json() : std::move(*params_it);  // no copy
   if (has_id) {
     HandleRequest(id, method, params);
   } else {

@@ -121,7 +121,7 @@ class Server {
 
   // Messages (server.cc).
   void OnMessage(std::string body);
-  void Dispatch(const json& message);
+  void Dispatch(json message);
   void HandleRequest(const json& id, const std::string& method, const json& params);
   void HandleNotification(const std::string& method, const json& params);
   void RegisterHandlers();

@@ -152,11 +152,11 @@ void Server::RegisterNavigation() {
     }
     return FromAnalysis(id, params, json(nullptr), [wanted](const Query& query) {
       json answer = json::array();
-      for (const ClientPosition& position : wanted) {
-        auto [line, column] = query.lines.FromClient(position);
-        json parent;  // null: the outermost has none
-        std::vector<bridge::Range> chain =
-            features::SelectionRanges(query.document.text, query.result, line, column);
+      std::vector<std::pair<int64_t, int64_t>> at;
+      for (const ClientPosition& position : wanted) at.push_back(query.lines.FromClient(position));
+      for (const std::vector<bridge::Range>& chain :
+           features::SelectionRanges(query.document.text, query.result, at)) {
+        json parent;                      // null: the outermost has none
         std::optional<ClientRange> last;  // a cell clamps the outer ranges: one of each
         for (auto range = chain.rbegin(); range != chain.rend(); ++range) {
           ClientRange client = query.lines.ToClient(*range);

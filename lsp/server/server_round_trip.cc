@@ -22,7 +22,10 @@ void Server::CheckRoundTripOnSave(Document* document) {
   round_trip_[uri].pending = version;
   auto publish = [this](AnalysisOutcome outcome) { Publish(outcome); };
   runner_->Run(uri, [this, uri, version, publish](WorkerClient& client) {
-    auto query = [&](WorkerClient& c) { return c.Format(uri, script::bridge::FormatQuery{true}); };
+    // Only reasons and mismatch warnings are read: no text is written, so no confirmation.
+    auto query = [&](WorkerClient& c) {
+      return c.UnconfirmedVerdicts(uri, script::bridge::FormatQuery{true});
+    };
     FormatOutcome outcome =
         AnalysedQuery<FormatOutcome>(client, runner_.get(), uri, query, publish);
     runner_->PostBack([this, uri, version, outcome] { TakeRoundTrip(uri, version, outcome); });

@@ -8,6 +8,13 @@ error whose code is one of JSON-RPC's and LSP's that the server documents (an in
 -32603, counts as a failure); no notification is answered; the process never ends; each batch
 is answered within ``--batch-timeout`` seconds; at the end ``shutdown`` then ``exit`` gives 0.
 
+**Hostile messages** (issue 22), about one in ten, written as raw text: numbers that overflow a
+double (``1e400``, ``-1e400``; ``1e-400`` underflows and is served) in params, as the id, deep
+inside, in notifications; arrays and nesting at and one past the structural limits (1,000,000
+values and keys, 512 levels); ids of every JSON type. Each has one exact expected answer: the
+error code with the message's id, an error with id null (counted: a null reply nobody expects is
+a failure), or nothing at all for a notification.
+
 **Edit sequences.** A corpus file (tests/script_corpus) is opened and changed by 1 to 8 random
 valid incremental edits (insertions and deletions of text that is typical of typing: names,
 ``T.``, brackets, colons, newlines, indentation, non-ASCII), sent one ``didChange`` each. The
@@ -232,6 +239,9 @@ REQUESTS = ["textDocument/hover", "textDocument/definition", "textDocument/decla
 class Report:
     messages: int = 0
     requests: int = 0
+    hostile: int = 0  # of the messages, those of the hostile classes
+    # Errors with id null, by code (owed to hostile messages whose id cannot be read).
+    null_replies: collections.Counter = dataclasses.field(default_factory=collections.Counter)
     sequences: int = 0
     # Sequences whose last version had diagnostics (the comparison then had something to see).
     with_diagnostics: int = 0
@@ -242,6 +252,84 @@ class Report:
     def fail(self, what: str) -> None:
         if len(self.failures) < 200:
             self.failures.append(what)
+
+
+# -- Hostile messages -------------------------------------------------------------------------
+
+MAX_VALUES = 1000000  # the server's limits (lsp/server/json_survey.h)
+MAX_DEPTH = 512
+OVERFLOWS = ["1e400", "-1e400", "1E+400", "-123456789e9999", "1" + "0" * 400 + ".5"]
+
+
+@dataclasses.dataclass
+class Hostile:
+    """One raw message and what must answer it: `code` with `request_id`, an error with id null
+    (`null_reply`), or nothing (a notification)."""
+    text: str
+    request_id: Any = None
+    code: Optional[int] = None
+    null_reply: bool = False
+
+
+def request_text(request_id: str, method: str, params: str) -> str:
+    return ('{"jsonrpc": "2.0", "id": %s, "method": %s, "params": %s}'
+            % (request_id, json.dumps(method), params))
+
+
+def nested(rng: random.Random, inner: str, depth: int) -> str:
+    """`inner` inside `depth` arrays or objects."""
+    text = inner
+    for _ in range(depth):
+        text = "[%s]" % text if rng.random() < 0.5 else '{"k": %s}' % text
+    return text
+
+
+def hostile_message(rng: random.Random, request_id: int) -> Hostile:
+    """A message of one of the hostile classes, with its one right answer."""
+    r = rng.random()
+    number = rng.choice(OVERFLOWS)
+    method = rng.choice(REQUESTS)
+    if r < 0.25:  # an overflowing number somewhere in params: -32602 with the id
+        params = nested(rng, number, rng.randint(0, 40))
+        if rng.random() < 0.5:  # the id after the number: found by the scan
+            text = ('{"jsonrpc": "2.0", "method": %s, "params": %s, "id": %d}'
+                    % (json.dumps(method), params, request_id))
+        else:
+            text = request_text(str(request_id), method, params)
+        return Hostile(text, request_id, -32602)
+    if r < 0.35:  # elsewhere than params: -32600
+        return Hostile('{"jsonrpc": "2.0", "id": %d, "method": "x", "other": %s}'
+                       % (request_id, nested(rng, number, rng.randint(0, 5))), request_id, -32600)
+    if r < 0.45:  # as the id: it cannot be read
+        return Hostile(request_text(number, method, "{}"), null_reply=True)
+    if r < 0.6:  # in a notification: nothing answers
+        notification = rng.choice(["textDocument/didChange", "textDocument/didOpen", "exit",
+                                   "$/cancelRequest", "initialized", "workspace/x"])
+        return Hostile('{"jsonrpc": "2.0", "method": %s, "params": %s}'
+                       % (json.dumps(notification), nested(rng, number, rng.randint(0, 30))))
+    if r < 0.7:  # an underflow is a zero: served (the method's own answer, not checked here)
+        return Hostile(request_text(str(request_id), "textDocument/frobnicate",
+                                    nested(rng, "1e-400", rng.randint(0, 10))),
+                       request_id, -32601)
+    if r < 0.85:  # depth at and one past the limit (the message object is level 1)
+        depth = rng.choice([MAX_DEPTH - 2, MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 200])
+        refused = depth + 1 > MAX_DEPTH
+        return Hostile(request_text(str(request_id), "x", nested(rng, "0", depth)),
+                       request_id, -32602 if refused else -32601)
+    if r < 0.852:  # values at and one past the limit (2 MB each: rare): the message's own 9, then the zeros
+        zeros = MAX_VALUES - 9 + rng.choice([0, 1])
+        refused = zeros + 9 > MAX_VALUES
+        return Hostile(request_text(str(request_id), "x", "[" + ",".join(["0"] * zeros) + "]"),
+                       request_id, -32602 if refused else -32601)
+    # Ids of every JSON type: integers and strings are answered with them, others with null.
+    kind = rng.choice(["string", "negative", "large", "null", "true", "float", "array", "object"])
+    if kind in ("string", "negative", "large"):
+        value = {"string": "s%d" % request_id, "negative": -request_id,
+                 "large": 2 ** 63 + request_id}[kind]
+        return Hostile(request_text(json.dumps(value), "x", "{}"), value, -32601)
+    value = {"null": "null", "true": "true", "float": "%d.5" % request_id, "array": "[1]",
+             "object": '{"id": 1}'}[kind]
+    return Hostile(request_text(value, "x", "{}"), null_reply=True)
 
 
 def read_until(server: server_pipe.Server, done: Callable[[], bool], timeout: float) -> bool:
@@ -257,7 +345,9 @@ class Run:
         self.server = server_pipe.Server(binary, debounce_ms=0)
         self.rng = random.Random(seed)
         self.report = report
-        self.pending: Dict[int, str] = {}
+        self.pending: Dict[Any, str] = {}
+        self.expected: Dict[Any, int] = {}  # the one error code a hostile request must get
+        self.null_replies = 0  # errors with id null still owed (hostile messages)
         self.answered: collections.Counter = collections.Counter()
         self.seen = 0
         reply = self.server.initialize(CAPABILITIES, os.getpid())
@@ -279,6 +369,10 @@ class Run:
             if "method" in message:
                 continue
             request_id = message.get("id")
+            if request_id is None and "error" in message and self.null_replies > 0:
+                self.null_replies -= 1
+                self.report.null_replies[message["error"].get("code")] += 1
+                continue
             self.answered[request_id] += 1
             if self.answered[request_id] > 1:
                 self.report.fail(f"request {request_id} answered twice: {message}")
@@ -286,6 +380,9 @@ class Run:
                 self.report.fail(f"a reply to nothing sent: {message}")
                 continue
             method = self.pending.pop(request_id)
+            expected = self.expected.pop(request_id, None)
+            if expected is not None and message.get("error", {}).get("code") != expected:
+                self.report.fail(f"{method}: expected error {expected}, got {message}")
             if "error" in message:
                 code = message["error"].get("code")
                 self.report.codes[code] += 1
@@ -298,10 +395,14 @@ class Run:
 
     def settle(self, timeout: float) -> bool:
         """Waits until every pending request is answered."""
-        ok = read_until(self.server, lambda: (self.take_replies(), not self.pending)[1], timeout)
+        ok = read_until(self.server, lambda: (self.take_replies(),
+                                              not self.pending and not self.null_replies)[1],
+                        timeout)
         if not ok:
-            self.report.fail(f"no reply in {timeout} s to {sorted(self.pending.items())[:5]}")
+            self.report.fail(f"no reply in {timeout} s to {sorted(map(str, self.pending))[:5]}"
+                             f" ({self.null_replies} replies with id null owed)")
             self.pending.clear()
+            self.null_replies = 0
         return ok
 
     def stop(self) -> None:
@@ -335,7 +436,7 @@ def corpus_texts(limit: Optional[int] = None) -> List[Tuple[str, str]]:
 
 def fuzz_messages(binary: pathlib.Path, count: int, seed: int, report: Report,
                   batch: int = 50, batch_timeout: float = 60.0,
-                  deadline: Optional[float] = None) -> None:
+                  deadline: Optional[float] = None, hostile: float = 0.1) -> None:
     run = Run(binary, seed, report)
     rng = run.rng
     texts = corpus_texts()
@@ -351,7 +452,7 @@ def fuzz_messages(binary: pathlib.Path, count: int, seed: int, report: Report,
                 break
             data = b""
             for _ in range(min(batch, count - sent)):
-                data += one_message(run, generator)
+                data += one_message(run, generator, hostile)
                 sent += 1
             run.server.write(data)
             if not run.settle(batch_timeout):
@@ -364,8 +465,20 @@ def fuzz_messages(binary: pathlib.Path, count: int, seed: int, report: Report,
             run.server.close()
 
 
-def one_message(run: Run, generator: Generator) -> bytes:
+def one_message(run: Run, generator: Generator, hostile: float = 0.1) -> bytes:
     rng = run.rng
+    if rng.random() < hostile:
+        request_id = run.server.next_id
+        run.server.next_id += 1
+        message = hostile_message(rng, request_id)
+        run.report.hostile += 1
+        if message.null_reply:
+            run.null_replies += 1
+        elif message.code is not None:
+            run.pending[message.request_id] = "hostile"
+            run.expected[message.request_id] = message.code
+            run.report.requests += 1
+        return server_pipe.frame(message.text.encode())
     r = rng.random()
     if r < 0.7:
         method = rng.choice(REQUESTS)
@@ -566,11 +679,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"edit sequences: {report.sequences} in {time.monotonic() - middle:.0f} s, "
               f"{len(report.failures)} failures", flush=True)
     report.seconds = time.monotonic() - start
-    print(f"\n{report.messages} messages ({report.requests} requests) in {messages_seconds:.0f}"
+    print(f"\n{report.messages} messages ({report.requests} requests, {report.hostile} hostile)"
+          f" in {messages_seconds:.0f}"
           f" s; {report.sequences} edit sequences ({report.with_diagnostics} ending with "
           f"diagnostics) in {report.seconds - messages_seconds:.0f} s")
     print("replies: " + ", ".join(f"{code}: {n}" for code, n in sorted(
         report.codes.items(), key=lambda item: str(item[0]))))
+    print("replies with id null: " + ", ".join(f"{code}: {n}" for code, n in sorted(
+        report.null_replies.items())))
     for failure in report.failures:
         print("FAIL " + failure)
     return 1 if report.failures else 0

@@ -99,7 +99,26 @@ bool StartsDefinition(std::string_view line) {
 }
 
 /*! \brief The block of the innermost `def` around `line` in the current text: [first, last]. */
-std::pair<int64_t, int64_t> EnclosingFunction(const CodeText& code, int64_t line) {
+/*! \brief BlockEnds of a text, computed on first use (a scope may need no block at all). */
+class LazyBlockEnds {
+ public:
+  explicit LazyBlockEnds(const std::vector<std::string>& code) : code_(code) {}
+  int64_t At(int64_t line) {
+    if (!computed_) ends_ = BlockEnds(code_);
+    computed_ = true;
+    return line >= 1 && line <= static_cast<int64_t>(ends_.size())
+               ? ends_[static_cast<size_t>(line - 1)]
+               : 0;
+  }
+
+ private:
+  const std::vector<std::string>& code_;
+  bool computed_ = false;
+  std::vector<int64_t> ends_;
+};
+
+std::pair<int64_t, int64_t> EnclosingFunction(const CodeText& code, int64_t line,
+                                              LazyBlockEnds* block_ends) {
   int64_t indent = std::numeric_limits<int64_t>::max();
   for (int64_t at = line; at >= 1; --at) {
     const std::string& text = code.code[static_cast<size_t>(at - 1)];
@@ -109,7 +128,7 @@ std::pair<int64_t, int64_t> EnclosingFunction(const CodeText& code, int64_t line
     std::string_view statement = std::string_view(text).substr(static_cast<size_t>(width));
     if (statement.rfind("async ", 0) == 0) statement.remove_prefix(6);
     if (statement.rfind("def ", 0) == 0 && at != line) {
-      int64_t end = BlockEnd(code.code, at);
+      int64_t end = block_ends->At(at);
       if (end >= line) return {at, end};
     }
     if (width == 0 && at != line) break;
@@ -124,7 +143,8 @@ void AddScope(const CodeText& code, const bridge::ParseResult& analysis, int64_t
   for (const bridge::Occurrence& occurrence : analysis.occurrences) {
     if (occurrence.is_definition) definitions.emplace(occurrence.symbol, &occurrence);
   }
-  auto [first, last] = EnclosingFunction(code, line);
+  LazyBlockEnds block_ends(code.code);  // one pass for all blocks asked, not one per block
+  auto [first, last] = EnclosingFunction(code, line, &block_ends);
   std::string folded = Lower(prefix);
   for (const bridge::Symbol& symbol : analysis.symbols) {
     if (seen->count(symbol.name) != 0 || !StartsWithFolded(symbol.name, folded)) continue;
@@ -141,7 +161,7 @@ void AddScope(const CodeText& code, const bridge::ParseResult& analysis, int64_t
       bool module_level = Indent(code.code[static_cast<size_t>(at.line - 1)]) == 0 &&
                           !StartsDefinition(code.code[static_cast<size_t>(at.line - 1)]);
       if (!local && !module_level) continue;
-      if (symbol.kind == "loop" && at.line != line && BlockEnd(code.code, at.line) < line) {
+      if (symbol.kind == "loop" && at.line != line && block_ends.At(at.line) < line) {
         continue;  // a loop variable outside its loop
       }
     }

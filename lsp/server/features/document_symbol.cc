@@ -27,10 +27,14 @@ OutlineSymbol Entry(const bridge::Symbol& symbol) {
 }
 
 /*! \brief A module function: from its `def` line to the end of its body. */
-OutlineSymbol FunctionEntry(const bridge::Symbol& symbol, const std::vector<std::string>& code) {
+OutlineSymbol FunctionEntry(const bridge::Symbol& symbol, const std::vector<std::string>& code,
+                            const std::vector<int64_t>& block_ends) {
   OutlineSymbol entry = Entry(symbol);
   int64_t line = symbol.definition_range->line;
-  int64_t end = std::max(BlockEnd(code, line), symbol.definition_range->end_line);
+  int64_t block_end = line >= 1 && line <= static_cast<int64_t>(block_ends.size())
+                          ? block_ends[static_cast<size_t>(line - 1)]
+                          : 0;
+  int64_t end = std::max(block_end, symbol.definition_range->end_line);
   int64_t width = end <= static_cast<int64_t>(code.size())
                       ? static_cast<int64_t>(code[static_cast<size_t>(end - 1)].size())
                       : 0;
@@ -40,7 +44,8 @@ OutlineSymbol FunctionEntry(const bridge::Symbol& symbol, const std::vector<std:
 
 OutlineSymbol DefinitionEntry(const bridge::Definition& definition,
                               std::vector<const bridge::Symbol*>& inside,
-                              const std::vector<std::string>& code) {
+                              const std::vector<std::string>& code,
+                              const std::vector<int64_t>& block_ends) {
   OutlineSymbol root{definition.name,
                      definition.kind,
                      "",
@@ -58,7 +63,7 @@ OutlineSymbol DefinitionEntry(const bridge::Definition& definition,
   OutlineSymbol* function = nullptr;  // the module function entries go under, if any
   for (const bridge::Symbol* symbol : inside) {
     if (definition.kind == "module" && symbol->kind == "function") {
-      root.children.push_back(FunctionEntry(*symbol, code));
+      root.children.push_back(FunctionEntry(*symbol, code, block_ends));
       function = &root.children.back();
       continue;
     }
@@ -72,6 +77,7 @@ OutlineSymbol DefinitionEntry(const bridge::Definition& definition,
 std::vector<OutlineSymbol> DocumentSymbols(const std::string& text,
                                            const bridge::ParseResult& result) {
   std::vector<std::string> code = CodeLines(SplitLines(text));
+  std::vector<int64_t> block_ends = BlockEnds(code);
   std::vector<const bridge::Symbol*> symbols;
   for (const bridge::Symbol& symbol : result.symbols) {
     if (symbol.definition_range) symbols.push_back(&symbol);
@@ -85,12 +91,19 @@ std::vector<OutlineSymbol> DocumentSymbols(const std::string& text,
   std::vector<bool> placed(symbols.size(), false);
   for (const bridge::Definition& definition : result.definitions) {
     std::vector<const bridge::Symbol*> inside;
-    for (size_t k = 0; k < symbols.size(); ++k) {
+    // Only the symbols from the definition's first line on can be inside (sorted by line).
+    auto first = std::lower_bound(symbols.begin(), symbols.end(), definition.range.line,
+                                  [](const bridge::Symbol* symbol, int64_t line) {
+                                    return symbol->definition_range->line < line;
+                                  });
+    for (auto k = static_cast<size_t>(first - symbols.begin());
+         k < symbols.size() && symbols[k]->definition_range->line <= definition.range.end_line;
+         ++k) {
       if (placed[k] || !Inside(*symbols[k]->definition_range, definition.range)) continue;
       inside.push_back(symbols[k]);
       placed[k] = true;
     }
-    outline.push_back(DefinitionEntry(definition, inside, code));
+    outline.push_back(DefinitionEntry(definition, inside, code, block_ends));
   }
   // Module symbols (`n = T.dynamic("n")` at the top): entries of their own.
   for (size_t k = 0; k < symbols.size(); ++k) {

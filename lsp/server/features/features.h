@@ -252,13 +252,14 @@ struct Fold {
 std::vector<Fold> FoldingRanges(const std::string& text);
 
 /*!
- * \brief The ranges a selection grows through from (line, column), innermost first
- *  (selection_range.cc): the name there, its line's statement, each enclosing block (header to
- *  the end of its body), the definition, the whole text. Each holds the one before.
+ * \brief For each (line, column), the ranges a selection grows through from there, innermost
+ *  first (selection_range.cc): the name there, its line's statement, each enclosing block
+ *  (header to the end of its body), the definition, the whole text. Each holds the one before.
+ *  The text is read once for all positions.
  */
-std::vector<script::bridge::Range> SelectionRanges(const std::string& text,
-                                                   const script::bridge::ParseResult& result,
-                                                   int64_t line, int64_t column);
+std::vector<std::vector<script::bridge::Range>> SelectionRanges(
+    const std::string& text, const script::bridge::ParseResult& result,
+    const std::vector<std::pair<int64_t, int64_t>>& positions);
 
 // -- Language features (server_language.cc answers them).
 

@@ -26,8 +26,9 @@ std::vector<Fold> FoldingRanges(const std::string& text) {
   std::vector<std::string> code = CodeLines(lines);
   std::vector<Fold> folds;
   auto count = static_cast<int64_t>(lines.size());
+  std::vector<int64_t> ends = BlockEnds(code);
   for (int64_t line = 1; line <= count; ++line) {
-    int64_t end = BlockEnd(code, line);
+    int64_t end = ends[static_cast<size_t>(line - 1)];
     if (end > line) folds.push_back(Fold{line, end, false});
   }
   for (int64_t line = 1; line <= count; ++line) {

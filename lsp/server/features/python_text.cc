@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 namespace tvm {
 namespace lsp {
@@ -157,24 +158,77 @@ std::pair<int64_t, int64_t> WordAt(std::string_view line, int64_t column) {
   return {start, end};
 }
 
+namespace {
+
+/*! \brief Whether the statement at `line`, indented `indent`, may open a block: a compound
+ *  statement's keyword. */
+bool OpensBlock(const std::vector<std::string>& code, int64_t line, int64_t indent) {
+  if (indent < 0) return false;
+  return StartsBlock(Trimmed(code[static_cast<size_t>(line - 1)]));
+}
+
+/*! \brief Whether a header that closes its brackets on `line` ends there with its `:`. */
+bool EndsHeader(const std::vector<std::string>& code, int64_t line) {
+  std::string_view trimmed = Trimmed(code[static_cast<size_t>(line - 1)]);
+  return !trimmed.empty() && trimmed.back() == ':';
+}
+
+/*!
+ * \brief The first non-blank line after `after` indented no deeper than `indent`, over all
+ *  lines at once: a tree of minimum indents (blank lines count as infinitely deep), each query
+ *  a descent of O(log lines).
+ */
+class DedentFinder {
+ public:
+  explicit DedentFinder(const std::vector<int64_t>& indents) {
+    while (size_ < indents.size()) size_ *= 2;
+    least_.assign(2 * size_, kBlank);
+    for (size_t k = 0; k < indents.size(); ++k) {
+      least_[size_ + k] = indents[k] < 0 ? kBlank : indents[k];
+    }
+    for (size_t node = size_ - 1; node >= 1; --node) {
+      least_[node] = std::min(least_[2 * node], least_[2 * node + 1]);
+    }
+  }
+
+  /*! \brief That line (1-based), or 0 when there is none. */
+  int64_t After(int64_t after, int64_t indent) const {
+    size_t found = Find(1, 0, size_, static_cast<size_t>(after), indent);
+    return found == kNone ? 0 : static_cast<int64_t>(found) + 1;
+  }
+
+ private:
+  static constexpr int64_t kBlank = std::numeric_limits<int64_t>::max();
+  static constexpr size_t kNone = std::numeric_limits<size_t>::max();
+
+  /*! \brief The first index >= `from` in [low, high) of `node` whose indent is <= `indent`. */
+  size_t Find(size_t node, size_t low, size_t high, size_t from, int64_t indent) const {
+    if (high <= from || least_[node] > indent) return kNone;
+    if (high - low == 1) return low;
+    size_t middle = (low + high) / 2;
+    size_t left = Find(2 * node, low, middle, from, indent);
+    return left != kNone ? left : Find(2 * node + 1, middle, high, from, indent);
+  }
+
+  size_t size_ = 1;
+  std::vector<int64_t> least_;
+};
+
+}  // namespace
+
 int64_t BlockEnd(const std::vector<std::string>& code, int64_t line) {
   auto count = static_cast<int64_t>(code.size());
   if (line < 1 || line > count) return 0;
-  std::string_view first = code[static_cast<size_t>(line - 1)];
-  int64_t indent = Indent(first);
-  if (indent < 0 || !StartsBlock(Trimmed(first))) return 0;
+  int64_t indent = Indent(code[static_cast<size_t>(line - 1)]);
+  if (!OpensBlock(code, line, indent)) return 0;
   // Step 1: the header's last line: brackets closed and a `:` at its end.
-  auto ends_header = [&](int64_t at) {
-    std::string_view trimmed = Trimmed(code[static_cast<size_t>(at - 1)]);
-    return !trimmed.empty() && trimmed.back() == ':';
-  };
   int64_t header = line;
-  int64_t depth = BracketDepth(first, 0);
+  int64_t depth = BracketDepth(code[static_cast<size_t>(line - 1)], 0);
   while (header < count && depth > 0) {
     depth = BracketDepth(code[static_cast<size_t>(header)], depth);
     ++header;
   }
-  if (depth > 0 || !ends_header(header)) return 0;  // one line (`if x: y`) or unfinished
+  if (depth > 0 || !EndsHeader(code, header)) return 0;  // one line (`if x: y`) or unfinished
   // Step 2: the body, more indented than the header (blank lines and comments inside count).
   int64_t end = 0;
   for (int64_t at = header + 1; at <= count; ++at) {
@@ -184,6 +238,63 @@ int64_t BlockEnd(const std::vector<std::string>& code, int64_t line) {
     end = at;
   }
   return end;
+}
+
+std::vector<int64_t> BlockEnds(const std::vector<std::string>& code) {
+  auto count = static_cast<int64_t>(code.size());
+  std::vector<int64_t> ends(code.size(), 0);
+  std::vector<int64_t> indents(code.size());  // each line's, once (a line may be 10 MB)
+  for (size_t k = 0; k < code.size(); ++k) indents[k] = Indent(code[k]);
+  // Step 1, for every header at once. With P the running sum of brackets (+1 open, -1 close,
+  // never clamped), the depth BlockEnd counts from line L is back at 0 at the end of line h
+  // exactly when P there is the least P seen since L began. Headers still open wait in groups
+  // of equal least P, which only merge, and the top group is the only one that can close.
+  std::vector<int64_t> header_end(code.size() + 1, 0);
+  std::vector<int64_t> waiting;                    // open headers, in line order
+  std::vector<std::pair<int64_t, size_t>> groups;  // least P, first index in `waiting`
+  int64_t sum = 0;
+  for (int64_t line = 1; line <= count; ++line) {
+    if (OpensBlock(code, line, indents[static_cast<size_t>(line - 1)])) {
+      if (groups.empty() || groups.back().first != sum) groups.emplace_back(sum, waiting.size());
+      waiting.push_back(line);
+    }
+    int64_t least = sum;
+    for (char c : code[static_cast<size_t>(line - 1)]) {
+      if (c == '(' || c == '[' || c == '{') ++sum;
+      if (c == ')' || c == ']' || c == '}') least = std::min(least, --sum);
+    }
+    if (!groups.empty() && groups.back().first >= least) {
+      size_t first = groups.back().second;
+      while (!groups.empty() && groups.back().first >= least) {
+        first = groups.back().second;
+        groups.pop_back();
+      }
+      groups.emplace_back(least, first);
+    }
+    if (!groups.empty() && groups.back().first == sum) {
+      for (size_t k = groups.back().second; k < waiting.size(); ++k) {
+        header_end[static_cast<size_t>(waiting[k])] = line;
+      }
+      waiting.resize(groups.back().second);
+      groups.pop_back();
+    }
+  }
+  // Step 2: each body: the last non-blank line before the first line as little indented as
+  // its header.
+  std::vector<int64_t> last_code(code.size() + 1, 0);  // the last non-blank line up to each
+  for (int64_t line = 1; line <= count; ++line) {
+    bool blank = indents[static_cast<size_t>(line - 1)] < 0;
+    last_code[static_cast<size_t>(line)] = blank ? last_code[static_cast<size_t>(line - 1)] : line;
+  }
+  DedentFinder dedents(indents);
+  for (int64_t line = 1; line <= count; ++line) {
+    int64_t header = header_end[static_cast<size_t>(line)];
+    if (header == 0 || !EndsHeader(code, header)) continue;
+    int64_t dedent = dedents.After(header, indents[static_cast<size_t>(line - 1)]);
+    int64_t end = last_code[static_cast<size_t>(dedent == 0 ? count : dedent - 1)];
+    if (end > header) ends[static_cast<size_t>(line - 1)] = end;
+  }
+  return ends;
 }
 
 std::set<std::string> NamesIn(const std::vector<std::string>& code, int64_t first, int64_t last) {

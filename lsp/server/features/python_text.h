@@ -53,6 +53,13 @@ std::pair<int64_t, int64_t> WordAt(std::string_view line, int64_t column);
 int64_t BlockEnd(const std::vector<std::string>& code, int64_t line);
 
 /*!
+ * \brief BlockEnd of every line (index 0 is line 1), in O(lines log lines) for the whole text:
+ *  what a request over all blocks uses (calling BlockEnd per line is quadratic on a text of
+ *  unclosed brackets or deep nesting).
+ */
+std::vector<int64_t> BlockEnds(const std::vector<std::string>& code);
+
+/*!
  * \brief The names a range of lines reads or binds as plain names (not attributes after a
  *  dot), outside strings and comments: [first, last], 1-based.
  */

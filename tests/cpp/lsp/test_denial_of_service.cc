@@ -34,8 +34,27 @@ int CountCode(const bridge::ParseResult& result, const std::string& code) {
 }  // namespace
 
 TEST_SUITE("lsp.denial_of_service") {
-  TEST_CASE("many definitions with endless host loops end within the analysis budget") {
+  TEST_CASE("untrusted, endless host loops are refused by the evaluator's pass budget") {
     WorkerClientOptions options = RealOptions();
+    options.definition_limit = milliseconds(2000);
+    WorkerClient client(options);
+    std::string text = kHeader;
+    for (int i = 0; i < 20; ++i) {
+      text += Function("spin" + std::to_string(i), "    while T.constexpr(True):\n        pass");
+    }
+    client.Open("file:///spins.py", 1, text);
+    client.Start();
+    AnalysisOutcome outcome = client.Analyze("file:///spins.py");
+    CHECK(outcome.status == Status::kDone);
+    CHECK(outcome.stopped_keys.empty());
+    CHECK(outcome.restarts == 0);
+    CHECK(CountCode(outcome.result, "untrusted-not-evaluated") == 20);
+  }
+
+  TEST_CASE("many definitions with endless host loops end within the analysis budget") {
+    // Trusted: untrusted host loops never run endlessly (the test above).
+    WorkerClientOptions options = RealOptions();
+    options.trusted = true;
     options.definition_limit = milliseconds(300);
     options.analysis_budget = milliseconds(3000);
     options.analysis_budget_per_1000_lines = milliseconds(0);  // the budget these tests time
@@ -70,25 +89,31 @@ TEST_SUITE("lsp.denial_of_service") {
     CHECK(fixed.result.diagnostics.empty());
   }
 
-  TEST_CASE("an allocation without bound is a memory error, and the worker goes on") {
-    WorkerClientOptions options = RealOptions();
-    WorkerClient client(options);
-    const std::string text = kHeader + Function("hungry", "    A[0] = len([0] * 10 ** 10)") + "\n" +
-                             Function("after", "    A[1] = 2");
-    client.Open("file:///hungry.py", 1, text);
-    client.Start();
-    Clock::time_point start = Clock::now();
-    AnalysisOutcome outcome = client.Analyze("file:///hungry.py");
-    MESSAGE("[0] * 10 ** 10: " << Since(start).count() << " ms");
-    CHECK(outcome.status == Status::kDone);
-    CHECK(Since(start) < options.definition_limit + kSlack);
-    REQUIRE(outcome.result.definitions.size() == 2);
-    CHECK(outcome.result.definitions[1].canonical_text.has_value());
-    CHECK(CountCode(outcome.result, "memory-error") + CountCode(outcome.result, "time-limit") +
-              CountCode(outcome.result, "worker-crashed") ==
-          1);
-    client.Change("file:///hungry.py", 2, kHeader + Function("after", "    A[1] = 2"));
-    CHECK(client.Analyze("file:///hungry.py").result.diagnostics.empty());
+  TEST_CASE("an allocation without bound is refused or a memory error; the worker goes on") {
+    for (bool trusted : {false, true}) {
+      CAPTURE(trusted);
+      WorkerClientOptions options = RealOptions();
+      options.trusted = trusted;
+      WorkerClient client(options);
+      const std::string text = kHeader + Function("hungry", "    A[0] = len([0] * 10 ** 10)") +
+                               "\n" + Function("after", "    A[1] = 2");
+      client.Open("file:///hungry.py", 1, text);
+      client.Start();
+      Clock::time_point start = Clock::now();
+      AnalysisOutcome outcome = client.Analyze("file:///hungry.py");
+      MESSAGE("[0] * 10 ** 10: " << Since(start).count() << " ms");
+      CHECK(outcome.status == Status::kDone);
+      CHECK(Since(start) < options.definition_limit + kSlack);
+      REQUIRE(outcome.result.definitions.size() == 2);
+      CHECK(outcome.result.definitions[1].canonical_text.has_value());
+      // Untrusted, the evaluator's element budget refuses it before anything is allocated.
+      CHECK(CountCode(outcome.result, "untrusted-not-evaluated") == (trusted ? 0 : 1));
+      CHECK(CountCode(outcome.result, "memory-error") + CountCode(outcome.result, "time-limit") +
+                CountCode(outcome.result, "worker-crashed") ==
+            (trusted ? 1 : 0));
+      client.Change("file:///hungry.py", 2, kHeader + Function("after", "    A[1] = 2"));
+      CHECK(client.Analyze("file:///hungry.py").result.diagnostics.empty());
+    }
   }
 
   TEST_CASE("a 100,000-line file ends within the analysis budget") {

@@ -99,7 +99,7 @@ TEST_SUITE("lsp.queries") {
   TEST_CASE("a query past its limit has its worker replaced; failures are reported") {
     WorkerClient client(QueryFixtureOptions());
     const std::string uri = "file:///query.tvm";
-    client.Open(uri, 1, "anything\n");
+    client.Open(uri, 1, "anything\n\n\n    here\n");  // the fixed node is on line 4
     REQUIRE(client.Analyze(uri).status == AnalysisOutcome::Status::kDone);
     WhatIsAtOutcome found = client.WhatIsAt(uri, 4, 2);
     REQUIRE(found.node.has_value());
@@ -131,6 +131,39 @@ TEST_SUITE("lsp.queries") {
           "malformed answer from query_fixture.what_is_at, \"node\": range: expected a list of 4 "
           "ints [line, column, end_line, end_column], got str");
     CHECK(client.Format(uri).status == QueryStatus::kStale);  // it keeps no analysis
+    CHECK(client.starts() == 2);
+  }
+
+  TEST_CASE("an answer outside the text is refused, logged, and its worker replaced") {
+    WorkerClientOptions options = QueryFixtureOptions();
+    std::vector<std::string> logged;
+    options.log = [&](const std::string& line) { logged.push_back(line); };
+    WorkerClient client(options);
+    const std::string uri = "file:///query.tvm";
+    client.Open(uri, 1, "anything\n\n\n    here\n");  // five lines, the last empty
+    REQUIRE(client.Analyze(uri).status == AnalysisOutcome::Status::kDone);
+    int64_t first_pid = client.pid();
+    // The fixture answers [line, column, line, column + 1]: past the end of line 5.
+    WhatIsAtOutcome outside = client.WhatIsAt(uri, 5, 0);
+    CHECK(outside.status == QueryStatus::kFailed);
+    CHECK(!outside.node.has_value());
+    const std::string what =
+        "node: the range [5, 0, 5, 1] is not inside the text of the version asked";
+    CHECK(outside.message ==
+          "the analysis worker broke the protocol, so it was stopped and none of its answer is "
+          "used: " +
+              what);
+    REQUIRE(logged.size() == 1);
+    CHECK(logged[0] == "tvm-lsp: the analysis worker (pid " + std::to_string(first_pid) +
+                           ") broke the protocol and was stopped (a new one starts at the next "
+                           "request): " +
+                           what);
+    CHECK(!ProcessExists(first_pid));
+    // The next request starts a new worker, which answers correctly once it has analysed.
+    REQUIRE(client.Analyze(uri).status == AnalysisOutcome::Status::kDone);
+    WhatIsAtOutcome found = client.WhatIsAt(uri, 4, 2);
+    CHECK(found.status == QueryStatus::kDone);
+    CHECK(found.node->range == bridge::Range{4, 2, 4, 3});
     CHECK(client.starts() == 2);
   }
 }

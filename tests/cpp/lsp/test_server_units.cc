@@ -91,8 +91,7 @@ TEST_SUITE("lsp.server") {
     CHECK(MakeWellFormed(R"("\ud800\ud800\udc00")") == R"("\ufffd\ud800\udc00")");
     CHECK(MakeWellFormed("\"a\xff\xc3\"") == "\"a\xEF\xBF\xBD\xEF\xBF\xBD\"");
     CHECK(MakeWellFormed("\xed\xa0\x80") == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
-    std::string error;
-    auto decoded = tvm::lsp::rpc::Decode(R"({"t": "a\ud800b"})", &error);
+    auto decoded = tvm::lsp::rpc::Decode(R"({"t": "a\ud800b"})").message;
     REQUIRE(decoded);
     CHECK((*decoded)["t"] ==
           "a\xEF\xBF\xBD"

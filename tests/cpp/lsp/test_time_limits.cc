@@ -205,11 +205,31 @@ TEST_SUITE("lsp.time_limits") {
     CHECK(client.starts() == 2);
   }
 
+  TEST_CASE("untrusted, the evaluator's budget refuses C-level arithmetic before it runs") {
+    // Untrusted text goes through the evaluator (parser/evaluator.py), which charges every
+    // element a builtin would take: sum(range(10 ** 12)) is refused at once, no restart.
+    WorkerClientOptions options = RealOptions();
+    options.definition_limit = milliseconds(1000);
+    WorkerClient client(options);
+    client.Open("file:///budget.py", 1,
+                "from tvm_tirx.script import tirx as T\n\n\n@T.function\n"
+                "def huge(A: T.Tensor((8,), T.int32)):\n    A[0] = sum(range(10 ** 12))\n");
+    client.Start();
+    AnalysisOutcome outcome = client.Analyze("file:///budget.py");
+    CHECK(outcome.status == Status::kDone);
+    CHECK(outcome.restarts == 0);
+    REQUIRE(outcome.result.diagnostics.size() == 1);
+    CHECK(outcome.result.diagnostics[0].code == "untrusted-not-evaluated");
+    CHECK(outcome.result.diagnostics[0].range.line == 6);  // the statement, 1-based
+    CHECK(client.starts() == 1);
+  }
+
   TEST_CASE("the real frontend on C-level arithmetic in a body is stopped per definition") {
     // The frontend reports each definition before it runs (progress=), so the client knows
-    // which one ran past its limit: sum(range(10 ** 12)) would run for minutes in C (an
-    // untrusted power too large to compute is refused before it runs, runtime.pow_).
+    // which one ran past its limit: sum(range(10 ** 12)) runs for minutes in C. Trusted, since
+    // untrusted text never gets there (the evaluator's budget, the test above).
     WorkerClientOptions options = RealOptions();
+    options.trusted = true;
     options.definition_limit = milliseconds(1000);
     options.analysis_budget = milliseconds(20000);
     options.analysis_budget_per_1000_lines = milliseconds(0);  // the budget these tests time

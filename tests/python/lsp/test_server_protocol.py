@@ -309,8 +309,7 @@ def test_messages_too_deep_are_refused_not_fatal(running) -> None:
     running.write(frame(b'{"jsonrpc": "2.0", "id": 3, "method": "x", "params": ' +
                         b"[" * 100000 + b"]" * 100000 + b"}"))
     reply = next_error(running)
-    assert reply == error(3, -32700, "the message is not JSON: the message nests deeper than "
-                                     "512 levels")
+    assert reply == error(3, -32602, "the message nests deeper than 512 levels, the limit")
     assert running.call("shutdown")["result"] is None
 
 

@@ -186,6 +186,63 @@ def test_a_stale_result_moves_with_lines_added_above_it() -> None:
     assert stale["range"][0] == third["range"][0] + 4
 
 
+def _ranges_outside(plain: dict, text: str) -> List[str]:
+    """Every range of a plain report that does not lie inside ``text`` (1-based lines, UTF-8
+    byte columns, as the server checks them)."""
+    lengths = [len(line.encode("utf-8", "surrogatepass"))
+               for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+
+    def inside(line: int, column: int) -> bool:
+        return 1 <= line <= len(lengths) and 0 <= column <= lengths[line - 1]
+
+    found = []
+    for kind in ("definitions", "occurrences", "comments", "diagnostics"):
+        for item in plain[kind]:
+            r = item["range"]
+            if not (inside(r[0], r[1]) and inside(r[2], r[3])):
+                found.append(f"{kind} {item.get('name', item.get('symbol'))} {r}")
+    for symbol in plain["symbols"]:
+        r = symbol["definition_range"]
+        if r and not (inside(r[0], r[1]) and inside(r[2], r[3])):
+            found.append(f"symbol {symbol['name']} {r}")
+    return found
+
+
+def test_a_stale_result_stays_inside_text_that_lost_its_last_lines() -> None:
+    """Deleting the end of a definition together with a syntax error keeps the definition
+    stale; its last good range reached lines and columns that are gone, and the server refuses
+    an answer with a range past the text, so the kept result is clamped to the text."""
+    session = _session(FILE)
+    session.analyze()
+    # `third` loses `    A[1] = x` and gets a broken line instead: 17 lines become 16.
+    session.apply_edits([TextEdit((16, 0, 18, 0), "    x = (\n")])
+    plain = session.analyze().to_plain()
+    stale = next(d for d in plain["definitions"] if d["name"] == "third")
+    assert stale["stale"] is True
+    assert stale["range"] == [14, 0, 17, 0]
+    assert _ranges_outside(plain, session.text) == []
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_edits_leave_every_range_inside_the_text(seed: int) -> None:
+    """Typing-like edits (insertions and deletions of a few characters to a line or two) over
+    the corpus, analysed after each: no range of any kept or reused result lies past the
+    text (the fuzz of tests/fuzz/fuzz_server.py found stale ranges there)."""
+    rng = random.Random(seed)
+    pieces = ["", "(", ")", ":", "\n", "\n    ", "T.", "x", "# c", "é", "\r\n", "[0]", " = 1"]
+    for _ in range(12):
+        text = rng.choice(CORPUS).read_text()
+        session = _session(text)
+        session.analyze()
+        for _ in range(rng.randint(1, 6)):
+            start = rng.randint(0, len(text))
+            end = min(len(text), start + rng.choice([0, 1, 5, 20, 80]))
+            text = text[:start] + rng.choice(pieces) + text[end:]
+            session.set_text(text)
+            plain = session.analyze().to_plain()
+            assert _ranges_outside(plain, text) == [], (seed, text)
+
+
 def test_a_cancelled_analysis_keeps_the_session_and_its_trees_consistent() -> None:
     """Typing cancels analyses: the document's session must survive a cancellation (or the next
     version starts cold), and a chunk tree that the cancelled analysis began to build (building

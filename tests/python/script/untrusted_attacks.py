@@ -406,8 +406,10 @@ from tvm_tirx.script import s_tir as Ts
 
 @Ts.prim_func
 def f(A: Ts.Buffer((4,), "int32")):
-    Ts.builtins.exec("open('{CANARY}', 'w')", {"__builtins__": Ts.builtins})
-'''), 'Ts.builtins.exec("open(\'{CANARY}\', \'w\')", {"__builtins__": Ts.builtins})'),
+    Ts._tirx.builtins.exec("open('{CANARY}', 'w')", {"__builtins__": Ts._tirx.builtins})
+'''), 'Ts._tirx.builtins.exec("open(\'{CANARY}\', \'w\')", {"__builtins__": Ts._tirx.builtins})',
+      note="Ts no longer forwards `builtins` (its members are an explicit list): the attack goes "
+           "through the module Ts shares members with"),
     A("c3-body-eval-compile", "namespace-module", "body", _t(T_IMPORT + '''
 
 @T.function
@@ -1160,5 +1162,36 @@ CROSS_DOCUMENT: List[Tuple[str, str]] = [
 ]
 
 
-__all__ = ["ATTACKS", "Attack", "CANARY_NAME", "CROSS_DOCUMENT", "ENTRIES", "HOLES",
-           "marker_range", "overlaps", "render"]
+# --- text builders of the red team's attacks (test_untrusted_attacks_*.py, issue 22) ---------
+# Those attacks may also hold ``{MARKER}``: an attribute name whose appearance anywhere in the
+# frontend's modules is the canary (untrusted_state.MARKER).
+
+ALL_IMPORTS = T_IMPORT + "from tvm_tirx.script import s_tir as Ts\n" + I_IMPORT
+
+
+def in_body(*lines: str, params: str = "A: T.Tensor((4,), T.int32)") -> str:
+    """A file whose one TVMScript function runs ``lines`` (indented by the caller's own
+    relative indentation) and then stores into ``A``."""
+    body = "".join(f"    {line}\n" for line in lines)
+    return ALL_IMPORTS + f"\n\n@T.function\ndef f({params}):\n{body}    A[0] = 1\n"
+
+
+def with_macro(macro_lines: str, *body_lines: str) -> str:
+    """A file with the macro ``store`` (its whole text given) and a function calling it."""
+    return ALL_IMPORTS + "\n\n" + macro_lines.strip("\n") + "\n\n\n" + \
+        in_body(*body_lines).split("\n\n\n", 1)[1]
+
+
+def in_unused_macro_default(expression: str) -> str:
+    """A file whose macro ``unused`` has ``expression`` as a default and is never called."""
+    return ALL_IMPORTS + f"\n\n@T.macro\ndef unused(v={expression}):\n    pass\n\n\n" + \
+        in_body().split("\n\n\n", 1)[1]
+
+
+def in_header(expression: str) -> str:
+    """A file whose function has the header symbol ``n: expression``."""
+    return in_body().replace("def f(", f"def f[n: {expression}](")
+
+
+__all__ = ["ALL_IMPORTS", "ATTACKS", "Attack", "CANARY_NAME", "CROSS_DOCUMENT", "ENTRIES",
+           "HOLES", "in_body", "in_header", "in_unused_macro_default", "marker_range", "overlaps", "render", "with_macro"]

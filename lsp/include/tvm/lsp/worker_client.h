@@ -16,6 +16,12 @@
  * last reply this client took for the document; the client keeps the others and hands its
  * callers the whole result, always (tvm/lsp/result_parts.h).
  *
+ * The worker is also assumed hostile: every frame it sends is bounded and checked against what
+ * was asked and the text of that version before any of it reaches a caller, and a worker that
+ * breaks the protocol is logged and killed; formatting texts are confirmed by a fresh worker
+ * that has seen only their document (docs/lsp.md, "The trust boundary between server and
+ * worker").
+ *
  * Thread-safety: every method may be called from any thread. `Analyze`, `WhatIsAt` and
  * `Format` calls run one at a time; `Open`, `Change`, `Edit`, `Close` and `KillWorker` may be
  * called while one runs (a newer version of the document being analysed makes that analysis
@@ -29,6 +35,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -58,12 +65,24 @@ struct WorkerClientOptions {
    *  (and killed the worker, which lost what it held, so no edit was ever incremental).
    */
   std::chrono::milliseconds analysis_budget_per_1000_lines{2000};
+  /*!
+   * \brief How many fresh workers formatting keeps started ahead to confirm verdicts with
+   *  (format_confirmation.cc): one for an editor, which saves one document at a time; two
+   *  for `tvm-lsp format` over a folder, where starting a worker (about 100 ms) is most of
+   *  a changed file's cost and two start side by side.
+   */
+  size_t spare_workers = 1;
   /*! \brief How long a starting worker may take to report ready. */
   std::chrono::milliseconds start_timeout{30000};
   /*! \brief How long a request other than `analyze` and the queries may take. */
   std::chrono::milliseconds request_timeout{10000};
   /*! \brief Wall time a query (`WhatIsAt`, `Format`) may take before the worker is killed. */
   std::chrono::milliseconds query_limit{5000};
+  /*!
+   * \brief Where the client logs a worker that broke the protocol (one line each); unset:
+   *  standard error (the server's log in an editor, the terminal for the CLI).
+   */
+  std::function<void(const std::string&)> log;
 };
 
 /*! \brief What `Analyze` gives back. */
@@ -177,9 +196,20 @@ class WorkerClient {
   WhatIsAtOutcome WhatIsAt(const std::string& uri, int64_t line, int64_t column);
   /*!
    * \brief Every definition's formatting verdict, on the same terms as `WhatIsAt`; with
-   *  `query.migrate`, the verdicts of migrating to the canonical spelling.
+   *  `query.migrate`, the verdicts of migrating to the canonical spelling. A verdict whose text
+   *  would change the document keeps it only when a fresh worker, given nothing but this
+   *  document, gives the same text (otherwise its reason is "unconfirmed"): what this returns
+   *  may be written. The first call starts that worker ahead (a spare, replaced after each
+   *  use); a confirmation is kept for the document's version.
    */
   FormatOutcome Format(const std::string& uri, const script::bridge::FormatQuery& query = {});
+  /*!
+   * \brief The running worker's verdicts, checked like every answer but not confirmed: for
+   *  their reasons and mismatch warnings (the on-save round-trip check), never for writing
+   *  their texts.
+   */
+  FormatOutcome UnconfirmedVerdicts(const std::string& uri,
+                                    const script::bridge::FormatQuery& query = {});
 
   /*!
    * \brief The registry's namespaces and members (worker_members.cc), as the worker read them

@@ -9,8 +9,10 @@ delegates what it does not define to ``tvm_tirx.script.tirx``.
 
 from __future__ import annotations
 
+import re as _re
 import sys
-from typing import Any, List, Optional
+import types as _types
+from typing import Any, FrozenSet, List, Optional
 
 from . import tirx as _tirx
 from . import tirx_builder as _tb
@@ -63,22 +65,54 @@ for _name in _BLOCK_MEMBERS:
 del _name
 axis = _BlockAxes("Ts")
 
-__member_kinds__ = _tirx.__member_kinds__
-__member_aliases__ = _tirx.__member_aliases__
+__member_aliases__ = _types.MappingProxyType(dict(_tirx.__member_aliases__))
+
+
+def _shared_members() -> FrozenSet[str]:
+    """The members ``Ts`` shares with ``T``, fixed when the module is imported: ``T``'s public
+    names but its internals (its ``"internal"`` kind), the modules it imports and typing
+    names. Nothing else is forwarded (``Ts.decl_function`` is not a member)."""
+    hidden = set(_tirx.__member_kinds__.get("internal", ()))
+    shared = set()
+    for name in dir(_tirx):
+        if name.startswith("_") or name in hidden or name in globals():
+            continue
+        value = getattr(_tirx, name)
+        module = getattr(value, "__module__", None) or ""
+        if isinstance(value, _types.ModuleType) or module in ("typing", "__future__") or \
+                type(value).__module__ == "__future__":
+            continue
+        shared.add(name)
+    return frozenset(shared)
+
+
+_SHARED = _shared_members()
+
+# Copies, read-only: the member catalog classifies from these declarations, and no one writes
+# T's through Ts. What T has and Ts does not share (its imported modules, typing names) is
+# declared internal, so untrusted text is refused it as it is refused T's internals.
+__member_kinds__ = _types.MappingProxyType({
+    **{kind: tuple(names) for kind, names in _tirx.__member_kinds__.items()},
+    "internal": tuple(sorted({*_tirx.__member_kinds__.get("internal", ()),
+                              *(name for name in dir(_tirx) if not name.startswith("_")
+                                and name not in _SHARED and name not in globals())})),
+})
+_VECTOR_TYPE = _re.compile(r"[a-z][a-z0-9_]*x[0-9]+")
 
 
 def __getattr__(name: str) -> Any:
-    """Everything else is ``T``'s (``Ts.Tensor``, ``Ts.emit_``, ``Ts.float32x4`` ...)."""
-    if name.startswith("__"):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    try:
-        return getattr(_tirx, name)
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    """``T``'s shared members (``Ts.Tensor``, ``Ts.emit_``) and the vector types ``T`` makes on
+    demand (``Ts.float32x4``); nothing else."""
+    if name in _SHARED or _VECTOR_TYPE.fullmatch(name):
+        try:
+            return getattr(_tirx, name)
+        except AttributeError:
+            pass
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> List[str]:
-    return sorted(set(globals()) | set(dir(_tirx)))
+    return sorted(set(globals()) | _SHARED)
 
 
 _register_namespace("s_tir", _Ts)

@@ -1,6 +1,5 @@
 """What the transpiler adds to a builder program beyond the hooks: statement guards that record
-a failure and poison what the statement binds, the attribute check of untrusted source, and
-the position recorder (each value the source computes reported to the runtime)."""
+a failure and poison what the statement binds, and the position recorder (each value the source computes reported to the runtime)."""
 
 from __future__ import annotations
 
@@ -171,15 +170,11 @@ def _at(node: Any, where: Tuple[int, int, int, int]) -> Any:
 
 
 class _Rewriter:
-    """One post-order pass over the generated helpers that does both rewrites:
-
-    - untrusted source: ``value.attr`` (read) becomes ``__tvm_rt.getattr_(value, "attr")``,
-      checked on the receiver when it runs, and ``a ** b`` becomes ``__tvm_rt.pow_(a, b)``,
-      which refuses a Python integer too large to compute (``2**31**20``);
-    - the position index: each value the source computes (names, calls, operations,
-      subscripts, attributes) becomes ``__tvm_rt.at_(expr, i)``, ``i`` indexing its position
-      in ``positions``; the runtime keeps the last value of each (docs/frontend.md,
-      "Positions").
+    """One post-order pass over the generated helpers of trusted source (untrusted source is
+    evaluated, never transpiled: evaluator.py) that records the position index: each value the
+    source computes (names, calls, operations, subscripts, attributes) becomes
+    ``__tvm_rt.at_(expr, i)``, ``i`` indexing its position in ``positions``; the runtime keeps
+    the last value of each (docs/frontend.md, "Positions").
 
     On the way down it also gives each node without a position its parent's, as
     ``fill_locations`` would, so that no second pass over the helpers is needed.
@@ -187,8 +182,7 @@ class _Rewriter:
     The generated hook calls (on ``__tvm_ns`` and ``__tvm_rt``, names source cannot write) are
     left alone (but located)."""
 
-    def __init__(self, guard: bool, positions: Optional[List[Tuple[Loc, str]]]) -> None:
-        self.guard = guard
+    def __init__(self, positions: Optional[List[Tuple[Loc, str]]]) -> None:
         self.positions = positions
 
     def visit(self, node: ast.AST, record: bool,
@@ -221,10 +215,6 @@ class _Rewriter:
         result: ast.AST = node
         loads = type(getattr(node, "ctx", None)) is not ast.Store and \
             type(getattr(node, "ctx", None)) is not ast.Del
-        if self.guard and kind is ast.Attribute and loads:
-            result = _runtime_call("getattr_", [node.value, const_node(node.attr)], node)
-        elif self.guard and kind is ast.BinOp and type(node.op) is ast.Pow:
-            result = _runtime_call("pow_", [node.left, node.right], node)
         if record and self.positions is not None and loads and from_source and \
                 self._recorded(node, kind):
             what = node.id if kind is ast.Name else "." + node.attr if kind is ast.Attribute \
@@ -247,13 +237,13 @@ class _Rewriter:
 
 
 def guard_attributes(helpers: List[ast.stmt], options: Any) -> List[ast.stmt]:
-    """The helpers with untrusted attribute checks and position recording, as the options
-    ask (one pass), every node located (``fill_locations``)."""
-    if not options.untrusted and options.positions is None:
+    """The helpers with position recording, as the options ask (one pass), every node located
+    (``fill_locations``)."""
+    if options.positions is None:
         for helper in helpers:
             fill_locations(helper)
         return helpers
-    rewriter = _Rewriter(options.untrusted, options.positions)
+    rewriter = _Rewriter(options.positions)
     return [rewriter.visit(helper, True) for helper in helpers]  # type: ignore[misc]
 
 __all__ = ["guard_attributes", "guarded", "guarded_frame", "poison_stores", "statement_parts"]

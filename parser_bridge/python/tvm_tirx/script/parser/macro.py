@@ -28,7 +28,8 @@ import collections
 import inspect
 import sys
 import types
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from collections.abc import Mapping
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from tvm_ffi import get_global_func
 
@@ -38,6 +39,8 @@ from .program import check_standalone
 from .runtime import let_stops_through
 from .untrusted import UntrustedNotEvaluated
 from .transpile import BINDINGS_KEY, GeneratedBuilder
+from .evaluated import MacroBody
+from .evaluator import Environment
 
 _in_builder = get_global_func("ir.builder.BuilderIsInScope")
 
@@ -86,6 +89,8 @@ class ScriptMacro:
         """The body recomposed with the names ``env`` binds now: the caller's (non-hygienic),
         or the definition's (late binding, where a name unbound at the definition, such as
         the helper's own, may be bound by the time of the call)."""
+        if not self._definition.trusted:  # the evaluator reads the names at the call
+            return MacroBody(self._definition, self._definition.transpiled, Environment(env))
         transpiled = self._definition.transpiled
         names = tuple(sorted(n for n in transpiled.load_names
                              if not n.startswith("__tvm_") and n in env))
@@ -96,7 +101,7 @@ class ScriptMacro:
             self._variants[names] = code
         return self._body(env, code)
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+    def _check_callable(self) -> None:
         if self.broken is not None:
             raise RuntimeError(f"Macro `{self.name}` builds nothing: its definition has an "
                                "error (reported at the macro); fix the macro first")
@@ -104,15 +109,19 @@ class ScriptMacro:
             raise RuntimeError(f"Macro `{self.name}` builds IR in its caller's frames: call it "
                                "from the body of a TVMScript function (no IR builder is "
                                "active)")
-        caller = sys._getframe(1)
-        try:
-            if not self.hygienic and not self._definition.trusted and \
-                    BINDINGS_KEY not in caller.f_globals:
-                # Its names would come from whatever frame called it (a hook's, with real
-                # modules at hand): untrusted macros take names from TVMScript callers only.
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self._check_callable()
+        if not self._definition.trusted:
+            # Called from frontend code (a hook given the macro), not from the evaluator: no
+            # frame is read. A non-hygienic macro's names would come from that code.
+            if not self.hygienic:
                 raise UntrustedNotEvaluated(f"Non-hygienic macro `{self.name}` is called from "
                                             "outside TVMScript code: not evaluated in "
                                             "untrusted TVMScript")
+            return self.call_evaluated(args, kwargs, None, None, "frontend code")
+        caller = sys._getframe(1)
+        try:
             if not self.hygienic:
                 body = self._recomposed_body(_caller_environment(caller))
             elif self.late_binding:
@@ -135,6 +144,69 @@ class ScriptMacro:
             if self._definition.locate(exc):
                 exc.add_note(f"  in a call of macro `{self.name}` at {where[0]}, line {where[1]}")
             raise
+
+
+    def call_evaluated(self, args: Sequence[Any], kwargs: Dict[str, Any], scope: Any,
+                       budget: Any, where: str) -> Any:
+        """A call from the untrusted evaluator (evaluator.py), ``where`` in its source, whose
+        names at the call are ``scope``: no Python frame is read. The body runs in the
+        caller's open frames, within the caller's budget."""
+        self._check_callable()
+        definition = self._definition
+        try:
+            if not definition.trusted:
+                if not self.hygienic:
+                    body = MacroBody(definition, definition.transpiled, scope, budget)
+                elif self.late_binding:
+                    body = MacroBody(definition, definition.transpiled,
+                                     Environment(definition.bindings), budget)
+                else:
+                    body = self._snapshot
+            elif not self.hygienic:
+                body = self._recomposed_body(ScopeNames(scope))
+            elif self.late_binding:
+                body = self._recomposed_body(definition.bindings)
+            else:
+                body = self._snapshot
+            try:
+                inspect.signature(body).bind(*args, **kwargs)
+            except TypeError as exc:
+                raise TypeError(f"Macro `{self.name}`: {exc}") from None
+            with source_scope(self.source_name):
+                if isinstance(body, MacroBody):
+                    return body.run(args, kwargs, budget)
+                return body(*args, **kwargs)
+        except SyntaxError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - keeps its type, gains the body's location
+            if definition.locate(exc):
+                exc.add_note(f"  in a call of macro `{self.name}` at {where}")
+            raise
+
+
+class ScopeNames(Mapping):
+    """An evaluator scope as the mapping a trusted non-hygienic macro reads its names from."""
+
+    def __init__(self, scope: Any) -> None:
+        self._scope = scope
+
+    def __getitem__(self, name: str) -> Any:
+        value = self._scope.get(name, _ABSENT)
+        if value is _ABSENT:
+            raise KeyError(name)
+        return value
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self._scope.get(name, _ABSENT) is not _ABSENT
+
+    def __iter__(self) -> Any:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+_ABSENT = object()
 
 
 def _caller_environment(frame: types.FrameType) -> Mapping[str, Any]:

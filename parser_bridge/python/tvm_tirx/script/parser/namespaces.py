@@ -5,7 +5,9 @@
 whose namespace path starts with ``alias`` (``"tirx.function"``) builds with its hooks. The
 first alias registered for an object is its canonical path root, under which the protocol
 registry keys its syntax facts; later aliases of the same object map to that root. The object
-is borrowed: registration neither copies nor inspects it.
+is borrowed; registration reads only its declarations of its members (``__member_kinds__``,
+``__member_aliases__``), statically, and freezes them (``declarations``), so nothing done to
+the object later changes how its members are classified.
 
 ``register_namespace_initializer(initializer, aliases=...)`` defers a language variant's
 registrations until the parser first needs them (its first initialization: the first parse or
@@ -17,9 +19,11 @@ package is being imported.
 
 from __future__ import annotations
 
+import inspect
 import keyword
 import threading
-from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
+import types
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple
 
 RESERVED = {
     "relax": "Relax, which this parser does not provide",
@@ -45,6 +49,11 @@ class _State:
         self.initialized = False
         self.version = 0
         """Bumped by every namespace registration (the member metadata cache reads it)."""
+        self.declarations: Dict[int, Tuple[Any, Mapping[str, Tuple[str, ...]],
+                                           Mapping[str, str]]] = {}
+        """id(namespace object) -> (the object, its member kinds, its member aliases), read
+        from its ``__member_kinds__`` and ``__member_aliases__`` when it was first registered
+        and frozen: what the object holds under those names later changes nothing."""
 
 
 def _copy_state(state: _State) -> _State:
@@ -56,6 +65,7 @@ def _copy_state(state: _State) -> _State:
     result.trigger_aliases = dict(state.trigger_aliases)
     result.initialized = state.initialized
     result.version = state.version
+    result.declarations = dict(state.declarations)
     return result
 
 
@@ -87,7 +97,32 @@ def register_namespace(alias: str, namespace: Any) -> None:
     with _LOCK:
         _STATE.aliases[alias] = namespace
         _STATE.roots.setdefault(id(namespace), (namespace, alias))
+        known = _STATE.declarations.get(id(namespace))
+        if known is None or known[0] is not namespace:
+            _STATE.declarations[id(namespace)] = (namespace, *_frozen_declarations(namespace))
         _STATE.version += 1
+
+
+def _frozen_declarations(namespace: Any) -> Tuple[Mapping[str, Tuple[str, ...]],
+                                                   Mapping[str, str]]:
+    """Read-only copies of the registering code's own declarations of its members, read
+    statically: no code of the object runs (its ``__getattr__``, ``__getattribute__``)."""
+    kinds = inspect.getattr_static(namespace, "__member_kinds__", None) or {}
+    aliases = inspect.getattr_static(namespace, "__member_aliases__", None) or {}
+    if not isinstance(kinds, Mapping) or not isinstance(aliases, Mapping):
+        return types.MappingProxyType({}), types.MappingProxyType({})
+    return (types.MappingProxyType({str(kind): tuple(str(n) for n in names)
+                                    for kind, names in dict(kinds).items()}),
+            types.MappingProxyType({str(k): str(v) for k, v in dict(aliases).items()}))
+
+
+def declarations(namespace: Any) -> Tuple[Mapping[str, Tuple[str, ...]], Mapping[str, str]]:
+    """The member kinds and aliases ``namespace`` declared when it was registered (empty for
+    an object never registered)."""
+    known = _STATE.declarations.get(id(namespace))
+    if known is None or known[0] is not namespace:
+        return types.MappingProxyType({}), types.MappingProxyType({})
+    return known[1], known[2]
 
 
 def register_namespace_initializer(initializer: Callable[[], None], *,
@@ -195,7 +230,7 @@ def restore(state: _State) -> None:
 
 
 __all__ = [
-    "RESERVED", "canonical_root", "ensure_initialized", "is_initialized", "lookup",
+    "RESERVED", "canonical_root", "declarations", "ensure_initialized", "is_initialized", "lookup",
     "register_namespace", "register_namespace_initializer", "registered_aliases", "root_of",
     "trigger_aliases",
 ]

@@ -34,7 +34,10 @@ from .transpile import MAKE, HeaderSymbol, SyntaxErrorFactory
 from .transpile import BINDINGS_KEY, GeneratedBuilder, TranspiledDefinition, TranspileOptions
 from .transpile import transpile_function, transpile_macro, without_docstring
 from .typevar_symbols import PRIM_FUNC_PATHS, typevar_symbols
-from .untrusted import SAFE_BUILTINS, NameCheck, UntrustedNotEvaluated, bound_names
+from .untrusted import NameCheck, UntrustedNotEvaluated, bound_names
+from .evaluated import EvaluatedHelper, MacroBody, check_function, check_macro
+from .evaluated import function_helpers, member_rule, snapshot_environment
+from .evaluator import evaluated_location
 
 @dataclass(frozen=True)
 class ProgramOptions:
@@ -186,12 +189,24 @@ class BuilderProgram:
             if self.header:
                 raise self.errors.at_loc(self.header[0].loc, f"Macro `{self.node.name}` declares "
                                          "no symbols: a `[...]` header belongs to a function")
+            if not self.trusted:  # the evaluator's checks (evaluated.py): nothing is rewritten
+                return check_macro(node, self.errors, options, self.decorator.preserve_return,
+                                   self._members())  # type: ignore[return-value]
             return transpile_macro(node, self.errors, lambda name: name in self.bindings,
                                    preserve_return=self.decorator.preserve_return,
                                    options=options)
+        if not self.trusted:
+            return check_function(node, self.header, self.errors, options,
+                                  self._members())  # type: ignore[return-value]
         return transpile_function(node, self.header, self.errors,
                                   lambda name: name in self.bindings,
                                   jit=self.const_args is not None, options=options)
+
+    def _members(self) -> Any:
+        """The evaluator's static rule for namespace attributes (evaluated.member_rule)."""
+        local = bound_names([self.node.args]) | bound_names(self.node.body)
+        local.update(symbol.name for symbol in self.header)
+        return member_rule(self.bindings, local)
 
     def _transpile_options(self) -> TranspileOptions:
         """Untrusted source: the signature's names are checked here, each statement's by the
@@ -233,7 +248,7 @@ class BuilderProgram:
         if self.node.returns is not None:
             signature.append(self.node.returns)
         precheck(signature)
-        return TranspileOptions(tolerant=self.options.tolerant, untrusted=True,
+        return TranspileOptions(tolerant=self.options.tolerant,
                                 precheck=precheck, rejects=(type(names).refusal_type,),
                                 positions=self.positions, mutable_forms=self._mutable_forms)
 
@@ -282,6 +297,11 @@ class BuilderProgram:
         """Transpiles and compiles the builder program once; records it (``generated``)."""
         self.transpiled = transpiled = self.transpile()
         self.signature = transpiled.signature
+        if not self.trusted:
+            # Untrusted: the evaluator runs the definition; nothing is compiled.
+            self.codes = set()
+            self.namespace = namespace or _namespace(self.decorator)
+            return
         try:
             self.code = compile(transpiled.module, self.source_name, "exec")
         except SyntaxError as error:
@@ -310,10 +330,18 @@ class BuilderProgram:
         """Runs the wrapper: the helpers exist, with the capture defaults read from
         ``bindings`` (the definition's by default); nothing is built."""
         bindings = self.bindings if bindings is None else bindings
+        if not self.trusted:
+            with self.located():
+                if self.decorator.kind is DefinitionKind.MACRO:
+                    return [MacroBody(self, self.transpiled,
+                                      snapshot_environment(bindings, self.transpiled))]
+                return function_helpers(self, self.transpiled, bindings)
+        if not self.trusted:  # structural: untrusted text never reaches exec (evaluator.py)
+            raise RuntimeError("an untrusted builder program reached exec")
         # A fresh dict per run: nothing one program does to its builtins reaches another's.
         self.runtime = BuilderRuntime(_weak_locator(self))
         self.runtime.positions = getattr(self, "positions", None)
-        exec_globals = {"__builtins__": builtins.__dict__ if self.trusted else dict(SAFE_BUILTINS),
+        exec_globals = {"__builtins__": builtins.__dict__,
                         BINDINGS_KEY: bindings, RUNTIME_KEY: self.runtime}
         scope = _DefinitionScope(bindings)
         extra = () if self.const_args is None else (self.const_args,)
@@ -329,6 +357,9 @@ class BuilderProgram:
     def recorded_positions(self) -> List[Tuple[Loc, str, Any]]:
         """(range, what, last value) of every expression the program computed (``what``: a
         name, ``.attr``, or empty; see TranspileOptions.positions); tolerant programs only."""
+        evaluator = getattr(self, "evaluator", None)
+        if evaluator is not None:
+            return evaluator.recorded()
         positions = getattr(self, "positions", None)
         runtime = getattr(self, "runtime", None)
         if not positions or runtime is None:
@@ -337,7 +368,7 @@ class BuilderProgram:
 
     def locate_at(self, exc: BaseException, fallback: Loc) -> Loc:
         """Gives ``exc`` its location (the failing instruction, else ``fallback``); returns it."""
-        loc = _failing_position(exc, self.codes) or fallback
+        loc = _failing_position(exc, self.codes) or evaluated_location(exc) or fallback
         attach_location(exc, self.source_name, loc, self.lines)
         known = error_location(exc)
         return tuple(known[1:]) if known is not None else loc  # type: ignore[return-value]
@@ -345,7 +376,7 @@ class BuilderProgram:
     def locate(self, exc: BaseException) -> bool:
         """Gives ``exc`` the location of the innermost instruction of this definition's
         generated code it went through; False when it went through none."""
-        loc = _failing_position(exc, self.codes)
+        loc = _failing_position(exc, self.codes) or evaluated_location(exc)
         if loc is None:
             return False
         attach_location(exc, self.source_name, loc, self.lines)
@@ -359,7 +390,8 @@ class BuilderProgram:
         except SyntaxError:
             raise
         except Exception as exc:  # noqa: BLE001 - every error keeps its type, gains a location
-            loc = _failing_position(exc, self.codes) or fallback or self.signature.loc
+            loc = _failing_position(exc, self.codes) or evaluated_location(exc) or fallback or \
+                self.signature.loc
             attach_location(exc, self.source_name, loc, self.lines)
             raise
 
@@ -372,6 +404,8 @@ class BuilderProgram:
         values: Dict[str, Any] = {}  # name -> latest value, as the helpers take them
 
         def call(helper: Any) -> Any:
+            if isinstance(helper, EvaluatedHelper):
+                return helper.run(values)
             code = helper.__code__
             return helper(*(values[name] for name in code.co_varnames[:code.co_argcount]))
 

@@ -244,14 +244,15 @@ def _classify(name: str, value: Any, declared: Mapping[str, str]) -> Optional[st
 
 
 def _declared_kinds(namespace: Any) -> Dict[str, str]:
-    """``__member_kinds__`` of a namespace: ``{kind: (names...)}`` -> ``{name: kind}``."""
-    table = getattr(namespace, "__member_kinds__", None) or {}
+    """``__member_kinds__`` of a namespace as it declared them when registered (frozen by
+    the registry): ``{kind: (names...)}`` -> ``{name: kind}``."""
+    table = namespaces.declarations(namespace)[0]
     return {name: kind for kind, names in table.items() for name in names}
 
 
 def _compute_members(namespace: Any, root: str) -> Tuple[Tuple[Any, ...], ...]:
     declared = _declared_kinds(namespace)
-    canonical_of: Mapping[str, str] = getattr(namespace, "__member_aliases__", None) or {}
+    canonical_of: Mapping[str, str] = namespaces.declarations(namespace)[1]
     rows = []
     for name in sorted(set(dir(namespace))):
         if name.startswith("_"):

@@ -4,8 +4,8 @@ A tolerant builder program (transpile.TranspileOptions) guards every statement: 
 calls ``fail``, which records the error in the innermost active ``FailureSink`` and returns
 the poison value, bound to every name the statement would have bound. Operations on the poison
 give the poison, and a statement that fails with a poisoned operand is not reported, so one
-mistake gives one diagnostic. An untrusted program reads every attribute through
-``getattr_`` (the allowlist of untrusted.py).
+mistake gives one diagnostic. Untrusted source never runs as a builder program: the
+evaluator (evaluator.py) interprets it.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from types import FrameType
 from typing import Any, Callable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from .locations import error_location
-from .untrusted import checked_getattr
 
 Loc = Tuple[int, int, int, int]
 
@@ -64,7 +63,7 @@ class Poison:
 POISON = Poison()
 
 MAX_POWER_BITS = 1 << 16
-"""The widest Python integer an untrusted ``a ** b`` computes (``BuilderRuntime.pow_``)."""
+"""The widest Python integer an untrusted ``a ** b`` computes (evaluator_values.py)."""
 
 
 @dataclass
@@ -154,23 +153,6 @@ class BuilderRuntime:
     def at_(self, value: Any, index: int) -> Any:
         self.values[index] = value
         return value
-
-    def getattr_(self, value: Any, name: str) -> Any:
-        if value is POISON:
-            return POISON
-        return checked_getattr(value, name)
-
-    def pow_(self, base: Any, exponent: Any) -> Any:
-        """``base ** exponent`` of untrusted source: Python integers whose power would have
-        more than ``MAX_POWER_BITS`` bits are refused before Python computes them (the
-        computation alone can take minutes and gigabytes; no IR constant is that wide)."""
-        if base is POISON or exponent is POISON:
-            return POISON
-        if type(base) is int and type(exponent) is int and exponent > 0 and \
-                abs(base) > 1 and (abs(base).bit_length() - 1) * exponent > MAX_POWER_BITS:
-            raise ValueError(f"`{base} ** {exponent}` is an integer of more than "
-                             f"{MAX_POWER_BITS} bits, which untrusted TVMScript does not compute")
-        return base ** exponent
 
     def fail(self, error: BaseException, loc: Loc, reads: Sequence[str], header: Loc = (0, 0, 0, 0),
              first: int = 0, stop: int = 0) -> Poison:

@@ -24,7 +24,7 @@ from .analysis import AnalysisOptions, ChunkCache, Progress, analyze_with
 from .diagnostics import internal_error_report
 from .report import ParseReport, PlainUnit, UnitPart
 from .source_rescan import changed_region
-from .line_index import NEWLINE, LineIndex
+from .line_index import NEWLINE, LineIndex, encoded_length
 
 Range = Tuple[int, int, int, int]
 
@@ -180,8 +180,9 @@ class DocumentSession:
             last = cached.last_line + cached.moved + cached.grown
             if not any(first <= line <= last for line in errors):
                 continue
-            data = copy.deepcopy(_shifted(cached.data, cached.first_line, cached.last_line,
-                                          cached.moved))
+            data = _within_text(copy.deepcopy(_shifted(cached.data, cached.first_line,
+                                                       cached.last_line, cached.moved)),
+                                LineIndex(self.text))
             data["definition"]["stale"] = True
             data["diagnostics"] = []
             definition = replace(cached.definition, stale=True,
@@ -248,6 +249,33 @@ def _shifted(data: Dict[str, Any], first: int, last: int, delta: int) -> Dict[st
     return moved
 
 
+def _within_text(data: Dict[str, Any], lines: LineIndex) -> Dict[str, Any]:
+    """A stale part kept inside the text it is shown with: the edit that broke the definition
+    may have shortened or removed lines it spanned, so its range is clamped to the text and
+    the occurrences, symbol definitions and comments that now lie past it are dropped."""
+    lengths: Dict[int, int] = {}
+
+    def length(line: int) -> int:
+        if line not in lengths:
+            lengths[line] = encoded_length(lines.line_text(line))
+        return lengths[line]
+
+    def inside(r: Sequence[int]) -> bool:
+        return all(1 <= line <= lines.line_count and 0 <= column <= length(line)
+                   for line, column in ((r[0], r[1]), (r[2], r[3])))
+
+    def clamp(line: int, column: int) -> Tuple[int, int]:
+        line = min(max(line, 1), lines.line_count)
+        return line, min(max(column, 0), length(line))
+
+    start, end = clamp(*data["definition"]["range"][:2]), clamp(*data["definition"]["range"][2:])
+    data["definition"]["range"] = [*start, *max(start, end)]
+    data["occurrences"] = [o for o in data["occurrences"] if inside(o["range"])]
+    data["comments"] = [c for c in data["comments"] if inside(c["range"])]
+    for symbol in data["symbols"]:
+        if symbol["definition_range"] and not inside(symbol["definition_range"]):
+            symbol["definition_range"] = None
+    return data
 
 
 # --- one process's open documents (the analysis worker's entry) --------------------------------

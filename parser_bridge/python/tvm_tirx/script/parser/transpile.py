@@ -49,11 +49,10 @@ class TranspileOptions:
     """How to transpile. ``tolerant``: every statement is guarded, so a failing one is
     recorded (by the runtime's ``fail``) and skipped, and the names it would bind are poisoned;
     a statement the transpiler rejects is recorded and replaced by that poisoning. Otherwise
-    the first error raises. ``untrusted``: every attribute the source reads goes through the
-    runtime's allowlist check (untrusted.py)."""
+    the first error raises. Only trusted source is transpiled; untrusted source is evaluated
+    (evaluator.py), whose static check takes the same options."""
 
     tolerant: bool = False
-    untrusted: bool = False
     precheck: Optional[Callable[[Sequence[ast.AST]], None]] = None
     rejects: Tuple[type, ...] = ()
     """Exception types of ``precheck`` that reject a statement in tolerant mode."""
@@ -294,6 +293,24 @@ if hasattr(ast, "TryStar"):
     _UNSUPPORTED_STATEMENTS[ast.TryStar] = "`try`"
 
 
+def statement_method(handler: Any, node: ast.stmt,
+                     precheck: Optional[Callable[[Sequence[ast.AST]], None]],
+                     errors: SyntaxErrorFactory) -> Callable[[Any], Any]:
+    """The ``stmt_<Kind>`` method of ``handler`` for ``node`` (the transpiler's and the
+    evaluator's static check share the dispatch), after the untrusted name rule; a statement
+    TVMScript does not have raises at it."""
+    if precheck is not None:
+        precheck(statement_parts(node))
+    unsupported = _UNSUPPORTED_STATEMENTS.get(type(node))
+    if unsupported is not None:
+        raise errors.at(node, f"{unsupported} is not supported in TVMScript")
+    method = getattr(handler, "stmt_" + type(node).__name__, None)
+    if method is None:
+        raise errors.at(node, f"`{type(node).__name__}` statements are not supported "
+                              "in TVMScript")
+    return method
+
+
 def is_constexpr(node: ast.expr) -> bool:
     """``X.constexpr(value)``: the explicit marker of host control flow (``if``, ``for`` and
     ``while`` run as Python while the IR is built). Recognized by syntax alone."""
@@ -425,16 +442,8 @@ class _BodyTranspiler:
         return out or [ast.Pass()]
 
     def stmt(self, node: ast.stmt) -> List[ast.stmt]:
-        if self.options.precheck is not None:
-            self.options.precheck(statement_parts(node))
-        unsupported = _UNSUPPORTED_STATEMENTS.get(type(node))
-        if unsupported is not None:
-            raise self.errors.at(node, f"{unsupported} is not supported in TVMScript")
-        method = getattr(self, "stmt_" + type(node).__name__, None)
-        if method is None:
-            raise self.errors.at(node, f"`{type(node).__name__}` statements are not supported "
-                                       "in TVMScript")
-        return located(node, method(node))
+        return located(node, statement_method(self, node, self.options.precheck,
+                                              self.errors)(node))
 
     def stmt_Pass(self, node: ast.Pass) -> List[ast.stmt]:
         return []

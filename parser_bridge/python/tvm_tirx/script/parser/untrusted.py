@@ -150,6 +150,25 @@ def _namespace_attrs(namespace: Any, alias: str) -> FrozenSet[str]:
     return cached[2]
 
 
+def catalog_names(namespace: Any, alias: str) -> FrozenSet[str]:
+    """The members of a registered namespace that untrusted bodies may read (not decorators
+    nor hooks)."""
+    return _namespace_attrs(namespace, alias)
+
+
+_CATALOG_KINDS: Dict[int, Tuple[Any, int, Dict[str, str]]] = {}
+
+
+def catalog_kind(namespace: Any, alias: str, name: str) -> Optional[str]:
+    """The kind the registry's catalog gives ``name`` in ``namespace`` (None: not listed)."""
+    version = namespaces.version()
+    cached = _CATALOG_KINDS.get(id(namespace))
+    if cached is None or cached[0] is not namespace or cached[1] != version:
+        cached = (namespace, version, {m.name: m.kind for m in namespace_members(alias)})
+        _CATALOG_KINDS[id(namespace)] = cached
+    return cached[2].get(name)
+
+
 def _ir_attrs(cls: type) -> FrozenSet[str]:
     """An IR class's public attributes: its reflected fields and methods and the methods of
     the object classes (``same_as``, ``script``), which all live in the FFI packages."""
