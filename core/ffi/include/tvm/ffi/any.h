@@ -19,6 +19,7 @@
 #include <tvm/ffi/error.h>
 #include <tvm/ffi/object.h>
 
+#include <cstddef>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -28,10 +29,16 @@
 namespace tvm {
 namespace ffi {
 
-/*! \brief The raw 16 bytes: a type index and an 8-byte payload. */
+/*!
+ * \brief The raw 16 bytes: a type index and an 8-byte payload, laid out as the C TVMFFIAny
+ *  (c_api.h) but with the object as an Object* rather than the C header's pointer.
+ */
 struct AnyPOD {
   int32_t type_index;
-  uint32_t zero_padding;
+  union {
+    uint32_t zero_padding;
+    uint32_t small_str_len;
+  };
   union {
     int64_t v_int64;
     double v_float64;
@@ -40,9 +47,18 @@ struct AnyPOD {
     DLDataType v_dtype;
     DLDevice v_device;
     Object* v_obj;
+    char v_bytes[8];
+    uint64_t v_uint64;
   };
 };
-static_assert(sizeof(AnyPOD) == 16, "Any must stay 16 bytes");
+static_assert(sizeof(AnyPOD) == 16 && sizeof(AnyPOD) == sizeof(TVMFFIAny), "Any is 16 bytes");
+static_assert(alignof(AnyPOD) == alignof(TVMFFIAny), "Any is aligned as TVMFFIAny");
+static_assert(offsetof(AnyPOD, type_index) == offsetof(TVMFFIAny, type_index) &&
+                  offsetof(AnyPOD, zero_padding) == offsetof(TVMFFIAny, zero_padding) &&
+                  offsetof(AnyPOD, small_str_len) == offsetof(TVMFFIAny, small_str_len) &&
+                  offsetof(AnyPOD, v_int64) == offsetof(TVMFFIAny, v_int64) &&
+                  offsetof(AnyPOD, v_obj) == offsetof(TVMFFIAny, v_obj),
+              "AnyPOD's fields sit where TVMFFIAny's do");
 
 namespace details {
 /*! \brief Name of a type index in messages: "None", "int", ..., or the object's type key. */

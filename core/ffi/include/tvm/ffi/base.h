@@ -5,45 +5,60 @@
 #ifndef TVM_FFI_BASE_H_
 #define TVM_FFI_BASE_H_
 
+#include <tvm/ffi/c_api.h>
+
 #include <cstdint>
 
 namespace tvm {
 namespace ffi {
 
 /*!
- * \brief Type index of every value an Any can hold.
+ * \brief Type index of every value an Any can hold: the C++ names of TVMFFITypeIndex.
  *
  * Values below kStaticObjectBegin are held inline (no reference count); indices from
  * kStaticObjectBegin on are objects. Built-in object types have fixed indices so that the hot
  * paths (strings, containers, functions) need no registry lookup; types registered later get
- * indices from kDynamicObjectBegin on.
+ * indices from kDynamicObjectBegin on. The numbers are apache-tvm-ffi's (see c_api.h). Our Any
+ * never holds kDLTensorPtr, kByteArrayPtr, kObjectRValueRef, kSmallStr, kSmallBytes or
+ * kUnchanged, and no type is registered at kOpaquePyObject, kVisitInterrupt or kBigInt yet: the
+ * names only reserve the numbers.
  */
 struct TypeIndex {
   enum : int32_t {
-    kNone = 0,
-    kInt = 1,
-    kBool = 2,
-    kFloat = 3,
-    kOpaquePtr = 4,
-    kDataType = 5,
-    kDevice = 6,
+    kAny = kTVMFFIAny,
+    kNone = kTVMFFINone,
+    kInt = kTVMFFIInt,
+    kBool = kTVMFFIBool,
+    kFloat = kTVMFFIFloat,
+    kOpaquePtr = kTVMFFIOpaquePtr,
+    kDataType = kTVMFFIDataType,
+    kDevice = kTVMFFIDevice,
+    kDLTensorPtr = kTVMFFIDLTensorPtr,
     /*! \brief A borrowed `const char*`; only ever inside an AnyView. */
-    kRawStr = 7,
-    kStaticObjectBegin = 64,
-    kObject = 64,
-    kError = 65,
-    kFunction = 66,
-    kShape = 67,
-    kTensor = 68,
-    kStr = 69,
-    kBytes = 70,
-    kArray = 71,
-    kList = 72,
-    kMap = 73,
-    kDict = 74,
-    kModule = 75,
-    kStaticObjectEnd = 76,
-    kDynamicObjectBegin = 128,
+    kRawStr = kTVMFFIRawStr,
+    kByteArrayPtr = kTVMFFIByteArrayPtr,
+    kObjectRValueRef = kTVMFFIObjectRValueRef,
+    kSmallStr = kTVMFFISmallStr,
+    kSmallBytes = kTVMFFISmallBytes,
+    kUnchanged = kTVMFFIUnchanged,
+    kStaticObjectBegin = kTVMFFIStaticObjectBegin,
+    kObject = kTVMFFIObject,
+    kStr = kTVMFFIStr,
+    kBytes = kTVMFFIBytes,
+    kError = kTVMFFIError,
+    kFunction = kTVMFFIFunction,
+    kShape = kTVMFFIShape,
+    kTensor = kTVMFFITensor,
+    kArray = kTVMFFIArray,
+    kMap = kTVMFFIMap,
+    kModule = kTVMFFIModule,
+    kOpaquePyObject = kTVMFFIOpaquePyObject,
+    kList = kTVMFFIList,
+    kDict = kTVMFFIDict,
+    kVisitInterrupt = kTVMFFIVisitInterrupt,
+    kBigInt = kTVMFFIBigInt,
+    kStaticObjectEnd = kTVMFFIStaticObjectEnd,
+    kDynamicObjectBegin = kTVMFFIDynObjectBegin,
   };
 };
 

@@ -2,9 +2,10 @@
  * \file tvm/ffi/object.h
  * \brief The object header, managed references and the type hierarchy queries.
  *
- * Every IR node, container and function is an Object: a header holding a type index, an atomic
- * reference count and a deleter, followed by the fields of the concrete type. Objects come in
- * pairs: `FooObj` holds the data and `Foo` (an ObjectRef) is the managed reference users hold.
+ * Every IR node, container and function is an Object: the C header TVMFFIObject (c_api.h:
+ * strong and weak reference counts, type index, deleter), followed by the fields of the concrete
+ * type. Objects come in pairs: `FooObj` holds the data and `Foo` (an ObjectRef) is the managed
+ * reference users hold.
  */
 #ifndef TVM_FFI_OBJECT_H_
 #define TVM_FFI_OBJECT_H_
@@ -13,6 +14,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <new>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -36,33 +38,54 @@ bool IsDerivedFrom(int32_t child, int32_t parent);
 const std::string& TypeIndexToKey(int32_t type_index);
 struct ObjectUnsafe;
 /*!
- * \brief Runs an unowned object's deleter. A deletion that releases the last reference to a
- *  child while another deletion runs on the same thread is queued, not nested, so freeing a
- *  deeply nested structure takes constant stack.
+ * \brief Finishes an object whose strong count just reached zero: the deleter destroys it and,
+ *  unless a weak reference still holds the header, frees it. A deletion that releases the last
+ *  reference to a child while another deletion runs on the same thread is queued, not nested, so
+ *  freeing a deeply nested structure takes constant stack.
  */
 void DestroyObject(Object* obj);
+
+/*! \brief One strong, one weak reference: the halves of TVMFFIObject::combined_ref_count. */
+inline constexpr uint64_t kStrongRefOne = 1;
+inline constexpr uint64_t kWeakRefOne = uint64_t{1} << 32;
+inline constexpr uint64_t kStrongRefMask = kWeakRefOne - 1;
+
+/*!
+ * \brief The deleter make_object installs for T: the Strong flag runs the destructor, the Weak
+ *  flag frees the memory (both in one call when no weak reference outlives the object).
+ */
+template <typename T>
+void ObjectDeleter(void* self, int flags);
 }  // namespace details
 
-/*! \brief Base of every object: type index, reference count and deleter. */
+/*!
+ * \brief Base of every object: exactly the C header TVMFFIObject, nothing more (no virtual
+ *  functions), so an Object* and a TVMFFIObject* are the same address.
+ */
 class Object {
  public:
-  Object() { details::LiveObjectCounter().fetch_add(1, std::memory_order_relaxed); }
+  Object() : header_{0, TypeIndex::kObject, 0, {nullptr}} {
+    details::LiveObjectCounter().fetch_add(1, std::memory_order_relaxed);
+  }
   // A copy is a new object: it starts unowned and keeps the type of the original.
-  Object(const Object& other) : type_index_(other.type_index_), deleter_(other.deleter_) {
+  Object(const Object& other) : header_{0, other.header_.type_index, 0, {other.header_.deleter}} {
     details::LiveObjectCounter().fetch_add(1, std::memory_order_relaxed);
   }
   Object& operator=(const Object&) = delete;
   ~Object() { details::LiveObjectCounter().fetch_sub(1, std::memory_order_relaxed); }
 
   /*! \return the runtime type index of this object. */
-  int32_t type_index() const { return type_index_; }
+  int32_t type_index() const { return header_.type_index; }
   /*! \return the registered type key, such as "prim.Add". */
-  const std::string& GetTypeKey() const { return details::TypeIndexToKey(type_index_); }
+  const std::string& GetTypeKey() const { return details::TypeIndexToKey(header_.type_index); }
   /*! \return whether this object is a TargetType or derives from it. */
   template <typename TargetType>
   bool IsInstance() const;
-  /*! \return the number of managed references to this object. */
-  int32_t use_count() const { return ref_counter_.load(std::memory_order_relaxed); }
+  /*! \return the number of strong (managed) references to this object. */
+  int32_t use_count() const {
+    return static_cast<int32_t>(CombinedCount().load(std::memory_order_relaxed) &
+                                details::kStrongRefMask);
+  }
   /*! \return whether exactly one managed reference holds this object. */
   bool unique() const { return use_count() == 1; }
 
@@ -71,18 +94,25 @@ class Object {
   static int32_t RuntimeTypeIndex() { return TypeIndex::kObject; }
 
  protected:
-  void IncRef() { ref_counter_.fetch_add(1, std::memory_order_relaxed); }
+  void IncRef() { CombinedCount().fetch_add(details::kStrongRefOne, std::memory_order_relaxed); }
   void DecRef() {
-    if (ref_counter_.fetch_sub(1, std::memory_order_release) == 1) {
+    const uint64_t before =
+        CombinedCount().fetch_sub(details::kStrongRefOne, std::memory_order_release);
+    if ((before & details::kStrongRefMask) == details::kStrongRefOne) {
       std::atomic_thread_fence(std::memory_order_acquire);
-      if (deleter_ != nullptr) details::DestroyObject(this);
+      // An object that make_object did not create (one on the stack) has no deleter.
+      if (header_.deleter != nullptr) details::DestroyObject(this);
     }
   }
 
  private:
-  std::atomic<int32_t> ref_counter_{0};
-  int32_t type_index_{TypeIndex::kObject};
-  void (*deleter_)(Object* self) = nullptr;
+  // The header is a plain C struct; the reference count is updated through atomic_ref, the
+  // same 64-bit atomic operations C code built against c_api.h performs on it.
+  std::atomic_ref<uint64_t> CombinedCount() const {
+    return std::atomic_ref<uint64_t>(const_cast<uint64_t&>(header_.combined_ref_count));
+  }
+
+  TVMFFIObject header_;
 
   template <typename>
   friend class ObjectPtr;
@@ -91,17 +121,24 @@ class Object {
   friend ObjectPtr<T> make_object(Args&&... args);
 };
 
+// The C++ object is the C header and nothing else; a drift from c_api.h fails to compile.
+static_assert(std::is_standard_layout_v<Object>, "Object must be pointer-interconvertible");
+static_assert(sizeof(Object) == sizeof(TVMFFIObject), "Object is exactly the C header");
+static_assert(alignof(Object) == alignof(TVMFFIObject), "Object is aligned as the C header");
+static_assert(std::atomic_ref<uint64_t>::required_alignment <= alignof(TVMFFIObject),
+              "the combined count must be usable as an atomic");
+
 template <typename TargetType>
 inline bool Object::IsInstance() const {
   if constexpr (std::is_same_v<TargetType, Object>) {
     return true;
   } else {
     const int32_t target = TargetType::RuntimeTypeIndex();
-    if (type_index_ == target) return true;
+    if (header_.type_index == target) return true;
     if constexpr (TargetType::_type_final) {
       return false;
     } else {
-      return details::IsDerivedFrom(type_index_, target);
+      return details::IsDerivedFrom(header_.type_index, target);
     }
   }
 }
@@ -161,18 +198,42 @@ class ObjectPtr {
 };
 
 /*!
- * \brief Allocates a T and returns the owning pointer; the only way objects are created.
+ * \brief Allocates a T and returns the owning pointer; the only way objects are created. The
+ *  object starts with one strong and one weak reference, as the C ABI prescribes.
  * \note T::RuntimeTypeIndex() registers T's type on first use.
  */
 template <typename T, typename... Args>
 ObjectPtr<T> make_object(Args&&... args) {
   static_assert(std::is_base_of_v<Object, T>, "make_object needs an Object subclass");
-  T* ptr = new T(std::forward<Args>(args)...);
+  // Memory and lifetime are separate steps: a weak reference may keep the memory after the
+  // destructor ran (see details::ObjectDeleter).
+  void* storage = ::operator new (sizeof(T), std::align_val_t{alignof(T)});
+  T* ptr;
+  try {
+    ptr = new (storage) T(std::forward<Args>(args)...);
+  } catch (...) {
+    ::operator delete (storage, std::align_val_t{alignof(T)});
+    throw;
+  }
   Object* base = ptr;
-  base->type_index_ = T::RuntimeTypeIndex();
-  base->deleter_ = [](Object* self) { delete static_cast<T*>(self); };
-  return ObjectPtr<T>(base);
+  base->header_.type_index = T::RuntimeTypeIndex();
+  base->header_.deleter = details::ObjectDeleter<T>;
+  base->header_.combined_ref_count = details::kStrongRefOne | details::kWeakRefOne;
+  ObjectPtr<T> owner;
+  owner.data_ = base;
+  return owner;
 }
+
+namespace details {
+template <typename T>
+void ObjectDeleter(void* self, int flags) {
+  T* typed = static_cast<T*>(reinterpret_cast<Object*>(static_cast<TVMFFIObject*>(self)));
+  if ((flags & kTVMFFIObjectDeleterFlagBitMaskStrong) != 0) typed->~T();
+  if ((flags & kTVMFFIObjectDeleterFlagBitMaskWeak) != 0) {
+    ::operator delete (static_cast<void*>(typed), std::align_val_t{alignof(T)});
+  }
+}
+}  // namespace details
 
 /*! \brief Base of every managed reference; nullable, compares identity with same_as. */
 class ObjectRef {
@@ -225,7 +286,9 @@ struct ObjectUnsafe {
   }
   static void IncRef(Object* obj) { obj->IncRef(); }
   static void DecRef(Object* obj) { obj->DecRef(); }
-  static void RunDeleter(Object* obj) { obj->deleter_(obj); }
+  /*! \brief The C header of obj (the same address). */
+  static TVMFFIObject* Header(Object* obj) { return &obj->header_; }
+  static Object* FromHeader(TVMFFIObject* header) { return reinterpret_cast<Object*>(header); }
   /*! \brief Adopts an already counted reference without incrementing. */
   template <typename T>
   static ObjectPtr<T> AdoptPtr(Object* obj) {
@@ -253,8 +316,7 @@ struct ObjectUnsafe {
     ptr.data_ = nullptr;
     return raw;
   }
-  static void SetTypeIndex(Object* obj, int32_t index) { obj->type_index_ = index; }
-  static void SetDeleter(Object* obj, void (*deleter)(Object*)) { obj->deleter_ = deleter; }
+  static void SetTypeIndex(Object* obj, int32_t index) { obj->header_.type_index = index; }
 };
 }  // namespace details
 
