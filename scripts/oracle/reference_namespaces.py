@@ -8,6 +8,7 @@ import re
 import types
 from typing import Any, Dict, List
 
+from namespace_tree import kind_of as plain_kind_of  # scripts/oracle is on the path
 from tvm_tirx.ir import PrimType
 from tvm_tirx.script import ir as I
 from tvm_tirx.script import tirx as T
@@ -20,13 +21,7 @@ def kind_of(value: Any) -> str:
     """One word for what a member is: dtype, module, class, function, or object."""
     if isinstance(value, PrimType):
         return "dtype"
-    if isinstance(value, types.ModuleType):
-        return "module"
-    if inspect.isclass(value):
-        return "class"
-    if callable(value):
-        return "function"
-    return "object"
+    return plain_kind_of(value)
 
 
 def defined_in(value: Any) -> str:

@@ -239,6 +239,35 @@ def test_rows_map_each_definition_to_its_result() -> None:
     assert crashed[0]["result"] == "crashed"
 
 
+def test_a_construct_left_out_is_not_a_false_error() -> None:
+    # Issue 23, item 3: an information that left a construct out keeps the definition out of
+    # the analysed count, in a result of its own; an error anywhere still makes it `fails`.
+    found = [extract.Definition(line, line + 1, name, "function", "tirx",
+                                category="device-kernels")
+             for line, name in ((1, "a"), (5, "b"), (9, "c"), (13, "d"))]
+    not_yet = _error("not-implemented-error", "`T.device_entry` is not analysed yet",
+                     "information")
+    python = _error("untrusted-not-evaluated", "`n` is bound by Python", "information")
+    result = {"definitions": [
+        _unit(1, [python, not_yet], partial=True),
+        _unit(5, [python], partial=True),
+        _unit(9, [not_yet, _error("type-error", "`T.min` of a string")]),
+        _unit(13, [_error("lossy-store", "a float stored", "warning")], result="round-trips"),
+    ], "file_diagnostics": []}
+    rows = run.rows_for("tests/python/x/test_a.py", found, result, timed_out=[], ends={})
+    assert [(r["result"], r["code"], r["construct"]) for r in rows] == [
+        ("not-analysed-yet", "not-implemented-error", "T.device_entry"),
+        ("needs-python", "untrusted-not-evaluated", "-"),
+        ("fails", "type-error", "T.min"),
+        ("round-trips", "-", "-"),
+    ]
+    table = run.category_table(rows)
+    assert table[2:] == [
+        "| device-kernels | 4 | 1 (25.0%) | 1 | 1 | 1 | 0 |",
+        "| **all** | 4 | 1 (25.0%) | 1 | 1 | 1 | 0 |",
+    ]
+
+
 def test_construct_names_only_members_and_methods() -> None:
     assert run.construct_of("`T.address_of` is not supported yet") == "T.address_of"
     assert run.construct_of("`A.data` of a tensor") == "A.data"

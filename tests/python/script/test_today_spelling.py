@@ -18,6 +18,7 @@ import tvm_tirx
 from tvm_tirx import ir
 from tvm_tirx.script import error_location, from_source
 from tvm_tirx.script import tirx as T
+from tvm_tirx.script.recorded import NotAnalysedYet
 
 HEADER = "from __future__ import annotations\n\n# from tvm_tirx.script import tirx as T\n\n"
 
@@ -639,9 +640,10 @@ def _error(body: str, kind: type, signature: str = SIGNATURE) -> BaseException:
          "`T.match_buffer` of a tensor region", (3, 8, 3, 45)),
     ],
 )
-def test_s_tir_constructs_are_not_supported_yet(body, message, location) -> None:
-    error = _error(body, NotImplementedError)
-    assert str(error) == f"S-TIR blocks are not supported yet: {message}"
+def test_s_tir_constructs_are_not_analysed_yet(body, message, location) -> None:
+    # An information until issue 23 builds them: NotAnalysedYet (recorded.py), never an error.
+    error = _error(body, NotAnalysedYet)
+    assert str(error) == f"S-TIR blocks are not analysed yet: {message}"
     assert error_location(error) == ("prog.py", *location)
 
 
@@ -691,11 +693,11 @@ def test_s_tir_constructs_are_not_supported_yet(body, message, location) -> None
         ('    X = T.alloc_buffer(("n",))\n', TypeError,
          "`T.alloc_buffer` does not parse strings as shapes: got 'n'; only `T.Buffer` reads "
          "string extents", (3, 8, 3, 30)),
-        ("    B[0] = T.q_multiply_shift(1, 2, 3, 4)\n", NotImplementedError,
-         "`T.q_multiply_shift` is not supported yet: no operator `tirx.q_multiply_shift` is "
+        ("    B[0] = T.q_multiply_shift(1, 2, 3, 4)\n", NotAnalysedYet,
+         "`T.q_multiply_shift` is not analysed yet: no operator `tirx.q_multiply_shift` is "
          "registered", (3, 11, 3, 41)),
         ("    B[0] = T.no_such_thing(1)\n", AttributeError,
-         "module 'tvm_tirx.script.tirx' has no attribute 'no_such_thing'", (3, 11, 3, 26)),
+         "`T.no_such_thing` is not a member of `T`", (3, 11, 3, 26)),
         ("    x: T.int32 = T.int32()\n", TypeError,
          "`x = T.int32()` declares a symbol; it takes no annotation", (3, 4, 3, 26)),
         ("    x = T.float32()\n", TypeError,

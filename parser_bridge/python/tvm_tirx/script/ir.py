@@ -47,6 +47,7 @@ from .ir_classes import (  # noqa: F401 - the IR classes the reference's I re-ex
     dtype,
 )
 from .missing import MISSING  # noqa: F401 - the builder protocol's "no value given"
+from .recorded import missing_member as _missing_member
 from .parser import DefinitionKind as _DefinitionKind
 from .parser import make_decorator as _make_decorator
 from .parser import register_namespace as _register_namespace
@@ -55,6 +56,12 @@ from .tirx_builder import constexpr, dynamic  # noqa: F401 - I.constexpr is T's 
 from .tirx_apache_signatures import apache_call as _apache_call
 
 _I = sys.modules[__name__]  # the namespace object its decorators build with
+
+def __getattr__(name: str) -> Any:
+    """A member ``I`` lacks: not analysed yet when an oracle's ``I`` has it, else an error
+    naming the closest members (recorded.py)."""
+    raise _missing_member("I", name, globals())
+
 
 def Call(op: Any, args: Any, attrs: Any = None, ty_args: Any = None, *, ty: Any = None) -> Any:
     """``I.Call(op, [args], attrs=..., ty_args=..., ty=...)``: ``ir.Call``'s contract (an explicit

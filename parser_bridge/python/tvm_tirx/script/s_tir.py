@@ -26,6 +26,7 @@ from .parser.protocol_registry import (
 )
 from .tirx_legacy import BlockAxes as _BlockAxes
 from .tirx_legacy import S_TIR_BLOCK_MEMBERS as _BLOCK_MEMBERS
+from .recorded import missing_member as _missing_member
 from .tirx_legacy import s_tir_unsupported as _unsupported
 
 _Ts = sys.modules[__name__]  # the namespace object its decorators build with
@@ -108,7 +109,7 @@ def __getattr__(name: str) -> Any:
             return getattr(_tirx, name)
         except AttributeError:
             pass
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise _missing_member("Ts", name, __dir__())
 
 
 def __dir__() -> List[str]:

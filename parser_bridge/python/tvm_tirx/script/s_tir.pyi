@@ -177,7 +177,7 @@ from .tirx import atanh as atanh
 from .tirx import attr as attr
 
 axis: _t.Any
-"""``T.axis.spatial`` ... (S-TIR block iterators): not supported yet."""
+"""``T.axis.spatial`` ... (S-TIR block iterators): not analysed yet."""
 
 from .tirx import bfloat16 as bfloat16
 
@@ -196,11 +196,11 @@ from .tirx import bitwise_or as bitwise_or
 from .tirx import bitwise_xor as bitwise_xor
 
 def block(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.block`` (S-TIR): not supported yet."""
+    """``Ts.block`` (S-TIR): not analysed yet."""
     ...
 
 def block_attr(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.block_attr`` (S-TIR): not supported yet."""
+    """``Ts.block_attr`` (S-TIR): not analysed yet."""
     ...
 
 from .tirx import bool as bool
@@ -371,7 +371,7 @@ from .tirx import ignore_loop_partition as ignore_loop_partition
 from .tirx import infinity as infinity
 
 def init(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.init`` (S-TIR): not supported yet."""
+    """``Ts.init`` (S-TIR): not analysed yet."""
     ...
 
 inline = _t.no_type_check
@@ -488,7 +488,7 @@ from .tirx import ramp as ramp
 from .tirx import range_ as range_
 
 def reads(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.reads`` (S-TIR): not supported yet."""
+    """``Ts.reads`` (S-TIR): not analysed yet."""
     ...
 
 from .tirx import reinterpret as reinterpret
@@ -500,11 +500,11 @@ from .tirx import round as round
 from .tirx import rsqrt as rsqrt
 
 def sblock(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.sblock`` (S-TIR): not supported yet."""
+    """``Ts.sblock`` (S-TIR): not analysed yet."""
     ...
 
 def sblock_attr(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.sblock_attr`` (S-TIR): not supported yet."""
+    """``Ts.sblock_attr`` (S-TIR): not analysed yet."""
     ...
 
 from .tirx import select as select
@@ -604,7 +604,7 @@ from .tirx import void as void
 from .tirx import vscale as vscale
 
 def where(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.where`` (S-TIR): not supported yet."""
+    """``Ts.where`` (S-TIR): not analysed yet."""
     ...
 
 from .tirx import while_ as while_
@@ -612,7 +612,7 @@ from .tirx import while_ as while_
 from .tirx import with_ as with_
 
 def writes(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.writes`` (S-TIR): not supported yet."""
+    """``Ts.writes`` (S-TIR): not analysed yet."""
     ...
 
 from .tirx import Buffer as Buffer

@@ -426,7 +426,7 @@ def attr(node: _t.Any, attr_key: _t.Any, value: _t.Any) -> _t.Any:
     ...
 
 axis: _t.Any
-"""``T.axis.spatial`` ... (S-TIR block iterators): not supported yet."""
+"""``T.axis.spatial`` ... (S-TIR block iterators): not analysed yet."""
 
 class bfloat16(_t.Any):
     """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
@@ -484,11 +484,11 @@ def bitwise_xor(x: _t.Any, y: _t.Any, loc: _t.Any = ...) -> _t.Any:
     ...
 
 def block(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.block`` (S-TIR): not supported yet."""
+    """``T.block`` (S-TIR): not analysed yet."""
     ...
 
 def block_attr(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.block_attr`` (S-TIR): not supported yet."""
+    """``T.block_attr`` (S-TIR): not analysed yet."""
     ...
 
 class bool(_t.Any):
@@ -984,7 +984,7 @@ def infinity(*, ty: _t.Any, loc: _t.Any = ...) -> _t.Any:
     ...
 
 def init(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.init`` (S-TIR): not supported yet."""
+    """``T.init`` (S-TIR): not analysed yet."""
     ...
 
 inline = _t.no_type_check
@@ -1320,7 +1320,7 @@ def range_(range_function: _t.Any, *args: _t.Any, **kwargs: _t.Any) -> _t.Any:
     ...
 
 def reads(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.reads`` (S-TIR): not supported yet."""
+    """``T.reads`` (S-TIR): not analysed yet."""
     ...
 
 def reinterpret(
@@ -1356,11 +1356,11 @@ def rsqrt(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     ...
 
 def sblock(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.sblock`` (S-TIR): not supported yet."""
+    """``T.sblock`` (S-TIR): not analysed yet."""
     ...
 
 def sblock_attr(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.sblock_attr`` (S-TIR): not supported yet."""
+    """``T.sblock_attr`` (S-TIR): not analysed yet."""
     ...
 
 def select(condition: _t.Any, true_value: _t.Any, false_value: _t.Any) -> _t.Any:
@@ -1766,7 +1766,7 @@ def vscale(*, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     ...
 
 def where(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.where`` (S-TIR): not supported yet."""
+    """``T.where`` (S-TIR): not analysed yet."""
     ...
 
 def while_(condition: _t.Any, *, loc: _t.Any = ...) -> _t.Any: ...
@@ -1786,7 +1786,7 @@ def with_(
     ...
 
 def writes(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.writes`` (S-TIR): not supported yet."""
+    """``T.writes`` (S-TIR): not analysed yet."""
     ...
 
 def Buffer(

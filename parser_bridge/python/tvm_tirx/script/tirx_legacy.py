@@ -6,8 +6,8 @@ the canonical spelling (docs/printer.md), so a program prints in canonical form 
 spelling it was written in. docs/frontend.md ("Today's spelling") has the whole mapping, and
 what is rejected and why:
 
-- S-TIR blocks (``T.block``, ``T.axis.*``, ``T.reads`` ...) raise
-  ``NotImplementedError("S-TIR blocks are not supported yet: `T.block`")`` where they are called;
+- S-TIR blocks (``T.block``, ``T.axis.*``, ``T.reads`` ...) raise ``NotAnalysedYet("S-TIR
+  blocks are not analysed yet: `T.block`")`` (an information) where they are called;
 - tensor options with no counterpart in a TIRx tensor type (``offset_factor``, ``byte_offset``,
   ``buffer_type``, ``axis_separators``, ``layout``, ``data``) raise a ValueError naming the
   argument when they are given a value other than their default;
@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import operator
+import sys
 from typing import Any, Callable, Dict, Optional, Sequence
 
 from tvm_ffi import get_global_func
@@ -32,6 +33,7 @@ from .. import cast as _cast
 from .. import ir as _ir
 from . import tirx_builder as _tb
 from .builder import Loc, NamedByBinding, span_of
+from .recorded import NotAnalysedYet, missing_member
 
 _match_param = get_global_func("tirx.builder.MatchParam")
 _signature_symbols = get_global_func("tirx.builder.SignatureSymbols")
@@ -283,8 +285,8 @@ def match_buffer(param: Any, shape: Any = None, dtype: Any = "float32", data: An
     """``A = T.match_buffer(a, (n,), "float32")`` at the start of a body: the ``T.handle``
     parameter ``a`` becomes the tensor parameter ``A``."""
     if isinstance(param, _ir.Expr) and not isinstance(param, _ir.Var):
-        raise NotImplementedError("S-TIR blocks are not supported yet: `T.match_buffer` of a "
-                                  "tensor region")
+        raise NotAnalysedYet("S-TIR blocks are not analysed yet: `T.match_buffer` of a "
+                             "tensor region")
     if not isinstance(param, _ir.Var):
         raise TypeError(f"`T.match_buffer` matches a `T.handle` parameter, got "
                         f"`{type(param).__name__}`")
@@ -495,10 +497,10 @@ def s_tir_unsupported(name: str, prefix: str = "T") -> Callable[..., Any]:
     called (so the error points at the call)."""
 
     def unsupported(*args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError(f"S-TIR blocks are not supported yet: `{prefix}.{name}`")
+        raise NotAnalysedYet(f"S-TIR blocks are not analysed yet: `{prefix}.{name}`")
 
     unsupported.__name__ = name.rpartition(".")[2]
-    unsupported.__doc__ = f"``{prefix}.{name}`` (S-TIR): not supported yet."
+    unsupported.__doc__ = f"``{prefix}.{name}`` (S-TIR): not analysed yet."
     return unsupported
 
 
@@ -516,7 +518,7 @@ sblock_attr = s_tir_unsupported("sblock_attr")
 
 
 class BlockAxes:
-    """``T.axis.spatial`` ... (S-TIR block iterators): not supported yet."""
+    """``T.axis.spatial`` ... (S-TIR block iterators): not analysed yet."""
 
     # What untrusted source may read on it (parser/untrusted.py).
     __tvm_script_members__ = frozenset(("spatial", "reduce", "scan", "opaque", "remap", "S", "R"))
@@ -572,9 +574,9 @@ def _unsupported_op(name: str) -> Callable[..., Any]:
 
     def unsupported(*args: Any, **kwargs: Any) -> Any:
         if instead is not None:
-            raise NotImplementedError(f"`T.{name}` is not supported yet: {instead}")
-        raise NotImplementedError(f"`T.{name}` is not supported yet: no operator "
-                                  f"`tirx.{name}` is registered")
+            raise NotAnalysedYet(f"`T.{name}` is not analysed yet: {instead}")
+        raise NotAnalysedYet(f"`T.{name}` is not analysed yet: no operator `tirx.{name}` is "
+                             "registered")
 
     unsupported.__name__ = name
     return unsupported
@@ -589,7 +591,7 @@ def operator_member(name: str) -> Callable[..., Any]:
         return _registered_op_call(name)
     if name in APACHE_OPERATORS:
         return _unsupported_op(name)
-    raise AttributeError(f"module 'tvm_tirx.script.tirx' has no attribute '{name}'")
+    raise missing_member("T", name, dir(sys.modules[__name__.rpartition(".")[0] + ".tirx"]))
 
 
 __all__ = [

@@ -486,6 +486,8 @@ class DiagnosticMaker:
         fixes: Tuple[Any, ...] = ()
         if isinstance(exc, NameError) and getattr(exc, "name", None) in _NAMESPACE_IMPORTS:
             fixes = (self._import_fix(exc.name),)
+        # A member an oracle has and ours does not build yet (recorded.py) is an information.
+        severity = getattr(type(exc), "severity", severity)
         code = code_of(exc)
         message = str(exc) or type(exc).__name__
         if code == "python-error":

@@ -1,0 +1,75 @@
+"""What a script namespace member that ours lacks means: a name the oracles' namespaces have
+(``recorded_members.json``, derived from tests/oracle_records by
+scripts/oracle/recorded_members.py) is *not analysed yet*, an information and never an error;
+any other name is an error, with the closest names when one is near (issue 23, item 3).
+
+The record is data, read once, never code: it only chooses which of two exceptions a missing
+member raises."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import pathlib
+from typing import Dict, FrozenSet, Iterable, Tuple
+
+INFORMATION = 3  # LSP's severity number (parser/report.py spells the four)
+
+
+
+class NotAnalysedYet(NotImplementedError, AttributeError):
+    """A member an oracle's namespace has and ours does not build yet. Reported as an
+    information of code ``not-implemented-error`` at its span; an AttributeError too, so
+    ``hasattr`` and ``getattr(..., default)`` treat it as absent."""
+
+    severity = INFORMATION
+
+
+@functools.lru_cache(maxsize=None)
+def _record() -> Dict[str, Dict[str, FrozenSet[str]]]:
+    data = json.loads(pathlib.Path(__file__).with_name("recorded_members.json").read_text())
+    return {alias: {oracle: frozenset(paths) for oracle, paths in data[alias].items()}
+            for alias in ("T", "I")}
+
+
+@functools.lru_cache(maxsize=None)
+def _versions() -> Dict[str, str]:
+    """``{"reference": "apache-tvm-tirx 0.1.0a4", "apache": "apache-tvm 0.27.0.post1"}``."""
+    data = json.loads(pathlib.Path(__file__).with_name("recorded_members.json").read_text())
+    return dict(zip(("reference", "apache"), data["oracles"]))
+
+
+def recorded_in(alias: str, path: str) -> Tuple[str, ...]:
+    """The oracles (``reference``, ``apache``) whose namespace ``alias`` has ``path``
+    (``device_entry``, ``ptx.bar_sync``)."""
+    return tuple(oracle for oracle, paths in _record().get(alias, {}).items() if path in paths)
+
+
+def missing_member(alias: str, path: str, ours: Iterable[str]) -> AttributeError:
+    """The error for ``alias.path`` that our namespace lacks: NotAnalysedYet when an oracle
+    records it, else an AttributeError naming the closest of ``ours`` and the recorded
+    names."""
+    if path.startswith("_") or "._" in path:  # protocol probes (`__wrapped__`): no search
+        return AttributeError(f"`{alias}` has no attribute `{path}`")
+    where = recorded_in(alias, path)
+    if where:
+        versions = _versions()
+        whose = " and ".join(versions[oracle] for oracle in where)
+        return NotAnalysedYet(f"`{alias}.{path}` is not analysed yet: it is a member of "
+                              f"`{alias}` in {whose}, which this frontend does not build yet")
+    head, _, leaf = path.rpartition(".")
+    known = set(ours) if not head else set()
+    for paths in _record().get(alias, {}).values():
+        known.update(p.rpartition(".")[2] for p in paths if p.rpartition(".")[0] == head)
+    close = difflib.get_close_matches(leaf, sorted(n for n in known if not n.startswith("_")),
+                                      n=3, cutoff=0.75)
+    prefix = f"{alias}.{head}." if head else f"{alias}."
+    spelled = [f"`{prefix}{n}`" for n in close]
+    hint = "" if not close else "; did you mean " + (
+        spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " or " + spelled[-1]) + "?"
+    return AttributeError(f"`{alias}.{path}` is not a member of `{alias}{'.' + head if head else ''}`"
+                          f"{hint}")
+
+
+__all__ = ["INFORMATION", "NotAnalysedYet", "missing_member", "recorded_in"]

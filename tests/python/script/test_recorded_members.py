@@ -1,0 +1,107 @@
+"""No false error on a member the oracles have (issue 23, item 3): a namespace member that
+apache-tvm-tirx's or apache-tvm 0.27's `T`/`I` has and ours does not build is one
+information of code `not-implemented-error` at its span, and the rest of the definition is
+still analysed; a name in no recorded namespace is an error naming the closest members."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from tvm_tirx.script import parse_diagnostics
+from tvm_tirx.script import tirx as T
+from tvm_tirx.script.recorded import NotAnalysedYet, missing_member, recorded_in
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+HEADER = ("from tvm_tirx.script import tirx as T\nfrom tvm_tirx.script import ir as I\n\n"
+          "@T.prim_func\ndef f(A: T.Buffer((8,), \"float32\")):\n")
+
+
+def _diagnostics(body: str, trusted: bool = False):
+    report = parse_diagnostics(HEADER + body, source_name="m.py", trusted=trusted)
+    return [(d.severity, d.code, d.message, d.span.start_line, d.span.start_column,
+             d.span.end_column) for d in report.diagnostics]
+
+
+def test_the_shipped_list_is_derived_from_the_oracle_records() -> None:
+    # recorded_members.json must be what scripts/oracle/recorded_members.py makes of
+    # tests/oracle_records/namespace_tree_*.json (regenerate it when a record changes).
+    done = subprocess.run([sys.executable, str(ROOT / "scripts/oracle/recorded_members.py"),
+                           "--check"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    data = json.loads((ROOT / "parser_bridge/python/tvm_tirx/script/recorded_members.json")
+                      .read_text())
+    assert data["oracles"] == ["apache-tvm-tirx 0.1.0a4", "apache-tvm 0.27.0.post1"]
+
+
+def test_where_a_member_is_recorded() -> None:
+    assert recorded_in("T", "device_entry") == ("reference", "apache")
+    assert recorded_in("T", "ptx.bfe") == ("reference", "apache")
+    assert recorded_in("T", "sblock") == ("apache",)
+    assert recorded_in("I", "Lambda") == ("reference",)
+    assert recorded_in("T", "no_such_member") == ()
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_a_recorded_member_is_an_information_and_later_statements_are_analysed(
+        trusted: bool) -> None:
+    body = ("    with T.device_entry():\n"
+            "        A[0] = T.float32(1)\n"
+            "    A[1] = \"not a float\"\n")
+    assert _diagnostics(body, trusted) == [
+        (3, "not-implemented-error",
+         "`T.device_entry` is not analysed yet: it is a member of `T` in apache-tvm-tirx "
+         "0.1.0a4 and apache-tvm 0.27.0.post1, which this frontend does not build yet",
+         6, 9, 23),
+        (1, "type-error", "The stored value must be an expression or a number, got `ffi.String`",
+         8, 4, 24),
+    ]
+
+
+def test_what_a_recorded_member_binds_raises_nothing_more() -> None:
+    # `tx` is bound by the statement that was not analysed: its uses are not errors.
+    body = ("    tx = T.thread_id([8])\n"
+            "    A[tx] = A[tx] + T.float32(1)\n")
+    found = _diagnostics(body)
+    assert [(d[0], d[1]) for d in found] == [(3, "not-implemented-error")]
+    assert found[0][2].startswith("`T.thread_id` is not analysed yet")
+
+
+def test_a_nested_backend_member_is_reported_at_its_namespace() -> None:
+    (found,) = _diagnostics("    T.ptx.bar_sync(0)\n")
+    assert found[:2] == (3, "not-implemented-error")
+    assert found[2].startswith("`T.ptx` is not analysed yet")
+    assert found[3:] == (6, 4, 9)
+
+
+def test_an_unknown_member_is_an_error_naming_the_closest() -> None:
+    (found,) = _diagnostics("    A[0] = T.sqrtt(A[1])\n")
+    assert found == (1, "attribute-error",
+                     "`T.sqrtt` is not a member of `T`; did you mean `T.sqrt` or `T.rsqrt`?",
+                     6, 11, 18)
+    (found,) = _diagnostics("    A[0] = T.zzzzzz(A[1])\n")
+    assert found[1:3] == ("attribute-error", "`T.zzzzzz` is not a member of `T`")
+    (found,) = _diagnostics("    x = I.zzzzzz\n")
+    assert found[1:3] == ("attribute-error", "`I.zzzzzz` is not a member of `I`")
+
+
+def test_the_lookup_stays_an_attribute_error_for_python() -> None:
+    # hasattr and getattr with a default see a missing member, recorded or not.
+    assert not hasattr(T, "device_entry") and not hasattr(T, "no_such_member")
+    assert getattr(T, "device_entry", None) is None
+    assert isinstance(missing_member("T", "device_entry", ()), NotAnalysedYet)
+    error = missing_member("T", "__wrapped__", ["anything"])
+    assert type(error) is AttributeError and str(error) == "`T` has no attribute `__wrapped__`"
+
+
+def test_a_hostile_file_cannot_make_a_name_recorded() -> None:
+    # The record is read from the package, never from the analysed file: a document that
+    # defines a module-level list or a file of the same name changes nothing.
+    text = (HEADER.replace("@T.prim_func", "recorded_members = ['no_such_member']\n\n"
+                           "@T.prim_func") + "    T.no_such_member(1)\n")
+    report = parse_diagnostics(text, source_name="recorded_members.json")
+    assert [(d.severity, d.code) for d in report.diagnostics] == [(1, "attribute-error")]
