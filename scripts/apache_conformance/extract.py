@@ -8,11 +8,12 @@ test functions, classes, helper functions and compound statements. A definition 
 
 Each is put in one category, in this order (the first that applies):
 
+- ``relax``: a Relax function (``@R.function``) or a module with a Relax member, which the
+  analysis skips whole (its TIR functions included);
 - ``s-tir-blocks``: it uses an S-TIR block member (``T.sblock``, ``T.block``, ``T.axis``, ...);
 - ``device-kernels``: it uses a member of TIRx's device-kernel spelling (``T.device_entry``,
   ``T.thread_id``, ``T.cta_id``, ...) or of a device backend namespace (``T.ptx``, ``T.cuda``,
-  ``T.nki``, ``T.metal``, ...), which issue 10 leaves out with the device backends;
-- ``relax``: a Relax function (``@R.function``) or a module with a Relax member;
+  ``T.nki``, ``T.metal``, ...);
 - ``helper``: a macro (``@T.macro``, ``@T.inline``, ``@R.macro``), which builds nothing alone,
   or a ``@T.jit`` template, which builds only when specialized;
 - ``captured``: it reads a name that Python binds outside it (an enclosing function's local, a
@@ -352,12 +353,12 @@ def definitions(text: str) -> List[Definition]:
         if isinstance(node, ast.ClassDef):
             captured = [n for n in captured if n != node.name]  # `Module.f` calls
         definition.captured = tuple(captured)
-        if definition.s_tir:
+        if dialect in ("relax", "mixed"):
+            definition.category = "relax"  # a module holding Relax is skipped whole
+        elif definition.s_tir:
             definition.category = "s-tir-blocks"
         elif definition.device:
             definition.category = "device-kernels"
-        elif dialect in ("relax", "mixed"):
-            definition.category = "relax"
         elif kind == "macro":
             definition.category = "helper"
         elif captured:

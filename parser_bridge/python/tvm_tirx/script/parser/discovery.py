@@ -443,6 +443,13 @@ def _definition(stmt: Any, env: Mapping[str, Any], evaluator: Evaluator, result:
                                   (*scope.path, stmt.name)))
         return
     result.python_names.add(stmt.name)
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        # A test function's parameters (`def test_mul(dtype)`, pytest's parametrize) are
+        # bound by Python too: a definition inside reading one needs a value never known.
+        arguments = stmt.args
+        result.python_names.update(
+            a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                            *filter(None, (arguments.vararg, arguments.kwarg))))
     inner = _Scope(dict(scope.symbols), isinstance(stmt, ast.ClassDef), (*scope.path, stmt.name))
     _walk(stmt.body, env, evaluator, result, inner)
 

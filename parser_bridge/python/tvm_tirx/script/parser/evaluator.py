@@ -54,11 +54,12 @@ import inspect
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from ..builder import NamedByBinding
+from ..recorded import NotAnalysedYet
 from .ast_build import Loc, loc_of
 from .evaluator_check import HOST_LOOP, IR_LOOP, IR_SCOPE, host_exit
 from .evaluator_values import IDENTITY, PURE_BUILTINS, Budget, BudgetExceeded, ValueRules, is_ir
 from .evaluator_values import refusal
-from .guards import _stores, _statement_names, statement_parts
+from .guards import _stores, _statement_names, statement_parts, transparent_with
 from .locations import attach_location, error_location
 from .runtime import POISON, _SINKS, Failure, let_stops_through
 from .transpile import is_constexpr
@@ -512,12 +513,34 @@ class Evaluator:
         elif isinstance(target, ast.Tuple):
             named = {"names": tuple(e.id for e in target.elts)}  # type: ignore[attr-defined]
         expr = item.context_expr
-        frame = self.at(loc_of(expr), lambda: self.hook("with_")(
-            self.eval(expr, scope), loc=loc_of(expr), **named))
+        try:
+            frame = self.at(loc_of(expr), lambda: self.hook("with_")(
+                self.eval(expr, scope), loc=loc_of(expr), **named))
+        except NotAnalysedYet as error:
+            if not (self.tolerant and _SINKS.stack and transparent_with(node)):
+                raise
+            self._transparent(error, node, scope)
+            return
         with frame as value:
             if target is not None:
                 self.assign_names(target, value, scope)
             self._with_items(node, index + 1, scope)
+
+    def _transparent(self, error: NotAnalysedYet, node: ast.With, scope: Scope) -> None:
+        """``with F as x: body`` where F is a member not analysed yet: the information is
+        recorded (unless the header read a poisoned name), x is poisoned and the body is
+        analysed in the enclosing frame; what the statement binds is poisoned after it. The
+        trusted runtime's ``skip_`` does the same."""
+        reads = _statement_names(node, ast.Load, header_only=True)
+        if not any(scope.get(name, None) is POISON for name in reads):
+            _SINKS.stack[-1].failures.append(Failure(error, self.locate(error, loc_of(node))))
+        target = node.items[0].optional_vars
+        if isinstance(target, ast.Name):
+            scope.names[target.id] = POISON
+        try:
+            self.scoped(IR_SCOPE, node.body, scope)
+        finally:
+            self.poison(node, scope)
 
     def stmt_Assert(self, node: ast.Assert, scope: Scope) -> None:
         condition = self.eval(node.test, scope)

@@ -317,6 +317,12 @@ class ValueRules:
             (is_ir(right) or type(right) in _NUMBERS)
         if numeric:
             return True
+        # IR with a string or None: the IR operator (ours) refuses it with the message the
+        # trusted path gives; neither has a reflected operator Python would try next. Not
+        # `str % IR`, which would format the IR value.
+        if op is not _ast_mod and ((is_ir(left) and type(right) in (str, type(None))) or
+                                   (is_ir(right) and type(left) in (str, type(None)))):
+            return True
         sequences = (str, tuple, list)
         if op is _ast_add and type(left) in sequences and type(left) is type(right):
             return True
@@ -404,6 +410,7 @@ class ValueRules:
 import ast as _ast  # noqa: E402 - the operator tables below key on the node types
 
 _ast_add, _ast_mult, _ast_pow, _ast_lshift = _ast.Add, _ast.Mult, _ast.Pow, _ast.LShift
+_ast_mod = _ast.Mod
 _BINARY: Dict[type, Callable[[Any, Any], Any]] = {
     _ast.Add: operator.add, _ast.Sub: operator.sub, _ast.Mult: operator.mul,
     _ast.Div: operator.truediv, _ast.FloorDiv: operator.floordiv, _ast.Mod: operator.mod,

@@ -94,6 +94,14 @@ def guarded(node: ast.stmt, generated: List[ast.stmt]) -> ast.stmt:
     return guard
 
 
+def transparent_with(node: ast.stmt) -> bool:
+    """Whether ``node`` is a ``with`` whose body is analysed even when its frame is a member
+    not analysed yet: one item, bound to one name or none (a tuple target would need the
+    frame's values)."""
+    return isinstance(node, ast.With) and len(node.items) == 1 and (
+        node.items[0].optional_vars is None or isinstance(node.items[0].optional_vars, ast.Name))
+
+
 def guarded_frame(node: ast.stmt, frame: ast.With, guard: str) -> List[ast.stmt]:
     """``guarded`` for a compound statement that opens one frame (``with F as x: body``),
     spending one Python block per statement instead of two (CPython refuses more than 20
@@ -102,7 +110,7 @@ def guarded_frame(node: ast.stmt, frame: ast.With, guard: str) -> List[ast.stmt]
         try:
             G = __tvm_rt.enter_(F, loc, reads)
         except catch as e:
-            G = __tvm_rt.skip_(__tvm_rt.fail(e, loc, reads), loc)
+            G = __tvm_rt.skip_(__tvm_rt.fail(e, loc, reads), loc, e, is_with)
         with G:
             if G.entered:
                 x = G.value
@@ -110,7 +118,9 @@ def guarded_frame(node: ast.stmt, frame: ast.With, guard: str) -> List[ast.stmt]
         if G.failed:
             <poison what node binds with G.poison>
 
-    ``guard`` names G; nested statements need different names (the transpiler's depth)."""
+    ``guard`` names G; nested statements need different names (the transpiler's depth). A
+    ``with`` whose frame is a member not analysed yet runs its body transparently
+    (``BuilderRuntime.skip_``), as the evaluator's ``_with_items`` does."""
     item = frame.items[0]
     loc = loc_node(node)
     reads = const_node(tuple(_statement_names(node, ast.Load, header_only=True)))
@@ -120,7 +130,9 @@ def guarded_frame(node: ast.stmt, frame: ast.With, guard: str) -> List[ast.stmt]
         type=ast.Attribute(value=name_node(RUNTIME_KEY), attr="catch", ctx=ast.Load()),
         name=FAILURE_NAME,
         body=[ast.Assign(targets=[name_node(guard, ast.Store())],
-                         value=_runtime_method("skip_", [failure, loc]))])
+                         value=_runtime_method("skip_", [
+                             failure, loc, name_node(FAILURE_NAME),
+                             const_node(transparent_with(node))]))])
     enter = ast.Try(body=[ast.Assign(targets=[name_node(guard, ast.Store())], value=entered)],
                     handlers=[handler], orelse=[], finalbody=[])
     body = list(frame.body)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, Callable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
+from ..recorded import NotAnalysedYet
 from .locations import error_location
 
 Loc = Tuple[int, int, int, int]
@@ -201,9 +202,17 @@ class BuilderRuntime:
         guard.entered = True
         return guard
 
-    def skip_(self, poison: Poison, loc: Loc) -> "FrameGuard":
-        """The guard of a compound statement whose frame could not be entered."""
-        guard = FrameGuard(self, None, loc, ())
+    def skip_(self, poison: Poison, loc: Loc, error: Optional[BaseException] = None,
+              is_with: bool = False) -> "FrameGuard":
+        """The guard of a compound statement whose frame could not be entered. A ``with``
+        whose frame is a member not analysed yet (recorded.py) still has its body analysed,
+        in the enclosing frame, with its ``as`` target poisoned (issue 23: the rest of the
+        definition is analysed); what the statement binds is poisoned after it all the same."""
+        if is_with and isinstance(error, NotAnalysedYet):
+            guard = FrameGuard(self, contextlib.nullcontext(POISON), loc, ())
+            guard.value, guard.entered = POISON, True
+        else:
+            guard = FrameGuard(self, None, loc, ())
         guard.failed, guard.poison = True, poison
         return guard
 
