@@ -116,6 +116,22 @@ TEST_SUITE("tirx.analysis.well_formed") {
               "duplicate-definition: variable `i` is defined twice @ <root>.body.seq[1].var"});
   }
 
+  TEST_CASE("an env thread launched again after its last launch ended") {
+    // Apache TVM's `T.launch_thread(tx, 32)` twice in a row: one thread, launched twice.
+    Var tx("tx", PrimType::Int(32));
+    auto launch = [&](Stmt body) { return LaunchThread(tx, "threadIdx.x", I32(32), body); };
+    Stmt use = Evaluate(tx);
+    CHECK(Problems(MakeFunction({}, SeqStmt({launch(use), launch(use)}))).empty());
+    // Launched inside its own launch, it is a second definition; so is a launch of a variable
+    // a binding defined first.
+    CHECK(Problems(MakeFunction({}, launch(launch(use)))) ==
+          std::vector<std::string>{
+              "duplicate-definition: variable `tx` is defined twice @ <root>.body.body.var"});
+    CHECK(Problems(MakeFunction({}, SeqStmt({Bind(tx, I32(0)), launch(use)}))) ==
+          std::vector<std::string>{
+              "duplicate-definition: variable `tx` is defined twice @ <root>.body.seq[1].var"});
+  }
+
   TEST_CASE("a binding's value cannot use the variable it binds") {
     Var x("x", PrimType::Int(32));
     CHECK(Problems(MakeFunction({}, Bind(x, x + 1))) ==

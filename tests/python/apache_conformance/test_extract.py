@@ -268,6 +268,17 @@ def test_a_construct_left_out_is_not_a_false_error() -> None:
     ]
 
 
+def test_a_macro_without_diagnostics_parses() -> None:
+    # A macro builds nothing alone (built is false); without a diagnostic it is analysed,
+    # while a function that built nothing without saying why still fails.
+    found = [extract.Definition(1, 2, "m", "macro", "tirx", category="helper"),
+             extract.Definition(5, 6, "f", "function", "tirx")]
+    result = {"definitions": [_unit(1, [], built=False), _unit(5, [], built=False)],
+              "file_diagnostics": []}
+    rows = run.rows_for("p.py", found, result, timed_out=[], ends={})
+    assert [r["result"] for r in rows] == ["parses", "fails"]
+
+
 def test_construct_names_only_members_and_methods() -> None:
     assert run.construct_of("`T.address_of` is not supported yet") == "T.address_of"
     assert run.construct_of("`A.data` of a tensor") == "A.data"

@@ -771,3 +771,26 @@ def test_a_typevar_is_no_symbol_of_a_canonical_function() -> None:
     text = TYPEVAR_KERNEL.format(name="fill").replace("@T.prim_func", "@T.function")
     assert diagnostics(text) == [("error", "type-error", "unsupported operand type(s) for *: "
                                   "'TypeVar' and 'int'", 9)]
+
+
+def test_an_env_thread_launched_twice_is_no_error() -> None:
+    # Valid in Apache TVM (issue 23): one `T.env_thread`, launched in two scopes in a row.
+    text = textwrap.dedent('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def main(A: T.Buffer((64,), "float32")):
+            tx = T.env_thread("threadIdx.x")
+            with T.launch_thread(tx, 32):
+                A[tx] = T.float32(1)
+            with T.launch_thread(tx, 32):
+                A[tx + 32] = T.float32(2)
+        ''')
+    assert parse_diagnostics(text, source_name="m.py").diagnostics == []
+    function = from_source(text)
+    printed = function.script()
+    assert 'with T.launch_thread("threadIdx.x", 32) as tx_1:' in printed
+    # Known gap (issue 23): the print gives each launch its own variable, so it reads back
+    # as an IR with two variables where the source had one; structurally unequal today.
+    again = from_source("from tvm_tirx.script import tirx as T\n" + printed)
+    assert not ir.structural_equal(function, again)

@@ -58,6 +58,7 @@ class WellFormedChecker {
               return VisitInOrder(decl, v, {"data", "var"}, {});
             },
             [this](const LaunchThreadObj* launch, StructuralVisitorView& v) {
+              pending_launch_var_ = launch->var.get();
               return VisitInOrder(launch, v, {"extent"}, {"var", "body"});
             },
             [this](const IfThenElseObj* node, StructuralVisitorView& v) {
@@ -171,7 +172,16 @@ class WellFormedChecker {
 
   void DefineSimple(const ir::VarObj* var, StructuralVisitorView& view) {
     const bool by_loop = var == pending_loop_var_;
+    const bool by_launch = var == pending_launch_var_;
     pending_loop_var_ = nullptr;
+    pending_launch_var_ = nullptr;
+    if (by_launch && launch_vars_.count(var) != 0 && in_scope_.count(var) == 0) {
+      // Apache TVM launches one env thread again after the last launch's scope ended
+      // (`T.launch_thread(tx, 32)` twice in a row): the same thread, not a second definition.
+      Bring(var);
+      return;
+    }
+    if (by_launch && defined_once_.count(var) == 0) launch_vars_.insert(var);
     if (!defined_once_.insert(var).second) {
       if (loop_vars_.count(var) != 0 && !by_loop) {
         Report("loop-variable-assignment", "assignment to loop variable " + Quoted(var), var, view);
@@ -238,9 +248,11 @@ class WellFormedChecker {
   std::unordered_set<const ffi::Object*> in_scope_;
   std::unordered_set<const ffi::Object*> defined_somewhere_;
   std::unordered_set<const ffi::Object*> defined_once_;
+  std::unordered_set<const ffi::Object*> launch_vars_;  // defined by a LaunchThread first
   std::unordered_set<const ffi::Object*> loop_vars_;
   /*! \brief The variable of the loop whose `var` field is being visited. */
   const ffi::Object* pending_loop_var_ = nullptr;
+  const ffi::Object* pending_launch_var_ = nullptr;  // the variable a LaunchThread defines next
   std::unordered_map<std::string, const ffi::Object*> pattern_names_;
 };
 
