@@ -26,6 +26,12 @@ class NotAnalysedYet(NotImplementedError, AttributeError):
     severity = INFORMATION
 
 
+class NoEquivalentYet(NotAnalysedYet, ValueError):
+    """An option of Apache TVM's buffers (``offset_factor``, ``layout``, ``allocated_addr``,
+    ...) that TIRx tensors have no counterpart for yet: valid Apache code, so an information
+    like any member not analysed yet (and a ValueError for Python callers, as before)."""
+
+
 @functools.lru_cache(maxsize=None)
 def _record() -> Dict[str, Dict[str, FrozenSet[str]]]:
     data = json.loads(pathlib.Path(__file__).with_name("recorded_members.json").read_text())
@@ -72,4 +78,4 @@ def missing_member(alias: str, path: str, ours: Iterable[str]) -> AttributeError
                           f"{hint}")
 
 
-__all__ = ["INFORMATION", "NotAnalysedYet", "missing_member", "recorded_in"]
+__all__ = ["INFORMATION", "NoEquivalentYet", "NotAnalysedYet", "missing_member", "recorded_in"]

@@ -33,7 +33,7 @@ from .. import cast as _cast
 from .. import ir as _ir
 from . import tirx_builder as _tb
 from .builder import Loc, NamedByBinding, span_of
-from .recorded import NotAnalysedYet, missing_member
+from .recorded import NoEquivalentYet, NotAnalysedYet, missing_member
 
 _match_param = get_global_func("tirx.builder.MatchParam")
 _signature_symbols = get_global_func("tirx.builder.SignatureSymbols")
@@ -133,6 +133,7 @@ _NO_EQUIVALENT_DEFAULTS: Dict[str, tuple] = {
     "buffer_type": ("", "default"),
     "axis_separators": (None, (), []),
     "layout": (None, "default"),
+    "allocated_addr": (None,),  # Apache TVM 0.27's device allocation at a fixed address
 }
 
 _STRING_OPERATORS: Dict[type, Callable[[Any, Any], Any]] = {
@@ -156,8 +157,8 @@ def _is_default(value: Any, defaults: tuple) -> bool:
 def _check_no_equivalent(what: str, options: Dict[str, Any]) -> None:
     for name, value in options.items():
         if not _is_default(value, _NO_EQUIVALENT_DEFAULTS[name]):
-            raise ValueError(f"`{what}`: argument `{name}` has no equivalent in TIRx tensors "
-                             f"(got {value!r})")
+            raise NoEquivalentYet(f"`{what}`: argument `{name}` has no equivalent in TIRx "
+                                  f"tensors (got {value!r})")
 
 
 class _StringShapes:
@@ -303,9 +304,12 @@ def alloc_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
                  strides: Optional[Sequence[Any]] = None, elem_offset: Any = None, *,
                  scope: str = "global", align: int = -1, offset_factor: int = 0,
                  buffer_type: str = "default", axis_separators: Optional[Sequence[int]] = None,
-                 layout: Any = None, annotations: Optional[Dict[str, Any]] = None) -> Any:
+                 layout: Any = None, annotations: Optional[Dict[str, Any]] = None,
+                 allocated_addr: Any = None) -> Any:
     """``X = T.alloc_buffer(shape, dtype, scope=...)``: ``T.alloc_tensor``; ``annotations``
-    annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does."""
+    annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does.
+    ``allocated_addr`` (Apache TVM 0.27's device kernels) is not analysed yet."""
+    _check_no_equivalent("T.alloc_buffer", {"allocated_addr": allocated_addr})
     ty = _tensor_type("T.alloc_buffer", shape, dtype, strings=False, strides=strides,
                       elem_offset=elem_offset, scope=scope, align=align, data=data,
                       offset_factor=offset_factor, buffer_type=buffer_type,
