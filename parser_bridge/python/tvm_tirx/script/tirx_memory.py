@@ -18,6 +18,3 @@ prefetch = _op_api(
     "addresses into the cache (a statement); ``rw`` 0 for a read, 1 for a write, ``locality`` "
     "0 to 3, ``cache_type`` 1 for data.")
 
-
-MEMBERS = ("prefetch",)
-"""The ``T`` members this module defines (tirx.py's ``__member_kinds__`` lists them)."""
