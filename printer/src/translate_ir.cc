@@ -2,17 +2,19 @@
  * \file translate_ir.cc
  * \brief Shared IR: variables, global variables, operators, calls, ranges and modules.
  *
- * A Call of an operator with a hook (kOpDocTranslate, e.g. the math intrinsics `T.exp(x)`)
- * prints through that hook; any other operator call prints raw as
+ * A Call of an operator with a hook (kOpDocTranslate) prints through that hook; a call of an
+ * intrinsic (an op with an IntrinsicInfo, <tvm/tirx/intrinsic_spec.h>) as its print style says
+ * (`T.exp(x)`, `A.data`, ...); any other operator call prints raw as
  * `I.Call(T.Op.get("name"), [args], ty=...)`, which keeps every field.
  */
 #include <tvm/ffi/reflection/structural_equal.h>
 #include <tvm/ir/call.h>
 #include <tvm/ir/target.h>
 #include <tvm/tirx/function.h>
-#include <tvm/tirx/intrinsics.h>
+#include <tvm/tirx/intrinsic_spec.h>
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -47,34 +49,6 @@ Array<ExprDoc> ArgDocs(const ir::Call& call, const AccessPath& p, const DocTrans
   return t.AsExprDocs(Array<Any>(call->args.begin(), call->args.end()), p.Attr("args"));
 }
 
-Doc CallDocOf(const ir::Call& call, const AccessPath& p, const DocTranslator& t) {
-  if (const auto* gv = call->op.as<ir::GlobalVarObj>()) {
-    ExprDoc callee = WithPath(GlobalVarDoc(ffi::GetRef<ir::GlobalVar>(gv), t), p.Attr("op"));
-    if (!t.module_alias().has_value()) return callee.Call(ArgDocs(call, p, t));
-    // Between module functions the reference writes the raw call, its type explicit.
-    return TAttr(t, "Call").Call({callee, ListDoc(ArgDocs(call, p, t))}, {"ty"},
-                                 {t.AsExprDoc(call->ty, p.Attr("ty"))});
-  }
-  if (call->op.as<ir::OpObj>() == nullptr) {
-    return t.AsExprDoc(call->op, p.Attr("op")).Call(ArgDocs(call, p, t));
-  }
-  // An operator without a hook of its own: the raw constructor, every field explicit.
-  Array<String> keys;
-  Array<ExprDoc> values;
-  if (!call->attrs.empty()) {
-    keys.push_back("attrs");
-    values.push_back(t.AsExprDoc(call->attrs, p.Attr("attrs")));
-  }
-  if (!call->ty_args.empty()) {
-    keys.push_back("ty_args");
-    values.push_back(t.AsExprDoc(call->ty_args, p.Attr("ty_args")));
-  }
-  keys.push_back("ty");
-  values.push_back(t.AsExprDoc(call->ty, p.Attr("ty")));
-  ExprDoc op = t.AsExprDoc(call->op, p.Attr("op"));
-  return IAttr(t, "Call").Call({op, ListDoc(ArgDocs(call, p, t))}, keys, values);
-}
-
 /*!
  * \brief Whether the call's type is what its op's rule gives its arguments (so a print without
  *  `ty=` reads back as the same call). A rule that rejects the arguments says no.
@@ -92,45 +66,85 @@ bool TypeIsTheRules(const ir::Call& call) {
   }
 }
 
-/*!
- * \brief `T.<name>(args...)` for the intrinsic `tirx.<name>`, with `ty=` when the call's type is
- *  not its rule's (`T.stack_alloca("float32", 4, ty=T.Ptr(T.float32))`), which the reference
- *  leaves out (a listed deviation, docs/printer.md: its print would read back as another type).
- */
-FDocTranslate IntrinsicHook(const std::string& name) {
-  return ffi::Function::FromTyped(
-      [name](ir::Call call, AccessPath p, DocTranslator t) -> Doc {
-        if (TypeIsTheRules(call)) return TAttr(t, name).Call(ArgDocs(call, p, t));
-        return TAttr(t, name).Call(ArgDocs(call, p, t), {"ty"},
-                                   {t.AsExprDoc(call->ty, p.Attr("ty"))});
-      },
-      "FDocTranslate<tirx." + name + ">");
+/*! \brief `T.<name>(args..., ty=...)`: the call with its type as the `ty=` keyword. */
+ExprDoc CallWithTy(const ir::Call& call, const std::string& name, const AccessPath& p,
+                   const DocTranslator& t) {
+  return TAttr(t, name).Call(ArgDocs(call, p, t), {"ty"}, {t.AsExprDoc(call->ty, p.Attr("ty"))});
 }
 
 /*!
- * \brief `T.<name>(args..., ty=T.int32)` for an intrinsic whose type is given, not deduced
- *  (reinterpret, call_extern, ...); without `ty` when it is Missing, as the reference prints.
+ * \brief A call of the intrinsic `tirx.<name>` as its print style (its op's IntrinsicInfo)
+ *  writes it. `ty=` is shown when leaving it out would read back as another type; where the
+ *  reference leaves it out regardless, that is a listed deviation (docs/printer.md):
+ *  - kCall: `T.<name>(args...)`, `ty=` when the call's type is not its rule's
+ *    (`T.stack_alloca("float32", 4, ty=T.Ptr(T.float32))`);
+ *  - kCallTyUnlessInt32: `ty=` unless int32 (`T.undef()` of a float reads back as int32 in the
+ *    reference);
+ *  - kCallTyUnlessMissing: `ty=` unless Missing, as the reference prints;
+ *  - kCallTypeLast: the type last, positionally, as Apache TVM prints `tvm_struct_get` (its
+ *    `TScriptDtypePrintLocation` kLast);
+ *  - kDataField: `A.data`, as the reference prints a tensor's data pointer.
  */
-FDocTranslate TypedIntrinsicHook(const std::string& name) {
-  return ffi::Function::FromTyped(
-      [name](ir::Call call, AccessPath p, DocTranslator t) -> Doc {
-        if (call->ty.as<ir::MissingTypeObj>() != nullptr) {
-          return TAttr(t, name).Call(ArgDocs(call, p, t));
-        }
-        return TAttr(t, name).Call(ArgDocs(call, p, t), {"ty"},
-                                   {t.AsExprDoc(call->ty, p.Attr("ty"))});
-      },
-      "FDocTranslate<tirx." + name + ">");
+Doc IntrinsicCallDoc(const ir::Call& call, const tirx::IntrinsicInfo& info, const AccessPath& p,
+                     const DocTranslator& t) {
+  std::string name = std::string(call->op.as<ir::OpObj>()->name).substr(std::strlen("tirx."));
+  switch (info->style()) {
+    case tirx::PrintStyle::kCall:
+      if (TypeIsTheRules(call)) return TAttr(t, name).Call(ArgDocs(call, p, t));
+      return CallWithTy(call, name, p, t);
+    case tirx::PrintStyle::kCallTyUnlessInt32: {
+      const auto* prim = call->ty.as<ir::PrimTypeObj>();
+      if (prim != nullptr && prim->dtype == ffi::DataType::Int(32)) {
+        return TAttr(t, name).Call(ArgDocs(call, p, t));
+      }
+      return CallWithTy(call, name, p, t);
+    }
+    case tirx::PrintStyle::kCallTyUnlessMissing:
+      if (call->ty.as<ir::MissingTypeObj>() != nullptr) {
+        return TAttr(t, name).Call(ArgDocs(call, p, t));
+      }
+      return CallWithTy(call, name, p, t);
+    case tirx::PrintStyle::kCallTypeLast: {
+      Array<ExprDoc> args = ArgDocs(call, p, t);
+      args.push_back(t.AsExprDoc(call->ty, p.Attr("ty")));
+      return TAttr(t, name).Call(args);
+    }
+    case tirx::PrintStyle::kDataField:
+      return t.AsExprDoc(call->args[0], p.Attr("args").ArrayItem(0)).Attr("data");
+  }
+  return CallWithTy(call, name, p, t);
 }
 
-/*!
- * \brief `T.tvm_struct_get(arr, index, field, T.int32)`: the call's type last, positionally, as
- *  Apache TVM prints the op (its `TScriptDtypePrintLocation` is `kLast`).
- */
-Doc StructGetDoc(const ir::Call& call, const AccessPath& p, const DocTranslator& t) {
-  Array<ExprDoc> args = ArgDocs(call, p, t);
-  args.push_back(t.AsExprDoc(call->ty, p.Attr("ty")));
-  return TAttr(t, "tvm_struct_get").Call(args);
+Doc CallDocOf(const ir::Call& call, const AccessPath& p, const DocTranslator& t) {
+  if (const auto* gv = call->op.as<ir::GlobalVarObj>()) {
+    ExprDoc callee = WithPath(GlobalVarDoc(ffi::GetRef<ir::GlobalVar>(gv), t), p.Attr("op"));
+    if (!t.module_alias().has_value()) return callee.Call(ArgDocs(call, p, t));
+    // Between module functions the reference writes the raw call, its type explicit.
+    return TAttr(t, "Call").Call({callee, ListDoc(ArgDocs(call, p, t))}, {"ty"},
+                                 {t.AsExprDoc(call->ty, p.Attr("ty"))});
+  }
+  if (call->op.as<ir::OpObj>() == nullptr) {
+    return t.AsExprDoc(call->op, p.Attr("op")).Call(ArgDocs(call, p, t));
+  }
+  if (std::optional<tirx::IntrinsicInfo> info =
+          tirx::IntrinsicInfoOf(ffi::GetRef<ir::Op>(call->op.as<ir::OpObj>()))) {
+    return IntrinsicCallDoc(call, *info, p, t);
+  }
+  // Any other operator: the raw constructor, every field explicit.
+  Array<String> keys;
+  Array<ExprDoc> values;
+  if (!call->attrs.empty()) {
+    keys.push_back("attrs");
+    values.push_back(t.AsExprDoc(call->attrs, p.Attr("attrs")));
+  }
+  if (!call->ty_args.empty()) {
+    keys.push_back("ty_args");
+    values.push_back(t.AsExprDoc(call->ty_args, p.Attr("ty_args")));
+  }
+  keys.push_back("ty");
+  values.push_back(t.AsExprDoc(call->ty, p.Attr("ty")));
+  ExprDoc op = t.AsExprDoc(call->op, p.Attr("op"));
+  return IAttr(t, "Call").Call({op, ListDoc(ArgDocs(call, p, t))}, keys, values);
 }
 
 /*!
@@ -158,24 +172,6 @@ ExprDoc TargetConfigDoc(const ir::Target& target, const AccessPath& p, const Doc
     values.push_back(std::move(value));
   }
   return DictDoc(keys, values);
-}
-
-/*!
- * \brief `T.<name>(args...)` for an intrinsic of the call's type or int32 (undef, call_packed,
- *  ...): `ty=` only when it is not int32 (the reference leaves it out even then, and so reads
- *  `T.undef()` of a float back as an int32: a listed deviation of ours, docs/printer.md).
- */
-FDocTranslate Int32DefaultIntrinsicHook(const std::string& name) {
-  return ffi::Function::FromTyped(
-      [name](ir::Call call, AccessPath p, DocTranslator t) -> Doc {
-        const auto* prim = call->ty.as<ir::PrimTypeObj>();
-        if (prim != nullptr && prim->dtype == ffi::DataType::Int(32)) {
-          return TAttr(t, name).Call(ArgDocs(call, p, t));
-        }
-        return TAttr(t, name).Call(ArgDocs(call, p, t), {"ty"},
-                                   {t.AsExprDoc(call->ty, p.Attr("ty"))});
-      },
-      "FDocTranslate<tirx." + name + ">");
 }
 
 /*!
@@ -258,30 +254,6 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterDocTranslate<ir::Target>([](ir::Target target, AccessPath p, DocTranslator t) -> Doc {
     return TAttr(t, "target").Call({TargetConfigDoc(target, p, t)});
   });
-  for (const auto* names : {&tirx::MathIntrinsicNames(), &tirx::RuledIntrinsicNames(),
-                            &tirx::GpuIntrinsicNames(), &tirx::MaskedAccessNames()}) {
-    for (const std::string& name : *names) {
-      ir::OpRegistry::Register("tirx." + name).set_attr(kOpDocTranslate, IntrinsicHook(name));
-    }
-  }
-  for (const std::string& name : tirx::TypedIntrinsicNames()) {
-    ir::OpRegistry::Register("tirx." + name).set_attr(kOpDocTranslate, TypedIntrinsicHook(name));
-  }
-  for (const std::string& name : tirx::Int32DefaultIntrinsicNames()) {
-    ir::OpRegistry::Register("tirx." + name)
-        .set_attr(kOpDocTranslate, Int32DefaultIntrinsicHook(name));
-  }
-  ir::OpRegistry::Register("tirx.tvm_struct_get")
-      .set_attr(kOpDocTranslate,
-                ffi::Function::FromTyped(StructGetDoc, "FDocTranslate<tirx.tvm_struct_get>"));
-  // A tensor's data pointer prints as the reference prints it: `A.data`.
-  ir::OpRegistry::Register("tirx.tensor_data_ptr")
-      .set_attr(kOpDocTranslate,
-                ffi::Function::FromTyped(
-                    [](ir::Call call, AccessPath p, DocTranslator t) -> Doc {
-                      return t.AsExprDoc(call->args[0], p.Attr("args").ArrayItem(0)).Attr("data");
-                    },
-                    "FDocTranslate<tirx.tensor_data_ptr>"));
 }
 
 }  // namespace

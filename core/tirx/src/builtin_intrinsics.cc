@@ -9,58 +9,23 @@
  *  call_llvm_pure_intrin, ptr_byte_offset.
  */
 #include <tvm/ffi/reflection/registry.h>
+#include <tvm/tirx/intrinsic_spec.h>
 #include <tvm/tirx/intrinsics.h>
 #include <tvm/tirx/tensor_expr.h>
 
 #include <string>
 #include <utility>
 
-#include "intrinsic_spec_internal.h"
 #include "type_check_internal.h"
 
 namespace tvm {
 namespace tirx {
 
-namespace details {
-
-ffi::Function RuleFunction(std::string op_name, int64_t num_args, TypeRule rule) {
-  return ffi::Function::FromTyped(
-      [op_name, num_args, rule](ffi::Array<Expr> args, ffi::Map<ffi::String, ffi::Any>,
-                                ffi::Array<Type>) -> Type {
-        if (num_args >= 0 && static_cast<int64_t>(args.size()) != num_args) {
-          TVM_FFI_THROW(TypeError) << "`" << op_name << "` takes " << num_args << " argument"
-                                   << (num_args == 1 ? "" : "s") << ", got " << args.size();
-        }
-        return rule(args, op_name.c_str());
-      },
-      op_name + ".type_rule");
-}
-
-void RegisterIntrinsic(const RuledSpec& spec) {
-  std::string name = std::string("tirx.") + spec.name;
-  ir::OpRegistry op = ir::OpRegistry::Register(name);
-  op.set_doc(spec.doc).set_num_args(spec.num_args);
-  if (spec.rule != nullptr) {
-    op.set_attr(ir::kOpTypeRule, RuleFunction(name, spec.num_args, spec.rule));
-  }
-}
-
-bool IsPointer(const Type& ty) {
-  const auto* prim = ty.as<ir::PrimTypeObj>();
-  return ty.as<ir::PointerTypeObj>() != nullptr || (prim != nullptr && prim->dtype.is_handle());
-}
-
-Type VoidType() { return PrimType(ffi::DataType::Void()); }
-
-}  // namespace details
-
 namespace {
 
-using details::IsPointer;
-using details::RuledSpec;
-using details::RuleFunction;
-using details::VoidType;
 using ffi::DataType;
+using enum CallEffect;
+using enum PrintStyle;
 
 bool IsFloatKind(DataType d) { return d.is_floating_point(); }
 
@@ -224,52 +189,6 @@ Type HandleAddByteOffsetRule(const ffi::Array<Expr>& args, const char* op) {
 /*! \brief An intrinsic whose result is `ty=` when given, else an int32 (the rule's answer). */
 Type Int32Rule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
 
-constexpr RuledSpec kRuledIntrinsics[] = {
-    {"isnan", 1, IsNanRule, "whether a float is NaN (bool, per lane)"},
-    {"popcount", 1, PopcountRule, "the number of set bits of an integer"},
-    {"clz", 1, ClzRule, "the number of leading zero bits of a scalar integer (int32)"},
-    {"ldexp", 2, LdexpRule, "x * 2 ** exponent, of x's float type"},
-    {"likely", 1, LikelyRule, "a bool condition marked as usually true (a hint for passes)"},
-    {"assume", 1, AssumeRule, "a bool fact the following code may rely on (a statement)"},
-    {"if_then_else", 3, IfThenElseRule,
-     "if_then_else(c, t, f): t where c holds, else f; only the chosen branch is evaluated"},
-    {"address_of", 1, AddressOfRule, "a pointer to a tensor element (`T.address_of(A[i])`)"},
-    {"vscale", 0, VscaleRule, "the vector-length multiple of scalable vector targets (int32)"},
-    {"isnullptr", 1, IsNullptrRule, "whether a pointer is null (bool)"},
-    {"vector_low", 1, VectorHalfRule, "the low half of the lanes of a vector"},
-    {"vector_high", 1, VectorHalfRule, "the high half of the lanes of a vector"},
-    {"vector_combine", 2, VectorCombineRule, "two vectors of one type, concatenated"},
-    {"assume_aligned", 2, AssumeAlignedRule, "a pointer's alignment in bytes (a statement)"},
-    {"assume_always", 1, AssumeAlwaysRule, "a bool fact that holds everywhere (a statement)"},
-    {"ignore_loop_partition", 1, IgnoreLoopPartitionRule,
-     "a bool condition loop partitioning leaves alone"},
-    {"throw_last_error", 0, VoidRule, "raises the runtime's last error (a statement)"},
-    {"handle_add_byte_offset", 2, HandleAddByteOffsetRule,
-     "a pointer a number of bytes after another, untyped"},
-};
-
-/*!
- * \brief Their result type is `ty=` when the call gives one, else int32 (the rule): printed
- *  `T.<name>(args...)`, with `ty=` only when it is not int32.
- */
-constexpr RuledSpec kInt32DefaultIntrinsics[] = {
-    {"undef", 0, Int32Rule, "a value that is defined but arbitrary, of the call's type"},
-    {"call_packed", -1, Int32Rule, "a call of a packed function by name (a StringImm first)"},
-    {"call_cpacked", -1, Int32Rule, "call_packed of a C packed function, by name"},
-    {"call_packed_lowered", -1, Int32Rule, "call_packed with its arguments already on the stack"},
-    {"call_cpacked_lowered", -1, Int32Rule, "call_cpacked with its arguments already on the stack"},
-};
-
-/*! \brief Their result type is the call's given type: no rule (nullptr). */
-constexpr RuledSpec kTypedIntrinsics[] = {
-    {"reinterpret", 1, nullptr, "the same bits read as the call's type (of the same total width)"},
-    {"call_extern", -1, nullptr, "a call of an external function, by name (a StringImm argument)"},
-    {"call_pure_extern", -1, nullptr, "call_extern of a function without side effects"},
-    {"call_llvm_intrin", -1, nullptr, "a call of an LLVM intrinsic, by name (a StringImm first)"},
-    {"call_llvm_pure_intrin", -1, nullptr, "call_llvm_intrin of an intrinsic without side effects"},
-    {"ptr_byte_offset", 2, nullptr, "a pointer a number of bytes after another, of the given type"},
-};
-
 void CheckReinterpretWidth(DataType from, DataType to) {
   if (from.bits() * from.lanes() != to.bits() * to.lanes()) {
     TVM_FFI_THROW(TypeError) << "`tirx.reinterpret` keeps the bits: `" << from.ToString()
@@ -277,44 +196,82 @@ void CheckReinterpretWidth(DataType from, DataType to) {
   }
 }
 
-/*! \brief The check of a built reinterpret call (well-formedness): one operand, one width. */
-ffi::Function ReinterpretValidate() {
-  return ffi::Function::FromTyped(
-      [](ir::Call call) {
-        const auto* to = call->ty.as<ir::PrimTypeObj>();
-        if (to == nullptr) {
-          TVM_FFI_THROW(TypeError) << "`tirx.reinterpret` needs a primitive result type";
-        }
-        CheckReinterpretWidth(OperandDType(call->args[0], "tirx.reinterpret", "args"), to->dtype);
-      },
-      "tirx.reinterpret.validate");
+/*! \brief The check of a built reinterpret call: a primitive result of the operand's width. */
+void CheckReinterpret(const ir::Call& call, const char* op) {
+  const auto* to = call->ty.as<ir::PrimTypeObj>();
+  if (to == nullptr) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` needs a primitive result type";
+  }
+  CheckReinterpretWidth(OperandDType(call->args[0], op, "args"), to->dtype);
 }
 
+constexpr IntrinsicSpec kBuiltinIntrinsics[] = {
+    {"isnan", 1, 1, IsNanRule, kPure, kCall, "whether a float is NaN (bool, per lane)"},
+    {"popcount", 1, 1, PopcountRule, kPure, kCall, "the number of set bits of an integer"},
+    {"clz", 1, 1, ClzRule, kPure, kCall,
+     "the number of leading zero bits of a scalar integer (int32)"},
+    {"ldexp", 2, 2, LdexpRule, kPure, kCall, "x * 2 ** exponent, of x's float type"},
+    {"likely", 1, 1, LikelyRule, kExprAnnotation, kCall,
+     "a bool condition marked as usually true (a hint for passes)"},
+    {"assume", 1, 1, AssumeRule, kEmbedInfo, kCall,
+     "a bool fact the following code may rely on (a statement)"},
+    {"if_then_else", 3, 3, IfThenElseRule, kPure, kCall,
+     "if_then_else(c, t, f): t where c holds, else f; only the chosen branch is evaluated"},
+    {"address_of", 1, 1, AddressOfRule, kPure, kCall,
+     "a pointer to a tensor element (`T.address_of(A[i])`)"},
+    {"vscale", 0, 0, VscaleRule, kPure, kCall,
+     "the vector-length multiple of scalable vector targets (int32)"},
+    {"isnullptr", 1, 1, IsNullptrRule, kPure, kCall, "whether a pointer is null (bool)"},
+    {"vector_low", 1, 1, VectorHalfRule, kPure, kCall, "the low half of the lanes of a vector"},
+    {"vector_high", 1, 1, VectorHalfRule, kPure, kCall, "the high half of the lanes of a vector"},
+    {"vector_combine", 2, 2, VectorCombineRule, kPure, kCall,
+     "two vectors of one type, concatenated"},
+    {"assume_aligned", 2, 2, AssumeAlignedRule, kEmbedInfo, kCall,
+     "a pointer's alignment in bytes (a statement)"},
+    {"assume_always", 1, 1, AssumeAlwaysRule, kEmbedInfo, kCall,
+     "a bool fact that holds everywhere (a statement)"},
+    {"ignore_loop_partition", 1, 1, IgnoreLoopPartitionRule, kPure, kCall,
+     "a bool condition loop partitioning leaves alone"},
+    {"throw_last_error", 0, 0, VoidRule, kUpdateState, kCall,
+     "raises the runtime's last error (a statement)"},
+    {"handle_add_byte_offset", 2, 2, HandleAddByteOffsetRule, kPure, kCall,
+     "a pointer a number of bytes after another, untyped"},
+    // `A.data`, not `T.tensor_data_ptr(A)`.
+    {"tensor_data_ptr", 1, 1, TensorDataPtrRule, kPure, kDataField,
+     "the data pointer of a tensor (`A.data`)"},
+    // Of the call's type when it gives one, else int32 (the rule's).
+    {"undef", 0, 0, Int32Rule, kReadState, kCallTyUnlessInt32,
+     "a value that is defined but arbitrary, of the call's type"},
+    {"call_packed", 0, kUnboundedArgs, Int32Rule, kUpdateState, kCallTyUnlessInt32,
+     "a call of a packed function by name (a StringImm first)"},
+    {"call_cpacked", 0, kUnboundedArgs, Int32Rule, kUpdateState, kCallTyUnlessInt32,
+     "call_packed of a C packed function, by name"},
+    {"call_packed_lowered", 0, kUnboundedArgs, Int32Rule, kUpdateState, kCallTyUnlessInt32,
+     "call_packed with its arguments already on the stack"},
+    {"call_cpacked_lowered", 0, kUnboundedArgs, Int32Rule, kUpdateState, kCallTyUnlessInt32,
+     "call_cpacked with its arguments already on the stack"},
+    // Of the call's given type: no rule.
+    {"reinterpret", 1, 1, nullptr, kPure, kCallTyUnlessMissing,
+     "the same bits read as the call's type (of the same total width)", CheckReinterpret},
+    {"call_extern", 0, kUnboundedArgs, nullptr, kUpdateState, kCallTyUnlessMissing,
+     "a call of an external function, by name (a StringImm argument)"},
+    {"call_pure_extern", 0, kUnboundedArgs, nullptr, kPure, kCallTyUnlessMissing,
+     "call_extern of a function without side effects"},
+    {"call_llvm_intrin", 0, kUnboundedArgs, nullptr, kUpdateState, kCallTyUnlessMissing,
+     "a call of an LLVM intrinsic, by name (a StringImm first)"},
+    {"call_llvm_pure_intrin", 0, kUnboundedArgs, nullptr, kPure, kCallTyUnlessMissing,
+     "call_llvm_intrin of an intrinsic without side effects"},
+    {"ptr_byte_offset", 2, 2, nullptr, kPure, kCallTyUnlessMissing,
+     "a pointer a number of bytes after another, of the given type"},
+};
+
 TVM_FFI_STATIC_INIT_BLOCK() {
-  for (const RuledSpec& spec : kRuledIntrinsics) details::RegisterIntrinsic(spec);
-  for (const RuledSpec& spec : kInt32DefaultIntrinsics) details::RegisterIntrinsic(spec);
-  for (const RuledSpec& spec : kTypedIntrinsics) details::RegisterIntrinsic(spec);
-  // Printed as `A.data` (not `T.tensor_data_ptr(A)`), so it is not one of the ruled names.
-  ir::OpRegistry::Register("tirx.tensor_data_ptr")
-      .set_doc("the data pointer of a tensor (`A.data`)")
-      .set_num_args(1)
-      .set_attr(ir::kOpTypeRule, RuleFunction("tirx.tensor_data_ptr", 1, TensorDataPtrRule));
-  ir::OpRegistry::Register("tirx.reinterpret").set_attr(ir::kOpValidate, ReinterpretValidate());
+  for (const IntrinsicSpec& spec : kBuiltinIntrinsics) RegisterIntrinsic(spec);
   namespace refl = tvm::ffi::reflection;
   refl::GlobalDef().def(
       "tirx.Reinterpret",
       [](PrimType ty, Expr value) { return Reinterpret(std::move(ty), std::move(value)); },
       "tirx.reinterpret(value) of type ty; TypeError unless the widths agree.");
-}
-
-/*! \brief The names of this file's table, then those of the other files' of its family. */
-template <size_t N>
-std::vector<std::string> NamesOf(const RuledSpec (&specs)[N], details::PrintFamily family) {
-  std::vector<std::string> names;
-  for (const RuledSpec& spec : specs) names.emplace_back(spec.name);
-  for (const RuledSpec& spec : details::RuntimeSpecs(family)) names.emplace_back(spec.name);
-  for (const RuledSpec& spec : details::MemorySpecs(family)) names.emplace_back(spec.name);
-  return names;
 }
 
 }  // namespace
@@ -326,24 +283,6 @@ Expr Reinterpret(PrimType ty, Expr value, Span span) {
   options.ty = std::move(ty);
   options.span = std::move(span);
   return ir::Call(ir::Op::Get("tirx.reinterpret"), {std::move(value)}, std::move(options));
-}
-
-const std::vector<std::string>& RuledIntrinsicNames() {
-  static const std::vector<std::string> names =
-      NamesOf(kRuledIntrinsics, details::PrintFamily::kRuled);
-  return names;
-}
-
-const std::vector<std::string>& Int32DefaultIntrinsicNames() {
-  static const std::vector<std::string> names =
-      NamesOf(kInt32DefaultIntrinsics, details::PrintFamily::kInt32Default);
-  return names;
-}
-
-const std::vector<std::string>& TypedIntrinsicNames() {
-  static const std::vector<std::string> names =
-      NamesOf(kTypedIntrinsics, details::PrintFamily::kTyped);
-  return names;
 }
 
 }  // namespace tirx

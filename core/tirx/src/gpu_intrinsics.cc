@@ -9,12 +9,8 @@
  *  read of the given type, a struct field write an int32. Apache TVM checks no operand; ours
  *  checks what those definitions' pseudo-code (include/tvm/tirx/builtin.h) names.
  */
-#include <tvm/ffi/reflection/registry.h>
-#include <tvm/tirx/intrinsics.h>
+#include <tvm/tirx/intrinsic_spec.h>
 
-#include <string>
-
-#include "intrinsic_spec_internal.h"
 #include "type_check_internal.h"
 
 namespace tvm {
@@ -22,16 +18,8 @@ namespace tirx {
 namespace {
 
 using ffi::DataType;
-using TypeRule = Type (*)(const ffi::Array<Expr>& args, const char* op);
-
-/*! \brief An operator of this file: its argument count bounds (-1: unbounded) and rule. */
-struct GpuSpec {
-  const char* name;
-  int64_t min_args;
-  int64_t max_args;
-  TypeRule rule;
-  const char* doc;
-};
+using enum CallEffect;
+using enum PrintStyle;
 
 /*!
  * \brief `tvm_warp_shuffle(mask, value, lane, width, warp_size)` and its `_up`/`_down`/`_xor`
@@ -63,7 +51,7 @@ Type StorageSyncRule(const ffi::Array<Expr>& args, const char* op) {
     CheckBool(args[1], op, "is_load");
   }
   if (args.size() > 2) IntegerDType(args[2], op, "num_blocks");
-  return details::VoidType();
+  return VoidType();
 }
 
 /*!
@@ -90,7 +78,7 @@ Type ThreadAllreduceRule(const ffi::Array<Expr>& args, const char* op) {
   for (size_t i = 2 * n + 2; i < args.size(); ++i) {
     IntegerDType(args[i], op, "thread_index");
   }
-  return details::VoidType();
+  return VoidType();
 }
 
 /*! \brief The struct array, its index and its field id of `tvm_struct_get`/`tvm_struct_set`. */
@@ -110,85 +98,36 @@ Type StructSetRule(const ffi::Array<Expr>& args, const char* op) {
   return PrimType(DataType::Int(32));
 }
 
-constexpr GpuSpec kGpuIntrinsics[] = {
-    {"tvm_warp_shuffle", 5, 5, WarpShuffleRule, "the value of a given lane of the warp"},
-    {"tvm_warp_shuffle_up", 5, 5, WarpShuffleRule,
+/*! \brief `tvm_struct_get(arr, index, field)` of the call's type: its operands, once built. */
+void CheckStructGet(const ir::Call& call, const char* op) { CheckStructAccess(call->args, op); }
+
+constexpr IntrinsicSpec kGpuIntrinsics[] = {
+    {"tvm_warp_shuffle", 5, 5, WarpShuffleRule, kUpdateState, kCall,
+     "the value of a given lane of the warp"},
+    {"tvm_warp_shuffle_up", 5, 5, WarpShuffleRule, kUpdateState, kCall,
      "the value of the lane `offset` below this one in the warp"},
-    {"tvm_warp_shuffle_down", 5, 5, WarpShuffleRule,
+    {"tvm_warp_shuffle_down", 5, 5, WarpShuffleRule, kUpdateState, kCall,
      "the value of the lane `offset` above this one in the warp"},
-    {"tvm_warp_shuffle_xor", 5, 5, WarpShuffleRule,
+    {"tvm_warp_shuffle_xor", 5, 5, WarpShuffleRule, kUpdateState, kCall,
      "the value of the lane whose index is this one's xor the lane mask"},
-    {"tvm_warp_activemask", 0, 0, ActiveMaskRule,
+    {"tvm_warp_activemask", 0, 0, ActiveMaskRule, kUpdateState, kCall,
      "the 32-bit mask of the active threads of the warp (uint32)"},
-    {"tvm_storage_sync", 1, 3, StorageSyncRule,
+    {"tvm_storage_sync", 1, 3, StorageSyncRule, kUpdateState, kCall,
      "a barrier over a storage scope such as \"shared\" (a statement)"},
-    {"tvm_thread_allreduce", 3, -1, ThreadAllreduceRule,
+    {"tvm_thread_allreduce", 3, kUnboundedArgs, ThreadAllreduceRule, kUpdateState, kCall,
      "a reduction across the threads of a block, with the enclosing reduce_scope's combiner"},
-    {"tvm_struct_set", 4, 4, StructSetRule,
+    {"tvm_struct_set", 4, 4, StructSetRule, kUpdateState, kCall,
      "writes a field of a struct in an array (the runtime's DLTensor, ...), an int32"},
+    // Printed with its type last, as Apache TVM prints it (`TScriptDtypePrintLocation` kLast).
+    {"tvm_struct_get", 3, 3, nullptr, kReadState, kCallTypeLast,
+     "reads a field of a struct in an array (the runtime's DLTensor, ...), of the call's type",
+     CheckStructGet},
 };
 
-std::string ArgCountText(const GpuSpec& spec) {
-  if (spec.min_args == spec.max_args) return std::to_string(spec.min_args);
-  if (spec.max_args < 0) return "at least " + std::to_string(spec.min_args);
-  return std::to_string(spec.min_args) + " to " + std::to_string(spec.max_args);
-}
-
-ffi::Function GpuRuleFunction(const GpuSpec& spec) {
-  std::string op = std::string("tirx.") + spec.name;
-  return ffi::Function::FromTyped(
-      [op, spec](ffi::Array<Expr> args, ffi::Map<ffi::String, ffi::Any>, ffi::Array<Type>) -> Type {
-        auto n = static_cast<int64_t>(args.size());
-        if (n < spec.min_args || (spec.max_args >= 0 && n > spec.max_args)) {
-          TVM_FFI_THROW(TypeError)
-              << "`" << op << "` takes " << ArgCountText(spec) << " arguments, got " << n;
-        }
-        return spec.rule(args, op.c_str());
-      },
-      op + ".type_rule");
-}
-
-/*! \brief `tvm_struct_get(arr, index, field)` of the call's type: its operands, once built. */
-ffi::Function StructGetValidate() {
-  return ffi::Function::FromTyped(
-      [](ir::Call call) {
-        if (call->args.size() != 3) {
-          TVM_FFI_THROW(TypeError)
-              << "`tirx.tvm_struct_get` takes 3 arguments, got " << call->args.size();
-        }
-        CheckStructAccess(call->args, "tirx.tvm_struct_get");
-      },
-      "tirx.tvm_struct_get.validate");
-}
-
-template <size_t N>
-std::vector<std::string> NamesOf(const GpuSpec (&specs)[N]) {
-  std::vector<std::string> names;
-  for (const GpuSpec& spec : specs) names.emplace_back(spec.name);
-  return names;
-}
-
 TVM_FFI_STATIC_INIT_BLOCK() {
-  for (const GpuSpec& spec : kGpuIntrinsics) {
-    ir::OpRegistry::Register(std::string("tirx.") + spec.name)
-        .set_doc(spec.doc)
-        .set_num_args(spec.min_args == spec.max_args ? spec.min_args : -1)
-        .set_attr(ir::kOpTypeRule, GpuRuleFunction(spec));
-  }
-  ir::OpRegistry::Register("tirx.tvm_struct_get")
-      .set_doc(
-          "reads a field of a struct in an array (the runtime's DLTensor, ...), of the "
-          "call's type")
-      .set_num_args(3)
-      .set_attr(ir::kOpValidate, StructGetValidate());
+  for (const IntrinsicSpec& spec : kGpuIntrinsics) RegisterIntrinsic(spec);
 }
 
 }  // namespace
-
-const std::vector<std::string>& GpuIntrinsicNames() {
-  static const std::vector<std::string> names = NamesOf(kGpuIntrinsics);
-  return names;
-}
-
 }  // namespace tirx
 }  // namespace tvm

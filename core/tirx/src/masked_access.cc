@@ -8,14 +8,8 @@
  *  type, the store void; ours also checks the mask (bool, of the access's lanes) and the
  *  stored value's type, which the reference leaves unchecked.
  */
-#include <tvm/ffi/reflection/registry.h>
-#include <tvm/ir/call.h>
-#include <tvm/ir/op.h>
-#include <tvm/tirx/intrinsics.h>
+#include <tvm/tirx/intrinsic_spec.h>
 
-#include <string>
-
-#include "intrinsic_spec_internal.h"
 #include "type_check_internal.h"
 
 namespace tvm {
@@ -39,40 +33,31 @@ DataType CheckMaskedAccess(const ffi::Array<Expr>& args, size_t first, const cha
   return access;
 }
 
-ffi::Function MaskedRule(std::string op, size_t first_index) {
-  return ffi::Function::FromTyped(
-      [op, first_index](ffi::Array<Expr> args, ffi::Map<ffi::String, ffi::Any>,
-                        ffi::Array<Type>) -> Type {
-        if (args.size() < first_index + 2) {
-          TVM_FFI_THROW(TypeError)
-              << "`" << op << "` takes the tensor, " << (first_index == 2 ? "the value, " : "")
-              << "the indices and the mask, got " << args.size() << " arguments";
-        }
-        DataType access = CheckMaskedAccess(args, first_index, op.c_str());
-        if (first_index == 1) return PrimType(access);
-        CheckStoredValue(args[1], access);
-        return details::VoidType();
-      },
-      op + ".type_rule");
+/*! \brief `masked_load(A, indices..., mask)`: of the access's type. */
+Type MaskedLoadRule(const ffi::Array<Expr>& args, const char* op) {
+  return PrimType(CheckMaskedAccess(args, 1, op));
 }
 
+/*! \brief `masked_store(A, value, indices..., mask)`: a statement storing the access's type. */
+Type MaskedStoreRule(const ffi::Array<Expr>& args, const char* op) {
+  CheckStoredValue(args[1], CheckMaskedAccess(args, 2, op));
+  return VoidType();
+}
+
+// At least one index: the tensor, (the value,) an index and the mask.
+constexpr IntrinsicSpec kMaskedAccess[] = {
+    {"masked_load", 3, kUnboundedArgs, MaskedLoadRule, CallEffect::kReadState, PrintStyle::kCall,
+     "the lanes of `A[indices]` a bool mask selects (the others undefined)"},
+    {"masked_store", 4, kUnboundedArgs, MaskedStoreRule, CallEffect::kUpdateState,
+     PrintStyle::kCall,
+     "stores the lanes of a value a bool mask selects into `A[indices]` (a "
+     "statement)"},
+};
+
 TVM_FFI_STATIC_INIT_BLOCK() {
-  ir::OpRegistry::Register("tirx.masked_load")
-      .set_doc("the lanes of `A[indices]` a bool mask selects (the others undefined)")
-      .set_num_args(-1)
-      .set_attr(ir::kOpTypeRule, MaskedRule("tirx.masked_load", 1));
-  ir::OpRegistry::Register("tirx.masked_store")
-      .set_doc("stores the lanes of a value a bool mask selects into `A[indices]` (a statement)")
-      .set_num_args(-1)
-      .set_attr(ir::kOpTypeRule, MaskedRule("tirx.masked_store", 2));
+  for (const IntrinsicSpec& spec : kMaskedAccess) RegisterIntrinsic(spec);
 }
 
 }  // namespace
-
-const std::vector<std::string>& MaskedAccessNames() {
-  static const std::vector<std::string> names = {"masked_load", "masked_store"};
-  return names;
-}
-
 }  // namespace tirx
 }  // namespace tvm

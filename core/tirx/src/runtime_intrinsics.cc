@@ -7,21 +7,16 @@
  *  reference's (a `T.Ptr` for the stack builtins, int32 for abi_field_set unless `ty=`, the
  *  given type for abi_field_get and static_handle).
  */
-#include <tvm/tirx/intrinsics.h>
+#include <tvm/tirx/intrinsic_spec.h>
 
-#include <string>
-#include <vector>
-
-#include "intrinsic_spec_internal.h"
 #include "type_check_internal.h"
 
 namespace tvm {
 namespace tirx {
 namespace {
 
-using details::IsPointer;
-using details::PrintFamily;
-using details::RuledSpec;
+using enum CallEffect;
+using enum PrintStyle;
 
 /*! \brief TypeError unless `arg` is an address: a pointer, or an integer (0 for a null one). */
 void CheckAddress(const Expr& arg, const char* op, const char* field) {
@@ -69,7 +64,7 @@ Type StackMakeDLTensorRule(const ffi::Array<Expr>& args, const char* op) {
   IntegerDType(args[3], op, "ndim");
   ScalarDType(args[4], op, "arr_dtype");
   IntegerDType(args[5], op, "elem_offset");
-  return ir::PointerType(details::VoidType(), "global");
+  return ir::PointerType(VoidType(), "global");
 }
 
 /*! \brief The operands of `T.abi_field_get(arr, index, field)`: a struct array and integers. */
@@ -98,43 +93,25 @@ Type AbiFieldSetRule(const ffi::Array<Expr>& args, const char* op) {
 /*! \brief `T.static_handle()`: of the given type (`ty=T.Ptr(T.void)`), Missing without one. */
 Type StaticHandleRule(const ffi::Array<Expr>&, const char*) { return Type::Missing(); }
 
-const RuledSpec kRuntimeRuled[] = {
-    {"stack_alloca", 2, StackAllocaRule, "entries of one kind allocated on the stack"},
-    {"stack_make_shape", -1, StackMakeShapeRule, "a shape (int64 extents) on the stack"},
-    {"stack_make_dltensor", 6, StackMakeDLTensorRule, "a DLTensor built on the stack"},
-};
-
-const RuledSpec kRuntimeInt32Default[] = {
-    {"abi_field_set", 4, AbiFieldSetRule, "sets a field of a struct in an array (a statement)"},
-};
-
-const RuledSpec kRuntimeTyped[] = {
-    {"abi_field_get", 3, AbiFieldGetRule, "a field of a struct in an array, of the given type"},
-    {"static_handle", 0, StaticHandleRule, "a static handle slot of the module"},
+constexpr IntrinsicSpec kRuntimeIntrinsics[] = {
+    {"stack_alloca", 2, 2, StackAllocaRule, kUpdateState, kCall,
+     "entries of one kind allocated on the stack"},
+    {"stack_make_shape", 0, kUnboundedArgs, StackMakeShapeRule, kUpdateState, kCall,
+     "a shape (int64 extents) on the stack"},
+    {"stack_make_dltensor", 6, 6, StackMakeDLTensorRule, kUpdateState, kCall,
+     "a DLTensor built on the stack"},
+    {"abi_field_set", 4, 4, AbiFieldSetRule, kUpdateState, kCallTyUnlessInt32,
+     "sets a field of a struct in an array (a statement)"},
+    {"abi_field_get", 3, 3, AbiFieldGetRule, kReadState, kCallTyUnlessMissing,
+     "a field of a struct in an array, of the given type"},
+    {"static_handle", 0, 0, StaticHandleRule, kSpecialCallArg, kCallTyUnlessMissing,
+     "a static handle slot of the module"},
 };
 
 TVM_FFI_STATIC_INIT_BLOCK() {
-  for (const RuledSpec& spec : kRuntimeRuled) details::RegisterIntrinsic(spec);
-  for (const RuledSpec& spec : kRuntimeInt32Default) details::RegisterIntrinsic(spec);
-  for (const RuledSpec& spec : kRuntimeTyped) details::RegisterIntrinsic(spec);
+  for (const IntrinsicSpec& spec : kRuntimeIntrinsics) RegisterIntrinsic(spec);
 }
 
 }  // namespace
-
-namespace details {
-
-std::vector<RuledSpec> RuntimeSpecs(PrintFamily family) {
-  switch (family) {
-    case PrintFamily::kRuled:
-      return {std::begin(kRuntimeRuled), std::end(kRuntimeRuled)};
-    case PrintFamily::kInt32Default:
-      return {std::begin(kRuntimeInt32Default), std::end(kRuntimeInt32Default)};
-    case PrintFamily::kTyped:
-      return {std::begin(kRuntimeTyped), std::end(kRuntimeTyped)};
-  }
-  return {};
-}
-
-}  // namespace details
 }  // namespace tirx
 }  // namespace tvm

@@ -100,5 +100,7 @@ bool IsPointer(const Type& ty) {
   return ty.as<ir::PointerTypeObj>() != nullptr || (prim != nullptr && prim->dtype.is_handle());
 }
 
+Type VoidType() { return PrimType(ffi::DataType::Void()); }
+
 }  // namespace tirx
 }  // namespace tvm

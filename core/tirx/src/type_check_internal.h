@@ -37,6 +37,9 @@ ffi::DataType CheckTensorAccess(const Expr& tensor, const ffi::Array<Expr>& indi
 /*! \brief Whether the type is a pointer: a `T.Ptr(...)` or a `T.handle` value. */
 bool IsPointer(const Type& ty);
 
+/*! \brief The `void` type of a statement-like intrinsic. */
+Type VoidType();
+
 /*! \brief TypeError unless a stored value has the accessed element type. */
 void CheckStoredValue(const Expr& value, ffi::DataType element);
 

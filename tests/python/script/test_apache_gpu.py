@@ -108,7 +108,7 @@ def test_warp_shuffle_operands_are_checked(call: str, message: str) -> None:
 
 
 def test_warp_shuffle_takes_five_arguments() -> None:
-    with pytest.raises(TypeError, match="missing 1 required positional argument: 'warp_size'"):
+    with pytest.raises(TypeError, match=r"^`T.tvm_warp_shuffle` takes 5 arguments, got 4$"):
         T.tvm_warp_shuffle(T.uint32(0), T.float32(1), 0, 32)
     with pytest.raises(TypeError, match=r"`tirx.tvm_warp_activemask` takes 0 arguments, got 1"):
         ir.Call(ir.Op.get("tirx.tvm_warp_activemask"), [T.int32(1)])
@@ -340,9 +340,7 @@ def test_a_predicate_makes_vload_and_vstore_the_references_masked_accesses() -> 
      "`int32x4`"),
     ("B.vstore([0], T.Broadcast(1, 4), predicate=T.Broadcast(T.bool(True), 4))",
      "`tirx.TensorStore` writes `int32x4` into elements of type `float32x4`"),
-    ("T.masked_store(B, A[0], 0)",
-     "`tirx.masked_store` takes the tensor, the value, the indices and the mask, got 3 "
-     "arguments"),
+    ("T.masked_store(B, A[0], 0)", "`T.masked_store` takes at least 4 arguments, got 3"),
 ])
 def test_masked_access_errors(statement: str, message: str) -> None:
     found = statement_errors('A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")',

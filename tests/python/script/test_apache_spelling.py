@@ -628,6 +628,25 @@ def test_pointer_offset_with_the_element_type_third() -> None:
         T.ptr_byte_offset(T.handle("float32"), 4, 16)
 
 
+def test_reinterpret_with_the_type_first() -> None:
+    assert body_read_back('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "int32")):
+            B[0] = T.reinterpret("int32", A[0])
+            B[1] = T.reinterpret(T.int32, A[1])
+        ''') == [
+        "    B[0] = T.reinterpret(A[0], ty=T.int32)",
+        "    B[1] = T.reinterpret(A[1], ty=T.int32)",
+    ]
+    a = ir.Var("a", T.float32)
+    with pytest.raises(TypeError, match=r"^`T.reinterpret` takes 1 argument, got 2$"):
+        T.reinterpret(a, a)
+    with pytest.raises(TypeError, match="keeps the bits: `float32` cannot be read as `int8`"):
+        T.reinterpret("int8", a)
+
+
 def test_typed_constants_with_the_type_positional() -> None:
     assert body_read_back('''
         from tvm.script import tirx as T

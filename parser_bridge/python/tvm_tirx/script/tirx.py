@@ -137,123 +137,37 @@ from .tirx_nodes import (  # noqa: F401 - the node classes as raw constructors (
     RShift,
     Sub,
 )
+# Modules whose hand-written intrinsic members (`@refines_intrinsic`) the registry's list takes.
+from . import tirx_gpu as _tirx_gpu, tirx_masked as _tirx_masked  # noqa: F401
+from . import tirx_memory as _tirx_memory, tirx_runtime as _tirx_runtime  # noqa: F401
+from .tirx_gpu import MEMBERS as _GPU_MEMBERS
+from .tirx_gpu import comm_reducer  # noqa: F401 - the combiner of `tvm_thread_allreduce`
+from .tirx_intrinsics import intrinsic_members as _intrinsic_members
 from .tirx_ops import MEMBERS as _OPS_MEMBERS
-from .tirx_ops import (  # noqa: F401 - the operators beyond arithmetic (issue 10)
+from .tirx_ops import (  # noqa: F401 - the operators that are not intrinsics (issue 10)
     abs,
-    acos,
-    acosh,
-    address_of,
-    asin,
-    asinh,
-    assume,
-    assume_aligned,
-    assume_always,
-    atan,
-    atan2,
-    atanh,
     bitwise_and,
     bitwise_not,
     bitwise_or,
     bitwise_xor,
-    call_cpacked,
-    call_cpacked_lowered,
-    call_extern,
-    call_llvm_intrin,
-    call_llvm_pure_intrin,
-    call_packed,
-    call_packed_lowered,
-    call_pure_extern,
-    ceil,
     ceildiv,
-    clz,
-    copysign,
-    cos,
-    cosh,
-    erf,
-    exp,
-    exp2,
-    exp10,
-    fabs,
-    floor,
-    fma,
-    fmod,
-    handle_add_byte_offset,
-    hypot,
-    if_then_else,
-    ignore_loop_partition,
     infinity,
     isfinite,
     isinf,
-    isnan,
-    isnullptr,
-    ldexp,
-    likely,
-    log,
-    log1p,
-    log2,
-    log10,
     logical_and,
     logical_not,
     logical_or,
     max_value,
     min_value,
-    nearbyint,
-    nextafter,
-    popcount,
-    pow,
-    ptr_byte_offset,
-    reinterpret,
-    round,
-    rsqrt,
     select,
     shift_left,
     shift_right,
-    sigmoid,
-    sin,
-    sinh,
-    sqrt,
     static_assert,
-    tan,
-    tanh,
-    tensor_data_ptr,
-    throw_last_error,
-    trunc,
     truncdiv,
-    undef,
-    vector_combine,
-    vector_high,
-    vector_low,
-    vscale,
 )
-from .tirx_gpu import MEMBERS as _GPU_MEMBERS
-from .tirx_gpu import (  # noqa: F401 - Apache TVM's GPU and runtime intrinsics
-    comm_reducer,
-    tvm_storage_sync,
-    tvm_struct_get,
-    tvm_struct_set,
-    tvm_thread_allreduce,
-    tvm_warp_activemask,
-    tvm_warp_shuffle,
-    tvm_warp_shuffle_down,
-    tvm_warp_shuffle_up,
-    tvm_warp_shuffle_xor,
-)
-from .tirx_masked import MEMBERS as _MASKED_MEMBERS
-from .tirx_masked import masked_load, masked_store  # noqa: F401 - predicated vector accesses
 from .tirx_intrin import call_intrin  # noqa: F401 - an intrinsic by name
-from .tirx_memory import MEMBERS as _MEMORY_MEMBERS
-from .tirx_memory import prefetch  # noqa: F401 - memory intrinsics
 from .tirx_storage import MEMBERS as _STORAGE_MEMBERS
 from .tirx_storage import assign, ptr, shared_scalar, smem, tensor_store  # noqa: F401 - storage
-from .tirx_runtime import MEMBERS as _RUNTIME_MEMBERS
-from .tirx_runtime import (  # noqa: F401 - the runtime builtins of lowered host code
-    abi_field_get,
-    abi_field_set,
-    stack_alloca,
-    stack_make_dltensor,
-    stack_make_shape,
-    static_handle,
-)
 from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
     Buffer,
@@ -286,6 +200,12 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
 )
 
 _T = sys.modules[__name__]  # the namespace object its decorators build with
+
+# Every registered intrinsic (core/tirx/src's IntrinsicSpec tables), read once from the op
+# registry: `T.exp`, `T.call_extern`, `T.tvm_storage_sync`, ... (tirx_intrinsics.py).
+_INTRINSICS = _intrinsic_members()
+globals().update(_INTRINSICS)
+_INTRINSIC_MEMBERS = tuple(name for name in _INTRINSICS if name not in _GPU_MEMBERS)
 
 _floordiv = tvm_ffi.get_global_func("tirx.op.floordiv")
 _floormod = tvm_ffi.get_global_func("tirx.op.floormod")
@@ -468,7 +388,7 @@ __member_kinds__ = {
     "function": ("make_node", "module_get_attr"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,
-                  *_MASKED_MEMBERS, *_RUNTIME_MEMBERS, *_MEMORY_MEMBERS, "call_intrin"),
+                  *_INTRINSIC_MEMBERS, "call_intrin"),
     "symbol": ("dynamic",),
     "marker": ("LetAnnotation", "MISSING", "constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "buffer", "cast", "decl_buffer",

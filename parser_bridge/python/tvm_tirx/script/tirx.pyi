@@ -603,7 +603,7 @@ def clz(
     ty: _t.Any = ...,
     **kwargs: _t.Any,
 ) -> _t.Any:
-    """``T.clz(x)``: the number of leading zero bits of a scalar integer, as an int32."""
+    """``T.clz(...)``: the number of leading zero bits of a scalar integer (int32)."""
     ...
 
 def comm_reducer(combiner: _t.Any, identity: _t.Any) -> _t.Any:
@@ -1102,7 +1102,7 @@ def likely(
     ty: _t.Any = ...,
     **kwargs: _t.Any,
 ) -> _t.Any:
-    """``T.likely(cond)``: the bool ``cond``, marked as usually true (a hint for passes)."""
+    """``T.likely(...)``: a bool condition marked as usually true (a hint for passes)."""
     ...
 
 def local_scalar(
@@ -1239,7 +1239,7 @@ def nearbyint(
     ty: _t.Any = ...,
     **kwargs: _t.Any,
 ) -> _t.Any:
-    """``T.nearbyint(x)``: a float rounded to an integer value, half to even."""
+    """``T.nearbyint(...)``: round to integer in the current rounding mode (half to even)."""
     ...
 
 def nextafter(x1: _t.Any, x2: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
@@ -1482,9 +1482,7 @@ def static_handle(
     ty: _t.Any = ...,
     **kwargs: _t.Any,
 ) -> _t.Any:
-    """``T.static_handle(ty=T.Ptr(T.void))``: a static handle slot of the module, of ``ty`` (of
-    no type without it).
-    """
+    """``T.static_handle(...)``: a static handle slot of the module."""
     ...
 
 def store_mutable_(
@@ -1717,9 +1715,7 @@ def vector_combine(
     ty: _t.Any = ...,
     **kwargs: _t.Any,
 ) -> _t.Any:
-    """``T.vector_combine(a, b)``: two vectors of one type concatenated, ``a``'s lanes first
-    (twice the lanes).
-    """
+    """``T.vector_combine(...)``: two vectors of one type, concatenated."""
     ...
 
 def vector_high(
@@ -1730,7 +1726,7 @@ def vector_high(
     ty: _t.Any = ...,
     **kwargs: _t.Any,
 ) -> _t.Any:
-    """``T.vector_high(v)``: the high half of the lanes of a vector of an even lane count."""
+    """``T.vector_high(...)``: the high half of the lanes of a vector."""
     ...
 
 def vector_low(
@@ -1741,9 +1737,7 @@ def vector_low(
     ty: _t.Any = ...,
     **kwargs: _t.Any,
 ) -> _t.Any:
-    """``T.vector_low(v)``: the low half of the lanes of a vector of an even lane count
-    (``float32x8`` gives ``float32x4``).
-    """
+    """``T.vector_low(...)``: the low half of the lanes of a vector."""
     ...
 
 def vectorized(

@@ -6,6 +6,8 @@ prints in the reference's spelling:
   ``T.call_intrin("tirx.exp", x, ty=T.float32)``); likewise ``T.call_llvm_intrin`` and
   ``T.call_llvm_pure_intrin`` (``""`` is Apache TVM's void);
 - ``T.ptr_byte_offset(p, n, "float16")``: the element type third, a pointer in ``p``'s scope;
+- ``T.reinterpret("float32", x)``: the result type first (the reference's
+  ``T.reinterpret(x, ty=T.float32)``);
 - ``T.min_value("float32")``, ``T.max_value(...)``, ``T.infinity(...)``: the type positional;
 - ``T.Call(op, args, ret_ty=...)``: Apache TVM's name of ``ty=``, and an op given by name;
 - ``T.tvm_stack_alloca``, ``T.tvm_stack_make_shape``, ``T.tvm_stack_make_array``: Apache TVM's
@@ -106,6 +108,19 @@ def _typed_constant(name: str) -> Callable[[Callable[..., Any]], Callable[..., A
     return adapt
 
 
+def _type_first(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``T.reinterpret(dtype, value)`` read as ``T.reinterpret(value, ty=dtype)``; any other
+    form goes through unchanged (and is checked there)."""
+    @functools.wraps(function)
+    def member(*args: Any, **kwargs: Any) -> Any:
+        if len(args) == 2 and "ty" not in kwargs and "dtype" not in kwargs:
+            ty = _result_type(args[0])
+            if ty is not None:
+                return function(args[1], ty=ty, **kwargs)
+        return function(*args, **kwargs)
+    return member
+
+
 def apache_call(function: Callable[..., Any]) -> Callable[..., Any]:
     """``Call`` also taking Apache TVM's ``ret_ty=`` and an op by name (applied in ir.py, as
     ``T.Call`` is ``I.Call``)."""
@@ -131,6 +146,7 @@ ADAPTERS: Dict[str, Callable[[Callable[..., Any]], Callable[..., Any]]] = {
     "call_llvm_intrin": _result_typed("call_llvm_intrin", "\"llvm.sqrt\", x"),
     "call_llvm_pure_intrin": _result_typed("call_llvm_pure_intrin", "\"llvm.sqrt\", x"),
     "ptr_byte_offset": _ptr_byte_offset,
+    "reinterpret": _type_first,
     "min_value": _typed_constant("min_value"),
     "max_value": _typed_constant("max_value"),
     "infinity": _typed_constant("infinity"),

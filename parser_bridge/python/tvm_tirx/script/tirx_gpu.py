@@ -17,23 +17,27 @@ from typing import Any, Callable, Sequence
 from .. import CommReducer as _CommReducer
 from .. import ir as _ir
 from .tirx_legacy import default_typed as _default_typed
-from .tirx_ops import intrinsic_call as _call_op
+from .tirx_intrinsics import intrinsic_call as _call_op
+from .tirx_intrinsics import refines_intrinsic
 
 _HANDLE = _ir.PointerType(_ir.PrimType("void"), "global")
 
 
+@refines_intrinsic
 def tvm_warp_shuffle(mask: Any, value: Any, warp_id: Any, width: Any, warp_size: Any) -> Any:
     """``T.tvm_warp_shuffle(mask, value, warp_id, width, warp_size)``: ``value`` as the lane
     ``warp_id`` of the warp holds it (CUDA's ``__shfl_sync``), of ``value``'s type."""
     return _call_op("tvm_warp_shuffle", [mask, value, warp_id, width, warp_size])
 
 
+@refines_intrinsic
 def tvm_warp_shuffle_up(mask: Any, value: Any, offset: Any, width: Any, warp_size: Any) -> Any:
     """``T.tvm_warp_shuffle_up(mask, value, offset, width, warp_size)``: ``value`` of the lane
     ``offset`` below this one (``__shfl_up_sync``)."""
     return _call_op("tvm_warp_shuffle_up", [mask, value, offset, width, warp_size])
 
 
+@refines_intrinsic
 def tvm_warp_shuffle_down(mask: Any, value: Any, offset: Any, width: Any,
                           warp_size: Any) -> Any:
     """``T.tvm_warp_shuffle_down(mask, value, offset, width, warp_size)``: ``value`` of the
@@ -41,6 +45,7 @@ def tvm_warp_shuffle_down(mask: Any, value: Any, offset: Any, width: Any,
     return _call_op("tvm_warp_shuffle_down", [mask, value, offset, width, warp_size])
 
 
+@refines_intrinsic
 def tvm_warp_shuffle_xor(mask: Any, value: Any, lane_mask: Any, width: Any,
                          warp_size: Any) -> Any:
     """``T.tvm_warp_shuffle_xor(mask, value, lane_mask, width, warp_size)``: ``value`` of the
@@ -48,12 +53,14 @@ def tvm_warp_shuffle_xor(mask: Any, value: Any, lane_mask: Any, width: Any,
     return _call_op("tvm_warp_shuffle_xor", [mask, value, lane_mask, width, warp_size])
 
 
+@refines_intrinsic
 def tvm_warp_activemask() -> Any:
     """``T.tvm_warp_activemask()``: the 32-bit mask of the active threads of the warp, a
     uint32 (CUDA's ``__activemask``)."""
     return _call_op("tvm_warp_activemask", [])
 
 
+@refines_intrinsic
 def tvm_storage_sync(storage_scope: Any, is_load: Any = False, num_blocks: Any = -1) -> Any:
     """``T.tvm_storage_sync("shared")``: a barrier over the storage scope, a statement;
     ``is_load`` and ``num_blocks`` serve a global barrier. As Apache TVM builds it, the call
@@ -61,6 +68,7 @@ def tvm_storage_sync(storage_scope: Any, is_load: Any = False, num_blocks: Any =
     return _call_op("tvm_storage_sync", [storage_scope, is_load, num_blocks])
 
 
+@refines_intrinsic
 def tvm_thread_allreduce(*freduce_args: Any, dtype: Any = None) -> Any:
     """``T.tvm_thread_allreduce(T.uint32(n), sources..., cond, destinations..., threads...)``:
     reduces the ``n`` sources over the threads of the given thread indices where ``cond``
@@ -81,12 +89,14 @@ def _struct_field_type(dtype: Any) -> Any:
                     f"`T.int64`, got `{type(dtype).__name__}`")
 
 
+@refines_intrinsic
 def tvm_struct_get(arr: Any, index: Any, field: Any, dtype: Any) -> Any:
     """``T.tvm_struct_get(arr, index, field, "int32")``: the field ``field`` of the struct
     ``arr[index]`` (a DLTensor's shape, data, ...), read as ``dtype``."""
     return _call_op("tvm_struct_get", [arr, index, field], _struct_field_type(dtype))
 
 
+@refines_intrinsic
 def tvm_struct_set(arr: Any, index: Any, field: Any, value: Any, *, dtype: Any = None) -> Any:
     """``T.tvm_struct_set(arr, index, field, value)``: writes ``value`` into the field
     ``field`` of the struct ``arr[index]``; an int32, as Apache TVM types it (which drops a
@@ -118,4 +128,5 @@ def comm_reducer(combiner: Callable[..., Any], identity: Sequence[Any]) -> Any:
 MEMBERS = ("tvm_warp_shuffle", "tvm_warp_shuffle_up", "tvm_warp_shuffle_down",
            "tvm_warp_shuffle_xor", "tvm_warp_activemask", "tvm_storage_sync",
            "tvm_thread_allreduce", "tvm_struct_get", "tvm_struct_set", "comm_reducer")
-"""The ``T`` members this module defines (Apache TVM's spelling; tirx.py lists them)."""
+"""The ``T`` members this module defines, in Apache TVM's spelling (tirx.py declares them of the
+``legacy`` kind); the intrinsics among them are marked ``@refines_intrinsic``."""

@@ -16,7 +16,7 @@ from typing import Any
 import tvm_ffi
 
 from .. import ir as _ir
-from .tirx_ops import intrinsic_call as _intrinsic_call
+from .tirx_intrinsics import intrinsic_call as _intrinsic_call
 
 _OTHER_PREFIXES = ("prim.", "tir.")
 """The reference's prefix, and older Apache TVM releases' (``tir.exp``), of our ``tirx.``."""

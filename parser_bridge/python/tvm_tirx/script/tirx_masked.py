@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from .. import ir as _ir
-from .tirx_ops import intrinsic_call as _call_op
+from .tirx_intrinsics import intrinsic_call as _call_op
+from .tirx_intrinsics import refines_intrinsic
 
 
+@refines_intrinsic
 def masked_load(tensor: Any, index: Any, *args: Any, ty: Any = None, loc: Any = None) -> Any:
     """``T.masked_load(A, i, T.Ramp(j, 1, 4), mask)``: the lanes of ``A[i, j:j + 4]`` that the
     bool vector ``mask`` selects (the indices, then the mask, last). Its type is the access's;
@@ -27,6 +29,7 @@ def masked_load(tensor: Any, index: Any, *args: Any, ty: Any = None, loc: Any = 
     return call
 
 
+@refines_intrinsic
 def masked_store(tensor: Any, value: Any, index: Any, *args: Any, ty: Any = None,
                  loc: Any = None) -> Any:
     """``T.masked_store(A, v, i, T.Ramp(j, 1, 4), mask)``: stores the lanes of ``v`` that the
@@ -36,6 +39,3 @@ def masked_store(tensor: Any, value: Any, index: Any, *args: Any, ty: Any = None
         raise TypeError("`T.masked_store` is a statement: it takes no `ty=`")
     return _call_op("masked_store", [tensor, value, index, *args])
 
-
-MEMBERS = ("masked_load", "masked_store")
-"""The ``T`` members this module defines (tirx.py lists them as intrinsics)."""

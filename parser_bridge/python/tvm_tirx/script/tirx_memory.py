@@ -3,12 +3,11 @@
 
 Signatures are the reference's (tests/oracle_records/namespaces.json); each builds a call of the
 registered op ``tirx.<name>``, whose type rule (core/tirx/src/memory_intrinsics.cc) checks the
-operands and gives the result type.
+operands and gives the result type. It refines the registry's member (``op_api`` marks it
+``@refines_intrinsic``).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from .tirx_runtime import op_api as _op_api
 
@@ -18,6 +17,3 @@ prefetch = _op_api(
     "addresses into the cache (a statement); ``rw`` 0 for a read, 1 for a write, ``locality`` "
     "0 to 3, ``cache_type`` 1 for data.")
 
-
-MEMBERS = ("prefetch",)
-"""The ``T`` members this module defines (tirx.py's ``__member_kinds__`` lists them)."""

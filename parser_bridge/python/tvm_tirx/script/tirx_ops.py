@@ -8,7 +8,10 @@ bit operations (``T.popcount``, ``T.clz``, ``T.reinterpret``, the shifts), typed
 
 Signatures are the reference's (apache-tvm-tirx 0.1.0a4, tests/oracle_records/namespaces.json).
 Every type rule is C++'s (core/tirx/src/op.cc, math_builders.cc, builtin_intrinsics.cc); these
-functions only turn Python literals into constants and call it. ``loc`` is accepted for the
+functions only turn Python literals into constants and call it. The intrinsics among them are
+hand-written refinements (``@refines_intrinsic``) of the members tirx_intrinsics.py makes from
+the op registry; those the generic call serves (``T.likely``, ``T.clz``, ``T.nearbyint``,
+``T.vector_low`` ...) are not written here. ``loc`` is accepted for the
 reference's signatures: a call in TVMScript gets its span from the parser.
 """
 
@@ -23,12 +26,13 @@ import tvm_ffi
 from .. import And as _And
 from .. import Not as _Not
 from .. import Or as _Or
-from .. import StringImm as _StringImm
 from .. import ir as _ir
 from .tirx_legacy import HandleType as _HandleType
 from .tirx_legacy import adopt_literal as _adopt
 from .tirx_legacy import default_typed as _default_typed
 from .tirx_legacy import same_typed_branches as _same_typed_branches
+from .tirx_intrinsics import intrinsic_call as _call
+from .tirx_intrinsics import refines_intrinsic
 
 _op = {name: tvm_ffi.get_global_func("tirx.op." + name) for name in (
     "ceildiv", "truncdiv", "shift_left", "shift_right", "bitwise_and", "bitwise_or",
@@ -47,24 +51,6 @@ def _prim_type(ty: Any, member: str) -> _ir.PrimType:
         return _ir.PrimType("handle")
     raise TypeError(f"`T.{member}` takes `ty=` as a dtype such as `T.int32` or \"int32\", got "
                     f"`{type(ty).__name__}`")
-
-
-def _operand(value: Any) -> Any:
-    """A call argument: a string becomes a StringImm, a literal a default-typed constant."""
-    if isinstance(value, str):
-        return _StringImm(value)
-    return _default_typed(value)
-
-
-def intrinsic_call(name: str, args: Any, ty: Any = None) -> Any:
-    """A call of ``tirx.<name>``: strings become StringImms, literals default-typed constants;
-    ``ty`` (a type, or a dtype string) is the result type, else the op's rule decides."""
-    if isinstance(ty, str):
-        ty = _ir.PrimType(ty)
-    return _ir.Call(_ir.Op.get(f"tirx.{name}"), [_operand(a) for a in args], ty=ty)
-
-
-_call = intrinsic_call
 
 
 def _no_operand_keywords(name: str, attrs: Any, ty_args: Any, kwargs: dict) -> None:
@@ -87,16 +73,10 @@ def truncdiv(a: Any, b: Any, loc: Any = None) -> Any:
 
 # --- float math beyond tvm_tirx's exp, log, ... ---------------------------------------------
 
+@refines_intrinsic
 def log1p(x: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.log1p(x)``: ``log(1 + x)``, exact near 0, of a float."""
     return _call("log1p", [x], ty)
-
-
-def nearbyint(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
-              ty: Any = None, **kwargs: Any) -> Any:
-    """``T.nearbyint(x)``: a float rounded to an integer value, half to even."""
-    _no_operand_keywords("nearbyint", attrs, ty_args, kwargs)
-    return _call("nearbyint", args, ty)
 
 
 def _float_operands(args: Any) -> list:
@@ -113,7 +93,7 @@ def _unary_float_math(name: str, doc: str) -> Any:
         return _call(name, _float_operands([x]), ty)
     member.__name__ = member.__qualname__ = name
     member.__doc__ = doc
-    return member
+    return refines_intrinsic(member)
 
 
 def _binary_float_math(name: str, doc: str) -> Any:
@@ -122,7 +102,7 @@ def _binary_float_math(name: str, doc: str) -> Any:
         return _call(name, _float_operands([x, y]), ty)
     member.__name__ = member.__qualname__ = name
     member.__doc__ = doc
-    return member
+    return refines_intrinsic(member)
 
 
 def _raw_float_math(name: str, doc: str) -> Any:
@@ -135,7 +115,7 @@ def _raw_float_math(name: str, doc: str) -> Any:
         return _call(name, _float_operands(args), ty)
     member.__name__ = member.__qualname__ = name
     member.__doc__ = doc
-    return member
+    return refines_intrinsic(member)
 
 
 # The float intrinsics of tvm_tirx (`exp` ... `fmod`) under the reference's signatures: `ty=`
@@ -175,6 +155,7 @@ acosh = _unary_float_math("acosh", "``T.acosh(x)``: the inverse hyperbolic cosin
 atanh = _unary_float_math("atanh", "``T.atanh(x)``: the inverse hyperbolic tangent of a float.")
 
 
+@refines_intrinsic
 def nextafter(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.nextafter(x1, x2)``: the next float after ``x1`` in the direction of ``x2``."""
     return _call("nextafter", [_adopt(x1, x2), _adopt(x2, x1)], ty)
@@ -182,49 +163,58 @@ def nextafter(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
 
 # --- pointers and the vector length ------------------------------------------------------
 
+@refines_intrinsic
 def address_of(obj: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.address_of(A[i])``: a pointer to the element ``A[i]`` in the tensor's scope."""
     return _call("address_of", [obj], ty)
 
 
+@refines_intrinsic
 def tensor_data_ptr(tensor: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.tensor_data_ptr(A)`` (printed ``A.data``): a pointer to the tensor's elements."""
     return _call("tensor_data_ptr", [tensor], ty)
 
 
+@refines_intrinsic
 def vscale(*, ty: Any = None, loc: Any = None) -> Any:
     """``T.vscale()``: the scalable vector length multiplier of the target, an int32."""
     return _call("vscale", [], ty)
 
 
+@refines_intrinsic
 def exp10(x: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.exp10(x)``: ``10 ** x`` of a float."""
     return _call("exp10", [x], ty)
 
 
+@refines_intrinsic
 def atan2(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.atan2(y, x)``: the angle of the point ``(x, y)``, in ``(-pi, pi]``; a literal
     adopts the other operand's type."""
     return _call("atan2", [_adopt(x1, x2), _adopt(x2, x1)], ty)
 
 
+@refines_intrinsic
 def copysign(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.copysign(x1, x2)``: the magnitude of ``x1`` with the sign of ``x2``."""
     return _call("copysign", [_adopt(x1, x2), _adopt(x2, x1)], ty)
 
 
+@refines_intrinsic
 def fma(x: Any, y: Any, z: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.fma(x, y, z)``: ``x * y + z`` of floats of one type, rounded once."""
     partner = next((a for a in (x, y, z) if isinstance(a, _ir.Expr)), None)
     return _call("fma", [_adopt(a, partner) for a in (x, y, z)], ty)
 
 
+@refines_intrinsic
 def ldexp(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.ldexp(x, e)``: ``x * 2 ** e`` for a float ``x`` and an integer exponent ``e``
     (a literal exponent is an int32)."""
     return _call("ldexp", [x1, x2], ty)
 
 
+@refines_intrinsic
 def hypot(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.hypot(x, y)``: ``sqrt(x ** 2 + y ** 2)`` without overflow; a literal adopts the
     other operand's type."""
@@ -233,6 +223,7 @@ def hypot(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
 
 # --- selection and hints --------------------------------------------------------------------
 
+@refines_intrinsic
 def if_then_else(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
                  ty: Any = None, **kwargs: Any) -> Any:
     """``T.if_then_else(cond, t, f)``: ``t`` where ``cond`` holds, else ``f``, evaluating only
@@ -248,13 +239,7 @@ def if_then_else(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = 
     return _call("if_then_else", [cond, t, f], ty)
 
 
-def likely(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
-           ty: Any = None, **kwargs: Any) -> Any:
-    """``T.likely(cond)``: the bool ``cond``, marked as usually true (a hint for passes)."""
-    _no_operand_keywords("likely", attrs, ty_args, kwargs)
-    return _call("likely", args, ty)
-
-
+@refines_intrinsic
 def assume(cond: Any = None, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.assume(cond)``: a statement stating a bool fact the following code may rely on."""
     return _call("assume", [cond], ty)
@@ -310,29 +295,34 @@ def logical_not(value: Any) -> Any:
     return _Not(value) if isinstance(value, _ir.Expr) else not value
 
 
+@refines_intrinsic
 def assume_aligned(tensor: Any, alignment_bytes: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.assume_aligned(A.data, 64)``: a statement that the pointer is aligned to that many
     bytes (a hint for code generation)."""
     return _call("assume_aligned", [tensor, alignment_bytes], ty)
 
 
+@refines_intrinsic
 def assume_always(predicate: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.assume_always(n > 0)``: a statement that the scalar bool holds everywhere in the
     function (``T.assume`` states it from here on)."""
     return _call("assume_always", [predicate], ty)
 
 
+@refines_intrinsic
 def ignore_loop_partition(predicate: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.ignore_loop_partition(i < n)``: the bool condition itself, marked so that loop
     partitioning does not split the loop on it."""
     return _call("ignore_loop_partition", [predicate], ty)
 
 
+@refines_intrinsic
 def throw_last_error(*, ty: Any = None, loc: Any = None) -> Any:
     """``T.throw_last_error()``: a statement that raises the runtime's last error."""
     return _call("throw_last_error", [], ty)
 
 
+@refines_intrinsic
 def handle_add_byte_offset(handle: Any, offset: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.handle_add_byte_offset(A.data, 16)``: the untyped pointer (``T.Ptr(T.void)``)
     ``offset`` bytes after ``handle``."""
@@ -345,6 +335,7 @@ def _is_pointer(value: Any) -> bool:
         isinstance(ty, _ir.PrimType) and str(ty.dtype) == "handle")
 
 
+@refines_intrinsic
 def ptr_byte_offset(data: Any, byte_offset: Any, *, ty: Any, loc: Any = None) -> Any:
     """``T.ptr_byte_offset(A.data, 16, ty=T.Ptr(T.int8))``: the pointer ``byte_offset`` bytes
     after ``data``, of the pointer type ``ty``."""
@@ -380,6 +371,7 @@ def abs(x: Any, loc: Any = None) -> Any:  # noqa: A001 - the IR's name
     return _op["abs"](_default_typed(x))
 
 
+@refines_intrinsic
 def isnan(x: Any, loc: Any = None, *, ty: Any = None) -> Any:
     """``T.isnan(x)``: whether a float is NaN (bool, lane by lane)."""
     return _call("isnan", [x], ty)
@@ -427,18 +419,13 @@ def bitwise_not(x: Any, loc: Any = None) -> Any:
     return _op["bitwise_not"](_default_typed(x))
 
 
+@refines_intrinsic
 def popcount(x: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.popcount(x)``: the number of set bits of an integer, of its type."""
     return _call("popcount", [x], ty)
 
 
-def clz(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None, ty: Any = None,
-        **kwargs: Any) -> Any:
-    """``T.clz(x)``: the number of leading zero bits of a scalar integer, as an int32."""
-    _no_operand_keywords("clz", attrs, ty_args, kwargs)
-    return _call("clz", args, ty)
-
-
+@refines_intrinsic
 def reinterpret(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
                 ty: Any = None, **kwargs: Any) -> Any:
     """``T.reinterpret(x, ty=T.int32)``: the bits of ``x`` read as ``ty``, of the same total
@@ -468,6 +455,7 @@ def min_value(*, ty: Any, loc: Any = None) -> Any:
 
 # --- external calls -------------------------------------------------------------------------
 
+@refines_intrinsic
 def call_extern(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
                 ty: Any = None, **kwargs: Any) -> Any:
     """``T.call_extern("int32", "host_notify", x)``: a call of an external function. Every
@@ -477,6 +465,7 @@ def call_extern(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = N
     return _call("call_extern", args, _ir.Type.missing() if ty is None else ty)
 
 
+@refines_intrinsic
 def call_pure_extern(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
                      ty: Any = None, **kwargs: Any) -> Any:
     """``T.call_pure_extern("erfcf", x, ty=T.float32)``: ``T.call_extern`` of a function
@@ -485,12 +474,14 @@ def call_pure_extern(*args: Any, attrs: Any = None, ty_args: Any = None, loc: An
     return _call("call_pure_extern", args, _ir.Type.missing() if ty is None else ty)
 
 
+@refines_intrinsic
 def call_llvm_intrin(name: Any, *args: Any, ty: Any, loc: Any = None) -> Any:
     """``T.call_llvm_intrin("llvm.ctpop", x, ty=T.int32)``: a call of the LLVM intrinsic of
     that name (kept as written, a StringImm); the result type is ``ty=``."""
     return _call("call_llvm_intrin", [name, *args], _prim_type(ty, "call_llvm_intrin"))
 
 
+@refines_intrinsic
 def call_llvm_pure_intrin(name: Any, *args: Any, ty: Any, loc: Any = None) -> Any:
     """``T.call_llvm_pure_intrin("llvm.fshl", a, b, s, ty=T.int32)``: ``T.call_llvm_intrin`` of
     an intrinsic without side effects."""
@@ -506,75 +497,50 @@ def _packed_args(member: str, args: Any) -> Any:
     return args
 
 
+@refines_intrinsic
 def call_packed(*args: Any, loc: Any = None, ty: Any = None) -> Any:
     """``T.call_packed("fn", x, y)``: a call of the packed function named first, with the
     other arguments; the result is of ``ty=``, an int32 when not given."""
     return _call("call_packed", _packed_args("call_packed", args), ty)
 
 
+@refines_intrinsic
 def call_cpacked(*args: Any, loc: Any = None, ty: Any = None) -> Any:
     """``T.call_cpacked("fn", x)``: ``T.call_packed`` of a function of the C packed calling
     convention."""
     return _call("call_cpacked", _packed_args("call_cpacked", args), ty)
 
 
+@refines_intrinsic
 def call_packed_lowered(*args: Any, loc: Any = None, ty: Any = None) -> Any:
     """``T.call_packed_lowered("fn", values, codes, begin, end)``: ``T.call_packed`` in the form
     after lowering (its arguments already placed on the stack), an int32 unless ``ty=``."""
     return _call("call_packed_lowered", _packed_args("call_packed_lowered", args), ty)
 
 
+@refines_intrinsic
 def call_cpacked_lowered(*args: Any, loc: Any = None, ty: Any = None) -> Any:
     """``T.call_cpacked_lowered(...)``: ``T.call_cpacked`` in the form after lowering."""
     return _call("call_cpacked_lowered", _packed_args("call_cpacked_lowered", args), ty)
 
 
+@refines_intrinsic
 def undef(*, ty: Any = None, loc: Any = None) -> Any:
     """``T.undef()``: a value that is defined but arbitrary (an int32, or of ``ty=``), for a
     computation whose result is never read."""
     return _call("undef", [], None if ty is None else _prim_type(ty, "undef"))
 
 
+@refines_intrinsic
 def isnullptr(x: Any, loc: Any = None, *, ty: Any = None) -> Any:
     """``T.isnullptr(p)``: whether the pointer ``p`` (a ``T.Ptr`` or ``T.handle`` value) is
     null, a bool."""
     return _call("isnullptr", [x], ty)
 
 
-def _vector_part(name: str, arity: int, doc: str) -> Any:
-    def member(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
-               ty: Any = None, **kwargs: Any) -> Any:
-        _no_operand_keywords(name, attrs, ty_args, kwargs)
-        if len(args) != arity:
-            raise TypeError(f"`T.{name}` takes {arity} vector{'s' if arity > 1 else ''}, got "
-                            f"{len(args)} arguments")
-        return _call(name, args, ty)
-    member.__name__ = member.__qualname__ = name
-    member.__doc__ = doc
-    return member
-
-
-vector_low = _vector_part("vector_low", 1, "``T.vector_low(v)``: the low half of the lanes of a "
-                          "vector of an even lane count (``float32x8`` gives ``float32x4``).")
-vector_high = _vector_part("vector_high", 1, "``T.vector_high(v)``: the high half of the lanes "
-                           "of a vector of an even lane count.")
-vector_combine = _vector_part("vector_combine", 2, "``T.vector_combine(a, b)``: two vectors of "
-                              "one type concatenated, ``a``'s lanes first (twice the lanes).")
-
-
-MEMBERS = ("abs", "acos", "acosh", "address_of", "asin", "asinh", "assume", "atan", "atan2",
-           "atanh",
-           "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "call_extern",
-           "call_pure_extern", "ceildiv", "clz", "copysign", "cosh", "exp10", "fma", "hypot",
-           "ldexp", "if_then_else", "infinity", "isfinite", "isinf", "isnan", "likely", "log1p",
-           "logical_and", "logical_not", "logical_or", "select", "call_llvm_intrin",
-           "call_llvm_pure_intrin", "call_packed", "call_cpacked", "undef", "isnullptr",
-           "vector_low", "vector_high", "vector_combine", "assume_aligned", "assume_always",
-           "ignore_loop_partition", "throw_last_error", "handle_add_byte_offset",
-           "ptr_byte_offset", "static_assert", "call_packed_lowered", "call_cpacked_lowered",
-           "max_value", "min_value", "nearbyint", "nextafter", "popcount", "reinterpret",
-           "shift_left", "shift_right", "sinh", "tensor_data_ptr", "truncdiv", "vscale",
-           # tvm_tirx's float intrinsics under the reference's signatures
-           "ceil", "cos", "erf", "exp", "exp2", "fabs", "floor", "fmod", "log", "log10", "log2",
-           "pow", "round", "rsqrt", "sigmoid", "sin", "sqrt", "tan", "tanh", "trunc")
-"""The ``T`` members this module defines (tirx.py's ``__member_kinds__`` lists them)."""
+MEMBERS = ("abs", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "ceildiv",
+           "infinity", "isfinite", "isinf", "logical_and", "logical_not", "logical_or",
+           "max_value", "min_value", "select", "shift_left", "shift_right", "static_assert",
+           "truncdiv")
+"""The ``T`` members this module defines beyond the intrinsics (tirx.py's ``__member_kinds__``
+lists them); its intrinsic members are marked ``@refines_intrinsic``."""

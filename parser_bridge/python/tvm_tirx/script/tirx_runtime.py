@@ -1,11 +1,11 @@
 """The runtime builtins of ``T`` (issue 10, item 3): what lowered host code calls to build
 packed-call arguments on the stack, ``T.stack_alloca``, ``T.stack_make_shape``,
 ``T.stack_make_dltensor``, to read and write their fields, ``T.abi_field_get``,
-``T.abi_field_set``, and ``T.static_handle``.
+``T.abi_field_set``; ``T.static_handle`` is the generic member (tirx_intrinsics.py).
 
 Signatures are the reference's (tests/oracle_records/namespaces.json); each builds a call of the
 registered op ``tirx.<name>``, whose type rule (core/tirx/src/runtime_intrinsics.cc) checks the
-operands and gives the result type.
+operands and gives the result type. Each refines the registry's member (``@refines_intrinsic``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from .. import make_const as _make_const
 from .. import ir as _ir
-from .tirx_ops import intrinsic_call
+from .tirx_intrinsics import intrinsic_call, refines_intrinsic
 
 
 def checked_call(name: str, args: Any, ty: Any = None) -> Any:
@@ -33,19 +33,20 @@ def op_api(name: str, operands: Sequence[str], doc: str) -> Any:
                ty: Any = None, **kwargs: Any) -> Any:
         if attrs or ty_args:
             raise TypeError(f"`T.{name}` takes no attrs or ty_args")
+        # The count is checked first (tirx_intrinsics.py): a keyword beyond the operands is
+        # one too many, so only a missing operand is left to name.
         values = list(args)
         for operand in operands[len(args):]:
             if operand not in kwargs:
                 raise TypeError(f"`T.{name}` is missing the operand `{operand}`")
             values.append(kwargs.pop(operand))
-        if kwargs:
-            raise TypeError(f"`T.{name}` has no operand named {', '.join(map(repr, kwargs))}")
         return checked_call(name, values, ty)
     member.__name__ = member.__qualname__ = name
     member.__doc__ = doc
-    return member
+    return refines_intrinsic(member)
 
 
+@refines_intrinsic
 def stack_alloca(dtype_str: str, num: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.stack_alloca("shape", n)``: ``num`` entries of a kind (``"shape"``, ``"arg_value"``,
     ``"arg_tcode"``, ``"array"``) on the stack; a ``T.Ptr(T.int64)`` for shapes, a
@@ -53,12 +54,14 @@ def stack_alloca(dtype_str: str, num: Any, *, ty: Any = None, loc: Any = None) -
     return checked_call("stack_alloca", [dtype_str, num], ty)
 
 
+@refines_intrinsic
 def stack_make_shape(*args: Any, ty: Any = None, loc: Any = None) -> Any:
     """``T.stack_make_shape(n, 4)``: the integer extents as an int64 array on the stack (a
     ``T.Ptr(T.int64)``)."""
     return checked_call("stack_make_shape", args, ty)
 
 
+@refines_intrinsic
 def stack_make_dltensor(data: Any, shape: Any, strides: Any, ndim: Any, arr_dtype: Any,
                         elem_offset: Any, *, ty: Any = None, loc: Any = None) -> Any:
     """``T.stack_make_dltensor(A.data, shape, strides, 1, T.float32, 0)``: a DLTensor built on
@@ -78,19 +81,10 @@ abi_field_get = op_api(
     "of the array ``arr`` (a pointer), read as ``ty`` (of no type without it).")
 
 
+@refines_intrinsic
 def abi_field_set(arr: Any, index: Any, field: Any, value: Any, *, ty: Any = None,
                   loc: Any = None) -> Any:
     """``T.abi_field_set(arr, index, field, value)``: sets field ``field`` of struct ``index``
     of the array ``arr`` to ``value`` (a statement, typed int32 as the reference types it)."""
     return checked_call("abi_field_set", [arr, index, field, value], ty)
 
-
-static_handle = op_api(
-    "static_handle", (),
-    "``T.static_handle(ty=T.Ptr(T.void))``: a static handle slot of the module, of ``ty`` "
-    "(of no type without it).")
-
-
-MEMBERS = ("abi_field_get", "abi_field_set", "stack_alloca", "stack_make_dltensor",
-           "stack_make_shape", "static_handle")
-"""The ``T`` members this module defines (tirx.py's ``__member_kinds__`` lists them)."""
