@@ -1817,9 +1817,11 @@ def alloc_buffer(
     axis_separators: _t.Any = ...,
     layout: _t.Any = ...,
     annotations: _t.Any = ...,
+    allocated_addr: _t.Any = ...,
 ) -> _t.Any:
     """``X = T.alloc_buffer(shape, dtype, scope=...)``: ``T.alloc_tensor``; ``annotations``
     annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does.
+    ``allocated_addr`` (Apache TVM 0.27's device kernels) is not analysed yet.
     """
     ...
 
