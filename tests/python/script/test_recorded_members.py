@@ -173,3 +173,42 @@ def test_an_apache_buffer_option_without_equivalent_is_an_information(call: str,
     # it would bind is poisoned, so its uses say nothing more.
     found = _diagnostics(f"    X = {call}\n    X[0] = T.float32(1)\n")
     assert [(d[0], d[1], d[2]) for d in found] == [(3, "not-implemented-error", message)]
+
+
+def test_no_well_formedness_error_follows_a_statement_left_out() -> None:
+    # `A` is left out (its dtype is a test parameter, not evaluated), so `m` is never defined
+    # by its shape: an undefined variable there would be a consequence, not the file's error.
+    text = ("import pytest\nfrom tvm.script import tirx as T\n\n"
+            "@pytest.mark.parametrize(\"dtype\", [\"float32\"])\n"
+            "def test_mul(dtype):\n"
+            "    @T.prim_func\n"
+            "    def main(var_A: T.handle):\n"
+            "        m = T.int32()\n"
+            "        A = T.match_buffer(var_A, (m,), dtype=dtype)\n"
+            "        for i in range(m):\n"
+            "            A[i] = A[i] + 1\n")
+    report = parse_diagnostics(text, source_name="t.py")
+    assert [(d.severity, d.code) for d in report.diagnostics] == [
+        (3, "untrusted-not-evaluated")]
+    # With a real error instead, well-formedness still reports what follows from it.
+    broken = text.replace("dtype=dtype", "dtype=\"float32\", scope=1")
+    codes = [d.code for d in parse_diagnostics(broken, source_name="t.py").diagnostics]
+    assert codes[0] != "untrusted-not-evaluated" and "undefined-variable" in codes
+
+
+@pytest.mark.parametrize("statement, message", [
+    ('    T.attr({"tirx.max_registers": 92})\n',
+     "`T.attr({...})` (a device kernel's attributes) is not analysed yet"),
+    ('    A_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)\n',
+     '`T.handle("tensormap")` is not analysed yet: a handle to an opaque device object, which '
+     "TIRx types do not have yet"),
+])
+def test_apache_device_spellings_not_built_yet_are_informations(statement: str,
+                                                                message: str) -> None:
+    found = _diagnostics(statement + "    A[0] = T.float32(1)\n")
+    assert [(d[0], d[1], d[2]) for d in found] == [(3, "not-implemented-error", message)]
+    # A misspelt dtype and a T.attr missing its key stay errors.
+    assert _diagnostics('    p: T.let[T.handle("flaot32")] = A.data\n')[0][:2] == (
+        1, "type-error")
+    assert _diagnostics('    with T.attr(A, "k"):\n        A[0] = T.float32(1)\n')[0][1:3] == (
+        "type-error", "`T.attr` takes a node, a key and a value: `T.attr(node, \"key\", value)`")

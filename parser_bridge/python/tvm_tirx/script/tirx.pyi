@@ -418,10 +418,11 @@ def atanh(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.atanh(x)``: the inverse hyperbolic tangent of a float."""
     ...
 
-def attr(node: _t.Any, attr_key: _t.Any, value: _t.Any) -> _t.Any:
+def attr(node: _t.Any, attr_key: _t.Any = ..., value: _t.Any = ...) -> _t.Any:
     """``with T.attr(node, "key", value):``: an attribute scope over the body. An integer node is
     an int32 constant, as the value is (and as ``T.int32(1)`` is), so the print, which writes
-    either as ``1``, reads back as the same IR.
+    either as ``1``, reads back as the same IR. Apache TVM 0.27's ``T.attr({...})`` in a
+    device kernel (kernel attributes) is not analysed yet.
     """
     ...
 

@@ -23,6 +23,7 @@ from .. import TensorLoad as _TensorLoad
 from .. import ir as _ir
 from ..stmt import Evaluate, ForKind, Stmt
 from .builder import AlreadyEmitted, Frame, Loc, NamedByBinding, enter_bare, in_frame, span_of
+from .recorded import NotAnalysedYet
 from .tirx_threads import LaunchThreadSpec
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
@@ -834,10 +835,17 @@ def else_(*, loc: Optional[Loc] = None) -> Frame:
     return _b["Else"](span_of(loc))
 
 
-def attr(node: Any, attr_key: str, value: Any) -> Frame:
+def attr(node: Any, attr_key: Any = None, value: Any = None) -> Frame:
     """``with T.attr(node, "key", value):``: an attribute scope over the body. An integer node
     is an int32 constant, as the value is (and as ``T.int32(1)`` is), so the print, which
-    writes either as ``1``, reads back as the same IR."""
+    writes either as ``1``, reads back as the same IR. Apache TVM 0.27's ``T.attr({...})``
+    in a device kernel (kernel attributes) is not analysed yet."""
+    if attr_key is None and value is None and isinstance(node, dict):
+        raise NotAnalysedYet("`T.attr({...})` (a device kernel's attributes) is not analysed "
+                             "yet")
+    if attr_key is None or value is None:
+        raise TypeError("`T.attr` takes a node, a key and a value: `T.attr(node, \"key\", "
+                        "value)`")
     if isinstance(node, int) and not isinstance(node, bool):
         node = _make_const(_ir.PrimType("int32"), node)
     return _b["Attr"](node, attr_key, value, span_of(None))

@@ -82,10 +82,18 @@ class HandleType(_ir.PointerType):
         return typed_handle(dtype, storage_scope)
 
 
+OPAQUE_HANDLE_TYPES = frozenset(("tensormap",))
+"""Apache TVM's handle element types that name an opaque device object (a CUDA tensor map),
+not a data type."""
+
+
 def typed_handle(element: Any, storage_scope: Any = "global") -> Any:
     """``T.handle("float32", "global")``: Apache TVM's typed handle, a pointer to elements of
     the type in a storage scope (``T.Ptr(T.float32, "global")`` in the canonical spelling)."""
     if isinstance(element, str):
+        if element in OPAQUE_HANDLE_TYPES:
+            raise NotAnalysedYet(f"`T.handle(\"{element}\")` is not analysed yet: a handle to "
+                                 "an opaque device object, which TIRx types do not have yet")
         try:
             element = _ir.PrimType(element)
         except Exception:  # noqa: BLE001 - not a dtype: say what a typed handle takes

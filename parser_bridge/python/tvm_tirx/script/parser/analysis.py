@@ -28,6 +28,7 @@ from tvm_ffi import get_global_func
 
 from ... import ir as _ir
 from ..decorators import JITDecorator, ModuleDecorator
+from ..recorded import NotAnalysedYet
 from . import namespaces
 from .discovery import Evaluator, Found, Refusal, discover, namespace_imports
 from .discovery import SCRIPT_PACKAGES, definition_decorator, symbol_declaration
@@ -542,6 +543,11 @@ class _FileAnalysis:
         return ir, {node.name: program}
 
     def _well_formed(self, unit: DefinitionUnit) -> None:
+        if any(_left_out_by_design(error) for error in unit.report.errors):
+            # A statement was left out for a reason that is no error of the file's (a member
+            # not analysed yet, a Python value not evaluated): the IR lacks what it defined,
+            # so an undefined variable there would be a false error (issue 23, item 3).
+            return
         ir = unit.report.ir
         diagnostics = self.diagnostics.into(unit.part.diagnostics)
         functions = [(name, _function_of(ir, name)) for name in unit.programs]
@@ -650,6 +656,11 @@ def _module_attrs(call: ast.Call, scope: Mapping[str, Any], evaluator: Evaluator
     args = [evaluator.value(a, scope) for a in call.args]
     kwargs = {k.arg: evaluator.value(k.value, scope) for k in call.keywords}
     return getattr(namespace, name)(*args, **kwargs)
+
+
+def _left_out_by_design(error: BaseException) -> bool:
+    """A failure reported as an information: valid code this analysis does not build."""
+    return isinstance(error, (NotAnalysedYet, UntrustedNotEvaluated))
 
 
 def _function_of(ir: Any, name: str) -> Any:
