@@ -14,6 +14,7 @@ import pytest
 
 from tvm_tirx import ir
 from tvm_tirx.script import DEFINITION_KIND, DefinitionKind, error_location, from_source
+from tvm_tirx.script import parse_diagnostics
 from tvm_tirx.script import ir as I
 from tvm_tirx.script import tirx as T
 from tvm_tirx.script.parser import GeneratedBuilder
@@ -707,3 +708,26 @@ def test_macro_record_names_its_function_helpers_and_captures() -> None:
     assert record.owns(body)
     assert not record.owns(test_macro_record_names_its_function_helpers_and_captures.__code__)
     assert record.const_args_name is None
+
+
+def test_a_jit_template_takes_keyword_only_compile_time_parameters() -> None:
+    # The reference's spelling `*, N: T.constexpr` (Apache TVM's tests/python/tirx/test_jit.py
+    # writes it so): given by name when specialized, as the positional ones are.
+    text = ("@T.jit\ndef f(A: T.Tensor((4,), T.int32), *, k: T.constexpr):\n    A[0] = k\n")
+    _same(from_source(text, extra_vars=ENV, const_args={"k": 5}),
+          "@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = 5\n")
+    for trusted in (False, True):
+        report = parse_diagnostics(text.replace("@T.jit", "from tvm_tirx.script import tirx as "
+                                                "T\n\n@T.jit"), source_name="j.py",
+                                   trusted=trusted)
+        assert report.diagnostics == []
+    # Only a JIT template: a function, and positional-only parameters anywhere, are refused.
+    with pytest.raises(SyntaxError, match="Keyword-only parameters are not supported in "
+                                          "TVMScript functions but `@T.jit` templates"):
+        from_source(text.replace("@T.jit", "@T.function"), extra_vars=ENV)
+    with pytest.raises(SyntaxError, match="Positional-only parameters are not supported in "
+                                          "TVMScript functions"):
+        from_source(text.replace("*, k", "A2: T.int32, /, k"), extra_vars=ENV, const_args={})
+    with pytest.raises(SyntaxError, match="Parameter defaults are not supported"):
+        from_source(text.replace("k: T.constexpr", "k: T.constexpr = 4"), extra_vars=ENV,
+                    const_args={"k": 5})

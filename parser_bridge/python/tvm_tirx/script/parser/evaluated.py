@@ -62,10 +62,10 @@ def _load_names(node: ast.AST) -> frozenset:
 
 def check_function(node: ast.FunctionDef, header: List[HeaderSymbol],
                    errors: SyntaxErrorFactory, options: TranspileOptions,
-                   members: MemberRule = None) -> EvaluatedDefinition:
+                   members: MemberRule = None, keyword_only: bool = False) -> EvaluatedDefinition:
     """The transpiler's checks of a function (transpile_function), nothing evaluated;
     ``members`` refuses namespace attributes that are no members for bodies."""
-    params = _check_arguments(node.args, errors, node)
+    params = _check_arguments(node.args, errors, node, keyword_only)
     statements = without_docstring(node.body)
     check = _checker(errors, options, statements, returns_value=False,
                      symbols={symbol.name for symbol in header})
@@ -141,7 +141,7 @@ def function_helpers(program: Any, definition: EvaluatedDefinition,
     for symbol in definition.signature.header:
         helpers.append(annotation(symbol.annotation) if symbol.annotation is not None else None)
     const_args = program.const_args
-    for arg in node.args.args:
+    for arg in (*node.args.args, *node.args.kwonlyargs):  # as check_function ordered them
         if const_args is None:
             helpers.append(annotation(arg.annotation))  # type: ignore[arg-type]
             continue

@@ -108,7 +108,7 @@ def _target_kinds(node: ast.FunctionDef,
     kinds: Dict[Tuple[int, int], Tuple[str, Loc]] = {}
     for symbol in header:
         kinds[(symbol.loc[0], symbol.loc[1])] = ("symbol", symbol.loc)
-    for arg in node.args.args:
+    for arg in (*node.args.args, *node.args.kwonlyargs):  # a JIT template's `*, N`
         width = len(arg.arg.encode("utf-8"))
         kinds[(arg.lineno, arg.col_offset)] = (
             "parameter", (arg.lineno, arg.col_offset, arg.lineno, arg.col_offset + width))

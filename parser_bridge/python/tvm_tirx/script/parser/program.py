@@ -24,7 +24,8 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 from ... import Stmt
 from ...analysis import check_well_formed, well_formed_diagnostics
 from ..builder import IRBuilder, NamedByBinding
-from ..decorators import DefinitionKind, ModuleDecorator, PythonFunctionDecorator, ScriptDecorator
+from ..decorators import DefinitionKind, JITDecorator, ModuleDecorator, PythonFunctionDecorator
+from ..decorators import ScriptDecorator
 from . import namespaces, protocol_registry
 from .locations import attach_location, error_location
 from .runtime import BuilderRuntime, record_failure
@@ -195,12 +196,14 @@ class BuilderProgram:
             return transpile_macro(node, self.errors, lambda name: name in self.bindings,
                                    preserve_return=self.decorator.preserve_return,
                                    options=options)
+        keyword_only = isinstance(self.decorator, JITDecorator)  # `*, N: T.constexpr`
         if not self.trusted:
-            return check_function(node, self.header, self.errors, options,
-                                  self._members())  # type: ignore[return-value]
+            return check_function(node, self.header, self.errors, options, self._members(),
+                                  keyword_only)  # type: ignore[return-value]
         return transpile_function(node, self.header, self.errors,
                                   lambda name: name in self.bindings,
-                                  jit=self.const_args is not None, options=options)
+                                  jit=self.const_args is not None, keyword_only=keyword_only,
+                                  options=options)
 
     def _members(self) -> Any:
         """The evaluator's static rule for namespace attributes (evaluated.member_rule)."""

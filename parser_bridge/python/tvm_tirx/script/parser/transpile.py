@@ -692,22 +692,29 @@ def without_docstring(body: List[ast.stmt]) -> List[ast.stmt]:
 
 
 def _check_arguments(args: ast.arguments, errors: SyntaxErrorFactory,
-                     node: ast.FunctionDef) -> List[ast.arg]:
+                     node: ast.FunctionDef, keyword_only: bool = False) -> List[ast.arg]:
+    """The parameters of a TVMScript function, in order. ``keyword_only``: a ``@T.jit``
+    template, whose ``*, N: T.constexpr`` parameters are given by name when it is
+    specialized (the reference's spelling); they follow the others."""
     if args.vararg is not None or args.kwarg is not None:
         bad = args.vararg or args.kwarg
         raise errors.at(bad, "`*args` and `**kwargs` are not supported in TVMScript functions")
-    if args.kwonlyargs or args.posonlyargs:
-        bad = (args.kwonlyargs or args.posonlyargs)[0]
-        raise errors.at(bad, "Keyword-only and positional-only parameters are not supported "
-                             "in TVMScript functions")
-    if args.defaults:
-        raise errors.at(args.defaults[0], "Parameter defaults are not supported in TVMScript "
-                                          "functions")
-    for arg in args.args:
+    if args.posonlyargs or (args.kwonlyargs and not keyword_only):
+        bad = (args.posonlyargs or args.kwonlyargs)[0]
+        what = "Positional-only" if args.posonlyargs else "Keyword-only"
+        where = "TVMScript functions" if args.posonlyargs else \
+            "TVMScript functions but `@T.jit` templates"
+        raise errors.at(bad, f"{what} parameters are not supported in {where}")
+    defaults = [*args.defaults, *filter(None, args.kw_defaults)]
+    if defaults:
+        raise errors.at(defaults[0], "Parameter defaults are not supported in TVMScript "
+                                     "functions")
+    params = [*args.args, *args.kwonlyargs]
+    for arg in params:
         if arg.annotation is None:
             raise errors.at(arg, f"Parameter `{arg.arg}` needs a type annotation "
                                  "(`T.int32`, `T.Tensor(...)`)")
-    return list(args.args)
+    return params
 
 
 def _helper(name: str, params: Sequence[str], body: List[ast.stmt]) -> ast.FunctionDef:
@@ -762,7 +769,7 @@ def _load_names(node: ast.AST, header: Sequence[HeaderSymbol] = ()) -> frozenset
 def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
                        errors: SyntaxErrorFactory,
                        is_captured: Callable[[str], bool], *,
-                       jit: bool = False,
+                       jit: bool = False, keyword_only: bool = False,
                        options: TranspileOptions = TranspileOptions()) -> TranspiledDefinition:
     """The builder program of one function definition.
 
@@ -774,7 +781,7 @@ def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
     which decides at run time between a fixed value and a parameter; the program is the same
     whatever the mapping holds.
     """
-    params = _check_arguments(node.args, errors, node)
+    params = _check_arguments(node.args, errors, node, keyword_only)
     load_names = _load_names(node, header)
     const_args = None
     if jit:
