@@ -9,6 +9,7 @@
 #include <tvm/ir/call.h>
 #include <tvm/tirx/analysis.h>
 #include <tvm/tirx/function.h>
+#include <tvm/tirx/sblock_analysis.h>
 #include <tvm/tirx/stmt.h>
 #include <tvm/tirx/tensor_expr.h>
 
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "../type_check_internal.h"
+#include "report_internal.h"
 
 namespace tvm {
 namespace tirx {
@@ -29,14 +31,6 @@ namespace refl = ffi::reflection;
 using refl::DefRegionKind;
 using refl::StructuralVisitorView;
 using Interrupt = std::optional<refl::WalkInterrupt>;
-
-/*! \brief The span field of a node, when it has one. */
-Span SpanOf(const ffi::Object* node) {
-  const refl::FieldInfo* field = refl::FindField(node->type_index(), "span");
-  if (field == nullptr) return Span::Unknown();
-  auto span = refl::GetFieldValue(node, *field).try_cast<Span>();
-  return span ? *span : Span::Unknown();
-}
 
 std::string Quoted(const ir::VarObj* var) { return "`" + std::string(var->name) + "`"; }
 
@@ -66,6 +60,10 @@ class WellFormedChecker {
             },
             [this](const WhileObj* node, StructuralVisitorView& v) {
               return VisitInOrder(node, v, {"condition"}, {"body"});
+            },
+            [this](const SBlockObj* block, StructuralVisitorView& v) {
+              // Iteration variables and allocated tensors belong to the block alone.
+              return InScope([&] { return v.DefaultVisit(ffi::GetRef<SBlock>(block)); });
             },
             [this](const SeqStmtObj* seq, StructuralVisitorView& v) {
               return InScope([&] { return v.DefaultVisit(ffi::GetRef<SeqStmt>(seq)); });
@@ -237,10 +235,7 @@ class WellFormedChecker {
 
   void Report(const char* code, const std::string& message, const ffi::Object* node,
               StructuralVisitorView& view) {
-    ir::DiagnosticOptions options;
-    options.path = view.path();
-    if (node != nullptr) options.span = SpanOf(node);
-    diagnostics_.push_back(ir::Diagnostic(code, message, options));
+    diagnostics_.push_back(MakeDiagnostic(code, message, node, view.path()));
   }
 
   ffi::Array<ir::Diagnostic> diagnostics_;
@@ -277,7 +272,11 @@ std::string PrintUnderlined(const ffi::Any& root, const ffi::Array<ir::Diagnosti
 ffi::Array<ir::Diagnostic> WellFormedDiagnostics(const ffi::Any& root) {
   WellFormedChecker checker;
   checker.CollectDefinitions(root);
-  return checker.Run(root);
+  ffi::Array<ir::Diagnostic> diagnostics = checker.Run(root);
+  for (const ir::Diagnostic& diagnostic : SBlockDiagnostics(root)) {
+    diagnostics.push_back(diagnostic);
+  }
+  return diagnostics;
 }
 
 bool CheckWellFormed(const ffi::Any& root, bool assert_mode) {
