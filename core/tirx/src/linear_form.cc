@@ -6,6 +6,7 @@
 #include <tvm/tirx/op.h>
 
 #include "linear_form_internal.h"
+#include "type_check_internal.h"
 
 namespace tvm {
 namespace tirx {
@@ -73,6 +74,14 @@ std::optional<LinearForm> ToLinearForm(const Expr& expr) {
   form.dtype = expr.dtype();
   if (!form.dtype.is_int()) return std::nullopt;  // a negative coefficient needs a signed type
   if (!Accumulate(expr, 1, &form)) return std::nullopt;
+  // Rebuilding must not make a constant the type cannot hold.
+  if (!IntegerFits(form.dtype, form.constant)) return std::nullopt;
+  for (const auto& [term, coefficient] : form.terms) {
+    (void)term;
+    if (!IntegerFits(form.dtype, coefficient) || !IntegerFits(form.dtype, -__int128{coefficient})) {
+      return std::nullopt;
+    }
+  }
   return form;
 }
 
@@ -126,6 +135,14 @@ std::optional<Expr> FloorDivLinear(const Expr& x, int64_t c) {
   }
   form->constant = form->constant / c - (form->constant % c != 0 && form->constant < 0);
   return FromLinearForm(*form);
+}
+
+std::optional<Expr> SimplifyBound(const Expr& expr) {
+  std::optional<LinearForm> form = ToLinearForm(expr);
+  if (form) return FromLinearForm(*form);
+  const auto* prim = expr->ty.as<ir::PrimTypeObj>();
+  if (prim != nullptr && prim->dtype.is_int() && prim->dtype.lanes() == 1) return std::nullopt;
+  return expr;
 }
 
 std::optional<int64_t> ConstantDifference(const Expr& a, const Expr& b) {

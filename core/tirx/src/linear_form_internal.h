@@ -37,6 +37,12 @@ Expr FromLinearForm(const LinearForm& form);
 /*! \brief expr with its linear part collected; expr itself when it has no linear form. */
 Expr SimplifyLinear(const Expr& expr);
 
+/*!
+ * \brief expr simplified as SimplifyLinear does, or nullopt when its sum of constants leaves
+ *  its signed integer type (`2147483647 + 1` in int32): a bound that is no bound at all.
+ */
+std::optional<Expr> SimplifyBound(const Expr& expr);
+
 /*! \brief `a - b` when it is a constant (`(i + 8) - i`), else nullopt. */
 std::optional<int64_t> ConstantDifference(const Expr& a, const Expr& b);
 

@@ -19,6 +19,23 @@ namespace tirx_test {
 
 inline tvm::ir::Expr I32(int64_t v) { return tvm::tirx::MakeConst(tvm::ir::PrimType::Int(32), v); }
 
+inline tvm::ir::Var Int(const char* name) { return tvm::ir::Var(name, tvm::ir::PrimType::Int(32)); }
+
+/*! \brief The constant `True`, a realize's predicate when it has none. */
+inline tvm::ir::Expr True() { return tvm::tirx::MakeConst(tvm::ir::PrimType::Bool(), int64_t{1}); }
+
+inline tvm::ir::Var Tensor1D(const char* name, int64_t extent,
+                             tvm::ffi::DataType dtype = tvm::ffi::DataType::Float(32),
+                             tvm::ir::TensorTypeOptions options = {}) {
+  return tvm::ir::Var(name, tvm::ir::TensorType(dtype, {I32(extent)}, options));
+}
+
+/*! \brief `for var in range(start, end): body`. */
+inline tvm::tirx::Stmt Loop(const tvm::ir::Var& var, int64_t start, int64_t end,
+                            tvm::tirx::Stmt body, tvm::tirx::ForOptions options = {}) {
+  return tvm::tirx::For(var, I32(start), I32(end), I32(1), std::move(body), std::move(options));
+}
+
 inline tvm::ir::Var Tensor2D(const char* name, int64_t rows, int64_t cols) {
   using namespace tvm::ir;
   return Var(name, TensorType(tvm::ffi::DataType::Float(32), {I32(rows), I32(cols)}));
@@ -81,7 +98,7 @@ inline Matmul MakeMatmul(MatmulOptions options = {}) {
     block_options.init = TensorStore(m.c, {m.vi, m.vj}, MakeConst(PrimType::Float(32), 0.0));
   }
   m.block = SBlock(iters, reads, writes, "C", body, block_options);
-  m.realize = SBlockRealize({m.i, m.j, m.k}, MakeConst(PrimType::Bool(), int64_t{1}), m.block);
+  m.realize = SBlockRealize({m.i, m.j, m.k}, True(), m.block);
   Stmt nest = m.realize;
   for (const Var& loop : {m.k, m.j, m.i}) nest = For(loop, I32(0), I32(16), I32(1), nest);
   FunctionOptions func_options;

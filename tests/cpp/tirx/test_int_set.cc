@@ -119,6 +119,24 @@ TEST_SUITE("tirx.arith.int_set") {
     CHECK(f.Eval(TensorLoad(index, {f.vi})) == "[idx[vi], idx[vi]]");
   }
 
+  TEST_CASE("bounds at the edge of the type: no constant the type cannot hold") {
+    Var k = Int("k"), vi = Int("vi");
+    const int64_t top = 2147483647;
+    DomainMap full{{k.get(), IntervalSet(I32(-top - 1), I32(top))}};
+    CHECK(Text(EvalSet(k, full)) == "[-2147483648, 2147483647]");
+    auto error = [&](const Expr& expr) {
+      try {
+        return Text(EvalSet(expr, full));
+      } catch (const ffi::Error& e) {
+        return std::string(e.what());
+      }
+    };
+    CHECK(error(k * 4) == "[unbounded, unbounded]");
+    CHECK(error(k + 1) == "[-2147483647, unbounded]");
+    CHECK(error(vi + (top - 1) + k) == "[vi - 2, unbounded]");
+    CHECK(Text(IntervalSet(I32(0), I32(top)).CoverRange(Range(I32(0), I32(16)))) == "[0, 16)");
+  }
+
   TEST_CASE("union, ranges and covers") {
     IntervalSet low(I32(0), I32(3));
     IntervalSet high(I32(8), I32(11));

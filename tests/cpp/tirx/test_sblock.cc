@@ -19,6 +19,7 @@ using namespace tvm::tirx;
 using tirx_test::I32;
 using tirx_test::Point;
 using tirx_test::R;
+using tirx_test::Tensor1D;
 namespace ffi = tvm::ffi;
 namespace refl = tvm::ffi::reflection;
 
@@ -36,11 +37,6 @@ std::vector<std::string> Fields(const char* key) {
     out.push_back(field->name + " " + refl::DefRegionKindName(field->def_region));
   }
   return out;
-}
-
-Var Tensor1D(const char* name, int64_t extent, ffi::DataType dtype = ffi::DataType::Float(32),
-             TensorTypeOptions options = {}) {
-  return Var(name, TensorType(dtype, {I32(extent)}, options));
 }
 
 }  // namespace
@@ -104,9 +100,8 @@ TEST_SUITE("tirx.sblock nodes") {
     const refl::MethodInfo* realize =
         refl::FindMethod(refl::GetTypeInfo("tirx.SBlockRealize")->type_index, "__ffi_init__");
     auto m = tirx_test::MakeMatmul();
-    CHECK(ErrorOf([&] {
-            realize->func(ffi::Array<Expr>{m.i}, MakeConst(PrimType::Bool(), int64_t{1}), m.block);
-          }) == "ValueError: The realize of block `C` binds 1 values to its 3 iteration variables");
+    CHECK(ErrorOf([&] { realize->func(ffi::Array<Expr>{m.i}, tirx_test::True(), m.block); }) ==
+          "ValueError: The realize of block `C` binds 1 values to its 3 iteration variables");
   }
 
   TEST_CASE("IterVar: an integer variable and a domain of its type") {
@@ -194,14 +189,14 @@ TEST_SUITE("tirx.sblock nodes") {
           "TypeError: `tirx.SBlock.alloc_buffers` must be a tensor, got `i` of type "
           "`ir.PrimType`");
     CHECK(ErrorOf([&] {
-            SBlockRealize({m.i, m.j}, MakeConst(PrimType::Bool(), int64_t{1}), m.block);
+            SBlockRealize({m.i, m.j}, tirx_test::True(), m.block);
           }) == "ValueError: The realize of block `C` binds 2 values to its 3 iteration variables");
     CHECK(ErrorOf([&] {
             SBlockRealize({m.i, m.j, m.k}, I32(1), m.block);
           }) == "TypeError: `tirx.SBlockRealize.predicate` must be bool, got `int32`");
     Var x("x", PrimType::Float(32));
     CHECK(ErrorOf([&] {
-            SBlockRealize({m.i, m.j, x}, MakeConst(PrimType::Bool(), int64_t{1}), m.block);
+            SBlockRealize({m.i, m.j, x}, tirx_test::True(), m.block);
           }) == "TypeError: `tirx.SBlockRealize.iter_values` must be an integer, got `float32`");
   }
 }
@@ -253,7 +248,7 @@ TEST_SUITE("tirx.sblock structural") {
       options.match_buffers = {MatchBufferRegion(row, BufferRegion(a, {Point(vi), R(0, 16)}))};
       SBlock block({IterVar(vi, R(0, 16), IterVarKind::kDataPar)}, {}, {}, "copy", copy, options);
       Var i("i", PrimType::Int(32));
-      Stmt realize = SBlockRealize({i}, MakeConst(PrimType::Bool(), int64_t{1}), block);
+      Stmt realize = SBlockRealize({i}, tirx_test::True(), block);
       return Function({a}, For(i, I32(0), I32(16), I32(1), realize));
     };
     Function one = build();

@@ -22,7 +22,7 @@ using Bound = std::optional<Expr>;
 template <typename F>
 Bound Combine(const Bound& a, const Bound& b, F f) {
   if (!a || !b) return std::nullopt;
-  return SimplifyLinear(f(*a, *b));
+  return SimplifyBound(f(*a, *b));
 }
 
 std::optional<int64_t> ConstantBound(const Bound& bound) {
@@ -101,8 +101,8 @@ class Evaluator {
   /*! \brief `[lo(x), hi(x)]` of a monotone map x -> x op c, flipped when c < 0. */
   template <typename F>
   static IntervalSet Monotone(const IntervalSet& a, int64_t c, F f) {
-    Bound lo = a.min() ? Bound(SimplifyLinear(f(*a.min()))) : std::nullopt;
-    Bound hi = a.max() ? Bound(SimplifyLinear(f(*a.max()))) : std::nullopt;
+    Bound lo = a.min() ? SimplifyBound(f(*a.min())) : std::nullopt;
+    Bound hi = a.max() ? SimplifyBound(f(*a.max())) : std::nullopt;
     return c > 0 ? IntervalSet(lo, hi) : IntervalSet(hi, lo);
   }
 
@@ -180,7 +180,7 @@ class Evaluator {
     int64_t span = *stride * (node->lanes - 1);
     Expr offset = MakeConst(PrimType(node->base.dtype()), span);
     auto shifted = [&](const Bound& bound) {
-      return bound ? Bound(SimplifyLinear(*bound + offset)) : std::nullopt;
+      return bound ? SimplifyBound(*bound + offset) : std::nullopt;
     };
     return span >= 0 ? IntervalSet(base.min(), shifted(base.max()))
                      : IntervalSet(shifted(base.min()), base.max());
@@ -218,7 +218,7 @@ class Evaluator {
 }  // namespace
 
 IntervalSet IntervalSet::FromRange(const ir::Range& range) {
-  return IntervalSet(range->start, SimplifyLinear(range->end - 1));
+  return IntervalSet(range->start, SimplifyBound(range->end - 1));
 }
 
 bool IntervalSet::IsSinglePoint() const {
@@ -227,8 +227,9 @@ bool IntervalSet::IsSinglePoint() const {
 }
 
 ir::Range IntervalSet::CoverRange(const ir::Range& whole) const {
-  if (!min_ || !max_) return whole;
-  return ir::Range(*min_, SimplifyLinear(*max_ + 1));
+  std::optional<Expr> end = max_ ? SimplifyBound(*max_ + 1) : std::nullopt;
+  if (!min_ || !end) return whole;
+  return ir::Range(*min_, *end);
 }
 
 IntervalSet EvalSet(const Expr& expr, const DomainMap& domains) {

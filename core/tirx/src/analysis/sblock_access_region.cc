@@ -138,6 +138,13 @@ class AccessRegionDetector {
   }
 
  private:
+  /*! \brief Whether an access has one index per dimension (ill-formed IR is left to the
+   *  well-formedness analysis, which reports it). */
+  static bool HasRank(const Var& tensor, size_t rank) {
+    const auto* type = tensor->ty.as<ir::TensorTypeObj>();
+    return type != nullptr && type->shape.size() == rank;
+  }
+
   IntervalSet Relax(const Expr& expr) const { return arith::EvalSet(expr, domains_); }
 
   Interrupt VisitFor(const ForObj* loop, StructuralVisitorView& view) {
@@ -185,7 +192,7 @@ class AccessRegionDetector {
 
   /*! \brief Adds an access unless the tensor is the block's own; a view counts as its source. */
   void Add(AccessList* list, const Var& tensor, std::vector<IntervalSet> region) {
-    if (local_.count(tensor.get()) != 0) return;
+    if (local_.count(tensor.get()) != 0 || !HasRank(tensor, region.size())) return;
     auto match = matches_.find(tensor.get());
     if (match == matches_.end()) {
       list->Add(tensor, std::move(region));
@@ -193,6 +200,9 @@ class AccessRegionDetector {
     }
     // The view's dimensions are the source region's last ones, offset by its starts.
     const BufferRegion& source = match->second->source;
+    if (!HasRank(source->tensor, source->region.size()) || source->region.size() < region.size()) {
+      return;
+    }
     const size_t leading = source->region.size() - region.size();
     std::vector<IntervalSet> mapped;
     for (size_t i = 0; i < source->region.size(); ++i) {

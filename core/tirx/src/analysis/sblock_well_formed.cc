@@ -153,7 +153,8 @@ class SBlockChecker {
              realize, path.Attr("iter_values"));
       return;
     }
-    const std::optional<int64_t> predicate = IntConstant(realize->predicate);
+    const auto* predicate = realize->predicate.as<IntImmObj>();
+    const bool always = predicate != nullptr && predicate->value == 1;
     // Per loop variable: the first data-parallel and reduction iteration variables using it.
     std::vector<std::pair<const ir::VarObj*, std::pair<const IterVarObj*, const IterVarObj*>>> uses;
     for (size_t i = 0; i < block->iter_vars.size(); ++i) {
@@ -172,7 +173,7 @@ class SBlockChecker {
         continue;
       }
       // Under a predicate the binding may leave the domain where the predicate is false.
-      if (predicate == std::optional<int64_t>(1)) CheckBindingDomain(iter, value, name, value_path);
+      if (always) CheckBindingDomain(iter, value, name, value_path);
       for (const ir::VarObj* var : VarsOf(value)) {
         auto loop = loops_.find(var);
         if (loop == loops_.end()) continue;
