@@ -238,6 +238,21 @@ TEST_SUITE("tirx.analysis.sblock_well_formed") {
                    "`vk` of block `C` @ <root>.body.body.body.iter_values"});
   }
 
+  TEST_CASE("match buffers of one name in two blocks are two views, not a signature clash") {
+    // Tensorized code gives every block its own `A_sub = T.match_buffer(...)`.
+    Var a = Tensor1D("A", 32), vi = Int("vi"), vj = Int("vj");
+    auto block = [&](const Var& iter, int64_t offset, const char* name) {
+      Var view = Tensor1D("A_sub", 16);
+      SBlockOptions options;
+      options.match_buffers = {MatchBufferRegion(view, BufferRegion(a, {R(offset, offset + 16)}))};
+      Stmt body = TensorStore(view, {iter}, MakeConst(PrimType::Float(32), 0.0));
+      SBlock made({IterVar(iter, R(0, 16), IterVarKind::kDataPar)}, {}, {}, name, body, options);
+      return SBlockRealize({I32(0)}, True(), made);
+    };
+    Function func({a}, SeqStmt({block(vi, 0, "low"), block(vj, 16, "high")}));
+    CHECK(analysis::WellFormedDiagnostics(func).empty());
+  }
+
   TEST_CASE("values without blocks, and None, have no block problems") {
     CHECK(Check(ffi::Any()).empty());
     CHECK(Check(I32(3)).empty());

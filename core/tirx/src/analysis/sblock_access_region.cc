@@ -234,25 +234,6 @@ class AccessRegionDetector {
 
 }  // namespace
 
-arith::IntervalSet RelaxedRange(const ir::Range& range, const arith::DomainMap& domains) {
-  arith::IntervalSet start = arith::EvalSet(range->start, domains);
-  arith::IntervalSet last = arith::EvalSet(SimplifyLinear(range->end - 1), domains);
-  return arith::IntervalSet(start.min(), last.max());
-}
-
-Expr Substitute(const Expr& expr,
-                const std::unordered_map<const ffi::Object*, Expr>& replacements) {
-  if (replacements.empty()) return expr;
-  ffi::Any mapped = refl::StructuralMap(
-      expr,
-      [&](Var var) -> Expr {
-        auto it = replacements.find(var.get());
-        return it == replacements.end() ? Expr(var) : it->second;
-      },
-      refl::WalkOrder::kPostOrder);
-  return SimplifyLinear(mapped.cast<Expr>());
-}
-
 SBlockAccessRegions DetectSBlockAccessRegions(const SBlock& block) {
   if (!block.defined()) TVM_FFI_THROW(ValueError) << "Expected a block, got None";
   return AccessRegionDetector(block.get()).Run(block);

@@ -9,6 +9,7 @@
 #include <tvm/ir/call.h>
 #include <tvm/tirx/analysis.h>
 #include <tvm/tirx/function.h>
+#include <tvm/tirx/sblock.h>
 #include <tvm/tirx/sblock_analysis.h>
 #include <tvm/tirx/stmt.h>
 #include <tvm/tirx/tensor_expr.h>
@@ -64,6 +65,13 @@ class WellFormedChecker {
             [this](const SBlockObj* block, StructuralVisitorView& v) {
               // Iteration variables and allocated tensors belong to the block alone.
               return InScope([&] { return v.DefaultVisit(ffi::GetRef<SBlock>(block)); });
+            },
+            [this](const MatchBufferRegionObj* match, StructuralVisitorView& v) {
+              // A view's Pattern defines it for its block: no signature to agree with.
+              in_match_buffer_ = true;
+              Interrupt result = v.DefaultVisit(ffi::GetRef<MatchBufferRegion>(match));
+              in_match_buffer_ = false;
+              return result;
             },
             [this](const SeqStmtObj* seq, StructuralVisitorView& v) {
               return InScope([&] { return v.DefaultVisit(ffi::GetRef<SeqStmt>(seq)); });
@@ -193,8 +201,8 @@ class WellFormedChecker {
   }
 
   void DefinePattern(const ir::VarObj* var, StructuralVisitorView& view) {
-    std::string name(var->name);
-    auto [it, inserted] = pattern_names_.emplace(name, var);
+    auto [it, inserted] = in_match_buffer_ ? std::make_pair(pattern_names_.end(), true)
+                                           : pattern_names_.emplace(std::string(var->name), var);
     if (!inserted && it->second != var) {
       std::ostringstream message;
       message << "the parameters name two different variables " << Quoted(var);
@@ -249,6 +257,8 @@ class WellFormedChecker {
   const ffi::Object* pending_loop_var_ = nullptr;
   const ffi::Object* pending_launch_var_ = nullptr;  // the variable a LaunchThread defines next
   std::unordered_map<std::string, const ffi::Object*> pattern_names_;
+  /*! \brief Whether the current Pattern is a block's match-buffer view, not a signature. */
+  bool in_match_buffer_ = false;
 };
 
 /*! \brief The printed IR with every diagnostic's node underlined, when the printer is loaded. */
