@@ -137,6 +137,28 @@ TEST_SUITE("tirx.arith.int_set") {
     CHECK(Text(IntervalSet(I32(0), I32(top)).CoverRange(Range(I32(0), I32(16)))) == "[0, 16)");
   }
 
+  TEST_CASE("a condition narrows the domains of the branch that knows it") {
+    Fixture f;
+    using tvm::tirx::arith::AssumeCondition;
+    auto k_in = [&](const Expr& condition, bool holds) {
+      return Text(AssumeCondition(condition, f.domains, holds).at(f.k.get()));
+    };
+    CHECK(k_in(f.k < 8, true) == "[0, 7]");
+    CHECK(k_in(f.k < 8, false) == "[8, 15]");
+    CHECK(k_in(f.k <= 8, false) == "[9, 15]");
+    CHECK(k_in(I32(4) < f.k, true) == "[5, 15]");
+    CHECK(k_in(I32(4) >= f.k, true) == "[0, 4]");
+    CHECK(k_in(f.k > 3 && f.k < 12, true) == "[4, 11]");
+    CHECK(k_in(f.k > 3 && f.k < 12, false) == "[0, 15]");  // either may fail
+    CHECK(k_in(logical_not(f.k < 8), true) == "[8, 15]");
+    CHECK(k_in(f.k < 100, true) == "[0, 15]");    // a looser bound leaves it
+    CHECK(k_in(f.k < f.n, true) == "[0, 15]");    // bounds that do not compare leave it
+    CHECK(k_in(f.k < f.j, true) == "[0, 15]");    // j is relaxed too: no single bound
+    CHECK(k_in(f.k * 2 < 8, true) == "[0, 15]");  // not a bare variable
+    CHECK(Text(AssumeCondition(f.vi < 8, f.domains, true).at(f.k.get())) == "[0, 15]");
+    CHECK(AssumeCondition(f.vi < 8, f.domains, true).count(f.vi.get()) == 0);
+  }
+
   TEST_CASE("union, ranges and covers") {
     IntervalSet low(I32(0), I32(3));
     IntervalSet high(I32(8), I32(11));

@@ -89,6 +89,22 @@ TEST_SUITE("tirx.analysis.sblock_access_region") {
     CHECK(Text(regions.reads) == Regions{"A[0:7]"});
   }
 
+  TEST_CASE("each branch of an if sees the loop narrowed by its condition") {
+    // for k in range(16): if k < 8: O[vi] = A[k] else: O[vi] = B[k - 8]
+    Var a = Tensor1D("A", 16), b = Tensor1D("B", 8), out = Tensor1D("O", 16);
+    Var vi = Int("vi"), k = Int("k");
+    Stmt branch = IfThenElse(k < 8, TensorStore(out, {vi}, TensorLoad(a, {k})),
+                             TensorStore(out, {vi}, TensorLoad(b, {k - 8})));
+    auto regions = DetectSBlockAccessRegions(
+        SBlock({Spatial(vi, 16)}, {}, {}, "split", Loop(k, 0, 16, branch)));
+    CHECK(Text(regions.reads) == Regions{"A[0:8]", "B[0:8]"});
+    // After the if, the loop has its whole range again.
+    Stmt after = SeqStmt({branch, TensorStore(out, {vi}, TensorLoad(a, {k}))});
+    regions = DetectSBlockAccessRegions(
+        SBlock({Spatial(vi, 16)}, {}, {}, "after", Loop(k, 0, 16, after)));
+    CHECK(Text(regions.reads) == Regions{"A[0:16]", "B[0:8]"});
+  }
+
   TEST_CASE("two accesses of one tensor unite; an unknown index covers the dimension") {
     Var a = Tensor1D("A", 32), out = Tensor1D("O", 32);
     Var idx = Tensor1D("idx", 16, ffi::DataType::Int(32));

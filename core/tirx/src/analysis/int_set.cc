@@ -236,6 +236,93 @@ IntervalSet EvalSet(const Expr& expr, const DomainMap& domains) {
   return Evaluator(domains).Eval(expr);
 }
 
+namespace {
+
+/*! \brief `var op bound`, from a comparison with the variable on either side. */
+struct VarBound {
+  const ir::VarObj* var = nullptr;
+  enum Kind { kLess, kLessEqual, kGreater, kGreaterEqual } kind = kLess;
+  Expr bound;
+};
+
+std::optional<VarBound> AsVarBound(const Expr& condition, const DomainMap& domains) {
+  const auto* cmp = condition.as<BinaryOpObj>();
+  if (cmp == nullptr) return std::nullopt;
+  std::optional<VarBound::Kind> kind;
+  if (condition.as<LTObj>()) kind = VarBound::kLess;
+  if (condition.as<LEObj>()) kind = VarBound::kLessEqual;
+  if (condition.as<GTObj>()) kind = VarBound::kGreater;
+  if (condition.as<GEObj>()) kind = VarBound::kGreaterEqual;
+  if (!kind) return std::nullopt;
+  auto is_point = [&](const Expr& e) {
+    IntervalSet set = EvalSet(e, domains);
+    return set.min() && set.min()->same_as(e);
+  };
+  const auto* left = cmp->a.as<ir::VarObj>();
+  if (left != nullptr && domains.count(left) != 0 && is_point(cmp->b)) {
+    return VarBound{left, *kind, cmp->b};
+  }
+  const auto* right = cmp->b.as<ir::VarObj>();
+  if (right != nullptr && domains.count(right) != 0 && is_point(cmp->a)) {
+    // `e < v` is `v > e`: the same bound seen from the variable.
+    static constexpr VarBound::Kind kMirror[] = {VarBound::kGreater, VarBound::kGreaterEqual,
+                                                 VarBound::kLess, VarBound::kLessEqual};
+    return VarBound{right, kMirror[*kind], cmp->a};
+  }
+  return std::nullopt;
+}
+
+/*! \brief The tighter of a known bound and a new one, when they compare. */
+std::optional<Expr> Tighter(const std::optional<Expr>& known, const Expr& bound, bool upper) {
+  if (!known) return bound;
+  std::optional<int64_t> diff = ConstantDifference(bound, *known);
+  if (!diff) return known;
+  return (upper ? *diff < 0 : *diff > 0) ? bound : *known;
+}
+
+void Narrow(const VarBound& fact, DomainMap* domains) {
+  IntervalSet& set = (*domains)[fact.var];
+  std::optional<Expr> lo = set.min(), hi = set.max();
+  switch (fact.kind) {
+    case VarBound::kLess:
+      if (auto bound = SimplifyBound(fact.bound - 1)) hi = Tighter(hi, *bound, true);
+      break;
+    case VarBound::kLessEqual:
+      hi = Tighter(hi, fact.bound, true);
+      break;
+    case VarBound::kGreater:
+      if (auto bound = SimplifyBound(fact.bound + 1)) lo = Tighter(lo, *bound, false);
+      break;
+    case VarBound::kGreaterEqual:
+      lo = Tighter(lo, fact.bound, false);
+      break;
+  }
+  set = IntervalSet(lo, hi);
+}
+
+}  // namespace
+
+DomainMap AssumeCondition(const Expr& condition, const DomainMap& domains, bool holds) {
+  DomainMap narrowed = domains;
+  if (const auto* both = condition.as<AndObj>()) {
+    if (!holds) return narrowed;  // `not (a and b)` says nothing about either alone
+    narrowed = AssumeCondition(both->a, narrowed, true);
+    return AssumeCondition(both->b, narrowed, true);
+  }
+  if (const auto* negated = condition.as<NotObj>())
+    return AssumeCondition(negated->a, domains, !holds);
+  std::optional<VarBound> fact = AsVarBound(condition, domains);
+  if (!fact) return narrowed;
+  if (!holds) {
+    // not (v < e) is v >= e, and so on.
+    static constexpr VarBound::Kind kNegated[] = {VarBound::kGreaterEqual, VarBound::kGreater,
+                                                  VarBound::kLessEqual, VarBound::kLess};
+    fact->kind = kNegated[fact->kind];
+  }
+  Narrow(*fact, &narrowed);
+  return narrowed;
+}
+
 IntervalSet Union(const IntervalSet& a, const IntervalSet& b) {
   Bound lo = a.min() && b.min() ? Bound(Pick(*a.min(), *b.min(), true)) : std::nullopt;
   Bound hi = a.max() && b.max() ? Bound(Pick(*a.max(), *b.max(), false)) : std::nullopt;

@@ -103,6 +103,9 @@ class AccessRegionDetector {
           RecordNested(realize);  // the nested block's own regions stand for its body
           return std::nullopt;
         },
+        [this](const IfThenElseObj* branch, StructuralVisitorView& v) {
+          return VisitIf(branch, v);
+        },
         [this](const BindObj* bind, StructuralVisitorView& v) {
           // Indices that use the bound variable mean its value, as Apache substitutes them.
           if (IsScalarInteger(bind->value)) domains_[bind->var.get()] = Relax(bind->value);
@@ -151,6 +154,19 @@ class AccessRegionDetector {
     domains_[loop->var.get()] = RelaxedRange(ir::Range(loop->start, loop->end), domains_);
     Interrupt result = view.DefaultVisit(ffi::GetRef<For>(loop));
     domains_.erase(loop->var.get());
+    return result;
+  }
+
+  /*! \brief Each branch sees the loops narrowed by what it knows of the condition. */
+  Interrupt VisitIf(const IfThenElseObj* branch, StructuralVisitorView& view) {
+    ffi::Any self = ffi::GetRef<IfThenElse>(branch);
+    if (auto interrupt = view.VisitField(self, "condition")) return interrupt;
+    const arith::DomainMap outside = domains_;
+    domains_ = arith::AssumeCondition(branch->condition, outside, true);
+    Interrupt result = view.VisitField(self, "then_case");
+    domains_ = arith::AssumeCondition(branch->condition, outside, false);
+    if (!result) result = view.VisitField(self, "else_case");
+    domains_ = outside;
     return result;
   }
 

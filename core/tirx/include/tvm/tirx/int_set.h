@@ -66,6 +66,15 @@ using DomainMap = std::unordered_map<const ir::VarObj*, IntervalSet>;
  */
 IntervalSet EvalSet(const Expr& expr, const DomainMap& domains);
 
+/*!
+ * \brief The domains narrowed by knowing that `condition` is `holds`, for the branches of an
+ *  `if` (Apache's `ConditionalBoundsContext`, in part): a comparison of a relaxed variable with
+ *  an expression that uses no relaxed variable (`k < 8`, `n > k`, `k >= lo`), a conjunction of
+ *  such when it holds, one such negated when it does not. A bound tightens only where the two
+ *  compare (their difference is a constant); anything else leaves the domains as they are.
+ */
+DomainMap AssumeCondition(const Expr& condition, const DomainMap& domains, bool holds);
+
 /*! \brief The smallest interval holding both (a bound is `min(a, b)` when not comparable). */
 IntervalSet Union(const IntervalSet& a, const IntervalSet& b);
 
