@@ -4,6 +4,7 @@
  *  verifier (`BlockVarAccessVerifier`), its block constructors and its schedule's binding
  *  rules (`CheckLoopParallelizableInBlock`) require, each problem naming its block.
  */
+#include <tvm/ffi/reflection/registry.h>
 #include <tvm/ffi/reflection/structural_visit.h>
 #include <tvm/tirx/int_set.h>
 #include <tvm/tirx/sblock_analysis.h>
@@ -105,10 +106,10 @@ class SBlockChecker {
   Interrupt VisitFor(const ForObj* loop, StructuralVisitorView& view) {
     const ir::VarObj* var = loop->var.get();
     loops_[var] = Loop{loop, blocks_.size()};
-    domains_[var] = RelaxedRange(ir::Range(loop->start, loop->end), domains_);
+    loop_stack_.push_back(loop);
     Interrupt result = view.DefaultVisit(ffi::GetRef<For>(loop));
+    loop_stack_.pop_back();
     loops_.erase(var);
-    domains_.erase(var);
     return result;
   }
 
@@ -126,7 +127,18 @@ class SBlockChecker {
     return result;
   }
 
+  /*! \brief The enclosing loops' ranges, outermost first, each relaxed over the outer ones
+   *  (built where a block needs them, so code without blocks pays nothing for it). */
+  arith::DomainMap LoopDomains() const {
+    arith::DomainMap domains;
+    for (const ForObj* loop : loop_stack_) {
+      domains[loop->var.get()] = RelaxedRange(ir::Range(loop->start, loop->end), domains);
+    }
+    return domains;
+  }
+
   void CheckLoopVarUse(const ir::VarObj* var, StructuralVisitorView& view) {
+    if (blocks_.empty()) return;
     auto it = loops_.find(var);
     if (it == loops_.end() || it->second.depth >= blocks_.size()) return;
     const SBlockObj* block = blocks_.back();
@@ -204,7 +216,7 @@ class SBlockChecker {
                           const AccessPath& path) {
     std::optional<int64_t> start = IntConstant(iter->dom->start);
     std::optional<int64_t> end = IntConstant(iter->dom->end);
-    auto bounds = ConstantBounds(arith::EvalSet(value, domains_));
+    auto bounds = ConstantBounds(arith::EvalSet(value, LoopDomains()));
     if (!start || !end || !bounds) return;
     if (bounds->first >= *start && bounds->second < *end) return;
     Report("sblock-binding-domain",
@@ -241,7 +253,8 @@ class SBlockChecker {
   void CheckBlock(const SBlockObj* block, const AccessPath& path) {
     const std::string name = Quoted(block->name_hint);
     bool has_reduction = false;
-    arith::DomainMap domains = domains_;
+    const arith::DomainMap loops = LoopDomains();
+    arith::DomainMap domains = loops;
     std::vector<const ir::VarObj*> own;
     for (const IterVar& iter : block->iter_vars) own.push_back(iter->var.get());
     for (size_t i = 0; i < block->iter_vars.size(); ++i) {
@@ -275,7 +288,7 @@ class SBlockChecker {
                  iter, iter_path.Attr("dom"));
         }
       }
-      domains[iter->var.get()] = RelaxedRange(iter->dom, domains_);
+      domains[iter->var.get()] = RelaxedRange(iter->dom, loops);
     }
     if (block->init.has_value() && !has_reduction) {
       Report("sblock-init",
@@ -338,7 +351,8 @@ class SBlockChecker {
 
   ffi::Array<ir::Diagnostic> diagnostics_;
   std::unordered_map<const ir::VarObj*, Loop> loops_;
-  arith::DomainMap domains_;
+  /*! \brief The enclosing loops, outermost first. */
+  std::vector<const ForObj*> loop_stack_;
   /*! \brief The non-opaque blocks around the current node, outermost first. */
   std::vector<const SBlockObj*> blocks_;
   std::set<std::pair<const ir::VarObj*, const SBlockObj*>> reported_uses_;
@@ -348,6 +362,11 @@ class SBlockChecker {
 
 ffi::Array<ir::Diagnostic> SBlockDiagnostics(const ffi::Any& root) {
   return SBlockChecker().Run(root);
+}
+
+TVM_FFI_STATIC_INIT_BLOCK() {
+  ffi::reflection::GlobalDef().def("tirx.analysis.SBlockDiagnostics", SBlockDiagnostics,
+                                   "The S-TIR block problems of any IR value, as diagnostics.");
 }
 
 }  // namespace analysis
