@@ -4,6 +4,7 @@
 #include <tvm/ffi/reflection/structural_equal.h>
 #include <tvm/ffi/reflection/structural_hash.h>
 #include <tvm/ffi/reflection/structural_visit.h>
+#include <tvm/ffi/reflection/structural_walk.h>
 #include <tvm/tirx/analysis.h>
 
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "../ffi/test_util.h"
 #include "sblock_matmul.h"
+#include "string_list_printer.h"
 
 namespace {
 
@@ -211,6 +213,31 @@ TEST_SUITE("tirx.sblock structural") {
     // A block alone: its own variables are definitions, its tensors free.
     CHECK(refl::StructuralEqual(one.block, two.block, {/*map_free_vars=*/true}));
     CHECK_FALSE(refl::StructuralEqual(one.block, two.block));
+  }
+
+  TEST_CASE("a walk reports the block's definitions first, with their regions") {
+    Var a = tirx_test::Tensor2D("A", 16, 16);
+    Var vi("vi", PrimType::Int(32)), i("i", PrimType::Int(32));
+    Var local = Tensor1D("local", 16), row = Tensor1D("row", 16);
+    SBlockOptions options;
+    options.alloc_buffers = {local};
+    options.match_buffers = {MatchBufferRegion(row, BufferRegion(a, {Point(vi), R(0, 16)}))};
+    Stmt body = TensorStore(local, {vi}, TensorLoad(row, {vi}));
+    SBlock block({IterVar(vi, R(0, 16), IterVarKind::kDataPar)}, {}, {}, "b", body, options);
+    std::vector<std::string> sites;
+    refl::StructuralWalk(
+        SBlockRealize({i}, tirx_test::True(), block),
+        [&](const VarObj* var, refl::DefRegionKind kind) {
+          if (var->ty.as<PrimTypeObj>() || kind != refl::DefRegionKind::kNone) {
+            sites.push_back(std::string(var->name) + " " + refl::DefRegionKindName(kind));
+          }
+          return refl::WalkResult::Advance();
+        },
+        refl::WalkOrder::kPreOrder);
+    // The realize's binding, then the allocation (a definition field), the iteration variable,
+    // the view (a Pattern), its source's start and end, and the body's two indices.
+    CHECK(sites == std::vector<std::string>{"i None", "local Simple", "vi Simple", "row Pattern",
+                                            "vi None", "vi None", "vi None", "vi None"});
   }
 
   TEST_CASE("the name hint is ignored; the kind, the domain and the init are not") {

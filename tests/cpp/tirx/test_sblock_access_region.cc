@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sblock_matmul.h"
+#include "string_list_printer.h"
 #include "unchecked.h"
 
 namespace {

@@ -8,19 +8,8 @@
 #include <vector>
 
 #include "sblock_matmul.h"
+#include "string_list_printer.h"
 #include "unchecked.h"
-
-// Failures show the lists compared.
-namespace doctest {
-template <>
-struct StringMaker<std::vector<std::string>> {
-  static String convert(const std::vector<std::string>& items) {
-    std::string text = "{";
-    for (const std::string& item : items) text += "\n  \"" + item + "\"";
-    return String((text + "}").c_str());
-  }
-};
-}  // namespace doctest
 
 namespace {
 

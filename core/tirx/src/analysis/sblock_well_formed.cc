@@ -9,6 +9,7 @@
 #include <tvm/tirx/int_set.h>
 #include <tvm/tirx/sblock_analysis.h>
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 #include <string>
