@@ -3,6 +3,7 @@
  * \brief Integer expressions as sums of constant multiples of terms (linear_form_internal.h).
  */
 #include <tvm/ffi/reflection/structural_equal.h>
+#include <tvm/ffi/stack_guard.h>
 #include <tvm/tirx/op.h>
 
 #include "linear_form_internal.h"
@@ -13,7 +14,8 @@ namespace tirx {
 namespace {
 
 /*! \brief Adds `scale * expr` to the form; false on an overflow. */
-bool Accumulate(const Expr& expr, int64_t scale, LinearForm* form) {
+bool Accumulate(const Expr& expr, int64_t scale, LinearForm* form, size_t depth = 0) {
+  ffi::CheckStackDepth("linear form", depth);
   auto scaled_add = [](int64_t* into, int64_t value, int64_t by) {
     int64_t product = 0;
     return !__builtin_mul_overflow(value, by, &product) &&
@@ -23,22 +25,24 @@ bool Accumulate(const Expr& expr, int64_t scale, LinearForm* form) {
     return scaled_add(&form->constant, *value, scale);
   }
   if (const auto* node = expr.as<AddObj>()) {
-    return Accumulate(node->a, scale, form) && Accumulate(node->b, scale, form);
+    return Accumulate(node->a, scale, form, depth + 1) &&
+           Accumulate(node->b, scale, form, depth + 1);
   }
   if (const auto* node = expr.as<SubObj>()) {
     int64_t negated = 0;
     if (__builtin_mul_overflow(scale, int64_t{-1}, &negated)) return false;
-    return Accumulate(node->a, scale, form) && Accumulate(node->b, negated, form);
+    return Accumulate(node->a, scale, form, depth + 1) &&
+           Accumulate(node->b, negated, form, depth + 1);
   }
   if (const auto* node = expr.as<MulObj>()) {
     std::optional<int64_t> a = IntConstant(node->a);
     std::optional<int64_t> b = IntConstant(node->b);
     int64_t product = 0;
     if (b && !__builtin_mul_overflow(scale, *b, &product)) {
-      return Accumulate(node->a, product, form);
+      return Accumulate(node->a, product, form, depth + 1);
     }
     if (a && !__builtin_mul_overflow(scale, *a, &product)) {
-      return Accumulate(node->b, product, form);
+      return Accumulate(node->b, product, form, depth + 1);
     }
   }
   for (auto& [term, coefficient] : form->terms) {

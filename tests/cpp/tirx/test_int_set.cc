@@ -159,6 +159,17 @@ TEST_SUITE("tirx.arith.int_set") {
     CHECK(AssumeCondition(f.vi < 8, f.domains, true).count(f.vi.get()) == 0);
   }
 
+  TEST_CASE("deep expressions: thousands of levels work, a hostile depth raises") {
+    Fixture f;
+    Expr chain = f.k;
+    for (int i = 0; i < 2000; ++i) chain = Add(chain, I32(1));
+    CHECK(f.Eval(chain) == "[2000, 2015]");
+    Expr hostile = f.k;
+    for (int i = 0; i < 200000; ++i) hostile = Add(hostile, I32(1));
+    CHECK_THROWS_WITH_AS(EvalSet(hostile, f.domains), doctest::Contains("input nested too deeply"),
+                         ffi::Error);
+  }
+
   TEST_CASE("union, ranges and covers") {
     IntervalSet low(I32(0), I32(3));
     IntervalSet high(I32(8), I32(11));

@@ -4,6 +4,7 @@
  *  following the rules of Apache TVM's `IntervalSetEvaluator`.
  */
 #include <tvm/ffi/reflection/structural_walk.h>
+#include <tvm/ffi/stack_guard.h>
 #include <tvm/tirx/int_set.h>
 #include <tvm/tirx/op.h>
 #include <tvm/tirx/tensor_expr.h>
@@ -43,6 +44,15 @@ class Evaluator {
   explicit Evaluator(const DomainMap& domains) : domains_(domains) {}
 
   IntervalSet Eval(const Expr& expr) {
+    // Deeply nested input raises RecursionError instead of overflowing the stack.
+    ffi::CheckStackDepth("integer set evaluation", ++depth_);
+    IntervalSet result = EvalNode(expr);
+    --depth_;
+    return result;
+  }
+
+ private:
+  IntervalSet EvalNode(const Expr& expr) {
     if (const auto* var = expr.as<ir::VarObj>()) {
       auto it = domains_.find(var);
       return it == domains_.end() ? IntervalSet::Point(expr) : it->second;
@@ -69,7 +79,6 @@ class Evaluator {
     return UsesRelaxedVar(expr) ? IntervalSet::Everything() : IntervalSet::Point(expr);
   }
 
- private:
   using Rule = IntervalSet (Evaluator::*)(const IntervalSet&, const IntervalSet&, const Expr&);
 
   IntervalSet Binary(const Expr& expr, const BinaryOpObj* node, Rule rule) {
@@ -213,6 +222,7 @@ class Evaluator {
   }
 
   const DomainMap& domains_;
+  size_t depth_ = 0;
 };
 
 }  // namespace
