@@ -106,6 +106,20 @@ TEST_SUITE("tirx.analysis.sblock_access_region") {
     CHECK(Text(regions.reads) == Regions{"A[0:16]", "B[0:8]"});
   }
 
+  TEST_CASE("a stepped loop reaches its last value, a loop of unknown step anything") {
+    Var a = Tensor1D("A", 16), out = Tensor1D("O", 16);
+    Var vi = Int("vi"), k = Int("k"), n = Int("n");
+    auto reads = [&](Expr start, Expr end, Expr step) {
+      Stmt loop = For(k, start, end, step, TensorStore(out, {vi}, TensorLoad(a, {k})));
+      return Text(DetectSBlockAccessRegions(SBlock({Spatial(vi, 16)}, {}, {}, "s", loop)).reads);
+    };
+    CHECK(reads(I32(0), I32(16), I32(4)) == Regions{"A[0:13]"});
+    CHECK(reads(I32(8), I32(0), I32(-2)) == Regions{"A[2:9]"});
+    CHECK(reads(I32(8), I32(0), n) == Regions{"A[0:16]"});
+    CHECK(reads(n, n + 8, I32(2)) == Regions{"A[n:n + 8]"});
+    CHECK(reads(I32(4), I32(4), I32(1)) == Regions{"A[4:4]"});  // an empty loop, as Apache
+  }
+
   TEST_CASE("two accesses of one tensor unite; an unknown index covers the dimension") {
     Var a = Tensor1D("A", 32), out = Tensor1D("O", 32);
     Var idx = Tensor1D("idx", 16, ffi::DataType::Int(32));

@@ -90,6 +90,21 @@ TEST_SUITE("tirx.analysis.sblock_well_formed") {
     CHECK(Check(copy.Build(IterVarKind::kDataPar, 32)) ==
           Problems{"sblock-binding-domain: iteration variable `vi` of block `copy` is bound to "
                    "values in [0, 32), outside its domain [0, 16) @ <root>.body.iter_values[0]"});
+    // A stepped loop stops at its last value: range(0, 32, 3) ends at 30, range(0, 34, 3) at 33.
+    auto stepped = [&](int64_t end) {
+      SBlock block({IterVar(copy.vi, R(0, 31), IterVarKind::kDataPar)}, {}, {}, "stepped",
+                   Evaluate(copy.vi));
+      return For(copy.i, I32(0), I32(end), I32(3), SBlockRealize({copy.i}, True(), block));
+    };
+    CHECK(Check(stepped(32)).empty());
+    CHECK(Check(stepped(34)) ==
+          Problems{"sblock-binding-domain: iteration variable `vi` of block `stepped` is bound to "
+                   "values in [0, 34), outside its domain [0, 31) @ <root>.body.iter_values[0]"});
+    Var n = Int("n");
+    SBlock symbolic({IterVar(copy.vi, R(0, 31), IterVarKind::kDataPar)}, {}, {}, "stepped",
+                    Evaluate(copy.vi));
+    CHECK(
+        Check(For(copy.i, I32(0), I32(40), n, SBlockRealize({copy.i}, True(), symbolic))).empty());
     // A predicate may cut the binding's range: left to it.
     CHECK(Check(copy.Build(IterVarKind::kDataPar, 32, {}, {}, copy.i < 16)).empty());
   }

@@ -21,6 +21,25 @@ arith::IntervalSet RelaxedRange(const ir::Range& range, const arith::DomainMap& 
   return arith::IntervalSet(start.min(), last.max());
 }
 
+arith::IntervalSet LoopValues(const ForObj* loop, const arith::DomainMap& outer) {
+  std::optional<int64_t> step = IntConstant(loop->step);
+  std::optional<int64_t> start = IntConstant(loop->start);
+  std::optional<int64_t> end = IntConstant(loop->end);
+  if (step && *step != 0 && start && end) {
+    // The loop runs while start + n * step is short of end, in the step's direction.
+    const __int128 s = *step, from = *start, to = *end;  // wide enough for int64 extremes
+    const __int128 count = s > 0 ? (to - from + s - 1) / s : (from - to - s - 1) / -s;
+    if (count > 0) {
+      const int64_t last = static_cast<int64_t>(from + (count - 1) * s);
+      PrimType ty(loop->var.dtype());
+      return *step > 0 ? arith::IntervalSet(loop->start, MakeConst(ty, last))
+                       : arith::IntervalSet(MakeConst(ty, last), loop->start);
+    }
+  }
+  if (step && *step > 0) return RelaxedRange(ir::Range(loop->start, loop->end), outer);
+  return arith::IntervalSet::Everything();
+}
+
 Expr Substitute(const Expr& expr,
                 const std::unordered_map<const ffi::Object*, Expr>& replacements) {
   if (replacements.empty()) return expr;

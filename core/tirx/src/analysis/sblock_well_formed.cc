@@ -132,9 +132,7 @@ class SBlockChecker {
    *  (built where a block needs them, so code without blocks pays nothing for it). */
   arith::DomainMap LoopDomains() const {
     arith::DomainMap domains;
-    for (const ForObj* loop : loop_stack_) {
-      domains[loop->var.get()] = RelaxedRange(ir::Range(loop->start, loop->end), domains);
-    }
+    for (const ForObj* loop : loop_stack_) domains[loop->var.get()] = LoopValues(loop, domains);
     return domains;
   }
 
