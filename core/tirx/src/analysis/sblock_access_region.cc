@@ -151,7 +151,7 @@ class AccessRegionDetector {
   IntervalSet Relax(const Expr& expr) const { return arith::EvalSet(expr, domains_); }
 
   Interrupt VisitFor(const ForObj* loop, StructuralVisitorView& view) {
-    domains_[loop->var.get()] = LoopValues(loop, domains_);
+    domains_[loop->var.get()] = LoopValues(loop, domains_, /*exact_last=*/false);
     Interrupt result = view.DefaultVisit(ffi::GetRef<For>(loop));
     domains_.erase(loop->var.get());
     return result;

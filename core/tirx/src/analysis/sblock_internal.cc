@@ -21,11 +21,11 @@ arith::IntervalSet RelaxedRange(const ir::Range& range, const arith::DomainMap& 
   return arith::IntervalSet(start.min(), last.max());
 }
 
-arith::IntervalSet LoopValues(const ForObj* loop, const arith::DomainMap& outer) {
+arith::IntervalSet LoopValues(const ForObj* loop, const arith::DomainMap& outer, bool exact_last) {
   std::optional<int64_t> step = IntConstant(loop->step);
   std::optional<int64_t> start = IntConstant(loop->start);
   std::optional<int64_t> end = IntConstant(loop->end);
-  if (step && *step != 0 && start && end) {
+  if (step && (*step < 0 || (exact_last && *step > 0)) && start && end) {
     // The loop runs while start + n * step is short of end, in the step's direction.
     const __int128 s = *step, from = *start, to = *end;  // wide enough for int64 extremes
     const __int128 count = s > 0 ? (to - from + s - 1) / s : (from - to - s - 1) / -s;

@@ -132,7 +132,8 @@ class SBlockChecker {
    *  (built where a block needs them, so code without blocks pays nothing for it). */
   arith::DomainMap LoopDomains() const {
     arith::DomainMap domains;
-    for (const ForObj* loop : loop_stack_) domains[loop->var.get()] = LoopValues(loop, domains);
+    for (const ForObj* loop : loop_stack_)
+      domains[loop->var.get()] = LoopValues(loop, domains, /*exact_last=*/true);
     return domains;
   }
 
