@@ -84,12 +84,14 @@ TEST_SUITE("tirx.analysis.sblock_well_formed") {
                    "but its binding has type `int64` @ <root>.iter_values[0]"});
   }
 
-  TEST_CASE("sblock-binding-domain: the binding's values lie in the domain") {
+  TEST_CASE("sblock-binding-domain (a warning): the binding's values lie in the domain") {
     Copy copy;
     CHECK(Check(copy.Build(IterVarKind::kDataPar, 16)).empty());
-    CHECK(Check(copy.Build(IterVarKind::kDataPar, 32)) ==
-          Problems{"sblock-binding-domain: iteration variable `vi` of block `copy` is bound to "
-                   "values in [0, 32), outside its domain [0, 16) @ <root>.body.iter_values[0]"});
+    CHECK(
+        Check(copy.Build(IterVarKind::kDataPar, 32)) ==
+        Problems{
+            "sblock-binding-domain (warning): iteration variable `vi` of block `copy` is bound to "
+            "values in [0, 32), outside its domain [0, 16) @ <root>.body.iter_values[0]"});
     // A stepped loop stops at its last value: range(0, 32, 3) ends at 30, range(0, 34, 3) at 33.
     auto stepped = [&](int64_t end) {
       SBlock block({IterVar(copy.vi, R(0, 31), IterVarKind::kDataPar)}, {}, {}, "stepped",
@@ -98,7 +100,8 @@ TEST_SUITE("tirx.analysis.sblock_well_formed") {
     };
     CHECK(Check(stepped(32)).empty());
     CHECK(Check(stepped(34)) ==
-          Problems{"sblock-binding-domain: iteration variable `vi` of block `stepped` is bound to "
+          Problems{"sblock-binding-domain (warning): iteration variable `vi` of block `stepped` is "
+                   "bound to "
                    "values in [0, 34), outside its domain [0, 31) @ <root>.body.iter_values[0]"});
     Var n = Int("n");
     SBlock symbolic({IterVar(copy.vi, R(0, 31), IterVarKind::kDataPar)}, {}, {}, "stepped",
@@ -119,48 +122,61 @@ TEST_SUITE("tirx.analysis.sblock_well_formed") {
                    "scan or opaque @ <root>.body.block.iter_vars[0]"});
   }
 
-  TEST_CASE("sblock-domain: not empty the wrong way round, not made of the block's variables") {
+  TEST_CASE(
+      "sblock-domain (a warning): not empty the wrong way round, not made of the block's "
+      "variables") {
     Var vi = Int("vi"), vj = Int("vj");
     Stmt body = Evaluate(vi + vj);
     SBlock backwards({IterVar(vi, R(8, 4), IterVarKind::kDataPar)}, {}, {}, "B", body);
-    CHECK(Check(backwards) ==
-          Problems{"sblock-domain: iteration variable `vi` of block `B` has the domain [8, 4), "
-                   "whose end is before its start @ <root>.iter_vars[0].dom"});
+    CHECK(
+        Check(backwards) ==
+        Problems{
+            "sblock-domain (warning): iteration variable `vi` of block `B` has the domain [8, 4), "
+            "whose end is before its start @ <root>.iter_vars[0].dom"});
     SBlock dependent({IterVar(vi, R(0, 4), IterVarKind::kDataPar),
                       IterVar(vj, R(I32(0), vi), IterVarKind::kDataPar)},
                      {}, {}, "B", body);
-    CHECK(Check(dependent) ==
-          Problems{"sblock-domain: the domain of iteration variable `vj` of block `B` uses the "
-                   "block's iteration variable `vi` @ <root>.iter_vars[1].dom"});
+    CHECK(
+        Check(dependent) ==
+        Problems{
+            "sblock-domain (warning): the domain of iteration variable `vj` of block `B` uses the "
+            "block's iteration variable `vi` @ <root>.iter_vars[1].dom"});
   }
 
-  TEST_CASE("sblock-init: an init only in a block with a reduction iteration variable") {
+  TEST_CASE(
+      "sblock-init (a warning): an init only in a block with a reduction iteration variable") {
     Copy copy;
     SBlockOptions init;
     init.init = TensorStore(copy.b, {copy.vi}, MakeConst(PrimType::Float(32), 0.0));
-    CHECK(Check(copy.Build(IterVarKind::kDataPar, 16, {}, init)) ==
-          Problems{"sblock-init: block `copy` has an init statement but no reduction iteration "
-                   "variable @ <root>.body.block.init"});
+    CHECK(
+        Check(copy.Build(IterVarKind::kDataPar, 16, {}, init)) ==
+        Problems{
+            "sblock-init (warning): block `copy` has an init statement but no reduction iteration "
+            "variable @ <root>.body.block.init"});
     CHECK(Check(copy.Build(IterVarKind::kCommReduce, 16, {}, init)).empty());
   }
 
-  TEST_CASE("sblock-region: declared regions lie within their tensors where that is static") {
+  TEST_CASE(
+      "sblock-region (a warning): declared regions lie within their tensors where that is static") {
     Var a = Tensor1D("A", 16), big = Tensor1D("Big", 64), vi = Int("vi");
     Stmt body = Evaluate(vi);
     IterVar wide(vi, R(0, 32), IterVarKind::kDataPar);
     SBlock outside({wide}, {BufferRegion(a, {Point(vi)})}, {BufferRegion(big, {Point(vi)})}, "B",
                    body);
-    CHECK(Check(outside) ==
-          Problems{"sblock-region: the read region of `A` in block `B` reaches [0, 32) in "
-                   "dimension 0, outside the tensor's extent 16 @ <root>.reads[0]"});
+    CHECK(
+        Check(outside) ==
+        Problems{"sblock-region (warning): the read region of `A` in block `B` reaches [0, 32) in "
+                 "dimension 0, outside the tensor's extent 16 @ <root>.reads[0]"});
     SBlock backwards({}, {}, {BufferRegion(a, {R(8, 4)})}, "B", body);
-    CHECK(Check(backwards) ==
-          Problems{"sblock-region: the write region of `A` in block `B` is [8, 4) in dimension "
-                   "0, whose end is before its start @ <root>.writes[0]"});
+    CHECK(
+        Check(backwards) ==
+        Problems{
+            "sblock-region (warning): the write region of `A` in block `B` is [8, 4) in dimension "
+            "0, whose end is before its start @ <root>.writes[0]"});
     auto flat = Unchecked<BufferRegion>(
         "tirx.BufferRegion", {{"tensor", a}, {"region", ffi::Array<Range>{R(0, 4), R(0, 4)}}});
     SBlock ranks({}, {flat}, {}, "B", body);
-    CHECK(Check(ranks) == Problems{"sblock-region: the read region of `A` in block `B` has 2 "
+    CHECK(Check(ranks) == Problems{"sblock-region-rank: the read region of `A` in block `B` has 2 "
                                    "ranges for 1 dimensions @ <root>.reads[0]"});
     // A symbolic extent is not checked.
     Var n = Int("n");
@@ -171,9 +187,10 @@ TEST_SUITE("tirx.analysis.sblock_well_formed") {
     SBlockOptions options;
     options.match_buffers = {MatchBufferRegion(view, BufferRegion(a, {Point(vi)}))};
     CHECK(Check(SBlock({wide}, {}, {}, "B", body, options)) ==
-          Problems{"sblock-region: the match buffer source region of `A` in block `B` reaches "
-                   "[0, 32) in dimension 0, outside the tensor's extent 16 @ "
-                   "<root>.match_buffers[0].source"});
+          Problems{
+              "sblock-region (warning): the match buffer source region of `A` in block `B` reaches "
+              "[0, 32) in dimension 0, outside the tensor's extent 16 @ "
+              "<root>.match_buffers[0].source"});
   }
 
   TEST_CASE("sblock-loop-var-access: a non-opaque block sees loops only through bindings") {
@@ -201,21 +218,24 @@ TEST_SUITE("tirx.analysis.sblock_well_formed") {
                    "<root>.block.body.body.block.body.value.indices[0]"});
   }
 
-  TEST_CASE("sblock-parallel-binding: parallel loops bind data-parallel variables only") {
+  TEST_CASE(
+      "sblock-parallel-binding (a warning): parallel loops bind data-parallel variables only") {
     Copy copy;
     ForOptions parallel;
     parallel.kind = ForKind::kParallel;
     CHECK(Check(copy.Build(IterVarKind::kDataPar, 16, parallel)).empty());
     CHECK(Check(copy.Build(IterVarKind::kCommReduce, 16, parallel)) ==
-          Problems{"sblock-parallel-binding: the parallel loop `i` binds the reduction iteration "
+          Problems{"sblock-parallel-binding (warning): the parallel loop `i` binds the reduction "
+                   "iteration "
                    "variable `vi` of block `copy`; only data-parallel iteration variables may use "
                    "a parallel, vectorized or thread-bound loop @ <root>.body.iter_values[0]"});
     ForOptions vectorized;
     vectorized.kind = ForKind::kVectorized;
     CHECK(Check(copy.Build(IterVarKind::kOrdered, 16, vectorized)) ==
-          Problems{"sblock-parallel-binding: the vectorized loop `i` binds the scan iteration "
-                   "variable `vi` of block `copy`; only data-parallel iteration variables may use "
-                   "a parallel, vectorized or thread-bound loop @ <root>.body.iter_values[0]"});
+          Problems{
+              "sblock-parallel-binding (warning): the vectorized loop `i` binds the scan iteration "
+              "variable `vi` of block `copy`; only data-parallel iteration variables may use "
+              "a parallel, vectorized or thread-bound loop @ <root>.body.iter_values[0]"});
     // A cross-thread reduction over threadIdx is allowed; over blockIdx it is not.
     ForOptions thread_x;
     thread_x.kind = ForKind::kThreadBinding;
@@ -223,11 +243,12 @@ TEST_SUITE("tirx.analysis.sblock_well_formed") {
     CHECK(Check(copy.Build(IterVarKind::kCommReduce, 16, thread_x)).empty());
     ForOptions block_x = thread_x;
     block_x.thread_tag = "blockIdx.x";
-    CHECK(Check(copy.Build(IterVarKind::kCommReduce, 16, block_x)) ==
-          Problems{"sblock-parallel-binding: the loop bound to `blockIdx.x` `i` binds the "
-                   "reduction iteration variable `vi` of block `copy`; only data-parallel "
-                   "iteration variables may use a parallel, vectorized or thread-bound loop @ "
-                   "<root>.body.iter_values[0]"});
+    CHECK(
+        Check(copy.Build(IterVarKind::kCommReduce, 16, block_x)) ==
+        Problems{"sblock-parallel-binding (warning): the loop bound to `blockIdx.x` `i` binds the "
+                 "reduction iteration variable `vi` of block `copy`; only data-parallel "
+                 "iteration variables may use a parallel, vectorized or thread-bound loop @ "
+                 "<root>.body.iter_values[0]"});
   }
 
   TEST_CASE("sblock-mixed-loop: a warning when one loop feeds both kinds of variable") {
@@ -255,6 +276,24 @@ TEST_SUITE("tirx.analysis.sblock_well_formed") {
     };
     Function func({a}, SeqStmt({block(vi, 0, "low"), block(vj, 16, "high")}));
     CHECK(analysis::WellFormedDiagnostics(func).empty());
+  }
+
+  TEST_CASE("only errors make IR ill-formed: warnings are for what Apache TVM accepts") {
+    Copy copy;
+    // Bound past its domain: apache-tvm 0.27 parses it, so it is a warning and no more.
+    Function warned({copy.a, copy.b}, copy.Build(IterVarKind::kDataPar, 32));
+    REQUIRE(analysis::WellFormedDiagnostics(warned).size() == 1);
+    CHECK(analysis::WellFormedDiagnostics(warned)[0].severity() == DiagnosticSeverity::kWarning);
+    CHECK(analysis::CheckWellFormed(warned));
+    // A loop variable read inside the block: Apache's verifier refuses it.
+    Stmt body = TensorStore(copy.b, {copy.vi}, TensorLoad(copy.a, {copy.i}));
+    SBlock block({IterVar(copy.vi, R(0, 16), IterVarKind::kDataPar)}, {}, {}, "copy", body);
+    Function refused({copy.a, copy.b}, Loop(copy.i, 0, 16, SBlockRealize({copy.i}, True(), block)));
+    CHECK_FALSE(analysis::CheckWellFormed(refused, false));
+    CHECK_THROWS_WITH_AS(analysis::CheckWellFormed(refused),
+                         doctest::Contains("the IR is not well-formed (1 problem):\n  "
+                                           "sblock-loop-var-access: loop variable `i`"),
+                         ffi::Error);
   }
 
   TEST_CASE("values without blocks, and None, have no block problems") {

@@ -24,7 +24,7 @@ def test_codes_written_by_the_cpp_sources_are_registered() -> None:
     found = set(re.findall(r'"([a-z]+(?:-[a-z]+)+)"', (analysis / "well_formed.cc").read_text()))
     # The block checks also write words like "data-parallel": read the codes they report.
     blocks = (analysis / "sblock_well_formed.cc").read_text()
-    found |= set(re.findall(r'Report\(\s*"([a-z-]+)"', blocks))
+    found |= set(re.findall(r'(?:Report|Warn)\(\s*"([a-z-]+)"', blocks))
     bridge = (ROOT / "parser_bridge/src/bridge/parse_diagnostics.cc").read_text()
     found |= set(re.findall(r'BridgeResult\(\s*"([a-z-]+)"', bridge))
     found |= set(re.findall(r'kInternalError = "([a-z-]+)"', bridge))
@@ -32,7 +32,8 @@ def test_codes_written_by_the_cpp_sources_are_registered() -> None:
     found |= set(re.findall(r'\.code = "([a-z-]+)"', worker))
     for client in sorted((ROOT / "lsp/client").glob("*.cc")):
         found |= _client_codes(client.read_text())
-    assert {"undefined-variable", "sblock-binding-count", "sblock-mixed-loop", "invalid-encoding",
+    assert {"undefined-variable", "sblock-binding-count", "sblock-region-rank", "sblock-mixed-loop",
+            "sblock-init", "invalid-encoding",
             "time-limit", "internal-error",
             "cancelled", "analysis-budget", "worker-crashed", "sandbox-unavailable",
             "worker-failed"} <= found

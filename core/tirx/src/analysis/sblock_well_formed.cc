@@ -1,8 +1,9 @@
 /*!
  * \file sblock_well_formed.cc
- * \brief Well-formedness of S-TIR blocks (tvm/tirx/sblock_analysis.h): what Apache TVM's
- *  verifier (`BlockVarAccessVerifier`), its block constructors and its schedule's binding
- *  rules (`CheckLoopParallelizableInBlock`) require, each problem naming its block.
+ * \brief Well-formedness of S-TIR blocks (tvm/tirx/sblock_analysis.h), each problem naming its
+ *  block. Errors where Apache TVM refuses the IR too (its verifier's `BlockVarAccessVerifier`,
+ *  its constructors); warnings for what apache-tvm 0.27 parses but is most likely a mistake
+ *  (its schedule's binding rules, `CheckLoopParallelizableInBlock`; a region past its tensor).
  */
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/ffi/reflection/structural_visit.h>
@@ -203,12 +204,12 @@ class SBlockChecker {
     }
     for (const auto& [var, iters] : uses) {
       if (!iters.first || !iters.second) continue;
-      Report("sblock-mixed-loop",
-             "loop variable " + Quoted(var->name) +
-                 " is bound both to the data-parallel iteration variable " +
-                 Quoted(iters.first->var->name) + " and to the reduction iteration variable " +
-                 Quoted(iters.second->var->name) + " of block " + name,
-             realize, path.Attr("iter_values"), ir::DiagnosticSeverity::kWarning);
+      Warn("sblock-mixed-loop",
+           "loop variable " + Quoted(var->name) +
+               " is bound both to the data-parallel iteration variable " +
+               Quoted(iters.first->var->name) + " and to the reduction iteration variable " +
+               Quoted(iters.second->var->name) + " of block " + name,
+           realize, path.Attr("iter_values"));
     }
   }
 
@@ -219,11 +220,11 @@ class SBlockChecker {
     auto bounds = ConstantBounds(arith::EvalSet(value, LoopDomains()));
     if (!start || !end || !bounds) return;
     if (bounds->first >= *start && bounds->second < *end) return;
-    Report("sblock-binding-domain",
-           "iteration variable " + Quoted(iter->var->name) + " of block " + block +
-               " is bound to values in " + Interval(bounds->first, bounds->second + 1) +
-               ", outside its domain " + Interval(*start, *end),
-           value.get(), path);
+    Warn("sblock-binding-domain",
+         "iteration variable " + Quoted(iter->var->name) + " of block " + block +
+             " is bound to values in " + Interval(bounds->first, bounds->second + 1) +
+             ", outside its domain " + Interval(*start, *end),
+         value.get(), path);
   }
 
   /*! \brief A parallel, vectorized or thread-bound loop may bind only data-parallel variables
@@ -241,13 +242,13 @@ class SBlockChecker {
         std::string(loop->thread_tag).rfind("threadIdx.", 0) == 0) {
       return;
     }
-    Report("sblock-parallel-binding",
-           "the " + what + " " + Quoted(loop->var->name) + " binds the " +
-               KindWord(iter->iter_kind()) + " iteration variable " + Quoted(iter->var->name) +
-               " of block " + block +
-               "; only data-parallel iteration variables may use a parallel, vectorized or "
-               "thread-bound loop",
-           loop, path);
+    Warn("sblock-parallel-binding",
+         "the " + what + " " + Quoted(loop->var->name) + " binds the " +
+             KindWord(iter->iter_kind()) + " iteration variable " + Quoted(iter->var->name) +
+             " of block " + block +
+             "; only data-parallel iteration variables may use a parallel, vectorized or "
+             "thread-bound loop",
+         loop, path);
   }
 
   void CheckBlock(const SBlockObj* block, const AccessPath& path) {
@@ -274,26 +275,26 @@ class SBlockChecker {
       std::optional<int64_t> start = IntConstant(iter->dom->start);
       std::optional<int64_t> end = IntConstant(iter->dom->end);
       if (start && end && *end < *start) {
-        Report("sblock-domain",
-               "iteration variable " + iter_name + " of block " + name + " has the domain " +
-                   Interval(*start, *end) + ", whose end is before its start",
-               iter, iter_path.Attr("dom"));
+        Warn("sblock-domain",
+             "iteration variable " + iter_name + " of block " + name + " has the domain " +
+                 Interval(*start, *end) + ", whose end is before its start",
+             iter, iter_path.Attr("dom"));
       }
       for (const Expr* bound : {&iter->dom->start, &iter->dom->end}) {
         for (const ir::VarObj* var : VarsOf(*bound)) {
           if (std::find(own.begin(), own.end(), var) == own.end()) continue;
-          Report("sblock-domain",
-                 "the domain of iteration variable " + iter_name + " of block " + name +
-                     " uses the block's iteration variable " + Quoted(var->name),
-                 iter, iter_path.Attr("dom"));
+          Warn("sblock-domain",
+               "the domain of iteration variable " + iter_name + " of block " + name +
+                   " uses the block's iteration variable " + Quoted(var->name),
+               iter, iter_path.Attr("dom"));
         }
       }
       domains[iter->var.get()] = RelaxedRange(iter->dom, loops);
     }
     if (block->init.has_value() && !has_reduction) {
-      Report("sblock-init",
-             "block " + name + " has an init statement but no reduction iteration variable", block,
-             path.Attr("init"));
+      Warn("sblock-init",
+           "block " + name + " has an init statement but no reduction iteration variable", block,
+           path.Attr("init"));
     }
     const std::pair<const char*, const ffi::Array<BufferRegion>*> kinds[] = {
         {"reads", &block->reads}, {"writes", &block->writes}};
@@ -315,7 +316,7 @@ class SBlockChecker {
     const std::string subject = std::string("the ") + what + " region of " +
                                 Quoted(region->tensor->name) + " in block " + block;
     if (type == nullptr || type->shape.size() != region->region.size()) {
-      Report("sblock-region",
+      Report("sblock-region-rank",
              subject + " has " + std::to_string(region->region.size()) + " ranges for " +
                  (type ? std::to_string(type->shape.size()) : std::string("no")) + " dimensions",
              region.get(), path);
@@ -327,26 +328,34 @@ class SBlockChecker {
       std::optional<int64_t> start = IntConstant(range->start);
       std::optional<int64_t> end = IntConstant(range->end);
       if (start && end && *end < *start) {
-        Report("sblock-region",
-               subject + " is " + Interval(*start, *end) + dim + ", whose end is before its start",
-               region.get(), path);
+        Warn("sblock-region",
+             subject + " is " + Interval(*start, *end) + dim + ", whose end is before its start",
+             region.get(), path);
         continue;
       }
       std::optional<int64_t> extent = IntConstant(type->shape[i]);
       auto bounds = ConstantBounds(RelaxedRange(range, domains));
       if (!extent || !bounds) continue;  // checked only where it is static
       if (bounds->first >= 0 && bounds->second < *extent) continue;
-      Report("sblock-region",
-             subject + " reaches " + Interval(bounds->first, bounds->second + 1) + dim +
-                 ", outside the tensor's extent " + std::to_string(*extent),
-             region.get(), path);
+      Warn("sblock-region",
+           subject + " reaches " + Interval(bounds->first, bounds->second + 1) + dim +
+               ", outside the tensor's extent " + std::to_string(*extent),
+           region.get(), path);
     }
   }
 
+  /*! \brief IR Apache TVM refuses too: its verifier's rule, or what its constructors check. */
   void Report(const char* code, const std::string& message, const ffi::Object* node,
-              const AccessPath& path,
-              ir::DiagnosticSeverity severity = ir::DiagnosticSeverity::kError) {
-    diagnostics_.push_back(MakeDiagnostic(code, message, node, path, severity));
+              const AccessPath& path) {
+    diagnostics_.push_back(MakeDiagnostic(code, message, node, path));
+  }
+
+  /*! \brief What Apache TVM accepts but is most likely a mistake (a schedule would refuse it,
+   *  or it reads or writes past a tensor): a warning, never an error on code it accepts. */
+  void Warn(const char* code, const std::string& message, const ffi::Object* node,
+            const AccessPath& path) {
+    diagnostics_.push_back(
+        MakeDiagnostic(code, message, node, path, ir::DiagnosticSeverity::kWarning));
   }
 
   ffi::Array<ir::Diagnostic> diagnostics_;

@@ -290,7 +290,10 @@ ffi::Array<ir::Diagnostic> WellFormedDiagnostics(const ffi::Any& root) {
 }
 
 bool CheckWellFormed(const ffi::Any& root, bool assert_mode) {
-  ffi::Array<ir::Diagnostic> diagnostics = WellFormedDiagnostics(root);
+  ffi::Array<ir::Diagnostic> diagnostics;
+  for (const ir::Diagnostic& diagnostic : WellFormedDiagnostics(root)) {
+    if (diagnostic.severity() == ir::DiagnosticSeverity::kError) diagnostics.push_back(diagnostic);
+  }
   if (diagnostics.empty()) return true;
   if (!assert_mode) return false;
   std::ostringstream message;

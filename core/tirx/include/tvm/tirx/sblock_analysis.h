@@ -34,10 +34,11 @@ struct SBlockAccessRegions {
 SBlockAccessRegions DetectSBlockAccessRegions(const SBlock& block);
 
 /*!
- * \brief The S-TIR problems of `root` (any IR value), each naming its block. Codes:
- *  sblock-binding-count, sblock-binding-type, sblock-binding-domain, sblock-iter-kind,
- *  sblock-domain, sblock-init, sblock-region, sblock-loop-var-access, sblock-parallel-binding,
- *  and the warning sblock-mixed-loop. WellFormedDiagnostics includes them.
+ * \brief The S-TIR problems of `root` (any IR value), each naming its block. Errors, where
+ *  Apache TVM refuses the IR too: sblock-binding-count, sblock-binding-type, sblock-iter-kind,
+ *  sblock-region-rank, sblock-loop-var-access. Warnings, for what apache-tvm 0.27 accepts but
+ *  is most likely a mistake: sblock-binding-domain, sblock-domain, sblock-init, sblock-region,
+ *  sblock-parallel-binding, sblock-mixed-loop. WellFormedDiagnostics includes them.
  */
 ffi::Array<ir::Diagnostic> SBlockDiagnostics(const ffi::Any& root);
 
