@@ -2,6 +2,8 @@
 // each construct (loops, tiles, nested blocks, match buffers, bindings, allocations).
 #include <doctest/doctest.h>
 #include <tvm/ffi/function.h>
+#include <tvm/ir/call.h>
+#include <tvm/ir/op.h>
 #include <tvm/ir/script.h>
 #include <tvm/tirx/sblock_analysis.h>
 
@@ -104,6 +106,12 @@ TEST_SUITE("tirx.analysis.sblock_access_region") {
     regions = DetectSBlockAccessRegions(
         SBlock({Spatial(vi, 16)}, {}, {}, "after", Loop(k, 0, 16, after)));
     CHECK(Text(regions.reads) == Regions{"A[0:16]", "B[0:8]"});
+    // T.if_then_else(k < 8, A[k], B[k - 8]) the same way.
+    Expr select =
+        Call(Op::Get("tirx.if_then_else"), {k < 8, TensorLoad(a, {k}), TensorLoad(b, {k - 8})});
+    Stmt call = Loop(k, 0, 16, TensorStore(out, {vi}, select));
+    regions = DetectSBlockAccessRegions(SBlock({Spatial(vi, 16)}, {}, {}, "call", call));
+    CHECK(Text(regions.reads) == Regions{"A[0:8]", "B[0:8]"});
   }
 
   TEST_CASE("a stepped loop covers Apache's domain, a negative step its values, unknown all") {

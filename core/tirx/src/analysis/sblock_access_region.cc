@@ -6,6 +6,8 @@
 #include <tvm/ffi/function.h>
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/ffi/reflection/structural_visit.h>
+#include <tvm/ir/call.h>
+#include <tvm/ir/op.h>
 #include <tvm/tirx/int_set.h>
 #include <tvm/tirx/op.h>
 #include <tvm/tirx/sblock_analysis.h>
@@ -106,6 +108,15 @@ class AccessRegionDetector {
         [this](const IfThenElseObj* branch, StructuralVisitorView& v) {
           return VisitIf(branch, v);
         },
+        [this](const ir::CallObj* call, StructuralVisitorView& v) -> Interrupt {
+          const auto* op = call->op.as<ir::OpObj>();
+          if (op != nullptr && op->name == "tirx.if_then_else" && call->args.size() == 3) {
+            return VisitBranches(
+                call->args[0], v, [&] { return v.Visit(call->args[1]); },
+                [&] { return v.Visit(call->args[2]); });
+          }
+          return v.DefaultVisit(ffi::GetRef<ir::Call>(call));
+        },
         [this](const BindObj* bind, StructuralVisitorView& v) {
           // Indices that use the bound variable mean its value, as Apache substitutes them.
           if (IsScalarInteger(bind->value)) domains_[bind->var.get()] = Relax(bind->value);
@@ -157,15 +168,24 @@ class AccessRegionDetector {
     return result;
   }
 
-  /*! \brief Each branch sees the loops narrowed by what it knows of the condition. */
   Interrupt VisitIf(const IfThenElseObj* branch, StructuralVisitorView& view) {
     ffi::Any self = ffi::GetRef<IfThenElse>(branch);
-    if (auto interrupt = view.VisitField(self, "condition")) return interrupt;
+    return VisitBranches(
+        branch->condition, view, [&] { return view.VisitField(self, "then_case"); },
+        [&] { return view.VisitField(self, "else_case"); });
+  }
+
+  /*! \brief The condition, then each branch with the loops narrowed by what it knows of the
+   *  condition (an `if` statement, or `T.if_then_else`, as Apache's detector treats both). */
+  template <typename Then, typename Else>
+  Interrupt VisitBranches(const Expr& condition, StructuralVisitorView& view, Then then_branch,
+                          Else else_branch) {
+    if (auto interrupt = view.Visit(condition)) return interrupt;
     const arith::DomainMap outside = domains_;
-    domains_ = arith::AssumeCondition(branch->condition, outside, true);
-    Interrupt result = view.VisitField(self, "then_case");
-    domains_ = arith::AssumeCondition(branch->condition, outside, false);
-    if (!result) result = view.VisitField(self, "else_case");
+    domains_ = arith::AssumeCondition(condition, outside, true);
+    Interrupt result = then_branch();
+    domains_ = arith::AssumeCondition(condition, outside, false);
+    if (!result) result = else_branch();
     domains_ = outside;
     return result;
   }
