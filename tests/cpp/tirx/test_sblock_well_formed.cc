@@ -245,10 +245,11 @@ TEST_SUITE("tirx.analysis.sblock_well_formed") {
     block_x.thread_tag = "blockIdx.x";
     CHECK(
         Check(copy.Build(IterVarKind::kCommReduce, 16, block_x)) ==
-        Problems{"sblock-parallel-binding (warning): the loop bound to `blockIdx.x` `i` binds the "
-                 "reduction iteration variable `vi` of block `copy`; only data-parallel "
-                 "iteration variables may use a parallel, vectorized or thread-bound loop @ "
-                 "<root>.body.iter_values[0]"});
+        Problems{
+            "sblock-parallel-binding (warning): the thread-bound loop `i` (`blockIdx.x`) binds the "
+            "reduction iteration variable `vi` of block `copy`; only data-parallel "
+            "iteration variables may use a parallel, vectorized or thread-bound loop @ "
+            "<root>.body.iter_values[0]"});
   }
 
   TEST_CASE("sblock-mixed-loop: a warning when one loop feeds both kinds of variable") {

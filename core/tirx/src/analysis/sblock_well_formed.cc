@@ -168,6 +168,7 @@ class SBlockChecker {
     }
     const auto* predicate = realize->predicate.as<IntImmObj>();
     const bool always = predicate != nullptr && predicate->value == 1;
+    const arith::DomainMap loops = always ? LoopDomains() : arith::DomainMap();
     // Per loop variable: the first data-parallel and reduction iteration variables using it.
     std::vector<std::pair<const ir::VarObj*, std::pair<const IterVarObj*, const IterVarObj*>>> uses;
     for (size_t i = 0; i < block->iter_vars.size(); ++i) {
@@ -186,7 +187,7 @@ class SBlockChecker {
         continue;
       }
       // Under a predicate the binding may leave the domain where the predicate is false.
-      if (always) CheckBindingDomain(iter, value, name, value_path);
+      if (always) CheckBindingDomain(iter, value, loops, name, value_path);
       for (const ir::VarObj* var : VarsOf(value)) {
         auto loop = loops_.find(var);
         if (loop == loops_.end()) continue;
@@ -213,11 +214,11 @@ class SBlockChecker {
     }
   }
 
-  void CheckBindingDomain(const IterVarObj* iter, const Expr& value, const std::string& block,
-                          const AccessPath& path) {
+  void CheckBindingDomain(const IterVarObj* iter, const Expr& value, const arith::DomainMap& loops,
+                          const std::string& block, const AccessPath& path) {
     std::optional<int64_t> start = IntConstant(iter->dom->start);
     std::optional<int64_t> end = IntConstant(iter->dom->end);
-    auto bounds = ConstantBounds(arith::EvalSet(value, LoopDomains()));
+    auto bounds = ConstantBounds(arith::EvalSet(value, loops));
     if (!start || !end || !bounds) return;
     if (bounds->first >= *start && bounds->second < *end) return;
     Warn("sblock-binding-domain",
@@ -232,20 +233,21 @@ class SBlockChecker {
   void CheckParallelLoop(const ForObj* loop, const IterVarObj* iter, const std::string& block,
                          const AccessPath& path) {
     const ForKind kind = loop->for_kind();
-    std::string what;
-    if (kind == ForKind::kParallel) what = "parallel loop";
-    if (kind == ForKind::kVectorized) what = "vectorized loop";
-    if (kind == ForKind::kThreadBinding)
-      what = "loop bound to `" + std::string(loop->thread_tag) + "`";
+    std::string what;  // "the parallel loop `i`", "the thread-bound loop `i` (`blockIdx.x`)"
+    const std::string loop_name = Quoted(loop->var->name);
+    if (kind == ForKind::kParallel) what = "parallel loop " + loop_name;
+    if (kind == ForKind::kVectorized) what = "vectorized loop " + loop_name;
+    if (kind == ForKind::kThreadBinding) {
+      what = "thread-bound loop " + loop_name + " (" + Quoted(loop->thread_tag) + ")";
+    }
     if (what.empty() || iter->iter_kind() == IterVarKind::kDataPar) return;
     if (kind == ForKind::kThreadBinding && iter->iter_kind() == IterVarKind::kCommReduce &&
         std::string(loop->thread_tag).rfind("threadIdx.", 0) == 0) {
       return;
     }
     Warn("sblock-parallel-binding",
-         "the " + what + " " + Quoted(loop->var->name) + " binds the " +
-             KindWord(iter->iter_kind()) + " iteration variable " + Quoted(iter->var->name) +
-             " of block " + block +
+         "the " + what + " binds the " + KindWord(iter->iter_kind()) + " iteration variable " +
+             Quoted(iter->var->name) + " of block " + block +
              "; only data-parallel iteration variables may use a parallel, vectorized or "
              "thread-bound loop",
          loop, path);
