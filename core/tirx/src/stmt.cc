@@ -18,10 +18,6 @@ ffi::ObjectPtr<TObj> MakeStmtNode(Span span) {
   return node;
 }
 
-void CheckDefined(const ffi::ObjectRef& value, const char* node, const char* field) {
-  if (!value.defined()) TVM_FFI_THROW(ValueError) << "`" << node << "." << field << "` is None";
-}
-
 /*! \brief The variable a tensor statement defines must be a tensor. */
 void CheckTensorVar(const Var& var, const char* node) {
   CheckDefined(var, node, "var");

@@ -19,6 +19,10 @@ ffi::DataType OperandDType(const Expr& operand, const char* node, const char* fi
                            << (operand->ty.defined() ? operand->ty->GetTypeKey() : "None") << "`";
 }
 
+void CheckDefined(const ffi::ObjectRef& value, const char* node, const char* field) {
+  if (!value.defined()) TVM_FFI_THROW(ValueError) << "`" << node << "." << field << "` is None";
+}
+
 ffi::DataType ScalarDType(const Expr& operand, const char* node, const char* field) {
   ffi::DataType dtype = OperandDType(operand, node, field);
   if (dtype.lanes() != 1) {

@@ -11,6 +11,8 @@
 namespace tvm {
 namespace tirx {
 
+/*! \brief ValueError "`node.field` is None" for an undefined value. */
+void CheckDefined(const ffi::ObjectRef& value, const char* node, const char* field);
 /*! \brief The operand's DataType; ValueError when None, TypeError when not primitive. */
 ffi::DataType OperandDType(const Expr& operand, const char* node, const char* field);
 /*! \brief Like OperandDType, and TypeError for a vector. */

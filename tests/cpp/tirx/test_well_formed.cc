@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "add_one.h"
+#include "unchecked.h"
 
 namespace {
 
@@ -17,6 +18,7 @@ using namespace tvm::ir;
 using namespace tvm::tirx;
 namespace ffi = tvm::ffi;
 namespace refl = tvm::ffi::reflection;
+using tirx_test::Unchecked;
 using tvm::tirx::analysis::CheckWellFormed;
 using tvm::tirx::analysis::WellFormedDiagnostics;
 
@@ -37,12 +39,6 @@ Function MakeFunction(ffi::Array<Var> params, Stmt body) {
   FunctionOptions options;
   options.attrs = ffi::Map<ffi::String, ffi::Any>{{"global_symbol", ffi::String("f")}};
   return Function(params, body, options);
-}
-
-// A node built field by field, skipping constructor checks (as a faulty pass could).
-template <typename T>
-T Unchecked(const char* key, const std::vector<std::pair<std::string, ffi::AnyView>>& fields) {
-  return refl::CreateFromFields(refl::GetTypeInfo(key)->type_index, fields).cast<T>();
 }
 
 }  // namespace

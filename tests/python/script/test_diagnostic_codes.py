@@ -20,8 +20,11 @@ def test_the_docs_table_is_the_registry() -> None:
 
 
 def test_codes_written_by_the_cpp_sources_are_registered() -> None:
-    well_formed = (ROOT / "core/tirx/src/analysis/well_formed.cc").read_text()
-    found = set(re.findall(r'"([a-z]+(?:-[a-z]+)+)"', well_formed))
+    analysis = ROOT / "core/tirx/src/analysis"
+    found = set(re.findall(r'"([a-z]+(?:-[a-z]+)+)"', (analysis / "well_formed.cc").read_text()))
+    # The block checks also write words like "data-parallel": read the codes they report.
+    blocks = (analysis / "sblock_well_formed.cc").read_text()
+    found |= set(re.findall(r'(?:Report|Warn)\(\s*"([a-z-]+)"', blocks))
     bridge = (ROOT / "parser_bridge/src/bridge/parse_diagnostics.cc").read_text()
     found |= set(re.findall(r'BridgeResult\(\s*"([a-z-]+)"', bridge))
     found |= set(re.findall(r'kInternalError = "([a-z-]+)"', bridge))
@@ -29,7 +32,9 @@ def test_codes_written_by_the_cpp_sources_are_registered() -> None:
     found |= set(re.findall(r'\.code = "([a-z-]+)"', worker))
     for client in sorted((ROOT / "lsp/client").glob("*.cc")):
         found |= _client_codes(client.read_text())
-    assert {"undefined-variable", "invalid-encoding", "time-limit", "internal-error",
+    assert {"undefined-variable", "sblock-binding-count", "sblock-region-rank", "sblock-mixed-loop",
+            "sblock-init", "invalid-encoding",
+            "time-limit", "internal-error",
             "cancelled", "analysis-budget", "worker-crashed", "sandbox-unavailable",
             "worker-failed"} <= found
     assert found <= set(CODES), found - set(CODES)

@@ -9,6 +9,8 @@
 #include <tvm/ir/call.h>
 #include <tvm/tirx/analysis.h>
 #include <tvm/tirx/function.h>
+#include <tvm/tirx/sblock.h>
+#include <tvm/tirx/sblock_analysis.h>
 #include <tvm/tirx/stmt.h>
 #include <tvm/tirx/tensor_expr.h>
 
@@ -19,6 +21,7 @@
 #include <vector>
 
 #include "../type_check_internal.h"
+#include "report_internal.h"
 
 namespace tvm {
 namespace tirx {
@@ -29,14 +32,6 @@ namespace refl = ffi::reflection;
 using refl::DefRegionKind;
 using refl::StructuralVisitorView;
 using Interrupt = std::optional<refl::WalkInterrupt>;
-
-/*! \brief The span field of a node, when it has one. */
-Span SpanOf(const ffi::Object* node) {
-  const refl::FieldInfo* field = refl::FindField(node->type_index(), "span");
-  if (field == nullptr) return Span::Unknown();
-  auto span = refl::GetFieldValue(node, *field).try_cast<Span>();
-  return span ? *span : Span::Unknown();
-}
 
 std::string Quoted(const ir::VarObj* var) { return "`" + std::string(var->name) + "`"; }
 
@@ -66,6 +61,17 @@ class WellFormedChecker {
             },
             [this](const WhileObj* node, StructuralVisitorView& v) {
               return VisitInOrder(node, v, {"condition"}, {"body"});
+            },
+            [this](const SBlockObj* block, StructuralVisitorView& v) {
+              // Iteration variables and allocated tensors belong to the block alone.
+              return InScope([&] { return v.DefaultVisit(ffi::GetRef<SBlock>(block)); });
+            },
+            [this](const MatchBufferRegionObj* match, StructuralVisitorView& v) {
+              // A view's Pattern defines it for its block: no signature to agree with.
+              in_match_buffer_ = true;
+              Interrupt result = v.DefaultVisit(ffi::GetRef<MatchBufferRegion>(match));
+              in_match_buffer_ = false;
+              return result;
             },
             [this](const SeqStmtObj* seq, StructuralVisitorView& v) {
               return InScope([&] { return v.DefaultVisit(ffi::GetRef<SeqStmt>(seq)); });
@@ -195,8 +201,8 @@ class WellFormedChecker {
   }
 
   void DefinePattern(const ir::VarObj* var, StructuralVisitorView& view) {
-    std::string name(var->name);
-    auto [it, inserted] = pattern_names_.emplace(name, var);
+    auto [it, inserted] = in_match_buffer_ ? std::make_pair(pattern_names_.end(), true)
+                                           : pattern_names_.emplace(std::string(var->name), var);
     if (!inserted && it->second != var) {
       std::ostringstream message;
       message << "the parameters name two different variables " << Quoted(var);
@@ -237,10 +243,7 @@ class WellFormedChecker {
 
   void Report(const char* code, const std::string& message, const ffi::Object* node,
               StructuralVisitorView& view) {
-    ir::DiagnosticOptions options;
-    options.path = view.path();
-    if (node != nullptr) options.span = SpanOf(node);
-    diagnostics_.push_back(ir::Diagnostic(code, message, options));
+    diagnostics_.push_back(MakeDiagnostic(code, message, node, view.path()));
   }
 
   ffi::Array<ir::Diagnostic> diagnostics_;
@@ -254,6 +257,8 @@ class WellFormedChecker {
   const ffi::Object* pending_loop_var_ = nullptr;
   const ffi::Object* pending_launch_var_ = nullptr;  // the variable a LaunchThread defines next
   std::unordered_map<std::string, const ffi::Object*> pattern_names_;
+  /*! \brief Whether the current Pattern is a block's match-buffer view, not a signature. */
+  bool in_match_buffer_ = false;
 };
 
 /*! \brief The printed IR with every diagnostic's node underlined, when the printer is loaded. */
@@ -277,11 +282,18 @@ std::string PrintUnderlined(const ffi::Any& root, const ffi::Array<ir::Diagnosti
 ffi::Array<ir::Diagnostic> WellFormedDiagnostics(const ffi::Any& root) {
   WellFormedChecker checker;
   checker.CollectDefinitions(root);
-  return checker.Run(root);
+  ffi::Array<ir::Diagnostic> diagnostics = checker.Run(root);
+  for (const ir::Diagnostic& diagnostic : SBlockDiagnostics(root)) {
+    diagnostics.push_back(diagnostic);
+  }
+  return diagnostics;
 }
 
 bool CheckWellFormed(const ffi::Any& root, bool assert_mode) {
-  ffi::Array<ir::Diagnostic> diagnostics = WellFormedDiagnostics(root);
+  ffi::Array<ir::Diagnostic> diagnostics;
+  for (const ir::Diagnostic& diagnostic : WellFormedDiagnostics(root)) {
+    if (diagnostic.severity() == ir::DiagnosticSeverity::kError) diagnostics.push_back(diagnostic);
+  }
   if (diagnostics.empty()) return true;
   if (!assert_mode) return false;
   std::ostringstream message;

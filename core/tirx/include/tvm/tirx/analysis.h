@@ -17,13 +17,15 @@ namespace analysis {
  *  order, each with the access path of the offending node from `root`. Codes:
  *  undefined-variable, out-of-scope-use, duplicate-definition, loop-variable-assignment,
  *  pattern-mismatch, tensor-access (not a tensor, index arity, index dtype), store-type,
- *  op-contract. Never throws for bad IR: bad IR is data.
+ *  op-contract, and the blocks' (SBlockDiagnostics, some of them warnings). Never throws for
+ *  bad IR: bad IR is data.
  */
 ffi::Array<ir::Diagnostic> WellFormedDiagnostics(const ffi::Any& root);
 
 /*!
- * \brief Whether `root` is well-formed. With assert_mode, a problem raises ValueError listing
- *  every diagnostic and, when the printer is loaded, the printed IR with the nodes underlined.
+ * \brief Whether `root` has no error (warnings do not count). With assert_mode, an error raises
+ *  ValueError listing every error and, when the printer is loaded, the printed IR with the
+ *  nodes underlined.
  */
 bool CheckWellFormed(const ffi::Any& root, bool assert_mode = true);
 

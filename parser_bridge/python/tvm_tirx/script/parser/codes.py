@@ -57,6 +57,26 @@ CODES: Dict[str, str] = {
     "tensor-access": "a tensor indexed with the wrong number or types of indices",
     "store-type": "a store of a value whose type is not the element type",
     "op-contract": "an operator call that breaks its operator's contract",
+    "sblock-binding-count": ("a block realized with a number of binding values other than its "
+                             "iteration variables'"),
+    "sblock-binding-type": "a block iteration variable bound to a value of another type",
+    "sblock-binding-domain": ("a block iteration variable bound to values outside its domain (a "
+                              "warning)"),
+    "sblock-iter-kind": ("a block iteration variable that is not data-parallel, reduction, scan "
+                         "or opaque"),
+    "sblock-domain": ("a block iteration variable's domain that ends before it starts or uses "
+                      "the block's own variables (a warning)"),
+    "sblock-init": ("an init statement in a block without a reduction iteration variable (a "
+                    "warning)"),
+    "sblock-region": ("a block's read, write or match-buffer region reaching outside its tensor "
+                      "(a warning)"),
+    "sblock-region-rank": "a block's region with a number of ranges other than its tensor's rank",
+    "sblock-loop-var-access": ("a loop variable used inside a non-opaque block other than "
+                               "through its bindings"),
+    "sblock-parallel-binding": ("a parallel, vectorized or thread-bound loop binding a block "
+                                "iteration variable that is not data-parallel (a warning)"),
+    "sblock-mixed-loop": ("one loop bound to both a data-parallel and a reduction iteration "
+                          "variable of a block (a warning)"),
 }
 """code -> what it means."""
 
