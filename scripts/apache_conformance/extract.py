@@ -98,6 +98,8 @@ class Definition:
     s_tir: Tuple[str, ...] = ()
     device: Tuple[str, ...] = ()
     depth: int = 0
+    unchecked: bool = False
+    """Its decorator says ``check_well_formed=False`` (Apache TVM's tests of ill-formed IR)."""
 
 
 def _dotted(node: ast.expr) -> Optional[List[str]]:
@@ -333,8 +335,11 @@ def definitions(text: str) -> List[Definition]:
             dialect = _members_dialect(node, aliases)
         decorators = node.decorator_list  # type: ignore[attr-defined]
         first = decorators[0].lineno if decorators else node.lineno  # type: ignore[attr-defined]
+        unchecked = any(isinstance(d, ast.Call) and any(
+            k.arg == "check_well_formed" and isinstance(k.value, ast.Constant)
+            and k.value.value is False for k in d.keywords) for d in decorators)
         definition = Definition(first, node.lineno, node.name, kind, dialect,  # type: ignore
-                                depth=scope.depth)
+                                depth=scope.depth, unchecked=unchecked)
         s_tir, device = set(s_tir_uses(node, aliases)), set(members_used(node, aliases,
                                                                         DEVICE_MEMBERS))
         bound, read = read_names(node)

@@ -263,9 +263,35 @@ def test_a_construct_left_out_is_not_a_false_error() -> None:
     ]
     table = run.category_table(rows)
     assert table[2:] == [
-        "| device-kernels | 4 | 1 (25.0%) | 1 | 1 | 1 | 0 |",
-        "| **all** | 4 | 1 (25.0%) | 1 | 1 | 1 | 0 |",
+        "| device-kernels | 4 | 1 (25.0%) | 1 | 1 | 0 | 1 | 0 |",
+        "| **all** | 4 | 1 (25.0%) | 1 | 1 | 0 | 1 | 0 |",
     ]
+
+
+def test_ill_formed_on_purpose_is_told_by_its_decorator() -> None:
+    # `@T.prim_func(check_well_formed=False)` whose first error is a well-formedness one is
+    # ill-formed on purpose (Apache TVM's tests of its verifier); another error still fails.
+    found = extract.definitions(textwrap.dedent('''
+        from tvm.script import tirx as T
+
+        @T.prim_func(check_well_formed=False)
+        def a(A: T.Buffer((4,), "int32")):
+            A[0] = n
+
+        @T.prim_func(check_well_formed=False)
+        def b(A: T.Buffer((4,), "int32")):
+            A[0] = n
+
+        @T.prim_func
+        def c(A: T.Buffer((4,), "int32")):
+            A[0] = n
+        '''))
+    assert [d.unchecked for d in found] == [True, True, False]
+    undefined = _error("undefined-variable", "variable `n` is used but never defined")
+    result = {"definitions": [_unit(d.line, [error]) for d, error in zip(
+        found, [undefined, _error("type-error", "bad"), undefined])], "file_diagnostics": []}
+    rows = run.rows_for("p.py", found, result, timed_out=[], ends={})
+    assert [r["result"] for r in rows] == ["ill-formed", "fails", "fails"]
 
 
 def test_a_macro_without_diagnostics_parses() -> None:

@@ -33,6 +33,7 @@ from .ir import StringImm, Var  # noqa: F401
 from .ir import DataTypeImm, GenericConst, MISSING, NoneType, Opaque, String  # noqa: F401
 from .ir import StringType, TensorRegionType, Type, dtype  # noqa: F401
 from .memory_scope import MemoryScope  # noqa: F401 - scopes by name (`T.MemoryScope("shared")`)
+from .recorded import NotAnalysedYet as _NotAnalysedYet
 from .ir_classes import Bind, FloatImm, IntImm, TensorLoad  # noqa: F401
 from .ir_classes import tuple_type as Tuple  # T's `Tuple` is the type; I's is the expression
 from .parser import make_decorator as _make_decorator
@@ -313,8 +314,8 @@ def Tensor(shape: Sequence[Any], dtype: Any = "float32", scope: str = "global", 
             raise TypeError(f"`T.Tensor` does not parse strings as shapes: got {extent!r}; "
                             "declare a symbol with `T.dynamic(...)` or a `def f[n]` header")
     if layout is not None:
-        raise NotImplementedError("`T.Tensor(layout=...)` is not supported yet: our tensors "
-                                  "describe their storage by `strides=` and `elem_offset=`")
+        raise _NotAnalysedYet("`T.Tensor(layout=...)` is not supported yet: our tensors "
+                              "describe their storage by `strides=` and `elem_offset=`")
     if data is not None:
         pointer = data.ty if isinstance(data, _ir.Expr) else None
         if not isinstance(pointer, _ir.PointerType):

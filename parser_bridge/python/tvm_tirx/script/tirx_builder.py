@@ -23,7 +23,7 @@ from .. import TensorLoad as _TensorLoad
 from .. import ir as _ir
 from ..stmt import Evaluate, ForKind, Stmt
 from .builder import AlreadyEmitted, Frame, Loc, NamedByBinding, enter_bare, in_frame, span_of
-from .recorded import NotAnalysedYet
+from .recorded import NoEquivalentYet, NotAnalysedYet
 from .tirx_threads import LaunchThreadSpec
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
@@ -156,8 +156,8 @@ def function_(*, loc: Optional[Loc] = None, private: bool = False, decl: bool = 
     ``s_tir=True`` (``@T.prim_func(s_tir=True)``) records the attribute
     ``script.namespace = "s_tir"``."""
     if "persistent" in options:
-        raise ValueError("`persistent=` (Apache TVM's persistent kernels) has no equivalent in "
-                         "TIRx functions")
+        raise NoEquivalentYet("`persistent=` (Apache TVM's persistent kernels) has no "
+                              "equivalent in TIRx functions")
     if options:
         raise TypeError(f"Unknown option(s) of `T.function`: {', '.join(sorted(options))}")
     frame = _b["Function"](bool(private), bool(decl), span_of(loc))
@@ -512,8 +512,8 @@ def decl_scalar(dtype: Any, data: Any, scope: Any, layout: Any = None) -> Pendin
     """``x = T.decl_scalar("int32", p, "global")``: a mutable scalar viewing the memory at
     pointer ``p`` (a one-element ``T.decl_tensor``). ``layout`` must be None."""
     if layout is not None:
-        raise NotImplementedError("`T.decl_scalar(layout=...)` is not supported: TIRx tensors "
-                                  "are row-major")
+        raise NotAnalysedYet("`T.decl_scalar(layout=...)` is not supported: TIRx tensors "
+                             "are row-major")
     if not _is_expr(data):
         raise TypeError(f"`T.decl_scalar` takes a pointer expression as `data`, got "
                         f"`{type(data).__name__}`")
@@ -620,8 +620,8 @@ def alloc_tensor(placement: Any = None, *, ty_args: Sequence[Any],
     constants (the printer writes both as ``attrs=``). ``placement`` (an allocated address) and
     ``ty`` are the reference's and must be None; ``loc`` is accepted (the parser gives spans)."""
     if placement is not None:
-        raise NotImplementedError("`T.alloc_tensor(placement)`: allocation placement is not "
-                                  "supported")
+        raise NotAnalysedYet("`T.alloc_tensor(placement)`: allocation placement is not "
+                             "supported")
     if ty is not None:
         raise TypeError("`T.alloc_tensor(ty=...)`: the tensor's type is `ty_args`")
     found = _attrs(attrs, "alloc_tensor", "attrs")
@@ -638,14 +638,14 @@ def alloc_in_scope(default_scope: str, member: str) -> Any:
               allocated_addr: Any = None,
               annotations: Optional[Dict[str, Any]] = None) -> PendingTensor:
         if data is not None:
-            raise NotImplementedError(f"`T.{member}(data=...)`: a tensor over given memory is "
-                                      "`T.decl_tensor`")
+            raise NotAnalysedYet(f"`T.{member}(data=...)`: a tensor over given memory is "
+                                 "`T.decl_tensor`")
         if allocated_addr is not None:
             raise ValueError(f"`T.{member}`: scope {scope!r} does not support allocation "
                              "placement (`allocated_addr`)")
         if layout not in (MISSING, None, "default"):
-            raise NotImplementedError(f"`T.{member}(layout=...)` is not supported: TIRx tensors "
-                                      "are row-major")
+            raise NotAnalysedYet(f"`T.{member}(layout=...)` is not supported: TIRx tensors "
+                                 "are row-major")
         if not isinstance(align, int) or isinstance(align, bool) or align == 0 or align < -1:
             raise ValueError(f"`T.{member}(align=...)` takes a positive alignment in bytes, or "
                              f"-1 for the default, got {align!r}")

@@ -477,9 +477,9 @@ def bind(value: Any, type_annotation: Any = None, *, var: Any = None) -> Pending
     ``var=`` (binding a variable that exists already) is not supported: TIRx variables are
     bound once."""
     if var is not None:
-        raise NotImplementedError("`T.bind(value, var=...)` binds a variable that exists "
-                                  "already, which TIRx variables do not allow: bind the value "
-                                  "to a new name (`x = value`)")
+        raise NotAnalysedYet("`T.bind(value, var=...)` binds a variable that exists "
+                             "already, which TIRx variables do not allow: bind the value "
+                             "to a new name (`x = value`)")
     return PendingBind(value, type_annotation)
 
 

@@ -18,6 +18,7 @@ from typing import Any, Optional
 from tvm_ffi import get_global_func, register_object
 
 from .builder import Frame, Loc, NamedByBinding, span_of
+from .recorded import NotAnalysedYet
 
 _launch = get_global_func("tirx.builder.LaunchThread")
 _env_thread = get_global_func("tirx.builder.EnvThread")
@@ -60,8 +61,8 @@ def launch_thread(thread_tag: Any, extent: Any, *, attrs: Any = None,
     ``T.launch_thread(tx, 32)`` of a ``tx = T.env_thread("threadIdx.x")``. ``attrs`` and
     ``body_params`` are the reference's region options and must be left out."""
     if attrs or body_params:
-        raise NotImplementedError("`T.launch_thread(..., attrs=, body_params=)` is not "
-                                  "supported: name the thread with `as tx`")
+        raise NotAnalysedYet("`T.launch_thread(..., attrs=, body_params=)` is not "
+                             "supported: name the thread with `as tx`")
     if not isinstance(thread_tag, str) and not hasattr(thread_tag, "ty"):
         raise TypeError(f"`T.launch_thread` takes a thread tag (\"threadIdx.x\") or a "
                         f"`T.env_thread` variable, got `{type(thread_tag).__name__}`")

@@ -561,8 +561,10 @@ class _FileAnalysis:
                 mark = (diagnostic.code, diagnostic.message, loc)
                 if mark not in seen:  # two findings at one statement: one mark, not two
                     seen.add(mark)
+                    # Its own severity: block rules that apache-tvm 0.27 accepts are warnings.
                     diagnostics.add(diagnostic.code, diagnostic.message, loc,
-                                    path=diagnostic.path, related=tuple(diagnostic.related),
+                                    int(diagnostic.severity), path=diagnostic.path,
+                                    related=tuple(diagnostic.related),
                                     tags=tuple(diagnostic.tags))
 
     def _occurrences(self, unit: DefinitionUnit) -> None:
