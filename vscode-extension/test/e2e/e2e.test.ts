@@ -282,6 +282,12 @@ test('a crashed server is restarted after the backoff delay, and documents are r
 test('Restart Server stops the server and starts a new one', async () => {
   const [before] = serverPids();
   await vscode.commands.executeCommand(COMMANDS.restartServer);
+  // The client sends `exit` and returns; the old process ends a moment later (under load, after
+  // the command resolved): wait for it, bounded, rather than race it.
+  const deadline = Date.now() + 5000;
+  while (serverPids().includes(before) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   const pids = serverPids();
   assert.equal(pids.length, 1);
   assert.notEqual(pids[0], before);
