@@ -814,3 +814,26 @@ def test_an_env_thread_launched_twice_is_no_error() -> None:
     # as an IR with two variables where the source had one; structurally unequal today.
     again = from_source("from tvm_tirx.script import tirx as T\n" + printed)
     assert not ir.structural_equal(function, again)
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_one_name_for_the_loops_of_a_grid(trusted: bool) -> None:
+    # `for iters in T.grid(16, 16):` (Apache TVM's tests): the name holds the tuple of the
+    # loops' variables, named `iters_0`, `iters_1`; the same IR as two names.
+    one = textwrap.dedent('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((10, 14), "int32")):
+            for lvs in T.grid(10, (2, 12)):
+                A[lvs[0], lvs[1]] = lvs[0] + lvs[1]
+        ''')
+    two = one.replace("for lvs in", "for i, j in").replace("lvs[0]", "i").replace("lvs[1]", "j")
+    assert parse_diagnostics(one, source_name="g.py", trusted=trusted).diagnostics == []
+    function = from_source(one)
+    assert ir.structural_equal(function, from_source(two))
+    assert "for lvs_0 in range(10):\n        for lvs_1 in range(2, 14):" in function.script()
+    # A count that is neither one name nor one per loop stays an error.
+    three = one.replace("for lvs in", "for a, b, c in")
+    (found,) = parse_diagnostics(three, source_name="g.py", trusted=trusted).diagnostics
+    assert found.message == "The loop opens 2 loop(s) but names 3 variable(s)"

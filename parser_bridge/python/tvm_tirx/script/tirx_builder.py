@@ -691,6 +691,11 @@ def for_(spec: Any, *, names: Tuple[str, ...], loc: Optional[Loc] = None,
     if not isinstance(spec, LoopSpec):
         raise TypeError(f"TVMScript cannot loop over `{type(spec).__name__}`: use `range(...)`, "
                         "`T.serial(...)`, `T.parallel(...)`, `T.grid(...)` ...")
+    if len(names) == 1 and len(spec.ends) > 1:
+        # `for iters in T.grid(16, 16):` (Apache TVM): one name for the tuple of the loops'
+        # variables, which are `iters_0`, `iters_1`...; the name's span marks the first.
+        names = tuple(f"{names[0]}_{k}" for k in range(len(spec.ends)))
+        name_locs = tuple(name_locs[:1]) + (None,) * (len(spec.ends) - len(name_locs[:1]))
     if len(names) != len(spec.ends):
         raise ValueError(f"The loop opens {len(spec.ends)} loop(s) but names {len(names)} "
                          "variable(s)")
