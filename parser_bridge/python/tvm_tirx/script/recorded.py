@@ -12,10 +12,10 @@ import difflib
 import functools
 import json
 import pathlib
-from typing import Dict, FrozenSet, Iterable, Tuple
+from dataclasses import dataclass
+from typing import Dict, FrozenSet, Iterable, Set, Tuple
 
 INFORMATION = 3  # LSP's severity number (parser/report.py spells the four)
-
 
 
 class NotAnalysedYet(NotImplementedError, AttributeError):
@@ -32,24 +32,40 @@ class NoEquivalentYet(NotAnalysedYet, ValueError):
     like any member not analysed yet (and a ValueError for Python callers, as before)."""
 
 
-@functools.lru_cache(maxsize=None)
-def _record() -> Dict[str, Dict[str, FrozenSet[str]]]:
-    data = json.loads(pathlib.Path(__file__).with_name("recorded_members.json").read_text())
-    return {alias: {oracle: frozenset(paths) for oracle, paths in data[alias].items()}
-            for alias in ("T", "I")}
+@dataclass(frozen=True)
+class _Record:
+    """``recorded_members.json``, read once."""
 
-
-@functools.lru_cache(maxsize=None)
-def _versions() -> Dict[str, str]:
+    paths: Dict[str, Dict[str, FrozenSet[str]]]
+    """alias -> oracle -> the dotted paths its namespace has."""
+    children: Dict[str, Dict[str, FrozenSet[str]]]
+    """alias -> a path's head ("" for the top) -> the names under it, in any oracle."""
+    versions: Dict[str, str]
     """``{"reference": "apache-tvm-tirx 0.1.0a4", "apache": "apache-tvm 0.27.0.post1"}``."""
+
+
+@functools.lru_cache(maxsize=None)
+def _record() -> _Record:
     data = json.loads(pathlib.Path(__file__).with_name("recorded_members.json").read_text())
-    return dict(zip(("reference", "apache"), data["oracles"]))
+    paths = {alias: {oracle: frozenset(found) for oracle, found in data[alias].items()}
+             for alias in ("T", "I")}
+    children: Dict[str, Dict[str, Set[str]]] = {}
+    for alias, oracles in paths.items():
+        under = children.setdefault(alias, {})
+        for found in oracles.values():
+            for path in found:
+                head, _, leaf = path.rpartition(".")
+                under.setdefault(head, set()).add(leaf)
+    return _Record(paths, {alias: {head: frozenset(leaves) for head, leaves in under.items()}
+                           for alias, under in children.items()},
+                   dict(zip(("reference", "apache"), data["oracles"])))
 
 
 def recorded_in(alias: str, path: str) -> Tuple[str, ...]:
     """The oracles (``reference``, ``apache``) whose namespace ``alias`` has ``path``
     (``device_entry``, ``ptx.bar_sync``)."""
-    return tuple(oracle for oracle, paths in _record().get(alias, {}).items() if path in paths)
+    return tuple(oracle for oracle, paths in _record().paths.get(alias, {}).items()
+                 if path in paths)
 
 
 def missing_member(alias: str, path: str, ours: Iterable[str]) -> AttributeError:
@@ -60,22 +76,20 @@ def missing_member(alias: str, path: str, ours: Iterable[str]) -> AttributeError
         return AttributeError(f"`{alias}` has no attribute `{path}`")
     where = recorded_in(alias, path)
     if where:
-        versions = _versions()
-        whose = " and ".join(versions[oracle] for oracle in where)
+        whose = " and ".join(_record().versions[oracle] for oracle in where)
         return NotAnalysedYet(f"`{alias}.{path}` is not analysed yet: it is a member of "
                               f"`{alias}` in {whose}, which this frontend does not build yet")
     head, _, leaf = path.rpartition(".")
-    known = set(ours) if not head else set()
-    for paths in _record().get(alias, {}).values():
-        known.update(p.rpartition(".")[2] for p in paths if p.rpartition(".")[0] == head)
+    known = set(_record().children.get(alias, {}).get(head, ()))
+    if not head:
+        known.update(ours)
     close = difflib.get_close_matches(leaf, sorted(n for n in known if not n.startswith("_")),
                                       n=3, cutoff=0.75)
-    prefix = f"{alias}.{head}." if head else f"{alias}."
-    spelled = [f"`{prefix}{n}`" for n in close]
+    owner = f"{alias}.{head}" if head else alias
+    spelled = [f"`{owner}.{name}`" for name in close]
     hint = "" if not close else "; did you mean " + (
         spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " or " + spelled[-1]) + "?"
-    return AttributeError(f"`{alias}.{path}` is not a member of `{alias}{'.' + head if head else ''}`"
-                          f"{hint}")
+    return AttributeError(f"`{alias}.{path}` is not a member of `{owner}`{hint}")
 
 
 __all__ = ["INFORMATION", "NoEquivalentYet", "NotAnalysedYet", "missing_member", "recorded_in"]
