@@ -58,12 +58,7 @@ def snapshot(folder: pathlib.Path) -> dict:
             if path.is_file()}
 
 
-@pytest.fixture(autouse=True)
-def user_home(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+pytestmark = pytest.mark.usefixtures("user_home")  # conftest.py: a home of its own
 
 
 # -- formatting a folder with a poisoned worker ------------------------------------------------

@@ -19,12 +19,7 @@ BAD = ("from tvm_tirx.script import tirx as T\n\n@T.function\n"
 CONFIGURATION = {"workspace": {"configuration": True}}
 
 
-@pytest.fixture(autouse=True)
-def user_home(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+pytestmark = pytest.mark.usefixtures("user_home")  # conftest.py: a home of its own
 
 
 @pytest.fixture

@@ -28,14 +28,7 @@ def canary_text(canary: pathlib.Path) -> str:
             "@T.function\ndef f(A: T.Tensor((N,), T.int32)):\n    A[0] = 1\n")
 
 
-@pytest.fixture(autouse=True)
-def user_home(tmp_path, monkeypatch) -> pathlib.Path:
-    """A home of the test's own, with no configuration, so the real user's never counts."""
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
-    return home
+pytestmark = pytest.mark.usefixtures("user_home")  # conftest.py: a home of its own
 
 
 @pytest.fixture
