@@ -38,6 +38,7 @@ _op = {
 }
 _missing_type = get_global_func("ir.MissingType")
 _make_const = get_global_func("tirx.make_const")
+_slice_region = get_global_func("tirx.builder.SliceRegion")
 
 
 def _node_class(type_key: str) -> Any:
@@ -54,6 +55,26 @@ def _int_constant(value: Any) -> Any:
     return None
 
 
+def _constant_extent(start: Any, stop: Any) -> Optional[int]:
+    """``stop - start`` when it is a constant: both ints, or ``start + n``; else None."""
+    low, high = _int_constant(start), _int_constant(stop)
+    if low is not None and high is not None:
+        return high - low
+    if structural_equal(stop, start):
+        return 0
+    if isinstance(stop, _node_class("prim.Add")) and structural_equal(stop.a, start):
+        return _int_constant(stop.b)
+    return None
+
+
+def _is_region_slice(index: Any) -> bool:
+    """A slice without a step whose bounds make no vector (a bound left out, or an extent that
+    is not a constant): ``A[0:n]``, ``A[:, i]`` name a region, as in Apache TVM."""
+    return isinstance(index, slice) and index.step is None and (
+        index.start is None or index.stop is None
+        or _constant_extent(index.start, index.stop) is None)
+
+
 def slice_index(start: Any, stop: Any, step: Any) -> Any:
     """``A[start:stop:step]`` (Apache TVM's vector slices, and how the reference prints a
     strided store): the index ``T.Ramp(start, step, lanes)`` of the elements from ``start``
@@ -65,15 +86,7 @@ def slice_index(start: Any, stop: Any, step: Any) -> Any:
     if stride is None or stride <= 0:
         raise ValueError(f"A tensor slice's step must be a positive integer constant, got "
                          f"`{step}`")
-    low, high = _int_constant(start), _int_constant(stop)
-    if low is not None and high is not None:
-        extent = high - low
-    elif structural_equal(stop, start):
-        extent = 0
-    elif isinstance(stop, _node_class("prim.Add")) and structural_equal(stop.a, start):
-        extent = _int_constant(stop.b)
-    else:
-        extent = None
+    extent = _constant_extent(start, stop)
     if extent is None:
         raise ValueError("A tensor slice's extent must be a constant: write "
                          "`A[start:start + n]` or `A[4:8]`")
@@ -266,6 +279,11 @@ class Expr(Object):
             raise TypeError(f"Only tensors can be indexed, got an expression of type "
                             f"`{type(self.ty).__name__}`")
         indices = list(indices) if isinstance(indices, tuple) else [indices]
+        if any(_is_region_slice(i) for i in indices):
+            # A region (what `T.reads(A[0:n])` and `T.match_buffer(A[i, :], ...)` take), not a
+            # value: it builds no load.
+            return _slice_region(self, [(i.start, i.stop, True) if isinstance(i, slice)
+                                        else (i, None, False) for i in indices])
         indices = [slice_index(i.start, i.stop, i.step) if isinstance(i, slice) else i
                    for i in indices]
         return _tensor_load(self, indices)

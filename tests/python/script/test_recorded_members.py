@@ -117,7 +117,7 @@ def test_the_body_of_a_with_not_analysed_yet_is_analysed(trusted: bool) -> None:
             "        tx = T.thread_id([8])\n"
             "        A[tx] = A[tx] + T.float32(1)\n"
             "        A[0] = A[1] + \"x\"\n"
-            "        with T.sblock(\"b\"):\n"
+            "        with T.sblock(\"b\", exec_scope=\"warp\"):\n"
             "            A[2] = A[3] + None\n"
             "    A[4] = d\n")
     found = _diagnostics(body, trusted)
@@ -125,7 +125,7 @@ def test_the_body_of_a_with_not_analysed_yet_is_analysed(trusted: bool) -> None:
         (3, "not-implemented-error", 6, 9, 23),
         (3, "not-implemented-error", 7, 13, 24),
         (1, "type-error", 9, 15, 25),
-        (3, "not-implemented-error", 10, 13, 26),
+        (3, "not-implemented-error", 10, 13, 45),
         (1, "type-error", 11, 19, 30),
     ]
     assert found[2][2] == "Operator `+` cannot combine an expression with `str`"

@@ -18,9 +18,9 @@ from types import SimpleNamespace
 import pytest
 
 import tvm_tirx
-from tvm_tirx.script.recorded import NotAnalysedYet
 import tvm_tirx.script
 from tvm_tirx import ir
+from tvm_ffi import structural_equal
 from tvm_tirx.script import DEFINITION_KIND, DefinitionKind, from_source
 from tvm_tirx.script import ir as I
 from tvm_tirx.script import s_tir as Ts
@@ -662,7 +662,8 @@ def test_namespace_members_describe_tirx() -> None:
     emit = members["emit_"]
     assert (emit.kind, emit.completion) == ("hook", False)
     assert emit.signature == "(value, *, loc=None)"
-    assert (members["sblock"].kind, members["sblock"].completion) == ("unsupported", False)
+    # Apache TVM's block spelling; `Ts.sblock` is the canonical one.
+    assert (members["sblock"].kind, members["sblock"].completion) == ("legacy", True)
     assert not any(name.startswith("_") for name in members)
     for internal in ("Any", "Optional", "annotations", "builtins", "tvm_ffi"):
         assert internal not in members
@@ -713,7 +714,9 @@ def test_namespace_members_of_other_namespaces() -> None:
         ("s_tir.function", "decorator")
     assert ts_members["function"].signature == "(*, private=False, check_well_formed=True)"
     assert ts_members["Tensor"].path == "s_tir.Tensor"
-    assert ts_members["sblock"].doc == "``Ts.sblock`` (S-TIR): not analysed yet."
+    assert (ts_members["sblock"].kind, ts_members["sblock"].doc) == (
+        "statement", "``with T.sblock(\"C\"):``: a block of an S-TIR function "
+        "(``@T.prim_func(s_tir=True)``).")
 
     M, _ = _custom_namespace()
     custom = _members("custom")
@@ -807,14 +810,29 @@ def test_ts_delegates_to_t() -> None:
         from_source(TS_TEXT.replace("@Ts.function", "@Ts.function(s_tir=False)"))
 
 
-@pytest.mark.parametrize("call", ["Ts.sblock()", "Ts.block('b')", "Ts.init()", "Ts.reads(A)",
-                                  "Ts.writes(A)", "Ts.where(True)", "Ts.block_attr({})",
-                                  "Ts.sblock_attr({})", "Ts.axis.spatial(4, 0)",
-                                  "Ts.axis.remap('SR', [0, 1])"])
-def test_ts_block_constructs_are_not_analysed_yet(call) -> None:
-    # Not analysed yet (issue 23 builds them): NotAnalysedYet, an information, not an error.
-    name = call.partition("(")[0]
-    text = TS_TEXT.replace("        A[i] = A[i] + Ts.float32(1.0)", f"        {call}")
-    with pytest.raises(NotAnalysedYet, match=f"^S-TIR blocks are not analysed yet: "
-                                             f"`{name}`$"):
-        from_source(text)
+TS_BLOCK_TEXT = '''
+from tvm_tirx.script import s_tir as Ts
+
+@Ts.function
+def f(A: Ts.Tensor((4, 4), Ts.float32), B: Ts.Tensor((4,), Ts.float32)):
+    for i, k in Ts.grid(4, 4):
+        with Ts.sblock("sum"):
+            vi, vk = Ts.axis.remap("SR", [i, k])
+            Ts.reads(A[vi, vk])
+            Ts.writes(B[vi])
+            with Ts.init():
+                B[vi] = Ts.float32(0.0)
+            B[vi] = B[vi] + A[vi, vk]
+'''
+
+
+def test_ts_blocks_are_t_blocks_in_an_s_tir_function() -> None:
+    # `Ts.sblock` ... are the block statements `T` spells in `@T.prim_func(s_tir=True)`: the same
+    # IR (the root block included), whichever namespace names them.
+    ts_function = from_source(TS_BLOCK_TEXT)
+    t_text = TS_BLOCK_TEXT.replace("s_tir as Ts", "tirx as T").replace("Ts.", "T.") \
+        .replace("@T.function", "@T.prim_func(s_tir=True)")
+    assert structural_equal(ts_function, from_source(t_text))
+    assert ts_function.body.block.name_hint == "root"
+    with pytest.raises(ValueError, match=r"^`T.sblock` is only valid in an S-TIR function"):
+        from_source(t_text.replace("@T.prim_func(s_tir=True)", "@T.prim_func"))

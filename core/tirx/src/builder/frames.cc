@@ -18,12 +18,6 @@ void SetExitHook(TObj* node) {
   node->on_exit = [](IRBuilderFrameObj* self) { static_cast<TObj*>(self)->Finalize(); };
 }
 
-/*! \brief A frame's statements as one body: the statement itself when there is one. */
-Stmt AsBody(const ffi::Array<Stmt>& stmts, const Span& span) {
-  if (stmts.size() == 1) return stmts[0];
-  return SeqStmt(stmts, span);
-}
-
 ffi::DataType IntegerDType(const Expr& e, const char* what) {
   ffi::DataType dtype = e.dtype();
   if ((!dtype.is_int() && !dtype.is_uint()) || dtype.lanes() != 1) {
@@ -63,13 +57,26 @@ Expr LoopBound(const ffi::Any& value, const PrimType& ty, const char* what) {
 
 }  // namespace
 
+bool FunctionFrameObj::IsSTir() const {
+  auto ns = attrs.Get("script.namespace");
+  auto text = ns.has_value() ? ns->try_cast<ffi::String>() : std::nullopt;
+  return text.has_value() && *text == "s_tir";
+}
+
+Stmt AsBody(const ffi::Array<Stmt>& stmts, const Span& span) {
+  if (stmts.size() == 1) return stmts[0];
+  return SeqStmt(stmts, span);
+}
+
 void FunctionFrameObj::Finalize() {
   IRBuilder builder = IRBuilder::Current();
   ffi::Map<ffi::String, ffi::Any> all_attrs = attrs;
   if (!is_private && name.has_value() && !all_attrs.count("global_symbol")) {
     all_attrs.Set("global_symbol", *name);
   }
-  Function function(params, AsBody(stmts, span),
+  Stmt body = AsBody(stmts, span);
+  if (IsSTir() && !is_declaration) body = WithRootBlock(std::move(body), root_alloc_buffers);
+  Function function(params, std::move(body),
                     FunctionOptions{ret_type, std::move(all_attrs), is_private, span});
   if (auto module = builder.FindFrame<ir::builder::ModuleFrame>()) {
     if (!name.has_value()) TVM_FFI_THROW(ValueError) << "A module function needs a name";

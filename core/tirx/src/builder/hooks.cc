@@ -7,6 +7,7 @@
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/tirx/builder.h>
 #include <tvm/tirx/op.h>
+#include <tvm/tirx/sblock.h>
 #include <tvm/tirx/tensor_expr.h>
 
 #include <string>
@@ -64,6 +65,17 @@ Expr Condition(const ffi::Any& value, const char* what) {
   return expr;
 }
 
+[[noreturn]] void ThrowNotAValue(const ffi::Any& value, const std::string& what) {
+  if (value.as<BufferRegionObj>() != nullptr) {
+    TVM_FFI_THROW(TypeError) << what
+                             << " must be a value, got a tensor region (a slice with a bound "
+                                "left out or an extent that is not a constant, as `T.reads` "
+                                "takes): a vector load needs a constant extent, `A[i:i + 4]`";
+  }
+  TVM_FFI_THROW(TypeError) << what << " must be an expression or a number, got `"
+                           << value.GetTypeKey() << "`";
+}
+
 Var MakeTensorVar(const ffi::String& name, const Type& ty, const Span& span, const char* what) {
   if (ty.as<ir::TensorTypeObj>() == nullptr) {
     TVM_FFI_THROW(TypeError) << what << " needs a tensor type (`T.Tensor(...)`), got `"
@@ -81,15 +93,13 @@ Expr ConvertTo(const ffi::Any& value, const PrimType& ty, const std::string& wha
                              << ty.dtype().ToString() << "`: convert it with an explicit cast";
   }
   if (std::optional<Expr> literal = MakeLiteral(value, ty)) return *literal;
-  TVM_FFI_THROW(TypeError) << what << " must be an expression or a number, got `"
-                           << value.GetTypeKey() << "`";
+  ThrowNotAValue(value, what);
 }
 
 Expr LiteralOrExpr(const ffi::Any& value, const std::string& what) {
   if (Expr expr = AsExprOrNull(value); expr.defined()) return expr;
   if (std::optional<Expr> literal = DefaultTypedLiteral(value)) return *literal;
-  TVM_FFI_THROW(TypeError) << what << " must be an expression or a number, got `"
-                           << value.GetTypeKey() << "`";
+  ThrowNotAValue(value, what);
 }
 
 Var BindValue(const ffi::Any& value, const ffi::String& name, ffi::Optional<Type> ty, Span span,

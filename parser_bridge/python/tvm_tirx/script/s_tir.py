@@ -2,9 +2,9 @@
 
 ``@Ts.function`` (and ``@Ts.prim_func``) builds a TIRx Function recording the attribute
 ``"script.namespace": "s_tir"``: the same IR as ``@T.prim_func(s_tir=True)`` (docs/frontend.md).
-S-TIR blocks (``Ts.sblock``, ``Ts.block``, ``Ts.axis.*`` ...) are not supported yet and raise
-NotImplementedError where they are called. Every other member is ``T``'s: the namespace
-delegates what it does not define to ``tvm_tirx.script.tirx``.
+S-TIR blocks are its own statements (``Ts.sblock``, ``Ts.axis.*``, ``Ts.reads`` ...: the
+blocks ``T`` builds in Apache TVM's spelling, tirx_sblock.py). Every other member is ``T``'s:
+the namespace delegates what it does not define to ``tvm_tirx.script.tirx``.
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from .parser import register_namespace as _register_namespace
 from .parser.protocol_registry import (
     register_scalar_annotation as _register_scalar_annotation,
 )
-from .tirx_legacy import BlockAxes as _BlockAxes
-from .tirx_legacy import S_TIR_BLOCK_MEMBERS as _BLOCK_MEMBERS
 from .recorded import missing_member as _missing_member
-from .tirx_legacy import s_tir_unsupported as _unsupported
+from . import tirx_sblock as _sblock
+from .tirx_sblock import BLOCK_MEMBERS as _BLOCK_MEMBERS
 
 _Ts = sys.modules[__name__]  # the namespace object its decorators build with
 
@@ -62,9 +61,9 @@ def function_(*, loc: Optional[Loc] = None, private: bool = False, decl: bool = 
 
 
 for _name in _BLOCK_MEMBERS:
-    globals()[_name] = _unsupported(_name, "Ts")
+    globals()[_name] = getattr(_sblock, _name)
 del _name
-axis = _BlockAxes("Ts")
+axis = _sblock.BlockAxes("Ts")
 
 __member_aliases__ = _types.MappingProxyType(dict(_tirx.__member_aliases__))
 
@@ -93,7 +92,9 @@ _SHARED = _shared_members()
 # T's through Ts. What T has and Ts does not share (its imported modules, typing names) is
 # declared internal, so untrusted text is refused it as it is refused T's internals.
 __member_kinds__ = _types.MappingProxyType({
-    **{kind: tuple(names) for kind, names in _tirx.__member_kinds__.items()},
+    **{kind: tuple(name for name in names if name not in _BLOCK_MEMBERS)
+       for kind, names in _tirx.__member_kinds__.items()},
+    "statement": (*_tirx.__member_kinds__["statement"], *_BLOCK_MEMBERS),
     "internal": tuple(sorted({*_tirx.__member_kinds__.get("internal", ()),
                               *(name for name in dir(_tirx) if not name.startswith("_")
                                 and name not in _SHARED and name not in globals())})),

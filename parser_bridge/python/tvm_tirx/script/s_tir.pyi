@@ -177,7 +177,7 @@ from .tirx import atanh as atanh
 from .tirx import attr as attr
 
 axis: _t.Any
-"""``T.axis.spatial`` ... (S-TIR block iterators): not analysed yet."""
+"""``T.axis``: the block variable constructors."""
 
 from .tirx import bfloat16 as bfloat16
 
@@ -195,13 +195,9 @@ from .tirx import bitwise_or as bitwise_or
 
 from .tirx import bitwise_xor as bitwise_xor
 
-def block(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.block`` (S-TIR): not analysed yet."""
-    ...
+from .tirx import block as block
 
-def block_attr(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.block_attr`` (S-TIR): not analysed yet."""
-    ...
+from .tirx import block_attr as block_attr
 
 from .tirx import bool as bool
 
@@ -370,9 +366,7 @@ from .tirx import ignore_loop_partition as ignore_loop_partition
 
 from .tirx import infinity as infinity
 
-def init(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.init`` (S-TIR): not analysed yet."""
-    ...
+from .tirx import init as init
 
 inline = _t.no_type_check
 """``@Ts.inline``: ``@T.inline`` (a macro reading its captured values at every call)."""
@@ -487,9 +481,7 @@ from .tirx import ramp as ramp
 
 from .tirx import range_ as range_
 
-def reads(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.reads`` (S-TIR): not analysed yet."""
-    ...
+from .tirx import reads as reads
 
 from .tirx import reinterpret as reinterpret
 
@@ -499,13 +491,11 @@ from .tirx import round as round
 
 from .tirx import rsqrt as rsqrt
 
-def sblock(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.sblock`` (S-TIR): not analysed yet."""
-    ...
+from .tirx import sblock as sblock
 
-def sblock_attr(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.sblock_attr`` (S-TIR): not analysed yet."""
-    ...
+from .tirx import sblock_alloc_buffer as sblock_alloc_buffer
+
+sblock_attr = block_attr
 
 from .tirx import select as select
 
@@ -603,17 +593,13 @@ from .tirx import void as void
 
 from .tirx import vscale as vscale
 
-def where(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.where`` (S-TIR): not analysed yet."""
-    ...
+from .tirx import where as where
 
 from .tirx import while_ as while_
 
 from .tirx import with_ as with_
 
-def writes(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``Ts.writes`` (S-TIR): not analysed yet."""
-    ...
+from .tirx import writes as writes
 
 from .tirx import Buffer as Buffer
 

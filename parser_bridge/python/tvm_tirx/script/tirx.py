@@ -178,24 +178,28 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     ScalarType as _ScalarType,
     adopt_literal as _adopt,
     alloc_buffer,
-    axis,
     bind,
-    block,
-    block_attr,
     broadcast,
     cast,
     decl_buffer,
     default_typed as _default_typed,
-    init,
     match_buffer,
     meta_var,
     operator_member as _operator_member,
     ramp,
-    reads,
     same_typed_branches as _same_typed_branches,
-    sblock,
-    sblock_attr,
     thread_binding,
+)
+from .tirx_sblock import (  # noqa: F401 - S-TIR blocks in Apache TVM 0.27's spelling
+    BLOCK_MEMBERS as _BLOCK_MEMBERS,
+    axis,
+    block,
+    block_attr,
+    init,
+    reads,
+    sblock,
+    sblock_alloc_buffer,
+    sblock_attr,
     where,
     writes,
 )
@@ -394,13 +398,11 @@ __member_kinds__ = {
     "marker": ("LetAnnotation", "MISSING", "constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "buffer", "cast", "decl_buffer",
                "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS,
-               *_STACK_ALIASES),
+               *_STACK_ALIASES, *_BLOCK_MEMBERS),
     # The reference's flag for its parser (read statically, never from a body), and the
     # builder's machinery for Python callers (ir.py).
     "internal": ("supports_mutable_declarations", "AlreadyEmitted", "IRBuilder",
                  "IRModuleFrame", "decl_function", "resolve_global_info_args"),
-    "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
-                    "where", "writes"),
 }
 """Member kinds for tools (protocol_registry.namespace_members); decorators, hooks (``*_``) and
 types are recognized by their values."""

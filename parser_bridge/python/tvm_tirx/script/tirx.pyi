@@ -427,7 +427,7 @@ def attr(node: _t.Any, attr_key: _t.Any = ..., value: _t.Any = ...) -> _t.Any:
     ...
 
 axis: _t.Any
-"""``T.axis.spatial`` ... (S-TIR block iterators): not analysed yet."""
+"""``T.axis``: the block variable constructors."""
 
 class bfloat16(_t.Any):
     """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant, ``T.int32(x)``
@@ -484,12 +484,14 @@ def bitwise_xor(x: _t.Any, y: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.bitwise_xor(x, y)``: ``x ^ y`` of integers."""
     ...
 
-def block(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.block`` (S-TIR): not analysed yet."""
+def block(name: _t.Any = ..., no_realize: _t.Any = ...) -> _t.Any:
+    """``with T.block("C"):``, the spelling of Apache TVM releases before ``T.sblock``: the same
+    block; as those releases did, it makes its function an S-TIR one.
+    """
     ...
 
-def block_attr(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.block_attr`` (S-TIR): not analysed yet."""
+def block_attr(attrs: _t.Any) -> _t.Any:
+    """``T.sblock_attr({"key": value})``: the block's annotations."""
     ...
 
 class bool(_t.Any):
@@ -984,8 +986,8 @@ def infinity(*, ty: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.infinity(ty="float32")``: +inf of a float type (``T.float32("inf")``)."""
     ...
 
-def init(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.init`` (S-TIR): not analysed yet."""
+def init() -> _t.Any:
+    """``with T.init():`` directly in a block: what its reduction starts with."""
     ...
 
 inline = _t.no_type_check
@@ -1320,8 +1322,8 @@ def range_(range_function: _t.Any, *args: _t.Any, **kwargs: _t.Any) -> _t.Any:
     """``range(...)`` in a loop header: a serial loop when ``range`` is the builtin."""
     ...
 
-def reads(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.reads`` (S-TIR): not analysed yet."""
+def reads(*accesses: _t.Any) -> _t.Any:
+    """``T.reads(A[vi, 0:16], B[vj])``: the regions the block reads."""
     ...
 
 def reinterpret(
@@ -1356,13 +1358,28 @@ def rsqrt(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.rsqrt(x)``: ``1 / sqrt(x)`` of a float."""
     ...
 
-def sblock(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.sblock`` (S-TIR): not analysed yet."""
+def sblock(name: _t.Any = ..., no_realize: _t.Any = ..., exec_scope: _t.Any = ...) -> _t.Any:
+    """``with T.sblock("C"):``: a block of an S-TIR function (``@T.prim_func(s_tir=True)``)."""
     ...
 
-def sblock_attr(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.sblock_attr`` (S-TIR): not analysed yet."""
+def sblock_alloc_buffer(
+    shape: _t.Any,
+    dtype: _t.Any = ...,
+    data: _t.Any = ...,
+    strides: _t.Any = ...,
+    elem_offset: _t.Any = ...,
+    scope: _t.Any = ...,
+    align: _t.Any = ...,
+    offset_factor: _t.Any = ...,
+    layout: _t.Any = ...,
+    allocated_addr: _t.Any = ...,
+) -> _t.Any:
+    """``X = T.sblock_alloc_buffer((16, 16), "float32")``: a tensor of the innermost block, or of
+    the root block at the top of an S-TIR function.
+    """
     ...
+
+sblock_attr = block_attr
 
 def select(condition: _t.Any, true_value: _t.Any, false_value: _t.Any) -> _t.Any:
     """``T.select(c, t, f)``: ``T.if_then_else(c, t, f)`` of an IR condition (only the chosen
@@ -1760,8 +1777,8 @@ def vscale(*, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.vscale()``: the scalable vector length multiplier of the target, an int32."""
     ...
 
-def where(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.where`` (S-TIR): not analysed yet."""
+def where(predicate: _t.Any) -> _t.Any:
+    """``T.where(cond)``: the block runs only where ``cond`` holds (0 and 1 are booleans)."""
     ...
 
 def while_(condition: _t.Any, *, loc: _t.Any = ...) -> _t.Any: ...
@@ -1780,8 +1797,8 @@ def with_(
     """
     ...
 
-def writes(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
-    """``T.writes`` (S-TIR): not analysed yet."""
+def writes(*accesses: _t.Any) -> _t.Any:
+    """``T.writes(C[vi, vj])``: the regions the block writes."""
     ...
 
 def Buffer(

@@ -23,6 +23,7 @@ import operator
 import sys
 from typing import Any, Callable, Dict, Optional, Sequence
 
+from tvm_ffi import Object as _FFIObject
 from tvm_ffi import get_global_func
 
 from .. import Broadcast as _BroadcastNode
@@ -34,6 +35,11 @@ from .. import ir as _ir
 from . import tirx_builder as _tb
 from .builder import Loc, NamedByBinding, span_of
 from .recorded import NoEquivalentYet, NotAnalysedYet, missing_member
+from .tirx_sblock import NamedTensor, region_view
+
+# What `T.match_buffer` views in a block: an IR value other than a variable (a tensor load
+# `A[vi, 0:4]`, a region), which the builder checks.
+_REGION_SOURCES = (_FFIObject,)
 
 _match_param = get_global_func("tirx.builder.MatchParam")
 _signature_symbols = get_global_func("tirx.builder.SignatureSymbols")
@@ -208,7 +214,7 @@ class _StringShapes:
         raise self._error(text)
 
 
-def _tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: Any,
+def tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: Any,
                  elem_offset: Any, scope: Any, align: Any, **no_equivalent: Any) -> Any:
     """The TensorType of a buffer declaration in today's spelling."""
     _check_no_equivalent(what, no_equivalent)
@@ -249,7 +255,7 @@ class _BufferType:
                  scope: str = "global", align: int = 0, offset_factor: int = 0,
                  byte_offset: Any = None, buffer_type: str = "",
                  axis_separators: Optional[Sequence[int]] = None, layout: Any = None) -> Any:
-        return _tensor_type("T.Buffer", shape, dtype, strings=True, strides=strides,
+        return tensor_type("T.Buffer", shape, dtype, strings=True, strides=strides,
                             elem_offset=elem_offset, scope=scope, align=align, data=data,
                             offset_factor=offset_factor, byte_offset=byte_offset,
                             buffer_type=buffer_type, axis_separators=axis_separators,
@@ -268,44 +274,33 @@ class _BufferType:
 Buffer = _BufferType()
 
 
-class _MatchedTensor(NamedByBinding):
-    """``A = T.match_buffer(a, ...)`` before the assignment names the tensor parameter."""
-
-    def __init__(self, handle: Any, ty: Any) -> None:
-        self.handle = handle
-        self.ty = ty
-
-    def __repr__(self) -> str:
-        return "T.match_buffer(...)"
-
-    def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
-             ty: Any = None) -> Any:
-        if ty is not None:
-            raise TypeError(f"`{name}` is a tensor: its type comes from `T.match_buffer`, not "
-                            "an annotation")
-        return _match_param(self.handle, name, self.ty, span_of(name_loc))
-
-
 def match_buffer(param: Any, shape: Any = None, dtype: Any = "float32", data: Any = None,
                  strides: Optional[Sequence[Any]] = None, elem_offset: Any = None, *,
                  scope: str = "global", align: int = -1, offset_factor: int = 0,
                  buffer_type: str = "default", axis_separators: Optional[Sequence[int]] = None,
-                 layout: Any = None) -> _MatchedTensor:
+                 layout: Any = None) -> NamedTensor:
     """``A = T.match_buffer(a, (n,), "float32")`` at the start of a body: the ``T.handle``
     parameter ``a`` becomes the tensor parameter ``A``."""
-    if isinstance(param, _ir.Expr) and not isinstance(param, _ir.Var):
-        raise NotAnalysedYet("S-TIR blocks are not analysed yet: `T.match_buffer` of a "
-                             "tensor region")
+    if isinstance(param, _REGION_SOURCES) and not isinstance(param, _ir.Var):
+        # `sub = T.match_buffer(A[vi, 0:4], (4,))` in a block: a view of the region.
+        if shape is None:
+            raise TypeError("`T.match_buffer` of a region needs the view's shape")
+        ty = tensor_type("T.match_buffer", shape, dtype, strings=False, strides=strides,
+                         elem_offset=elem_offset, scope=scope, align=align, data=data,
+                         offset_factor=offset_factor, buffer_type=buffer_type,
+                         axis_separators=axis_separators, layout=layout)
+        return region_view(param, ty)
     if not isinstance(param, _ir.Var):
         raise TypeError(f"`T.match_buffer` matches a `T.handle` parameter, got "
                         f"`{type(param).__name__}`")
     if shape is None:
         raise TypeError("`T.match_buffer` of a parameter needs a shape")
-    ty = _tensor_type("T.match_buffer", shape, dtype, strings=False, strides=strides,
+    ty = tensor_type("T.match_buffer", shape, dtype, strings=False, strides=strides,
                       elem_offset=elem_offset, scope=scope, align=align, data=data,
                       offset_factor=offset_factor, buffer_type=buffer_type,
                       axis_separators=axis_separators, layout=layout)
-    return _MatchedTensor(param, ty)
+    return NamedTensor("T.match_buffer",
+                       lambda name, span: _match_param(param, name, ty, span))
 
 
 def alloc_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
@@ -318,7 +313,7 @@ def alloc_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
     annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does.
     ``allocated_addr`` (Apache TVM 0.27's device kernels) is not analysed yet."""
     _check_no_equivalent("T.alloc_buffer", {"allocated_addr": allocated_addr})
-    ty = _tensor_type("T.alloc_buffer", shape, dtype, strings=False, strides=strides,
+    ty = tensor_type("T.alloc_buffer", shape, dtype, strings=False, strides=strides,
                       elem_offset=elem_offset, scope=scope, align=align, data=data,
                       offset_factor=offset_factor, buffer_type=buffer_type,
                       axis_separators=axis_separators, layout=layout)
@@ -333,7 +328,7 @@ def decl_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
     """``X = T.decl_buffer(shape, dtype, data=p)``: ``T.decl_tensor`` of ``p``; without
     ``data``, ``T.alloc_tensor``. Apache TVM's scope form ``with T.decl_buffer(...) as X:``
     builds the same (tirx_protocol.py ``with_``), so the pending tensor names its member."""
-    ty = _tensor_type("T.decl_buffer", shape, dtype, strings=False, strides=strides,
+    ty = tensor_type("T.decl_buffer", shape, dtype, strings=False, strides=strides,
                       elem_offset=elem_offset, scope=scope, align=align,
                       offset_factor=offset_factor, buffer_type=buffer_type,
                       axis_separators=axis_separators, layout=layout)
@@ -504,49 +499,6 @@ def cast(value: Any, dtype: Any = None, *, ty: Any = None) -> Any:
 
 # --- S-TIR blocks and unknown intrinsics --------------------------------------------------------
 
-def s_tir_unsupported(name: str, prefix: str = "T") -> Callable[..., Any]:
-    """A member ``<prefix>.<name>`` of S-TIR block syntax: raises NotImplementedError when
-    called (so the error points at the call)."""
-
-    def unsupported(*args: Any, **kwargs: Any) -> Any:
-        raise NotAnalysedYet(f"S-TIR blocks are not analysed yet: `{prefix}.{name}`")
-
-    unsupported.__name__ = name.rpartition(".")[2]
-    unsupported.__doc__ = f"``{prefix}.{name}`` (S-TIR): not analysed yet."
-    return unsupported
-
-
-S_TIR_BLOCK_MEMBERS = ("sblock", "block", "init", "reads", "writes", "where", "block_attr",
-                       "sblock_attr")
-
-sblock = s_tir_unsupported("sblock")
-block = s_tir_unsupported("block")
-init = s_tir_unsupported("init")
-reads = s_tir_unsupported("reads")
-writes = s_tir_unsupported("writes")
-where = s_tir_unsupported("where")
-block_attr = s_tir_unsupported("block_attr")
-sblock_attr = s_tir_unsupported("sblock_attr")
-
-
-class BlockAxes:
-    """``T.axis.spatial`` ... (S-TIR block iterators): not analysed yet."""
-
-    # What untrusted source may read on it (parser/untrusted.py).
-    __tvm_script_members__ = frozenset(("spatial", "reduce", "scan", "opaque", "remap", "S", "R"))
-
-    def __init__(self, prefix: str = "T") -> None:
-        self._prefix = prefix
-        for name in ("spatial", "reduce", "scan", "opaque", "remap"):
-            setattr(self, name, s_tir_unsupported(f"axis.{name}", prefix))
-        self.S = self.spatial
-        self.R = self.reduce
-
-    def __repr__(self) -> str:
-        return f"{self._prefix}.axis"
-
-
-axis = BlockAxes()
 
 # Calls of Apache TVM's T namespace that name an operator ours has not built yet (tirx_ops.py
 # holds those it has); without a registered `tirx.<name>` they are
@@ -607,11 +559,8 @@ def operator_member(name: str) -> Callable[..., Any]:
 
 
 __all__ = [
-    "BlockAxes", "Broadcast", "Buffer", "HandleType", "MetaValue", "PendingBind", "Ramp",
-    "S_TIR_BLOCK_MEMBERS", "UNSUPPORTED_INSTEAD",
-    "bind", "ScalarType", "broadcast",
-    "meta_var", "ramp", "typed_handle",
-    "default_typed", "alloc_buffer", "axis", "block", "block_attr", "cast", "decl_buffer", "init",
-    "match_buffer", "operator_member", "reads", "s_tir_unsupported", "sblock",
-    "sblock_attr", "thread_binding", "where", "writes",
+    "Broadcast", "Buffer", "HandleType", "MetaValue", "PendingBind", "Ramp",
+    "UNSUPPORTED_INSTEAD", "bind", "ScalarType", "broadcast", "meta_var", "ramp",
+    "typed_handle", "default_typed", "alloc_buffer", "cast", "decl_buffer", "match_buffer",
+    "operator_member", "tensor_type", "thread_binding",
 ]

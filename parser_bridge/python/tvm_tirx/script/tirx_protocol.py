@@ -19,6 +19,7 @@ from .. import ir as _ir
 from ..stmt import Stmt
 from .builder import AlreadyEmitted, Frame, Loc, span_of
 from .tirx_builder import LoopSpec, PendingTensor, bind_, emit_, evaluate, for_, func_ret_
+from .tirx_sblock import BlockSpec, InitSpec
 from .tirx_threads import LaunchThreadSpec
 
 _add_to_frame = get_global_func("tirx.builder.Emit")
@@ -149,6 +150,10 @@ def with_(frame: Any, *, loc: Optional[Loc] = None, name: Optional[str] = None,
         return frame.named(given, loc)
     if isinstance(frame, LaunchThreadSpec):
         return frame.frame(name, loc, name_loc)
+    if isinstance(frame, (BlockSpec, InitSpec)):
+        if name is not None or names is not None:
+            raise TypeError(f"`with {frame!r}` gives no value to name with `as`")
+        return frame.frame(loc)
     if isinstance(frame, PendingTensor) and frame.what == "decl_buffer":
         # Apache TVM's `with T.decl_buffer(...) as X:` scopes the tensor over the body; ours
         # declares it in the enclosing block, as `X = T.decl_buffer(...)` does, which is the

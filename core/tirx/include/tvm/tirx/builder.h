@@ -45,6 +45,10 @@ class FunctionFrameObj : public TIRFrameObj {
   bool is_declaration = false;
   /*! \brief The thread axes of `T.env_thread` variables, which `T.launch_thread` launches. */
   ffi::Map<Var, ffi::String> env_threads;
+  /*! \brief `T.sblock_alloc_buffer` at the top of an S-TIR function: the root block's. */
+  ffi::Array<Var> root_alloc_buffers;
+  /*! \brief Whether `script.namespace` is "s_tir" (`@T.prim_func(s_tir=True)`). */
+  bool IsSTir() const;
   void Finalize();
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("tirx.builder.FunctionFrame", FunctionFrameObj, TIRFrameObj);
 };
@@ -168,6 +172,16 @@ class LaunchThreadFrame : public TIRFrame {
                                   ffi::Optional<Var> var, Span span, Span name_span);
   TVM_IR_BUILDER_REF(LaunchThreadFrame, TIRFrame);
 };
+
+/*! \brief A frame's statements as one body: the statement itself when there is one. */
+Stmt AsBody(const ffi::Array<Stmt>& stmts, const Span& span);
+
+/*!
+ * \brief An S-TIR function's body wrapped in the implicit root block (named "root", realized
+ *  with no iteration variables), when it holds root allocations or blocks and is not already
+ *  one block without iteration variables, as Apache TVM's script completion wraps it.
+ */
+Stmt WithRootBlock(Stmt body, const ffi::Array<Var>& root_alloc_buffers);
 
 /*! \brief Appends a statement to the innermost statement frame; ValueError outside one. */
 void AddToFrame(Stmt stmt);
