@@ -100,6 +100,8 @@ class Definition:
     depth: int = 0
     unchecked: bool = False
     """Its decorator says ``check_well_formed=False`` (Apache TVM's tests of ill-formed IR)."""
+    rejected: bool = False
+    """It lies inside ``with pytest.raises(...)``: its test expects Apache TVM to refuse it."""
 
 
 def _dotted(node: ast.expr) -> Optional[List[str]]:
@@ -296,6 +298,15 @@ def s_tir_uses(node: ast.AST, aliases: Aliases) -> Tuple[str, ...]:
 class _Scope:
     symbols: Set[str] = field(default_factory=set)
     depth: int = 0
+    rejected: bool = False
+    """Inside ``with pytest.raises(...)``: the test expects Apache TVM to refuse it."""
+
+
+def _expects_error(stmt: ast.stmt) -> bool:
+    """``with pytest.raises(...):`` (a test that the body fails)."""
+    return isinstance(stmt, ast.With) and any(
+        isinstance(item.context_expr, ast.Call)
+        and _dotted(item.context_expr.func) == ["pytest", "raises"] for item in stmt.items)
 
 
 def _members_dialect(node: ast.ClassDef, aliases: Aliases) -> str:
@@ -339,7 +350,8 @@ def definitions(text: str) -> List[Definition]:
             k.arg == "check_well_formed" and isinstance(k.value, ast.Constant)
             and k.value.value is False for k in d.keywords) for d in decorators)
         definition = Definition(first, node.lineno, node.name, kind, dialect,  # type: ignore
-                                depth=scope.depth, unchecked=unchecked)
+                                depth=scope.depth, unchecked=unchecked,
+                                rejected=scope.rejected)
         s_tir, device = set(s_tir_uses(node, aliases)), set(members_used(node, aliases,
                                                                         DEVICE_MEMBERS))
         bound, read = read_names(node)
@@ -381,19 +393,24 @@ def _walk(statements: Iterable[ast.stmt], aliases: Aliases,
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             kind = _script_decorator(stmt, aliases)
             if kind is not None:
-                found.append((stmt, kind, _Scope(set(scope.symbols), scope.depth)))
+                found.append((stmt, kind, _Scope(set(scope.symbols), scope.depth,
+                                                 scope.rejected)))
                 continue
-            inner = _Scope(set(scope.symbols), scope.depth + 1)
+            inner = _Scope(set(scope.symbols), scope.depth + 1, scope.rejected)
             _walk(stmt.body, aliases, found, inner)
             continue
         if scope.depth:
             name = _symbol_declaration(stmt, aliases)
             if name is not None:
                 scope.symbols.add(name)
+        body_scope = scope
+        if _expects_error(stmt):
+            body_scope = _Scope(scope.symbols, scope.depth, rejected=True)
         for field_name in _BODIES:
             inner_body = getattr(stmt, field_name, None)
             if isinstance(inner_body, list):
-                _walk([s for s in inner_body if isinstance(s, ast.stmt)], aliases, found, scope)
+                _walk([s for s in inner_body if isinstance(s, ast.stmt)], aliases, found,
+                      body_scope)
         for handler in getattr(stmt, "handlers", ()) or ():
             _walk(handler.body, aliases, found, scope)
         for case in getattr(stmt, "cases", ()) or ():

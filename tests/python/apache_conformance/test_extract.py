@@ -420,3 +420,28 @@ def test_a_macros_s_tir_blocks_are_its_callers() -> None:
         ''')
     assert (found["caller"].category, found["caller"].s_tir) == ("s-tir-blocks",
                                                                  ("axis", "sblock"))
+
+
+def test_a_definition_its_test_expects_to_fail_is_rejected_on_purpose() -> None:
+    # A definition inside `with pytest.raises(...)` is one Apache TVM refuses by the test's own
+    # word: our error there is no false error. One outside it, or inside another `with`, is.
+    found = extract.definitions(textwrap.dedent('''
+        import pytest
+        from tvm.script import tirx as T
+
+        def test_refused():
+            with pytest.raises(ValueError):
+                @T.prim_func(s_tir=True)
+                def a(A: T.Buffer((4,), "int32")):
+                    A[0] = 1
+
+            with open("x"):
+                @T.prim_func(s_tir=True)
+                def b(A: T.Buffer((4,), "int32")):
+                    A[0] = 1
+        '''))
+    assert [(d.name, d.rejected) for d in found] == [("a", True), ("b", False)]
+    error = _error("value-error", "Block `` gives `T.sblock_attr` twice")
+    result = {"definitions": [_unit(d.line, [error]) for d in found], "file_diagnostics": []}
+    rows = run.rows_for("tests/python/x/test_a.py", found, result, timed_out=[], ends={})
+    assert [r["result"] for r in rows] == ["ill-formed", "fails"]

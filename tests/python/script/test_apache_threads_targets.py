@@ -255,6 +255,7 @@ def test_dtype_is_checked_against_the_deduced_type_or_gives_the_result_type() ->
             for i in range(8):
                 B[i] = T.if_then_else(i < 4, T.exp(A[i], dtype="float32"), 0.0, dtype="float32")
                 T.call_extern("notify", A.data, dtype="void")
+                T.call_extern("notify", A.data, dtype="")
                 B[i] = T.call_extern("scale", A[i], dtype="float32")
         ''')
     canonical = build('''
@@ -265,6 +266,7 @@ def test_dtype_is_checked_against_the_deduced_type_or_gives_the_result_type() ->
             for i in range(8):
                 B[i] = T.if_then_else(i < 4, T.exp(A[i]), T.float32(0))
                 T.call_extern("notify", A.data, ty=T.void)
+                T.call_extern("notify", A.data, ty=T.void)  # Apache's `dtype=""` is void
                 B[i] = T.call_extern("scale", A[i], ty=T.float32)
         ''')
     ir.assert_structural_equal(apache, canonical)

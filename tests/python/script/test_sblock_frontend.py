@@ -256,3 +256,21 @@ def test_old_spelling_makes_its_function_s_tir() -> None:
     old = MATMUL.replace('T.sblock("C")', 'T.block("C")') \
         .replace("@T.prim_func(s_tir=True)", "@T.prim_func")
     assert structural_equal(from_source(old), from_source(MATMUL))
+
+
+def test_a_view_without_shape_takes_the_regions_extents_and_dtype() -> None:
+    # As Apache TVM: `T.match_buffer(A[2:6, 0:8])` is the view of shape (4, 8) and A's dtype;
+    # a named stride is a new symbol the view defines.
+    given = from_source(SIGNATURE + '    with T.sblock("b"):\n'
+                        '        V = T.match_buffer(A[2:6, 0:8], (4, 8), "float32")\n'
+                        '        V[0, 0] = T.float32(1)\n', extra_vars={"T": T})
+    implicit = from_source(SIGNATURE + '    with T.sblock("b"):\n'
+                           '        V = T.match_buffer(A[2:6, 0:8])\n'
+                           '        V[0, 0] = T.float32(1)\n', extra_vars={"T": T})
+    assert structural_equal(given, implicit)
+    strided = from_source(SIGNATURE + '    with T.sblock("b"):\n'
+                          '        V = T.match_buffer(A[2:6, 0:8], (4, 8), strides=("s0", 1))\n'
+                          '        V[0, 0] = T.float32(1)\n', extra_vars={"T": T})
+    view = strided.body.block.match_buffers[0].tensor
+    assert [str(s) for s in view.ty.strides] == ["s0", "1"]
+    assert str(view.ty.strides[0].ty.dtype) == "int32"

@@ -178,6 +178,12 @@ class SBlockChecker {
       const std::string iter_name = Quoted(iter->var->name);
       ffi::DataType iter_type = iter->var.dtype();
       const auto* value_type = value->ty.as<ir::PrimTypeObj>();
+      // Apache TVM accepts a binding of another integer width (its dlight output binds int32
+      // variables to int64 loops), and only that; the domain rules below assume one type.
+      if (value_type != nullptr && value_type->dtype != iter_type &&
+          value_type->dtype.code() == iter_type.code() && value_type->dtype.lanes() == 1) {
+        continue;
+      }
       if (value_type == nullptr || value_type->dtype != iter_type) {
         Report("sblock-binding-type",
                "iteration variable " + iter_name + " of block " + name + " has type `" +

@@ -29,7 +29,8 @@ RESULT_TYPED = ("call_extern", "call_pure_extern", "call_llvm_intrin", "call_llv
 def _dtype_name(dtype: Any) -> str:
     if isinstance(dtype, _ir.PrimType):
         return str(dtype.dtype)
-    return str(dtype)
+    # Apache TVM reads the empty dtype name as void (no bits, no lanes), as `dtype="void"`.
+    return "void" if dtype == "" else str(dtype)
 
 
 def accept_dtype(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
@@ -41,7 +42,8 @@ def accept_dtype(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
                 if "ty" in kwargs:
                     raise TypeError(f"`T.{name}` takes `ty=` or Apache TVM's `dtype=`, not both")
                 dtype = kwargs.pop("dtype")
-                kwargs["ty"] = _ir.PrimType(dtype) if isinstance(dtype, str) else dtype
+                kwargs["ty"] = _ir.PrimType(_dtype_name(dtype)) if isinstance(dtype, str) \
+                    else dtype
             return function(*args, **kwargs)
 
         return result_typed

@@ -40,6 +40,7 @@ from .tirx_sblock import NamedTensor, region_view
 # What `T.match_buffer` views in a block: an IR value other than a variable (a tensor load
 # `A[vi, 0:4]`, a region), which the builder checks.
 _REGION_SOURCES = (_FFIObject,)
+_region_of_access = get_global_func("tirx.builder.RegionOfAccess")
 
 _match_param = get_global_func("tirx.builder.MatchParam")
 _signature_symbols = get_global_func("tirx.builder.SignatureSymbols")
@@ -281,24 +282,31 @@ def match_buffer(param: Any, shape: Any = None, dtype: Any = "float32", data: An
                  layout: Any = None) -> NamedTensor:
     """``A = T.match_buffer(a, (n,), "float32")`` at the start of a body: the ``T.handle``
     parameter ``a`` becomes the tensor parameter ``A``."""
-    if isinstance(param, _REGION_SOURCES) and not isinstance(param, _ir.Var):
-        # `sub = T.match_buffer(A[vi, 0:4], (4,))` in a block: a view of the region.
-        if shape is None:
-            raise TypeError("`T.match_buffer` of a region needs the view's shape")
-        ty = tensor_type("T.match_buffer", shape, dtype, strings=False, strides=strides,
-                         elem_offset=elem_offset, scope=scope, align=align, data=data,
-                         offset_factor=offset_factor, buffer_type=buffer_type,
-                         axis_separators=axis_separators, layout=layout)
-        return region_view(param, ty)
-    if not isinstance(param, _ir.Var):
+    is_region = isinstance(param, _REGION_SOURCES) and not isinstance(param, _ir.Var)
+    if not is_region and not isinstance(param, _ir.Var):
         raise TypeError(f"`T.match_buffer` matches a `T.handle` parameter, got "
                         f"`{type(param).__name__}`")
+    if shape is None and is_region:
+        # `T.match_buffer(A[8:16, 0:4])`: the region's extents and the tensor's dtype, as in
+        # Apache TVM.
+        region = _region_of_access(param)
+        shape = [r.end - r.start for r in region.region]
+        dtype = region.tensor.ty.dtype
     if shape is None:
         raise TypeError("`T.match_buffer` of a parameter needs a shape")
+    if strides is not None:
+        # A named stride (`strides=("s0", 1)`) is a new symbol the view defines, as in Apache
+        # TVM, of the shape's index type.
+        first = shape[0] if isinstance(shape, (list, tuple)) and shape else shape
+        index_type = first.ty if isinstance(first, _ir.Expr) else "int32"
+        strides = [_ir.Var(s, index_type) if isinstance(s, str) else s for s in strides]
     ty = tensor_type("T.match_buffer", shape, dtype, strings=False, strides=strides,
-                      elem_offset=elem_offset, scope=scope, align=align, data=data,
-                      offset_factor=offset_factor, buffer_type=buffer_type,
-                      axis_separators=axis_separators, layout=layout)
+                     elem_offset=elem_offset, scope=scope, align=align, data=data,
+                     offset_factor=offset_factor, buffer_type=buffer_type,
+                     axis_separators=axis_separators, layout=layout)
+    if is_region:
+        # `sub = T.match_buffer(A[vi, 0:4], (4,))` in a block: a view of the region.
+        return region_view(param, ty)
     return NamedTensor("T.match_buffer",
                        lambda name, span: _match_param(param, name, ty, span))
 
