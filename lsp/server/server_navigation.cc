@@ -25,6 +25,7 @@ int SymbolKindOf(const std::string& kind) {
   if (kind == "function") return 12;  // Function
   if (kind == "tensor") return 18;    // Array
   if (kind == "symbol") return 14;    // Constant
+  if (kind == "block") return 3;      // Namespace: an S-TIR block scopes what it defines
   return 13;                          // Variable: parameters, loop variables, bound scalars
 }
 

@@ -147,6 +147,7 @@ void AddScope(const CodeText& code, const bridge::ParseResult& analysis, int64_t
   auto [first, last] = EnclosingFunction(code, line, &block_ends);
   std::string folded = Lower(prefix);
   for (const bridge::Symbol& symbol : analysis.symbols) {
+    if (symbol.kind == "block") continue;  // a block's name is a string, not a Python name
     if (seen->count(symbol.name) != 0 || !StartsWithFolded(symbol.name, folded)) continue;
     bool global = symbol.kind == "function" || symbol.kind == "module";
     if (!global) {
@@ -201,9 +202,9 @@ CompletionResult Completion(const CompletionInput& input) {
   if (input.catalog != nullptr) aliases = NamespaceAliases(code.code, *input.catalog);
   std::optional<std::string> object = ObjectBefore(line, start);
   if (object) {
-    auto alias = aliases.find(*object);
-    if (alias == aliases.end()) return out;  // an attribute of something else
-    if (const bridge::Namespace* ns = FindNamespace(*input.catalog, alias->second)) {
+    std::optional<std::string> root = RootOfObject(*object, aliases);
+    if (!root) return out;  // an attribute of something else
+    if (const bridge::Namespace* ns = FindNamespace(*input.catalog, *root)) {
       AddMembers(*ns, *object, prefix, &out);
     }
     return out;

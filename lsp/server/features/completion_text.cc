@@ -122,12 +122,25 @@ std::optional<std::string> ObjectBefore(std::string_view line, int64_t start) {
   if (start <= 0 || line[static_cast<size_t>(start - 1)] != '.') return std::nullopt;
   int64_t end = start - 1;
   int64_t begin = end;
-  while (begin > 0 && IsIdentifierByte(static_cast<unsigned char>(line[begin - 1]))) --begin;
-  std::string name(line.substr(static_cast<size_t>(begin), static_cast<size_t>(end - begin)));
-  if (!IsIdentifier(name) || (begin > 0 && line[static_cast<size_t>(begin - 1)] == '.')) {
-    return std::string(".");
+  // Back over `name.name...`: each part a plain name, the first one not after a dot.
+  while (true) {
+    int64_t part = begin;
+    while (part > 0 && IsIdentifierByte(static_cast<unsigned char>(line[part - 1]))) --part;
+    std::string name(line.substr(static_cast<size_t>(part), static_cast<size_t>(begin - part)));
+    if (!IsIdentifier(name)) return std::string(".");
+    begin = part;
+    if (begin == 0 || line[static_cast<size_t>(begin - 1)] != '.') break;
+    --begin;  // the dot before this part: one more part
   }
-  return name;
+  return std::string(line.substr(static_cast<size_t>(begin), static_cast<size_t>(end - begin)));
+}
+
+std::optional<std::string> RootOfObject(const std::string& object,
+                                        const std::map<std::string, std::string>& aliases) {
+  size_t dot = object.find('.');
+  auto alias = aliases.find(object.substr(0, dot));
+  if (alias == aliases.end()) return std::nullopt;
+  return dot == std::string::npos ? alias->second : alias->second + object.substr(dot);
 }
 
 bool IsImportLine(std::string_view line) {

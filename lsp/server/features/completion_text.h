@@ -8,6 +8,7 @@
 #define TVM_LSP_SERVER_FEATURES_COMPLETION_TEXT_H_
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,10 +38,17 @@ Cursor CursorAt(const CodeText& code, int64_t line, int64_t column);
 
 /*!
  * \brief What a word starting at byte `start` of a code line is an attribute of: none when no
- *  dot precedes it, the name when a plain name and a dot do (`T.`), else "." (`a.b.`, `x[0].`,
- *  `1.`: nothing completion knows).
+ *  dot precedes it, the dotted names when plain names and dots do (`T.`, `T.axis.`), else "."
+ *  (`x[0].`, `1.`, `f().`: nothing completion knows).
  */
 std::optional<std::string> ObjectBefore(std::string_view line, int64_t start);
+
+/*!
+ * \brief The catalog root an object names: an alias's root (`T` -> "tirx"), or for a member of
+ *  a member the root's sub-namespace (`T.axis` -> "tirx.axis"); nullopt for anything else.
+ */
+std::optional<std::string> RootOfObject(const std::string& object,
+                                        const std::map<std::string, std::string>& aliases);
 
 /*! \brief Whether a code line is an `import` or `from` statement. */
 bool IsImportLine(std::string_view line);

@@ -1,7 +1,8 @@
 /*!
  * \file document_symbol.cc
  * \brief The document's outline: definitions, a module's functions, and what each function
- *  defines, from the analysis's symbols; a module function's extent from its block.
+ *  defines, from the analysis's symbols, S-TIR blocks nesting what they define; a module
+ *  function's or a block's extent from its indented body.
  */
 #include <algorithm>
 
@@ -21,14 +22,18 @@ bool Inside(const bridge::Range& range, const bridge::Range& outer) {
 }
 
 OutlineSymbol Entry(const bridge::Symbol& symbol) {
-  return OutlineSymbol{
-      symbol.name, symbol.kind, symbol.type, *symbol.definition_range, *symbol.definition_range,
-      {}};
+  // A block's type is its whole header (hover's): the outline names it only.
+  return OutlineSymbol{symbol.name,
+                       symbol.kind,
+                       symbol.kind == "block" ? "" : symbol.type,
+                       *symbol.definition_range,
+                       *symbol.definition_range,
+                       {}};
 }
 
-/*! \brief A module function: from its `def` line to the end of its body. */
-OutlineSymbol FunctionEntry(const bridge::Symbol& symbol, const std::vector<std::string>& code,
-                            const std::vector<int64_t>& block_ends) {
+/*! \brief A module function or a block: from its `def` or `with` line to the end of its body. */
+OutlineSymbol ScopeEntry(const bridge::Symbol& symbol, const std::vector<std::string>& code,
+                         const std::vector<int64_t>& block_ends) {
   OutlineSymbol entry = Entry(symbol);
   int64_t line = symbol.definition_range->line;
   int64_t block_end = line >= 1 && line <= static_cast<int64_t>(block_ends.size())
@@ -40,6 +45,20 @@ OutlineSymbol FunctionEntry(const bridge::Symbol& symbol, const std::vector<std:
                       : 0;
   entry.range = bridge::Range{line, 0, end, width};
   return entry;
+}
+
+/*!
+ * \brief Appends `entry` to `list`, or inside the last entry when that is a block whose lines
+ *  hold it (symbols come in source order, so only the last block can): blocks nest.
+ */
+void AddNested(std::vector<OutlineSymbol>* list, OutlineSymbol entry) {
+  if (!list->empty() && list->back().kind == "block" &&
+      Inside(entry.selection, list->back().range) &&
+      entry.selection.line > list->back().range.line) {
+    AddNested(&list->back().children, std::move(entry));
+    return;
+  }
+  list->push_back(std::move(entry));
 }
 
 OutlineSymbol DefinitionEntry(const bridge::Definition& definition,
@@ -63,11 +82,13 @@ OutlineSymbol DefinitionEntry(const bridge::Definition& definition,
   OutlineSymbol* function = nullptr;  // the module function entries go under, if any
   for (const bridge::Symbol* symbol : inside) {
     if (definition.kind == "module" && symbol->kind == "function") {
-      root.children.push_back(FunctionEntry(*symbol, code, block_ends));
+      root.children.push_back(ScopeEntry(*symbol, code, block_ends));
       function = &root.children.back();
       continue;
     }
-    (function != nullptr ? function : &root)->children.push_back(Entry(*symbol));
+    OutlineSymbol entry =
+        symbol->kind == "block" ? ScopeEntry(*symbol, code, block_ends) : Entry(*symbol);
+    AddNested(&(function != nullptr ? function : &root)->children, std::move(entry));
   }
   return root;
 }

@@ -1,9 +1,12 @@
 /*!
  * \file inlay_hints.cc
  * \brief Inlay hints: the inferred dtype of bound scalars and of loop variables that are not
- *  int32, from the analysis's symbols and definition occurrences.
+ *  int32, from the analysis's symbols and definition occurrences, and the regions of an S-TIR
+ *  block that its source leaves to block completion.
  */
+#include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "features.h"
 #include "python_text.h"
@@ -36,6 +39,44 @@ bool Annotated(std::string_view line, int64_t column) {
   return k < line.size() && line[k] == ':';
 }
 
+/*!
+ * \brief The regions block completion inferred where a block's source leaves `T.reads` or
+ *  `T.writes` out: its header lines that end with `  # inferred` (sblock_summary.py), shown
+ *  after the block's `with ...:` line. The line must still name the block there.
+ */
+void AddInferredRegions(const std::vector<std::string_view>& lines,
+                        const bridge::ParseResult& result, int64_t first_line, int64_t last_line,
+                        std::vector<InlayHint>* hints) {
+  const std::string marker = "  # inferred";
+  for (const bridge::Symbol& symbol : result.symbols) {
+    if (symbol.kind != "block" || !symbol.definition_range) continue;
+    const bridge::Range& at = *symbol.definition_range;
+    if (at.line < first_line || at.line > last_line || at.line != at.end_line) continue;
+    if (at.line < 1 || at.line > static_cast<int64_t>(lines.size())) continue;
+    std::string_view line = lines[static_cast<size_t>(at.line - 1)];
+    if (at.end_column > static_cast<int64_t>(line.size()) ||
+        line.substr(static_cast<size_t>(at.column),
+                    static_cast<size_t>(at.end_column - at.column)) != symbol.name) {
+      continue;
+    }
+    std::string label;
+    std::string_view header = symbol.type;
+    while (!header.empty()) {
+      size_t end = header.find('\n');
+      std::string_view row = header.substr(0, end);
+      if (row.size() > marker.size() && row.substr(row.size() - marker.size()) == marker) {
+        label +=
+            (label.empty() ? "" : " ") + std::string(row.substr(0, row.size() - marker.size()));
+      }
+      header = end == std::string_view::npos ? std::string_view() : header.substr(end + 1);
+    }
+    if (label.empty()) continue;
+    size_t colon = line.rfind(':');
+    if (colon == std::string_view::npos || colon < static_cast<size_t>(at.end_column)) continue;
+    hints->push_back(InlayHint{at.line, static_cast<int64_t>(colon + 1), "  " + label});
+  }
+}
+
 }  // namespace
 
 std::vector<InlayHint> InlayHints(const std::string& text, const bridge::ParseResult& result,
@@ -66,6 +107,10 @@ std::vector<InlayHint> InlayHints(const std::string& text, const bridge::ParseRe
     if (occurrence.kind == "variable" && Annotated(line, at.end_column)) continue;
     hints.push_back(InlayHint{at.end_line, at.end_column, ": " + dtype});
   }
+  AddInferredRegions(lines, result, first_line, last_line, &hints);
+  std::stable_sort(hints.begin(), hints.end(), [](const InlayHint& a, const InlayHint& b) {
+    return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+  });
   return hints;
 }
 

@@ -28,9 +28,9 @@ std::optional<HoverContent> MemberHover(const CompletionInput& input,
   std::optional<std::string> alias = ObjectBefore(line, static_cast<int64_t>(begin));
   if (begin == end || !alias) return std::nullopt;
   std::map<std::string, std::string> aliases = NamespaceAliases(code.code, *input.catalog);
-  auto root = aliases.find(*alias);
-  if (root == aliases.end()) return std::nullopt;
-  MemberRef ref{root->second, line.substr(begin, end - begin), *alias};
+  std::optional<std::string> root = RootOfObject(*alias, aliases);
+  if (!root) return std::nullopt;
+  MemberRef ref{*root, line.substr(begin, end - begin), *alias};
   std::string text = MemberDocumentation(*input.catalog, ref, options);
   if (text.empty()) return std::nullopt;
   // Over `Alias.member` when written so (else, with spaces around the dot, the member only).

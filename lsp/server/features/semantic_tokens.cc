@@ -1,7 +1,7 @@
 /*!
  * \file semantic_tokens.cc
  * \brief Semantic tokens: the analysis's occurrences by kind, and namespace members
- *  (`T.serial`) from the text.
+ *  (`T.serial`, `T.axis.spatial`) from the text.
  */
 #include <algorithm>
 #include <map>
@@ -60,6 +60,7 @@ std::vector<SemanticToken> SemanticTokens(const std::string& text,
   for (const bridge::Occurrence& occurrence : result.occurrences) {
     const bridge::Range& at = occurrence.range;
     if (at.line != at.end_line || !wanted(at.line)) continue;
+    if (occurrence.kind == "block") continue;  // a block's name is inside its string literal
     const std::string& line = code[static_cast<size_t>(at.line - 1)];
     auto name = names.find(occurrence.symbol);
     if (at.column < 0 || at.end_column > static_cast<int64_t>(line.size()) || name == names.end() ||
@@ -84,11 +85,17 @@ std::vector<SemanticToken> SemanticTokens(const std::string& text,
         continue;  // `a.T.x`: an attribute of something else
       }
       if (aliases.count(line.substr(start, dot - start)) == 0) continue;
-      size_t end = dot + 1;
-      while (end < line.size() && IsIdentifierByte(static_cast<unsigned char>(line[end]))) ++end;
-      if (end == dot + 1) continue;
-      tokens.push_back(SemanticToken{number, static_cast<int64_t>(dot + 1),
-                                     static_cast<int64_t>(end), kMember, kDefaultLibrary});
+      // A member and a member of it: `T.serial`, `T.axis.spatial`, `T.ptx.mma` (two levels,
+      // as the namespaces have; `T.a.b.c` is an attribute of a member's member).
+      for (size_t from = dot, level = 0; level < 2 && from < line.size() && line[from] == '.';
+           ++level) {
+        size_t end = from + 1;
+        while (end < line.size() && IsIdentifierByte(static_cast<unsigned char>(line[end]))) ++end;
+        if (end == from + 1) break;
+        tokens.push_back(SemanticToken{number, static_cast<int64_t>(from + 1),
+                                       static_cast<int64_t>(end), kMember, kDefaultLibrary});
+        from = end;
+      }
     }
   }
   std::sort(tokens.begin(), tokens.end(), [](const SemanticToken& a, const SemanticToken& b) {

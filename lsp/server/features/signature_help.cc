@@ -240,9 +240,9 @@ std::optional<SignatureHelpResult> SignatureHelp(const CompletionInput& input) {
     }
     if (c != '(') continue;  // inside a list or dict argument: look further out
     auto [object, member] = CalleeBefore(code.code[at.line], at.byte);
-    auto alias = aliases.find(object);
-    if (alias == aliases.end()) continue;  // a call of something else: look further out
-    const bridge::Namespace* ns = FindNamespace(*input.catalog, alias->second);
+    std::optional<std::string> root = RootOfObject(object, aliases);
+    if (!root) continue;  // a call of something else: look further out
+    const bridge::Namespace* ns = FindNamespace(*input.catalog, *root);
     const bridge::NamespaceMember* found = ns == nullptr ? nullptr : FindMember(*ns, member);
     if (found == nullptr) return std::nullopt;
     // Step 2: the signature, its parameters and the argument at the cursor.

@@ -185,10 +185,14 @@ def test_hostile_text_never_breaks_the_answer(server) -> None:
                + "x = T.\udcff.T.é.T.😀\n" + "T" * 100000 + ".a\n")
     server.open(uri, hostile.encode("utf-8", "surrogatepass").decode("utf-8", "replace"))
     answer = result(server, "textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})
-    # `T.T.T...`: only the first `T.` is the alias (the others are attributes of attributes);
-    # the invalid bytes became three U+FFFD, a member of 3 units; `T` after one is no alias.
+    # `T.T.T...`: only the first `T.` is the alias, whose member `T` and that member's member
+    # `T` are tokens (two levels, as `T.axis.spatial`), the rest attributes of attributes;
+    # the invalid bytes became three U+FFFD, a member of 3 units (with its member `T`); `T`
+    # after `é` is no alias.
     assert decode(answer["data"]) == [(1, 2, 1, "namespaceMember", ["defaultLibrary"]),
-                                      (2, 6, 3, "namespaceMember", ["defaultLibrary"])]
+                                      (1, 4, 1, "namespaceMember", ["defaultLibrary"]),
+                                      (2, 6, 3, "namespaceMember", ["defaultLibrary"]),
+                                      (2, 10, 1, "namespaceMember", ["defaultLibrary"])]
     assert server.call("textDocument/semanticTokens/range", {
         "textDocument": {"uri": uri},
         "range": {"start": {"line": 5, "character": 0},

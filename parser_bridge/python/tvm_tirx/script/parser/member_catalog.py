@@ -15,7 +15,9 @@ lsp/protocol/worker_protocol.json:
   root;
 * ``namespaces``: per root, its members (``protocol_registry.namespace_members``) with the whole
   docstring (the registry keeps only its first paragraph), and the vector types of each scalar
-  type (``float32x4``: ``VECTOR_LANES``), which the namespace makes on first use, sorted by name.
+  type (``float32x4``: ``VECTOR_LANES``), which the namespace makes on first use, sorted by name;
+  then, per member that is a namespace of its own (``T.axis``), ``<root>.<member>`` with its
+  members.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any, Dict, List
 
 from . import namespaces
 from .discovery import SCRIPT_PACKAGES
-from .protocol_registry import namespace_members
+from .protocol_registry import namespace_members, signature_text
 
 VECTOR_LANES = (2, 4, 8, 16, 32, 64)
 """The vector widths offered for each scalar type (those the namespace declares mutable)."""
@@ -80,6 +82,29 @@ def _members(alias: str) -> List[Dict[str, Any]]:
     return sorted(unique.values(), key=lambda row: row["name"])
 
 
+def _sub_namespaces(alias: str, root: str) -> List[Dict[str, Any]]:
+    """A member that is a namespace of its own (``T.axis``: what it declares in
+    ``__tvm_script_members__``, the names untrusted text may read on it) as the namespace
+    ``<root>.<member>`` (``tirx.axis``), so ``T.axis.`` completes."""
+    namespace = namespaces.lookup(alias)
+    found = []
+    for member in namespace_members(alias):
+        value = getattr(namespace, member.name, None)
+        names = getattr(type(value), "__tvm_script_members__", None)
+        if not isinstance(names, frozenset) or inspect.ismodule(value):
+            continue
+        rows = []
+        for name in sorted(names):
+            attribute = getattr(value, name, None)
+            signature = signature_text(attribute) if callable(attribute) else ""
+            doc = (inspect.getdoc(attribute) or "").strip()[:MAX_DOC_CHARS]
+            rows.append({"name": name, "kind": "function" if callable(attribute) else "marker",
+                         "signature": signature, "doc": doc, "canonical": "",
+                         "completion": True})
+        found.append({"root": f"{root}.{member.name}", "members": rows})
+    return found
+
+
 def catalog(*, source_name: str = "", trusted: bool = False) -> Dict[str, Any]:
     """``{"catalog": NamespaceCatalog}``: the registry's namespaces and their members. The
     keywords are the bridge's query convention; no document is read."""
@@ -91,8 +116,9 @@ def catalog(*, source_name: str = "", trusted: bool = False) -> Dict[str, Any]:
     return {"catalog": {
         "packages": list(SCRIPT_PACKAGES),
         "aliases": [{"alias": alias, "root": root} for alias, root in sorted(aliases.items())],
-        "namespaces": [{"root": root, "members": _members(alias)}
-                       for root, alias in sorted(roots.items())],
+        "namespaces": [entry for root, alias in sorted(roots.items())
+                       for entry in [{"root": root, "members": _members(alias)},
+                                     *_sub_namespaces(alias, root)]],
     }}
 
 

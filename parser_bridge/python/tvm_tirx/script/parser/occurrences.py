@@ -19,6 +19,7 @@ from tvm_ffi import DefRegionKind, structural_walk
 from ... import TensorLoad
 from ... import ir as _ir
 from .ast_build import Loc, loc_of, source_nodes
+from .sblock_summary import block_header
 from .transpile import HeaderSymbol
 
 
@@ -30,7 +31,8 @@ class Symbol:
 
     id: str
     name: str
-    kind: str  # "parameter", "tensor", "variable", "loop", "symbol", "function", "module"
+    kind: str  # "parameter", "tensor", "variable", "loop", "symbol", "function", "module",
+    # "block", "axis" (a block's iteration variable)
     type: str  # printed type ("T.int32"), "" when none
     definition_range: Optional[Loc]
     target: Any = None  # the IR variable (not plain data)
@@ -151,6 +153,8 @@ def collect_function(table: OccurrenceTable, node: ast.FunctionDef,
     (``Mod.f``) is a use. A name read inside a ``T.Let`` body is not recorded."""
     kinds = _target_kinds(node, header)
     defined = definition_vars(built) if built is not None else {}
+    axes = {iter_var.var._handle_address for realize in _function_blocks(built)
+            for iter_var in realize.block.iter_vars}
     symbols: Dict[int, str] = {}
     definitions = set()
     uses = set()
@@ -159,10 +163,13 @@ def collect_function(table: OccurrenceTable, node: ast.FunctionDef,
         kind, loc = kinds.get(start, ("variable", _span_loc(var.span)))
         if isinstance(var.ty, _ir.TensorType):
             kind = "tensor"
+        elif var._handle_address in axes:
+            kind = "axis"  # a block's iteration variable (`vi = T.axis.spatial(...)`)
         symbols[var._handle_address] = table.symbol_for(var, var.name, kind, type_text(var),
                                                         loc, var)
         table.add(loc, symbols[var._handle_address], True)
         definitions.add(loc)
+    _collect_blocks(table, node, built)
     aliases = _alias_targets(node, kinds, defined)
     for loc, what, value in recorded:
         if what.startswith("."):
@@ -194,6 +201,87 @@ def collect_function(table: OccurrenceTable, node: ast.FunctionDef,
             continue  # `x += v` of a mutable scalar reads `x` twice at one range
         uses.add((loc, symbol))
         table.add(loc, symbol, False)
+
+
+_BLOCK_BODIES = ("body", "seq", "then_case", "else_case")
+
+
+def block_realizes(root: Any) -> List[Any]:
+    """The S-TIR block realizes of a statement tree, in pre-order (statements only)."""
+    found: List[Any] = []
+    pending = [root]
+    while pending:
+        stmt = pending.pop()
+        if stmt is None or isinstance(stmt, (str, int, float)):
+            continue
+        if type(stmt).__name__ == "SBlockRealize":
+            found.append(stmt)
+            pending.extend((stmt.block.body, stmt.block.init))
+            continue
+        for name in reversed(_BLOCK_BODIES):
+            child = getattr(stmt, name, None)
+            if name == "seq" and child is not None:
+                pending.extend(reversed(list(child)))
+            elif child is not None:
+                pending.append(child)
+    return found
+
+
+def _function_blocks(built: Any) -> List[Any]:
+    """The blocks of a built function: none unless its body is the root block, which every
+    S-TIR function with blocks has (the frontend adds it)."""
+    if built is None or type(getattr(built, "body", None)).__name__ != "SBlockRealize":
+        return []
+    return block_realizes(built.body)
+
+
+def _given_regions(with_stmt: Optional[ast.With]) -> Tuple[bool, bool]:
+    """Whether a block's source writes ``X.reads(...)`` and ``X.writes(...)`` in its header."""
+    given = {"reads": False, "writes": False}
+    for stmt in (with_stmt.body if with_stmt is not None else ()):
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and \
+                call.func.attr in given:
+            given[call.func.attr] = True
+    return given["reads"], given["writes"]
+
+
+def _name_loc(with_stmt: ast.With, name: str) -> Optional[Loc]:
+    """The range of the block's name inside its string literal (`"C"` gives `C`)."""
+    call = with_stmt.items[0].context_expr
+    if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Constant)):
+        return None
+    literal = loc_of(call.args[0])
+    width = len(name.encode("utf-8"))
+    if literal[0] != literal[2] or literal[3] - literal[1] != width + 2:
+        return None  # a prefix, escapes or implicit concatenation: not the plain text
+    return (literal[0], literal[1] + 1, literal[0], literal[1] + 1 + width)
+
+
+def _collect_blocks(table: OccurrenceTable, node: ast.FunctionDef, built: Any) -> None:
+    """Each block with a name literal in the source is a symbol (kind ``block``, its header as
+    its type, sblock_summary.py) defined at its name: the outline nests it, hover shows it, and
+    rename renames the block."""
+    realizes = _function_blocks(built)
+    if not realizes:
+        return
+    withs = {}
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.With) and len(sub.items) == 1:
+            expr = sub.items[0].context_expr
+            withs[(expr.lineno, expr.col_offset)] = sub
+    for realize in realizes:
+        span = realize.block.span if realize.block.span.start_line > 0 else realize.span
+        with_stmt = withs.get((span.start_line, span.start_column))
+        if with_stmt is None or not realize.block.name_hint:
+            continue  # the implicit root block, or one the source does not name
+        loc = _name_loc(with_stmt, realize.block.name_hint)
+        if loc is None:
+            continue
+        reads, writes = _given_regions(with_stmt)
+        header = block_header(realize, reads_given=reads, writes_given=writes)
+        symbol = table.symbol_for(realize, realize.block.name_hint, "block", header, loc, realize)
+        table.add(loc, symbol, True)
 
 
 def _alias_targets(node: ast.FunctionDef, kinds: Dict[Tuple[int, int], Tuple[str, Loc]],

@@ -198,7 +198,8 @@ def _is_sentinel(value: Any) -> bool:
     return type(value) is object or " at 0x" in repr(value)
 
 
-def _signature_text(value: Any) -> str:
+def signature_text(value: Any) -> str:
+    """A callable's parameter list without annotations (empty when unknown)."""
     if is_decorator(value):
         return value.signature_text()
     try:
@@ -270,7 +271,7 @@ def _compute_members(namespace: Any, root: str) -> Tuple[Tuple[Any, ...], ...]:
                                            if c == canonical and n != name)
         else:
             aliases = sorted(n for n, c in canonical_of.items() if c == name)
-        rows.append((name, f"{root}.{name}", kind, _signature_text(value),
+        rows.append((name, f"{root}.{name}", kind, signature_text(value),
                      _first_paragraph(value), tuple(aliases), canonical,
                      kind not in _NOT_FOR_COMPLETION))
     return tuple(rows)

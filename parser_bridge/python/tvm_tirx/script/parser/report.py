@@ -8,6 +8,7 @@ end column), lines 1-based.
 from __future__ import annotations
 
 import inspect
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
@@ -201,6 +202,9 @@ def what_is_at(report: "ParseReport", line: int, column: int) -> Optional[Dict[s
         if not definition.range[0] <= line <= definition.range[2]:
             continue
         plain = unit.plain()
+        block = _block_at(plain, line, column)
+        if block is not None:
+            return block
         found = _innermost(definition, line, column)
         if found is not None:
             loc, value = found
@@ -218,6 +222,19 @@ def what_is_at(report: "ParseReport", line: int, column: int) -> Optional[Dict[s
                         "text": symbol.get("name", ""), "type": symbol.get("type", ""),
                         "symbol": occurrence["symbol"]}
         return None
+    return None
+
+
+def _block_at(plain: Dict[str, Any], line: int, column: int) -> Optional[Dict[str, Any]]:
+    """A block's name under the cursor: the block's header (its symbol's type)."""
+    for occurrence in plain["occurrences"]:
+        if occurrence["kind"] == "block" and _contains(tuple(occurrence["range"]), line, column):
+            symbol = next((s for s in plain["symbols"] if s["id"] == occurrence["symbol"]), None)
+            if symbol is not None:
+                header = "".join(f"\n    {line}" for line in symbol["type"].splitlines())
+                text = f"with T.sblock({json.dumps(symbol['name'])}):{header}"
+                return {"range": occurrence["range"], "kind": "block", "text": text,
+                        "type": "", "symbol": symbol["id"]}
     return None
 
 
