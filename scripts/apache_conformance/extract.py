@@ -300,6 +300,17 @@ class _Scope:
     depth: int = 0
     rejected: bool = False
     """Inside ``with pytest.raises(...)``: the test expects Apache TVM to refuse it."""
+    xfail: bool = False
+    """Inside a test marked ``@pytest.mark.xfail``: a test known to fail."""
+
+
+def _is_xfail(node: ast.AST) -> bool:
+    """``@pytest.mark.xfail`` or ``@pytest.mark.xfail(...)`` on a test function."""
+    for decorator in getattr(node, "decorator_list", ()):
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if _dotted(target) == ["pytest", "mark", "xfail"]:
+            return True
+    return False
 
 
 def _expects_error(stmt: ast.stmt) -> bool:
@@ -349,8 +360,9 @@ def definitions(text: str) -> List[Definition]:
         unchecked = any(isinstance(d, ast.Call) and any(
             k.arg == "check_well_formed" and isinstance(k.value, ast.Constant)
             and k.value.value is False for k in d.keywords) for d in decorators)
+        # A known-failing test's IR may be ill-formed as a `check_well_formed=False` one is.
         definition = Definition(first, node.lineno, node.name, kind, dialect,  # type: ignore
-                                depth=scope.depth, unchecked=unchecked,
+                                depth=scope.depth, unchecked=unchecked or scope.xfail,
                                 rejected=scope.rejected)
         s_tir, device = set(s_tir_uses(node, aliases)), set(members_used(node, aliases,
                                                                         DEVICE_MEMBERS))
@@ -394,9 +406,10 @@ def _walk(statements: Iterable[ast.stmt], aliases: Aliases,
             kind = _script_decorator(stmt, aliases)
             if kind is not None:
                 found.append((stmt, kind, _Scope(set(scope.symbols), scope.depth,
-                                                 scope.rejected)))
+                                                 scope.rejected, scope.xfail)))
                 continue
-            inner = _Scope(set(scope.symbols), scope.depth + 1, scope.rejected)
+            inner = _Scope(set(scope.symbols), scope.depth + 1, scope.rejected,
+                           scope.xfail or _is_xfail(stmt))
             _walk(stmt.body, aliases, found, inner)
             continue
         if scope.depth:
@@ -405,7 +418,7 @@ def _walk(statements: Iterable[ast.stmt], aliases: Aliases,
                 scope.symbols.add(name)
         body_scope = scope
         if _expects_error(stmt):
-            body_scope = _Scope(scope.symbols, scope.depth, rejected=True)
+            body_scope = _Scope(scope.symbols, scope.depth, rejected=True, xfail=scope.xfail)
         for field_name in _BODIES:
             inner_body = getattr(stmt, field_name, None)
             if isinstance(inner_body, list):

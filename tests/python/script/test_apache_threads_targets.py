@@ -358,3 +358,33 @@ def test_launches_and_targets_hash_and_check_as_ir() -> None:
         '''), source_name="test_file.py")
     assert [(d.code, d.message) for d in report.diagnostics] == [
         ("out-of-scope-use", "variable `tx` is used outside its scope")]
+
+
+def test_apache_free_variables_and_whole_tensor_addresses() -> None:
+    # `x = T.float32()` and `p = T.handle("float32")` declare variables of those types (an
+    # integer one is a symbol), while `T.handle("float32")` annotating a parameter is its type;
+    # `T.address_of(A)` is the address of `A[0, 0]`.
+    function = build('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4, 4), "float32"), q: T.handle("float32")):
+            x = T.float32()
+            p = T.handle("float32", "shared")
+            A[0, 0] = T.Let(x + T.float32(1), where={x: A[1, 1]})
+            T.evaluate(T.address_of(A))
+        ''')
+    assert str(function.params[1].ty) == "T.Ptr(T.float32)"
+    assert function.script().splitlines()[-2:] == [
+        "    A[0, 0] = T.Let(x + T.float32(1.0), where={x: A[1, 1]})",
+        "    T.address_of(A[0, 0])"]
+    ((code, message, _),) = errors('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32")):
+            v = T.float32x4()
+            A[0] = T.float32(0)
+        ''')
+    assert (code, message) == ("type-error", "A declared variable is a scalar or a pointer, got "
+                                             "`float32x4` for `v`")

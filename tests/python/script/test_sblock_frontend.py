@@ -229,9 +229,9 @@ def _error(body: str, kind: type) -> BaseException:
      "`T.sblock_attr` takes a dict, got `list`"),
     ('    with T.sblock("b"):\n        v = T.match_buffer(A[0, 0:4], (8,))\n', ValueError,
      "The match buffer `v` has extent 8 in dimension 0 but its source region has extent 4"),
-    ('    for i in range(8):\n        X = T.sblock_alloc_buffer((4,))\n', ValueError,
-     "`T.sblock_alloc_buffer` must be directly inside a block or at the top level of an S-TIR "
-     "function, not inside a loop or other scope"),
+    ('    with T.sblock("b"):\n        T.sblock_attr({"k": 1, "d": {"x": 1}})\n'
+     '        T.sblock_attr({"k": 2})\n', ValueError,
+     "Block `b` gives annotation `k` twice, with different values"),
 ])
 def test_block_misuse_is_a_located_error(body: str, kind: type, message: Any) -> None:
     assert str(_error(body, kind)) == message
@@ -274,3 +274,23 @@ def test_a_view_without_shape_takes_the_regions_extents_and_dtype() -> None:
     view = strided.body.block.match_buffers[0].tensor
     assert [str(s) for s in view.ty.strides] == ["s0", "1"]
     assert str(view.ty.strides[0].ty.dtype) == "int32"
+
+
+def test_block_attributes_merge_and_allocations_lift_as_in_apache_tvm() -> None:
+    # Two `T.sblock_attr` merge (dicts under one key too, one value given twice is kept);
+    # `T.sblock_alloc_buffer` under a loop belongs to the innermost block, or to the root.
+    function = from_source(
+        SIGNATURE + '    for r in range(2):\n        R = T.sblock_alloc_buffer((4,))\n'
+        '        with T.sblock("b"):\n'
+        '            T.sblock_attr({"k": 1, "d": {"x": 1}})\n'
+        '            for i in range(4):\n'
+        '                X = T.sblock_alloc_buffer((4,))\n'
+        '                T.sblock_attr({"k": 1, "d": {"y": 2}, "z": "s"})\n'
+        '                X[i] = A[i, r]\n                R[i] = X[i]\n',
+        extra_vars={"T": T})
+    root = function.body.block
+    block = root.body.body.block  # root -> for r -> the realize of "b"
+    assert [t.name for t in root.alloc_buffers] == ["R"]
+    assert [t.name for t in block.alloc_buffers] == ["X"]
+    assert {k: (dict(v) if not isinstance(v, (int, str)) else v)
+            for k, v in block.annotations.items()} == {"k": 1, "d": {"x": 1, "y": 2}, "z": "s"}

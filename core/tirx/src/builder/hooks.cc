@@ -223,6 +223,21 @@ TVM_FFI_STATIC_INIT_BLOCK() {
              }
              return Var(name, ty, span);
            })
+      // Apache TVM's `x = T.float32()`, `p = T.handle("float32")`: a variable of any scalar or
+      // pointer type, declared without a value (integer ones are symbols: `Dynamic`).
+      .def("tirx.builder.Declare",
+           [](ffi::String name, Type ty, Span span) {
+             const auto* prim = ty.as<ir::PrimTypeObj>();
+             bool scalar = prim != nullptr && prim->dtype.lanes() == 1 && !prim->dtype.is_void();
+             if (!scalar && ty.as<ir::PointerTypeObj>() == nullptr) {
+               std::string shown = prim != nullptr ? prim->dtype.ToString()
+                                   : ty.defined()  ? std::string(ty->GetTypeKey())
+                                                   : std::string("None");
+               TVM_FFI_THROW(TypeError) << "A declared variable is a scalar or a pointer, got `"
+                                        << shown << "` for `" << name << "`";
+             }
+             return Var(name, ty, span);
+           })
       .def("tirx.builder.Emit",
            [](ffi::Any value, Span span) {
              if (auto stmt = value.try_cast<Stmt>(); stmt.has_value() && stmt->defined()) {

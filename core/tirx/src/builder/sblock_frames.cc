@@ -7,6 +7,7 @@
  */
 #include <tvm/ffi/function.h>
 #include <tvm/ffi/reflection/registry.h>
+#include <tvm/ffi/reflection/structural_equal.h>
 #include <tvm/ffi/reflection/structural_walk.h>
 #include <tvm/tirx/op.h>
 #include <tvm/tirx/sblock_analysis.h>
@@ -72,24 +73,46 @@ const char* AxisMember(IterVarKind kind) {
   }
 }
 
-/*! \brief Where a tensor allocated by `T.sblock_alloc_buffer` goes: the innermost block, or
- *  the S-TIR function's root block when the statement is directly in the function body. */
+/*!
+ * \brief Where a tensor allocated by `T.sblock_alloc_buffer` goes, as Apache TVM lifts it: the
+ *  innermost enclosing block (past loops and branches inside it), else the S-TIR function's
+ *  root block. Its name is bound in the innermost frame, where the statement is.
+ */
 void AddBlockAllocation(const Var& tensor) {
+  RequireSTirFunction("`T.sblock_alloc_buffer`");
   IRBuilder builder = IRBuilder::Current();
-  if (auto block = builder.GetLastFrame<SBlockFrame>()) {
+  if (auto block = builder.FindFrame<SBlockFrame>()) {
     block->mutable_get()->alloc_buffers.push_back(tensor);
-    block->mutable_get()->bound_names.Set(tensor->name, tensor);
-    return;
+  } else {
+    builder.FindFrame<FunctionFrame>()->mutable_get()->root_alloc_buffers.push_back(tensor);
   }
-  if (auto function = builder.GetLastFrame<FunctionFrame>()) {
-    RequireSTirFunction("`T.sblock_alloc_buffer`");
-    function->mutable_get()->root_alloc_buffers.push_back(tensor);
-    function->mutable_get()->bound_names.Set(tensor->name, tensor);
-    return;
+  builder.GetLastFrame<TIRFrame>()->mutable_get()->bound_names.Set(tensor->name, tensor);
+}
+
+/*!
+ * \brief Two `T.sblock_attr` of one block, merged as Apache TVM merges them: new keys are added,
+ *  dicts under one key merge, and one key given two different values is a ValueError.
+ */
+ffi::Map<ffi::String, ffi::Any> MergeAnnotations(const ffi::Map<ffi::String, ffi::Any>& known,
+                                                 const ffi::Map<ffi::String, ffi::Any>& added,
+                                                 const ffi::String& block) {
+  ffi::Map<ffi::String, ffi::Any> merged = known;
+  for (const auto& [key, value] : added) {
+    auto before = known.Get(key);
+    if (!before.has_value()) {
+      merged.Set(key, value);
+      continue;
+    }
+    auto known_dict = before->try_cast<ffi::Map<ffi::String, ffi::Any>>();
+    auto added_dict = value.try_cast<ffi::Map<ffi::String, ffi::Any>>();
+    if (known_dict.has_value() && added_dict.has_value()) {
+      merged.Set(key, MergeAnnotations(*known_dict, *added_dict, block));
+    } else if (!ffi::reflection::StructuralEqual(*before, value)) {
+      TVM_FFI_THROW(ValueError) << "Block `" << block << "` gives annotation `" << key
+                                << "` twice, with different values";
+    }
   }
-  TVM_FFI_THROW(ValueError) << "`T.sblock_alloc_buffer` must be directly inside a block or at "
-                               "the top level of an S-TIR function, not inside a loop or "
-                               "other scope";
+  return merged;
 }
 
 bool ContainsBlock(const Stmt& body) {
@@ -347,12 +370,14 @@ TVM_FFI_STATIC_INIT_BLOCK() {
            [](ffi::Array<ffi::Any> accesses) { SetRegions(accesses, /*is_write=*/true); })
       .def("tirx.builder.SBlockAttrs",
            [](ffi::Map<ffi::String, ffi::Any> attrs) {
-             SBlockFrame block = RequireBlockFrame("`T.sblock_attr`");
-             if (block->annotations.has_value()) {
-               TVM_FFI_THROW(ValueError)
-                   << "Block `" << block->name << "` gives `T.sblock_attr` twice";
+             // The innermost block, even under a loop, as Apache TVM finds it.
+             auto block = IRBuilder::Current().FindFrame<SBlockFrame>();
+             if (!block.has_value()) {
+               TVM_FFI_THROW(ValueError) << "`T.sblock_attr` must be inside `with T.sblock(...)`";
              }
-             block.mutable_get()->annotations = attrs;
+             const auto& known = (*block)->annotations;
+             block->mutable_get()->annotations =
+                 known.has_value() ? MergeAnnotations(*known, attrs, (*block)->name) : attrs;
            })
       .def("tirx.builder.SBlockAllocBuffer",
            [](ffi::String name, Type ty, Span name_span) {

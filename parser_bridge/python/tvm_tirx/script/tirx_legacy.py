@@ -54,6 +54,7 @@ _default_typed_literal = get_global_func("tirx.op.default_typed_literal")
 # --- scalar types and symbols -----------------------------------------------------------------
 
 _NO_VALUE = object()
+_declare = get_global_func("tirx.builder.Declare")
 
 
 class ScalarType(_ir.PrimType):
@@ -112,7 +113,21 @@ def typed_handle(element: Any, storage_scope: Any = "global") -> Any:
     if not isinstance(storage_scope, str):
         raise TypeError(f"The storage scope of `T.handle` is a str such as \"global\", got "
                         f"`{type(storage_scope).__name__}`")
-    return _ir.PointerType(element, storage_scope)
+    return DeclarableHandle(element, storage_scope)
+
+
+class DeclarableHandle(_ir.PointerType, NamedByBinding):
+    """``T.handle("float32")``: the pointer type in an annotation (``p: T.handle("float32")``),
+    and as Apache TVM reads ``p = T.handle("float32")`` in a body, the declaration of the
+    pointer variable ``p``."""
+
+    def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
+             ty: Any = None) -> Any:
+        if ty is not None:
+            raise TypeError(f"`{name} = T.handle(...)` declares a pointer; it takes no "
+                            "annotation")
+        return _declare(name, _ir.PointerType(self.element_type, self.scope),
+                        span_of(name_loc))
 
 
 class SymbolDeclaration(NamedByBinding):
@@ -133,7 +148,11 @@ class SymbolDeclaration(NamedByBinding):
         # One symbol per name: a module-level declaration captured by several functions (or
         # read several times) is one symbol, as a `T.dynamic` object would be.
         if name not in self._symbols:
-            self._symbols[name] = _tb.dynamic(name, self.ty, loc=name_loc)
+            dtype = str(getattr(self.ty, "dtype", ""))
+            if dtype.startswith(("int", "uint")) and "x" not in dtype:
+                self._symbols[name] = _tb.dynamic(name, self.ty, loc=name_loc)
+            else:  # `x = T.float32()`, `p = T.handle()`: Apache TVM's free variables
+                self._symbols[name] = _declare(name, self.ty, span_of(name_loc))
         return self._symbols[name]
 
 

@@ -165,7 +165,10 @@ def nextafter(x1: Any, x2: Any, *, ty: Any = None, loc: Any = None) -> Any:
 
 @refines_intrinsic
 def address_of(obj: Any, *, ty: Any = None, loc: Any = None) -> Any:
-    """``T.address_of(A[i])``: a pointer to the element ``A[i]`` in the tensor's scope."""
+    """``T.address_of(A[i])``: a pointer to the element ``A[i]`` in the tensor's scope. Apache
+    TVM's ``T.address_of(A)`` of a whole tensor is its first element's, ``A[0, 0]``."""
+    if isinstance(obj, _ir.Var) and isinstance(obj.ty, _ir.TensorType):
+        obj = obj[(0,) * len(obj.ty.shape)] if len(obj.ty.shape) > 0 else obj[()]
     return _call("address_of", [obj], ty)
 
 
