@@ -91,10 +91,14 @@ void CheckStructAccess(const ffi::Array<Expr>& args, const char* op) {
   IntegerDType(args[2], op, "field");
 }
 
-/*! \brief `tvm_struct_set(arr, index, field, value)`: an int32 (Apache TVM's result type). */
+/*!
+ * \brief `tvm_struct_set(arr, index, field, value)`: an int32 (Apache TVM's result type). The
+ *  value is a scalar or a pointer (a DLTensor's data field takes `A.data`, as Apache TVM's
+ *  lowering writes it).
+ */
 Type StructSetRule(const ffi::Array<Expr>& args, const char* op) {
   CheckStructAccess(args, op);
-  OperandDType(args[3], op, "value");
+  if (!IsPointer(args[3]->ty)) OperandDType(args[3], op, "value");
   return PrimType(DataType::Int(32));
 }
 

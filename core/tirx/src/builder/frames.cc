@@ -55,6 +55,22 @@ Expr LoopBound(const ffi::Any& value, const PrimType& ty, const char* what) {
   return ConvertTo(value, ty, std::string("the loop ") + what);
 }
 
+/*!
+ * \brief An `T.env_thread` variable's extent of another integer width, which Apache TVM keeps
+ *  (`T.launch_thread(tx, T.int64(32))` of an int32 `tx`): a constant in the variable's type, any
+ *  other expression cast to it, so the launch has one type. Anything else is returned as is.
+ */
+ffi::Any AdoptIntegerWidth(const ffi::Any& extent, const PrimType& ty) {
+  auto expr = extent.try_cast<Expr>();
+  if (!expr.has_value() || !expr->defined()) return extent;
+  ffi::DataType dtype = expr->dtype();
+  if (dtype == ty.dtype() || dtype.code() != ty.dtype().code() || dtype.lanes() != 1) {
+    return extent;
+  }
+  if (const auto* constant = expr->as<IntImmObj>()) return MakeConst(ty, constant->value);
+  return Expr(Cast(ty, *expr));
+}
+
 }  // namespace
 
 bool FunctionFrameObj::IsSTir() const {
@@ -228,6 +244,7 @@ LaunchThreadFrame LaunchThreadFrame::Create(ffi::String thread_tag, ffi::Any ext
   auto frame = ffi::make_object<LaunchThreadFrameObj>();
   SetExitHook(frame.get());
   std::string what = "The extent of thread `" + std::string(thread_tag) + "`";
+  if (var.has_value()) extent = AdoptIntegerWidth(extent, PrimType(var->dtype()));
   Expr extent_expr = var.has_value() ? ConvertTo(extent, PrimType(var->dtype()), what)
                                      : LiteralOrExpr(extent, what);
   if (!var.has_value()) var = Var(name, PrimType(extent_expr.dtype()), name_span);

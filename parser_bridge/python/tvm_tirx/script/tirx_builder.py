@@ -131,7 +131,10 @@ class ArrayAnnotation:
 
 
 def dtype_of(dtype: Any) -> Any:
-    """A tensor's element type given as `T.float32` or as a string ("float32")."""
+    """A tensor's element type given as `T.float32` or as a string ("float32"). Apache TVM's
+    scalable vector types (``"float32xvscalex4"``) are not analysed yet."""
+    if isinstance(dtype, str) and "xvscalex" in dtype:
+        raise NotAnalysedYet(f"Scalable vector types (`{dtype}`) are not analysed yet")
     return dtype.dtype if isinstance(dtype, _ir.PrimType) else tvm_ffi.dtype(dtype)
 
 
@@ -649,6 +652,8 @@ def alloc_in_scope(default_scope: str, member: str) -> Any:
         if not isinstance(align, int) or isinstance(align, bool) or align == 0 or align < -1:
             raise ValueError(f"`T.{member}(align=...)` takes a positive alignment in bytes, or "
                              f"-1 for the default, got {align!r}")
+        if (isinstance(shape, int) and not isinstance(shape, bool)) or _is_expr(shape):
+            shape = (shape,)  # Apache TVM's `T.alloc_local(8, "float32")`: one dimension
         if not isinstance(shape, (tuple, list)):
             raise TypeError(f"`T.{member}` takes the shape as a tuple, got "
                             f"`{type(shape).__name__}`")

@@ -421,9 +421,14 @@ def adopt_literal(value: Any, partner: Any) -> Any:
 
 
 def _lanes(lanes: Any) -> Any:
-    """A lane count: an int, or an int32 constant (``T.int32(4)``, as a shuffle prints it)."""
+    """A lane count: an int, or an int32 constant (``T.int32(4)``, as a shuffle prints it).
+    Apache TVM's scalable count (``T.vscale() * 4``) is not analysed yet: TIRx vectors have a
+    fixed number of lanes."""
     if isinstance(lanes, _IntImm) and str(lanes.ty.dtype) == "int32":
         return lanes.value
+    if isinstance(lanes, _ir.Expr):
+        raise NotAnalysedYet("Scalable vectors (a lane count such as `T.vscale() * 4`) are not "
+                             "analysed yet")
     return lanes
 
 

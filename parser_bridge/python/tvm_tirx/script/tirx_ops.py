@@ -27,6 +27,7 @@ from .. import And as _And
 from .. import Not as _Not
 from .. import Or as _Or
 from .. import ir as _ir
+from .recorded import NotAnalysedYet
 from .tirx_legacy import HandleType as _HandleType
 from .tirx_legacy import adopt_literal as _adopt
 from .tirx_legacy import default_typed as _default_typed
@@ -494,9 +495,9 @@ def call_llvm_pure_intrin(name: Any, *args: Any, ty: Any, loc: Any = None) -> An
 def _packed_args(member: str, args: Any) -> Any:
     for arg in args:
         if isinstance(arg, _ir.Expr) and isinstance(arg.ty, _ir.TensorType):
-            raise TypeError(f"`T.{member}` of a tensor is not supported yet: the reference "
-                            "passes it as a DLTensor it builds on the stack (pass `A.data` "
-                            "and its shape instead)")
+            raise NotAnalysedYet(f"`T.{member}` of a tensor is not analysed yet: Apache TVM "
+                                 "and the reference pass it as a DLTensor they build on the "
+                                 "stack (pass `A.data` and its shape instead)")
     return args
 
 

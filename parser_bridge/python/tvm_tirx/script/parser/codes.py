@@ -59,7 +59,8 @@ CODES: Dict[str, str] = {
     "op-contract": "an operator call that breaks its operator's contract",
     "sblock-binding-count": ("a block realized with a number of binding values other than its "
                              "iteration variables'"),
-    "sblock-binding-type": "a block iteration variable bound to a value of another type",
+    "sblock-binding-type": "a block iteration variable bound to a value that is not an integer "
+                           "of its kind (another width is accepted, as Apache TVM accepts it)",
     "sblock-binding-domain": ("a block iteration variable bound to values outside its domain (a "
                               "warning)"),
     "sblock-iter-kind": ("a block iteration variable that is not data-parallel, reduction, scan "
