@@ -101,6 +101,7 @@ struct DocTranslatorObj::Impl {
   std::optional<Doc> captured;
   std::optional<SourceComments> source_comments;
   ffi::Map<ffi::ObjectRef, int64_t> placed_comments;
+  std::vector<ffi::ObjectRef> loops;
   int depth = 0;
   bool typed_int32_literals = false;
 };
@@ -410,6 +411,16 @@ bool DocTranslator::SetTypedInt32Literals(bool typed) const {
 }
 
 bool DocTranslator::typed_int32_literals() const { return get()->impl->typed_int32_literals; }
+
+void DocTranslator::PushLoop(const ffi::ObjectRef& loop) const {
+  get()->impl->loops.push_back(loop);
+}
+
+void DocTranslator::PopLoop() const { get()->impl->loops.pop_back(); }
+
+const std::vector<ffi::ObjectRef>& DocTranslator::enclosing_loops() const {
+  return get()->impl->loops;
+}
 
 void DocTranslator::CaptureFragment(const Any& target) const {
   get()->impl->capture_target = target;

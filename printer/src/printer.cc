@@ -57,7 +57,9 @@ bool NeedsHeader(const Any& node, const PrinterConfig& config) {
 std::string HeaderText(const DocTranslator& t) {
   std::string header = "from __future__ import annotations\n\n";
   if (t.UsesNamespace("I")) header += "# from tvm_tirx.script import ir as I\n";
-  header += "# from tvm_tirx.script import tirx as T\n\n";
+  header += "# from tvm_tirx.script import tirx as T\n";
+  if (t.UsesNamespace("Ts")) header += "# from tvm_tirx.script import s_tir as Ts\n";
+  header += "\n";
   return header;
 }
 

@@ -7,9 +7,11 @@
 
 #include <tvm/ffi/dtype.h>
 #include <tvm/ffi/map.h>
+#include <tvm/ir/expr.h>
 #include <tvm/ir/type.h>
 #include <tvm/script/printer/doc_translator.h>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +40,20 @@ class NestingGuard {
   int* depth_;
 };
 
+/*! \brief PushLoop for the lifetime of the guard (the loop's body is being translated). */
+class EnclosingLoop {
+ public:
+  EnclosingLoop(DocTranslator t, const ffi::ObjectRef& loop) : t_(std::move(t)) {
+    t_.PushLoop(loop);
+  }
+  ~EnclosingLoop() { t_.PopLoop(); }
+  EnclosingLoop(const EnclosingLoop&) = delete;
+  EnclosingLoop& operator=(const EnclosingLoop&) = delete;
+
+ private:
+  DocTranslator t_;
+};
+
 /*! \brief WithSourcePath keeping the Doc's static type. */
 template <typename TDoc>
 TDoc WithPath(TDoc doc, const AccessPath& path) {
@@ -57,6 +73,11 @@ std::vector<std::pair<ffi::ObjectRef, AccessPath>> CollectVars(const ffi::Any& r
 
 /*! \brief `T.<name>` (marks the T namespace as used). */
 ExprDoc TAttr(const DocTranslator& t, const std::string& name);
+/*!
+ * \brief An S-TIR member: `Ts.<name>` in the canonical spelling, `T.<name>` in Apache's
+ *  (marks the namespace as used).
+ */
+ExprDoc TsAttr(const DocTranslator& t, const std::string& name);
 /*! \brief `I.<name>` (marks the I namespace as used). */
 ExprDoc IAttr(const DocTranslator& t, const std::string& name);
 /*! \brief `T.int32`, `T.float32x4`, `T.bool`, `T.void`, `T.handle`. */
@@ -68,6 +89,25 @@ bool IsInt32(const ir::Type& ty);
  *  string, as the reference prints attributes and annotations; else in insertion order.
  */
 std::vector<const std::pair<ffi::Any, ffi::Any>*> PrintOrder(const ffi::MapObj* map);
+/*!
+ * \brief Whether `func` is an S-TIR function: its attribute `script.namespace` is "s_tir"
+ *  (`@Ts.function`, `@T.prim_func(s_tir=True)`).
+ */
+bool IsSTirFunction(const ffi::ObjectRef& func);
+/*!
+ * \brief The statements of a function body that is the implicit root block (a realize of a
+ *  block "root" with nothing but allocations and a body), as Apache TVM prints it: the comment
+ *  `# with Ts.sblock("root"):`, the allocations, then the body; nullopt for any other body.
+ */
+std::optional<ffi::Array<StmtDoc>> ImplicitRootBody(const ffi::Any& body, const AccessPath& path,
+                                                    const DocTranslator& t);
+/*!
+ * \brief `X = <builder>(args..., ty_args=[<tensor type>], attrs=...)`, defining the tensor
+ *  variable `var` (found at `var_path`): allocations, declarations, block buffers.
+ */
+Doc TensorDefinitionDoc(const ir::Var& var, const AccessPath& var_path, const ExprDoc& builder,
+                        ffi::Array<ExprDoc> args, const std::optional<ExprDoc>& attrs,
+                        const DocTranslator& t);
 /*! \brief The statements of `stmt` in the current scope (no new scope), flattened. */
 ffi::Array<StmtDoc> AsStmts(const DocTranslator& t, const ffi::Any& stmt, const AccessPath& path);
 

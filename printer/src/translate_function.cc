@@ -84,6 +84,8 @@ std::optional<StmtDoc> AttrsStmt(const tirx::Function& func, const std::string& 
     if (key.cast<std::string>() == "global_symbol" && value.try_cast<std::string>() == name) {
       continue;
     }
+    // The decorator says it (`@Ts.function`, `@T.prim_func(s_tir=True)`).
+    if (key.cast<std::string>() == "script.namespace" && IsSTirFunction(func)) continue;
     AccessPath at = p.Attr("attrs").MapItem(key);
     keys.push_back(t.AsExprDoc(key, at));
     values.push_back(t.AsExprDoc(value, at));
@@ -101,6 +103,13 @@ std::optional<ExprDoc> ReturnType(const tirx::Function& func, const AccessPath& 
   return t.AsExprDoc(ty, p.Attr("ret_type"));
 }
 
+/*! \brief `@T.function`, `@Ts.function` for S-TIR, with `(private=True)` when private. */
+ExprDoc Decorator(const tirx::Function& func, const DocTranslator& t) {
+  ExprDoc decorator = IsSTirFunction(func) ? TsAttr(t, "function") : TAttr(t, "function");
+  if (!func->is_private) return decorator;
+  return decorator.Call({}, {"private"}, {LiteralDoc::Bool(true)});
+}
+
 Doc FunctionDocOf(const tirx::Function& func, const AccessPath& p, const DocTranslator& t) {
   std::string name = FunctionName(func, t);
   // The function's names are unique within it (sibling loops too) and free again after it.
@@ -109,13 +118,14 @@ Doc FunctionDocOf(const tirx::Function& func, const AccessPath& p, const DocTran
   signature.type_params = DefineSignature(func, p, t);
   signature.args = ParamDocs(func, p, t);
   signature.return_type = ReturnType(func, p, t);
-  ExprDoc decorator = TAttr(t, "function");
-  if (func->is_private) decorator = decorator.Call({}, {"private"}, {LiteralDoc::Bool(true)});
-  signature.decorators = {decorator};
+  signature.decorators = {Decorator(func, t)};
   Array<StmtDoc> body;
   if (std::optional<StmtDoc> attrs = AttrsStmt(func, name, p, t)) body.push_back(*attrs);
   if (func->body.defined()) {
-    for (const StmtDoc& s : t.AsBody(func->body, p.Attr("body"))) body.push_back(s);
+    std::optional<Array<StmtDoc>> root = ImplicitRootBody(func->body, p.Attr("body"), t);
+    for (const StmtDoc& s : root.has_value() ? *root : t.AsBody(func->body, p.Attr("body"))) {
+      body.push_back(s);
+    }
   }
   scope.Close();
   return FunctionDoc(IdDoc(name), signature, body);

@@ -97,7 +97,11 @@ Doc ForLoopDoc(const tirx::For& loop, const AccessPath& p, const DocTranslator& 
   ScopeGuard scope(t);
   t.Define(loop->var, loop->var->name);
   ExprDoc var = t.AsExprDoc(loop->var, p.Attr("var"));
-  Array<StmtDoc> body = t.AsBody(loop->body, p.Attr("body"));
+  Array<StmtDoc> body;
+  {
+    EnclosingLoop enclosing(t, loop);
+    body = t.AsBody(loop->body, p.Attr("body"));
+  }
   scope.Close();
   return ForDoc(var, iterable, body);
 }
@@ -176,25 +180,6 @@ ExprDoc AllocAttrsDoc(const ffi::Map<String, Any>& attrs, const AccessPath& p,
   return DictDoc(keys, values);
 }
 
-/*!
- * \brief `X = T.<builder>(args..., ty_args=[<tensor type>], attrs={...})`: allocation and
- *  declaration (`attrs` only when there are some).
- */
-Doc TensorDefinitionDoc(const ir::Var& var, const char* builder, Array<ExprDoc> args,
-                        const ffi::Map<String, Any>& attrs, const AccessPath& p,
-                        const DocTranslator& t) {
-  ExprDoc ty = t.AsExprDoc(var->ty, p.Attr("var").Attr("ty"));
-  Array<String> keys = {"ty_args"};
-  Array<ExprDoc> values = {ListDoc({ty})};
-  if (!attrs.empty()) {
-    keys.push_back("attrs");
-    values.push_back(AllocAttrsDoc(attrs, p, t));
-  }
-  t.Define(var, var->name);
-  ExprDoc lhs = t.AsExprDoc(var, p.Attr("var"));
-  return AssignDoc(lhs, TAttr(t, builder).Call(args, keys, values), std::nullopt);
-}
-
 /*! \brief `T.evaluate(0)`, of any integer or bool zero: a no-op the reference leaves out. */
 bool IsEvaluateZero(const tirx::Stmt& s) {
   const auto* eval = s.as<tirx::EvaluateObj>();
@@ -271,12 +256,15 @@ void RegisterSimpleStatements() {
   });
   RegisterDocTranslate<tirx::AllocTensor>(
       [](tirx::AllocTensor a, AccessPath p, DocTranslator t) -> Doc {
-        return TensorDefinitionDoc(a->var, "alloc_tensor", {}, a->attrs, p, t);
+        std::optional<ExprDoc> attrs;
+        if (!a->attrs.empty()) attrs = AllocAttrsDoc(a->attrs, p, t);
+        return TensorDefinitionDoc(a->var, p.Attr("var"), TAttr(t, "alloc_tensor"), {}, attrs, t);
       });
   RegisterDocTranslate<tirx::DeclTensor>(
       [](tirx::DeclTensor d, AccessPath p, DocTranslator t) -> Doc {
         ExprDoc data = t.AsExprDoc(d->data, p.Attr("data"));
-        return TensorDefinitionDoc(d->var, "decl_tensor", {data}, {}, p, t);
+        return TensorDefinitionDoc(d->var, p.Attr("var"), TAttr(t, "decl_tensor"), {data},
+                                   std::nullopt, t);
       });
   RegisterDocTranslate<tirx::AssertStmt>(
       [](tirx::AssertStmt a, AccessPath p, DocTranslator t) -> Doc {
@@ -293,6 +281,21 @@ TVM_FFI_STATIC_INIT_BLOCK() {
 }
 
 }  // namespace
+
+Doc TensorDefinitionDoc(const ir::Var& var, const AccessPath& var_path, const ExprDoc& builder,
+                        Array<ExprDoc> args, const std::optional<ExprDoc>& attrs,
+                        const DocTranslator& t) {
+  ExprDoc ty = t.AsExprDoc(var->ty, var_path.Attr("ty"));
+  Array<String> keys = {"ty_args"};
+  Array<ExprDoc> values = {ListDoc({ty})};
+  if (attrs.has_value()) {
+    keys.push_back("attrs");
+    values.push_back(*attrs);
+  }
+  t.Define(var, var->name);
+  ExprDoc lhs = t.AsExprDoc(var, var_path);
+  return AssignDoc(lhs, builder.Call(args, keys, values), std::nullopt);
+}
 
 }  // namespace details
 }  // namespace printer

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tvm {
 namespace script {
@@ -107,6 +108,15 @@ class DocTranslator : public ffi::ObjectRef {
    */
   bool SetTypedInt32Literals(bool typed) const;
   bool typed_int32_literals() const;
+
+  /*!
+   * \brief Records `loop` as enclosing what is translated until PopLoop: a block binds its
+   *  iteration variables to the enclosing loops' variables with `T.axis.remap`.
+   */
+  void PushLoop(const ffi::ObjectRef& loop) const;
+  void PopLoop() const;
+  /*! \brief The loops enclosing the current translation, outermost first. */
+  const std::vector<ffi::ObjectRef>& enclosing_loops() const;
 
   /*!
    * \brief Makes the translation of `target` (its first occurrence) the captured Doc, with
