@@ -102,6 +102,8 @@ struct DocTranslatorObj::Impl {
   std::optional<SourceComments> source_comments;
   ffi::Map<ffi::ObjectRef, int64_t> placed_comments;
   std::vector<ffi::ObjectRef> loops;
+  std::set<std::pair<std::string, const ffi::Object*>> marks;
+  std::vector<ffi::ObjectRef> marked;  // keeps marked nodes alive, so no address is reused
   int depth = 0;
   bool typed_int32_literals = false;
 };
@@ -420,6 +422,19 @@ void DocTranslator::PopLoop() const { get()->impl->loops.pop_back(); }
 
 const std::vector<ffi::ObjectRef>& DocTranslator::enclosing_loops() const {
   return get()->impl->loops;
+}
+
+void DocTranslator::Mark(const std::string& kind, const ffi::ObjectRef& node) const {
+  DocTranslatorObj::Impl& s = *get()->impl;
+  if (s.marks.emplace(kind, node.get()).second && node.defined()) s.marked.push_back(node);
+}
+
+bool DocTranslator::Marked(const std::string& kind, const ffi::ObjectRef& node) const {
+  return get()->impl->marks.count({kind, node.get()}) != 0;
+}
+
+bool DocTranslator::Unmark(const std::string& kind, const ffi::ObjectRef& node) const {
+  return get()->impl->marks.erase({kind, node.get()}) != 0;
 }
 
 void DocTranslator::CaptureFragment(const Any& target) const {

@@ -8,8 +8,10 @@
 #include <tvm/ffi/dtype.h>
 #include <tvm/ffi/map.h>
 #include <tvm/ir/expr.h>
+#include <tvm/ir/tensor_type.h>
 #include <tvm/ir/type.h>
 #include <tvm/script/printer/doc_translator.h>
+#include <tvm/tirx/stmt.h>
 
 #include <optional>
 #include <string>
@@ -108,6 +110,46 @@ std::optional<ffi::Array<StmtDoc>> ImplicitRootBody(const ffi::Any& body, const 
 Doc TensorDefinitionDoc(const ir::Var& var, const AccessPath& var_path, const ExprDoc& builder,
                         ffi::Array<ExprDoc> args, const std::optional<ExprDoc>& attrs,
                         const DocTranslator& t);
+/*!
+ * \brief A float as apache-tvm 0.27 prints it: 17 significant digits (`0.10000000000000001`,
+ *  `1.0000000000000001e-05`), a positive exponent in fixed notation
+ *  (`100000000000000000000.0`), always a `.` or an exponent.
+ */
+std::string ApacheFloatText(double value);
+/*! \brief How ApacheBufferCall writes a buffer's fields. */
+struct ApacheBufferOptions {
+  /*! \brief The dtype even when it is float32 (`T.Buffer`'s); others leave float32 out. */
+  bool dtype_always = false;
+  /*! \brief `scope=` when not global (`T.alloc_shared`, `T.alloc_local` say it by name). */
+  bool with_scope = true;
+  std::optional<ExprDoc> data;
+  std::optional<ExprDoc> annotations;
+};
+/*!
+ * \brief `callee(leading..., (shape), "dtype", data=..., strides=..., elem_offset=...,
+ *  scope=..., align=..., annotations=...)` for the tensor type `ty`, in apache-tvm 0.27's
+ *  order; a default field is left out.
+ */
+ExprDoc ApacheBufferCall(const ExprDoc& callee, const ffi::Array<ExprDoc>& leading,
+                         const ir::TensorType& ty, const AccessPath& ty_path,
+                         const ApacheBufferOptions& options, const DocTranslator& t);
+/*! \brief DocTranslator mark of a symbol printed as a string at its next use (`("n",)`). */
+constexpr const char* kQuotedSymbol = "apache.quoted_symbol";
+/*! \brief DocTranslator mark (of the print) that the header needs `from __future__ ...`. */
+constexpr const char* kFutureAnnotations = "apache.future_annotations";
+/*! \brief DocTranslator mark of a statement that is one of several in its sequence. */
+constexpr const char* kInSequence = "in_sequence";
+/*! \brief DocTranslator mark of a tensor printed as a scalar (Apache's spelling). */
+constexpr const char* kScalarTensor = "apache.scalar_tensor";
+/*!
+ * \brief An allocation in Apache's spelling: `T.alloc_shared((n,), "int32")`, `T.alloc_local`,
+ *  `T.alloc_buffer(..., scope="x")`, a local one-element tensor as `y: T.int32`.
+ */
+Doc ApacheAllocDoc(const tirx::AllocTensor& alloc, const AccessPath& p,
+                   const std::optional<ExprDoc>& attrs, const DocTranslator& t);
+/*! \brief Whether `tensor[indices]` is the element of a scalar-printed tensor (`y`). */
+bool IsScalarElement(const ir::Expr& tensor, const ffi::Array<ir::Expr>& indices,
+                     const DocTranslator& t);
 /*! \brief The statements of `stmt` in the current scope (no new scope), flattened. */
 ffi::Array<StmtDoc> AsStmts(const DocTranslator& t, const ffi::Any& stmt, const AccessPath& path);
 

@@ -240,7 +240,9 @@ Doc ModuleDoc(const ir::IRModule& mod, const AccessPath& p, const DocTranslator&
 
 TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterDocTranslate<ir::Var>([](ir::Var var, AccessPath, DocTranslator t) -> Doc {
-    return IdDoc(t.NameOrDefineFree(var, var->name));
+    std::string name = t.NameOrDefineFree(var, var->name);
+    if (t.Unmark(kQuotedSymbol, var)) return LiteralDoc::Str(name);  // Apache's `("n",)`
+    return IdDoc(name);
   });
   RegisterDocTranslate<ir::GlobalVar>(
       [](ir::GlobalVar gv, AccessPath, DocTranslator t) -> Doc { return GlobalVarDoc(gv, t); });

@@ -13,6 +13,7 @@
  * `Ts.axis.vectorized(8, i)`, which no reader accepts.
  */
 #include <tvm/ffi/reflection/structural_equal.h>
+#include <tvm/ir/tensor_type.h>
 #include <tvm/tirx/function.h>
 #include <tvm/tirx/int_set.h>
 #include <tvm/tirx/sblock.h>
@@ -43,6 +44,22 @@ namespace {
 using ffi::Any;
 using ffi::Array;
 using ffi::String;
+
+/*!
+ * \brief `X = Ts.<builder>(args..., ty_args=[T.Tensor(...)])`; in Apache's spelling
+ *  `X = T.<builder>(args..., (shape), "dtype", scope=...)`, as 0.27 prints block tensors.
+ */
+Doc BlockTensorDoc(const ir::Var& var, const AccessPath& var_path, const char* builder,
+                   Array<ExprDoc> args, const DocTranslator& t) {
+  const auto* ty = var->ty.as<ir::TensorTypeObj>();
+  if (!t.config()->apache() || ty == nullptr) {
+    return TensorDefinitionDoc(var, var_path, TsAttr(t, builder), args, std::nullopt, t);
+  }
+  ExprDoc rhs = ApacheBufferCall(TsAttr(t, builder), args, ffi::GetRef<ir::TensorType>(ty),
+                                 var_path.Attr("ty"), ApacheBufferOptions(), t);
+  t.Define(var, var->name);
+  return AssignDoc(t.AsExprDoc(var, var_path), rhs, std::nullopt);
+}
 
 bool IsConstTrue(const ir::Expr& e) {
   const auto* imm = e.as<tirx::IntImmObj>();
@@ -157,7 +174,7 @@ class BlockPrinter {
     int64_t i = 0;
     for (const ir::Var& buffer : block->alloc_buffers) {
       AccessPath at = bp.Attr("alloc_buffers").ArrayItem(i++);
-      Doc doc = TensorDefinitionDoc(buffer, at, TsAttr(t, builder), {}, std::nullopt, t);
+      Doc doc = BlockTensorDoc(buffer, at, builder, {}, t);
       out->push_back(WithPath(doc, at).cast<StmtDoc>());
     }
   }
@@ -279,11 +296,13 @@ Doc RegionDoc(const tirx::BufferRegion& region, const AccessPath& p, const DocTr
   return tensor.Index(indices);
 }
 
-/*! \brief `sub = Ts.match_buffer(A[vi, 0:4], ty_args=[T.Tensor((4,), T.float32)])`. */
+/*!
+ * \brief `sub = Ts.match_buffer(A[vi, 0:4], ty_args=[T.Tensor((4,), T.float32)])`, in Apache's
+ *  spelling `sub = T.match_buffer(A[vi, 0:4], (4,))`.
+ */
 Doc MatchDoc(const tirx::MatchBufferRegion& match, const AccessPath& p, const DocTranslator& t) {
   ExprDoc source = t.AsExprDoc(match->source, p.Attr("source"));
-  return TensorDefinitionDoc(match->tensor, p.Attr("tensor"), TsAttr(t, "match_buffer"), {source},
-                             std::nullopt, t);
+  return BlockTensorDoc(match->tensor, p.Attr("tensor"), "match_buffer", {source}, t);
 }
 
 /*! \brief The realize of a block "root" that only allocates, as a function's whole body. */

@@ -119,6 +119,17 @@ class DocTranslator : public ffi::ObjectRef {
   const std::vector<ffi::ObjectRef>& enclosing_loops() const;
 
   /*!
+   * \brief Marks `node` with `kind` for later hooks (a null node marks the whole print): what
+   *  one hook decides and another reads, such as a tensor that prints as a scalar in Apache's
+   *  spelling (`y: T.int32`, then `y = v`).
+   */
+  void Mark(const std::string& kind, const ffi::ObjectRef& node) const;
+  /*! \brief Whether `node` has the mark `kind`. */
+  bool Marked(const std::string& kind, const ffi::ObjectRef& node) const;
+  /*! \brief Removes the mark; returns whether it was there. */
+  bool Unmark(const std::string& kind, const ffi::ObjectRef& node) const;
+
+  /*!
    * \brief Makes the translation of `target` (its first occurrence) the captured Doc, with
    *  paths relative to it; used to print a fragment in the naming context of its root.
    */
