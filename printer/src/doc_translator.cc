@@ -349,9 +349,10 @@ Array<StmtDoc> DocTranslator::ExitScope() const {
   TVM_FFI_ICHECK(s.scopes.size() > 1) << "the outermost scope cannot be closed";
   Scope scope = std::move(s.scopes.back());
   s.scopes.pop_back();
-  // The variables go out of scope; their names stay taken until the naming scope closes.
+  // The variables go out of scope; their names stay taken until the naming scope closes (in
+  // Apache's spelling they are free again at once: 0.27 names sibling loops `i`, `i`).
   for (const ffi::Object* var : scope.vars) s.vars.erase(var);
-  if (scope.naming_scope) {
+  if (scope.naming_scope || s.config->apache()) {
     for (const std::string& name : scope.names) s.names.erase(name);
   } else {
     std::vector<std::string>& held = s.scopes.back().names;

@@ -7,6 +7,7 @@
 
 #include <tvm/ffi/dtype.h>
 #include <tvm/ffi/map.h>
+#include <tvm/ir/call.h>
 #include <tvm/ir/expr.h>
 #include <tvm/ir/tensor_type.h>
 #include <tvm/ir/type.h>
@@ -147,9 +148,30 @@ constexpr const char* kScalarTensor = "apache.scalar_tensor";
  */
 Doc ApacheAllocDoc(const tirx::AllocTensor& alloc, const AccessPath& p,
                    const std::optional<ExprDoc>& attrs, const DocTranslator& t);
+/*!
+ * \brief Apache's `Tiles = Flat.view(8, 8)` for a declaration over another tensor's data of the
+ *  same dtype, scope and alignment (no strides or offset), as 0.27 prints it; else nullopt.
+ */
+std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath& p,
+                                 const DocTranslator& t);
+/*!
+ * \brief A call of the intrinsic `tirx.<name>` as 0.27 writes it where that differs from our
+ *  print style: the result's dtype first (`T.call_llvm_pure_intrin("int32", "llvm.ctlz", x)`,
+ *  `T.reinterpret("int32", x)`), a pointer's element last (`T.type_annotation("float16")`);
+ *  nullopt otherwise. Renames `name` to Apache's member (`tvm_stack_alloca`).
+ */
+std::optional<Doc> ApacheIntrinsicCallDoc(const ir::Call& call, std::string* name,
+                                          const AccessPath& p, const DocTranslator& t);
 /*! \brief Whether `tensor[indices]` is the element of a scalar-printed tensor (`y`). */
 bool IsScalarElement(const ir::Expr& tensor, const ffi::Array<ir::Expr>& indices,
                      const DocTranslator& t);
+/*!
+ * \brief Whether a store to `tensor[indices]` prints as `tensor = value` (Apache's spelling):
+ *  the element of a scalar-printed tensor, or `[0]` of any tensor of shape `(1,)`, which 0.27
+ *  prints so and reads back as the store (loads of the latter it cannot read: they stay `X[0]`).
+ */
+bool IsScalarStore(const ir::Expr& tensor, const ffi::Array<ir::Expr>& indices,
+                   const DocTranslator& t);
 /*! \brief The statements of `stmt` in the current scope (no new scope), flattened. */
 ffi::Array<StmtDoc> AsStmts(const DocTranslator& t, const ffi::Any& stmt, const AccessPath& path);
 

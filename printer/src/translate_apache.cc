@@ -5,6 +5,7 @@
  *  (`T.Buffer`, `T.alloc_buffer`, `T.alloc_shared`, `T.alloc_local`, `T.decl_buffer`, a local
  *  scalar as `y: T.int32`), perfectly nested loops as `T.grid`, and 0.27's float text.
  */
+#include <tvm/ir/call.h>
 #include <tvm/ir/tensor_type.h>
 #include <tvm/tirx/stmt.h>
 #include <tvm/tirx/tensor_expr.h>
@@ -105,13 +106,100 @@ Doc ApacheAllocDoc(const tirx::AllocTensor& alloc, const AccessPath& p,
   return AssignDoc(lhs, rhs, std::nullopt);
 }
 
+std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath& p,
+                                 const DocTranslator& t) {
+  if (!t.config()->apache()) return std::nullopt;
+  const auto* call = decl->data.as<ir::CallObj>();
+  const auto* op = call != nullptr ? call->op.as<ir::OpObj>() : nullptr;
+  if (op == nullptr || op->name != "tirx.tensor_data_ptr" || call->args.size() != 1) {
+    return std::nullopt;
+  }
+  const auto* source = call->args[0].as<ir::VarObj>();
+  const auto* from = source != nullptr ? source->ty.as<ir::TensorTypeObj>() : nullptr;
+  const auto* to = decl->var->ty.as<ir::TensorTypeObj>();
+  if (from == nullptr || to == nullptr || from->dtype != to->dtype || from->scope != to->scope ||
+      !to->strides.empty() || to->elem_offset.has_value() || to->alignment != from->alignment) {
+    return std::nullopt;
+  }
+  ExprDoc src = t.AsExprDoc(call->args[0], p.Attr("data").Attr("args").ArrayItem(0));
+  ExprDoc view = src.Attr("view").Call(t.AsExprDocs(
+      Array<ffi::Any>(to->shape.begin(), to->shape.end()), p.Attr("var").Attr("ty").Attr("shape")));
+  t.Define(decl->var, decl->var->name);
+  return AssignDoc(t.AsExprDoc(decl->var, p.Attr("var")), view, std::nullopt);
+}
+
+namespace {
+
+/*! \brief `"int32"`; a handle as 0.27 spells its type there, `T.handle().ty`. */
+std::optional<ExprDoc> DTypeTextDoc(const ir::Type& ty, const DocTranslator& t) {
+  const auto* prim = ty.as<ir::PrimTypeObj>();
+  const auto* ptr = ty.as<ir::PointerTypeObj>();
+  const auto* element = ptr != nullptr ? ptr->element_type.as<ir::PrimTypeObj>() : nullptr;
+  bool handle = (prim != nullptr && prim->dtype.ToString() == "handle") ||
+                (element != nullptr && element->dtype.is_void());
+  if (handle) return TAttr(t, "handle").Call({}).Attr("ty");
+  if (prim != nullptr) return LiteralDoc::Str(prim->dtype.ToString());
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Doc> ApacheIntrinsicCallDoc(const ir::Call& call, std::string* name,
+                                          const AccessPath& p, const DocTranslator& t) {
+  // Members Apache TVM names otherwise (ours has both names; 0.27 prints these).
+  static const std::pair<const char*, const char*> renamed[] = {
+      {"stack_alloca", "tvm_stack_alloca"},
+      {"stack_make_dltensor", "tvm_stack_make_array"},
+      {"stack_make_shape", "tvm_stack_make_shape"}};
+  for (const auto& [ours, apache] : renamed) {
+    if (*name == ours) *name = apache;
+  }
+  auto args = [&]() {
+    return t.AsExprDocs(Array<ffi::Any>(call->args.begin(), call->args.end()), p.Attr("args"));
+  };
+  // The result's dtype first: `T.call_llvm_pure_intrin("int32", "llvm.ctlz", x)`.
+  if (*name == "call_llvm_intrin" || *name == "call_llvm_pure_intrin" || *name == "reinterpret") {
+    std::optional<ExprDoc> dtype = DTypeTextDoc(call->ty, t);
+    if (!dtype.has_value()) return std::nullopt;
+    Array<ExprDoc> docs = {WithPath(*dtype, p.Attr("ty"))};
+    for (const ExprDoc& arg : args()) docs.push_back(arg);
+    return TAttr(t, *name).Call(docs);
+  }
+  // The pointer's element last: `T.ptr_byte_offset(A.data, 4, T.type_annotation("float16"))`.
+  if (*name == "ptr_byte_offset") {
+    const auto* ptr = call->ty.as<ir::PointerTypeObj>();
+    const auto* element = ptr != nullptr ? ptr->element_type.as<ir::PrimTypeObj>() : nullptr;
+    if (element == nullptr) return std::nullopt;
+    Array<ExprDoc> docs = args();
+    docs.push_back(WithPath<ExprDoc>(
+        TAttr(t, "type_annotation").Call({LiteralDoc::Str(element->dtype.ToString())}),
+        p.Attr("ty")));
+    return TAttr(t, *name).Call(docs);
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+bool IsIndexZero(const Array<ir::Expr>& indices) {
+  const auto* index = indices.size() == 1 ? indices[0].as<tirx::IntImmObj>() : nullptr;
+  return index != nullptr && index->value == 0;
+}
+
+}  // namespace
+
 bool IsScalarElement(const ir::Expr& tensor, const Array<ir::Expr>& indices,
                      const DocTranslator& t) {
-  if (!t.config()->apache() || !t.Marked(kScalarTensor, tensor) || indices.size() != 1) {
-    return false;
-  }
-  const auto* index = indices[0].as<tirx::IntImmObj>();
-  return index != nullptr && index->value == 0;
+  return t.config()->apache() && t.Marked(kScalarTensor, tensor) && IsIndexZero(indices);
+}
+
+bool IsScalarStore(const ir::Expr& tensor, const Array<ir::Expr>& indices, const DocTranslator& t) {
+  if (!t.config()->apache() || !IsIndexZero(indices)) return false;
+  if (t.Marked(kScalarTensor, tensor)) return true;
+  const auto* ty = tensor->ty.as<ir::TensorTypeObj>();
+  const auto* extent =
+      ty != nullptr && ty->shape.size() == 1 ? ty->shape[0].as<tirx::IntImmObj>() : nullptr;
+  return extent != nullptr && extent->value == 1;
 }
 
 }  // namespace details

@@ -92,13 +92,18 @@ Array<AssignDoc> ApacheSignature(const tirx::Function& func, const AccessPath& p
   for (const ir::VarObj* var : symbols) {
     ir::Var symbol = ffi::GetRef<ir::Var>(var);
     if (!params.count(var)) names.push_back(t.Define(symbol, var->name));
-    if (all_int32) {
-      t.Mark(kQuotedSymbol, symbol);
-      if (!params.count(var)) {
-        declarations->push_back(
-            AssignDoc(IdDoc(names.back()), TAttr(t, "int32").Call({}), std::nullopt));
-      }
+    if (all_int32) t.Mark(kQuotedSymbol, symbol);
+  }
+  if (all_int32 && !names.empty()) {  // `n = T.int32()`, several as `m, n = T.int32(), T.int32()`
+    Array<ExprDoc> lhs;
+    Array<ExprDoc> rhs;
+    for (const std::string& name : names) {
+      lhs.push_back(IdDoc(name));
+      rhs.push_back(TAttr(t, "int32").Call({}));
     }
+    bool one = names.size() == 1;
+    declarations->push_back(
+        AssignDoc(one ? lhs[0] : TupleDoc(lhs), one ? rhs[0] : TupleDoc(rhs), std::nullopt));
   }
   if (all_int32 || names.empty()) return type_params;
   std::sort(names.begin(), names.end());

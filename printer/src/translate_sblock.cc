@@ -305,10 +305,25 @@ Doc MatchDoc(const tirx::MatchBufferRegion& match, const AccessPath& p, const Do
   return BlockTensorDoc(match->tensor, p.Attr("tensor"), "match_buffer", {source}, t);
 }
 
-/*! \brief The realize of a block "root" that only allocates, as a function's whole body. */
+/*! \brief Whether `s` (or the only statement of a sequence of one) realizes a block without
+ *  iteration variables. */
+bool IsRealizeWithoutIterVars(const tirx::Stmt& s) {
+  const auto* seq = s.as<tirx::SeqStmtObj>();
+  const tirx::Stmt& inner = seq != nullptr && seq->seq.size() == 1 ? seq->seq[0] : s;
+  const auto* realize = inner.as<tirx::SBlockRealizeObj>();
+  return realize != nullptr && realize->block.defined() && realize->block->iter_vars.empty();
+}
+
+/*!
+ * \brief The realize of a block "root" that only allocates, as a function's whole body, and that
+ *  a reader would make again from its body: 0.27's parser takes a body that is one block
+ *  without iteration variables (and no root allocation) as the root itself, so such a root
+ *  prints as an explicit block.
+ */
 bool IsImplicitRoot(const tirx::SBlockRealizeObj* realize) {
   if (realize == nullptr || !realize->block.defined()) return false;
   const tirx::SBlock& block = realize->block;
+  if (block->alloc_buffers.empty() && IsRealizeWithoutIterVars(block->body)) return false;
   return block->name_hint == "root" && block->iter_vars.empty() && realize->iter_values.empty() &&
          IsConstTrue(realize->predicate) && block->reads.empty() && block->writes.empty() &&
          block->match_buffers.empty() && block->annotations.empty() && !block->init.has_value();

@@ -291,6 +291,43 @@ Doc SeqDoc(const tirx::SeqStmt& seq, const AccessPath& p, const DocTranslator& t
   return StmtBlockDoc(Array<StmtDoc>(stmts.begin(), stmts.end()));
 }
 
+/*!
+ * \brief `with call as var:` and its body; in Apache's spelling, where the statement is not one
+ *  of several, `var = call` (or the bare call) with the body after it, as 0.27 prints a scope
+ *  that lasts to the end of its parent.
+ */
+Doc ScopeOrBareDoc(const tirx::Stmt& stmt, const std::optional<ExprDoc>& var, const ExprDoc& call,
+                   const Array<StmtDoc>& body, const DocTranslator& t) {
+  if (!t.config()->apache() || t.Marked(kInSequence, stmt)) return ScopeDoc(var, call, body);
+  Array<StmtDoc> stmts;
+  if (var.has_value()) {
+    stmts.push_back(AssignDoc(*var, call, std::nullopt));
+  } else {
+    stmts.push_back(ExprStmtDoc(call));
+  }
+  for (const StmtDoc& s : body) stmts.push_back(s);
+  return StmtBlockDoc(stmts);
+}
+
+/*!
+ * \brief `with T.attr(node, "key", value):`. Apache's spelling, as 0.27 prints: a node of 0 as
+ *  `T.attr({"key": value})`, and the scope as a bare statement with the body after it when it is
+ *  not one of several statements.
+ */
+Doc AttrDoc(const tirx::AttrStmt& a, const AccessPath& p, const DocTranslator& t) {
+  bool apache = t.config()->apache();
+  const auto* zero = a->node.as<tirx::IntImmObj>();
+  bool dict_form = apache && zero != nullptr && zero->value == 0;
+  std::optional<ExprDoc> node;
+  if (!dict_form) node = t.AsExprDoc(a->node, p.Attr("node"));
+  ExprDoc key = t.AsExprDoc(a->attr_key, p.Attr("attr_key"));
+  ExprDoc value = t.AsExprDoc(a->value, p.Attr("value"));
+  ExprDoc attr = dict_form ? TAttr(t, "attr").Call({DictDoc({key}, {value})})
+                           : TAttr(t, "attr").Call({*node, key, value});
+  Array<StmtDoc> body = t.AsBody(a->body, p.Attr("body"));
+  return ScopeOrBareDoc(a, std::nullopt, attr, body, t);
+}
+
 void RegisterControlFlow() {
   RegisterDocTranslate<tirx::For>(ForLoopDoc);
   RegisterDocTranslate<tirx::IfThenElse>(IfDocOf);
@@ -318,21 +355,9 @@ void RegisterControlFlow() {
         ExprDoc var = t.AsExprDoc(launch->var, p.Attr("var"));
         Array<StmtDoc> body = t.AsBody(launch->body, p.Attr("body"));
         scope.Close();
-        // Apache's `tx = T.launch_thread(...)` and the body after it, where the launch is not
-        // one of several statements (as 0.27 prints it).
-        if (t.config()->apache() && !t.Marked(kInSequence, launch)) {
-          Array<StmtDoc> stmts = {AssignDoc(var, call, std::nullopt)};
-          for (const StmtDoc& s : body) stmts.push_back(s);
-          return StmtBlockDoc(stmts);
-        }
-        return ScopeDoc(var, call, body);
+        return ScopeOrBareDoc(launch, var, call, body, t);
       });
-  RegisterDocTranslate<tirx::AttrStmt>([](tirx::AttrStmt a, AccessPath p, DocTranslator t) -> Doc {
-    ExprDoc attr = TAttr(t, "attr").Call({t.AsExprDoc(a->node, p.Attr("node")),
-                                          t.AsExprDoc(a->attr_key, p.Attr("attr_key")),
-                                          t.AsExprDoc(a->value, p.Attr("value"))});
-    return ScopeDoc(std::nullopt, attr, t.AsBody(a->body, p.Attr("body")));
-  });
+  RegisterDocTranslate<tirx::AttrStmt>(AttrDoc);
 }
 
 void RegisterSimpleStatements() {
@@ -340,7 +365,7 @@ void RegisterSimpleStatements() {
   RegisterDocTranslate<tirx::TensorStore>(
       [](tirx::TensorStore s, AccessPath p, DocTranslator t) -> Doc {
         ExprDoc dest = t.AsExprDoc(s->dest, p.Attr("dest"));
-        if (IsScalarElement(s->dest, s->indices, t)) {
+        if (IsScalarStore(s->dest, s->indices, t)) {
           return AssignDoc(dest, t.AsExprDoc(s->value, p.Attr("value")), std::nullopt);
         }
         Array<Doc> indices;
@@ -369,6 +394,7 @@ void RegisterSimpleStatements() {
       });
   RegisterDocTranslate<tirx::DeclTensor>([](tirx::DeclTensor d, AccessPath p,
                                             DocTranslator t) -> Doc {
+    if (std::optional<Doc> view = ApacheViewDoc(d, p, t)) return *view;
     ExprDoc data = t.AsExprDoc(d->data, p.Attr("data"));
     if (t.config()->apache()) {
       ApacheBufferOptions options;

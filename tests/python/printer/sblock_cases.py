@@ -56,12 +56,15 @@ def loop(var: ir.Var, extent: int, body: tx.Stmt) -> tx.For:
     return tx.For(var, 0, extent, body)
 
 
-def function(name: str, params: Any, body: tx.Stmt) -> tx.Function:
-    return tx.Function(params, body, attrs={"global_symbol": name, **S_TIR})
-
-
 def root(body: tx.Stmt, *alloc: ir.Var) -> SBlockRealize:
     return SBlockRealize([], SBlock([], [], [], "root", body, alloc_buffers=list(alloc)))
+
+
+def function(name: str, params: Any, body: tx.Stmt) -> tx.Function:
+    """An S-TIR function; a body that is not a root block gets one, as the readers build it."""
+    if not (isinstance(body, SBlockRealize) and body.block.name_hint == "root"):
+        body = root(body)
+    return tx.Function(params, body, attrs={"global_symbol": name, **S_TIR})
 
 
 def matmul_root_alloc() -> tx.Function:
