@@ -49,6 +49,18 @@ ffi::Array<AccessPath> PathsOption(const std::string& name, const ffi::Any& valu
   return *paths;
 }
 
+/*! \brief One of the spellings the printer writes; ValueError naming the valid ones. */
+ffi::String SpellingOption(const std::string& name, const ffi::Any& value) {
+  if (value.type_index() != ffi::TypeIndex::kStr) ThrowOptionType(name, "a str", value);
+  std::string spelling = value.cast<std::string>();
+  if (spelling != "canonical" && spelling != "apache") {
+    TVM_FFI_THROW(ValueError) << "printer option `" << name
+                              << "` must be \"canonical\" or \"apache\", got \"" << spelling
+                              << "\"";
+  }
+  return spelling;
+}
+
 using Setter = void (*)(PrinterConfigObj*, const std::string&, const ffi::Any&);
 
 struct Option {
@@ -70,6 +82,8 @@ const std::vector<Option>& Options() {
                          const ffi::Any& v) { c->show_header = BoolOption(n, v); }},
       {"name_context",
        [](PrinterConfigObj* c, const std::string&, const ffi::Any& v) { c->name_context = v; }},
+      {"spelling", [](PrinterConfigObj* c, const std::string& n,
+                      const ffi::Any& v) { c->spelling = SpellingOption(n, v); }},
   };
   return options;
 }
@@ -123,7 +137,8 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("num_context_lines", &PrinterConfigObj::num_context_lines)
       .def_ro("path_to_underline", &PrinterConfigObj::path_to_underline)
       .def_ro("show_header", &PrinterConfigObj::show_header)
-      .def_ro("name_context", &PrinterConfigObj::name_context);
+      .def_ro("name_context", &PrinterConfigObj::name_context)
+      .def_ro("spelling", &PrinterConfigObj::spelling);
   refl::GlobalDef().def(
       "script.PrinterConfig",
       [](ffi::Map<ffi::String, ffi::Any> options) { return PrinterConfig(options); },

@@ -101,6 +101,9 @@ struct DocTranslatorObj::Impl {
   std::optional<Doc> captured;
   std::optional<SourceComments> source_comments;
   ffi::Map<ffi::ObjectRef, int64_t> placed_comments;
+  std::vector<ffi::ObjectRef> loops;
+  std::set<std::pair<std::string, const ffi::Object*>> marks;
+  std::vector<ffi::ObjectRef> marked;  // keeps marked nodes alive, so no address is reused
   int depth = 0;
   bool typed_int32_literals = false;
 };
@@ -346,9 +349,10 @@ Array<StmtDoc> DocTranslator::ExitScope() const {
   TVM_FFI_ICHECK(s.scopes.size() > 1) << "the outermost scope cannot be closed";
   Scope scope = std::move(s.scopes.back());
   s.scopes.pop_back();
-  // The variables go out of scope; their names stay taken until the naming scope closes.
+  // The variables go out of scope; their names stay taken until the naming scope closes (in
+  // Apache's spelling they are free again at once: 0.27 names sibling loops `i`, `i`).
   for (const ffi::Object* var : scope.vars) s.vars.erase(var);
-  if (scope.naming_scope) {
+  if (scope.naming_scope || s.config->apache()) {
     for (const std::string& name : scope.names) s.names.erase(name);
   } else {
     std::vector<std::string>& held = s.scopes.back().names;
@@ -410,6 +414,29 @@ bool DocTranslator::SetTypedInt32Literals(bool typed) const {
 }
 
 bool DocTranslator::typed_int32_literals() const { return get()->impl->typed_int32_literals; }
+
+void DocTranslator::PushLoop(const ffi::ObjectRef& loop) const {
+  get()->impl->loops.push_back(loop);
+}
+
+void DocTranslator::PopLoop() const { get()->impl->loops.pop_back(); }
+
+const std::vector<ffi::ObjectRef>& DocTranslator::enclosing_loops() const {
+  return get()->impl->loops;
+}
+
+void DocTranslator::Mark(const std::string& kind, const ffi::ObjectRef& node) const {
+  DocTranslatorObj::Impl& s = *get()->impl;
+  if (s.marks.emplace(kind, node.get()).second && node.defined()) s.marked.push_back(node);
+}
+
+bool DocTranslator::Marked(const std::string& kind, const ffi::ObjectRef& node) const {
+  return get()->impl->marks.count({kind, node.get()}) != 0;
+}
+
+bool DocTranslator::Unmark(const std::string& kind, const ffi::ObjectRef& node) const {
+  return get()->impl->marks.erase({kind, node.get()}) != 0;
+}
 
 void DocTranslator::CaptureFragment(const Any& target) const {
   get()->impl->capture_target = target;

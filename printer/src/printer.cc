@@ -54,10 +54,23 @@ bool NeedsHeader(const Any& node, const PrinterConfig& config) {
          (node.as<tirx::FunctionObj>() != nullptr || node.as<ir::IRModuleObj>() != nullptr);
 }
 
+/*! \brief apache-tvm 0.27's header: its import comments (the layout one it always prints). */
+std::string ApacheHeaderText(const DocTranslator& t) {
+  std::string header;
+  if (t.Marked(details::kFutureAnnotations, ffi::ObjectRef())) {
+    header += "from __future__ import annotations\n\n";
+  }
+  if (t.UsesNamespace("I")) header += "# from tvm.script import ir as I\n";
+  return header + "# from tvm.script import tirx as T\n# from tvm.tirx.layout import Axis\n\n";
+}
+
 std::string HeaderText(const DocTranslator& t) {
+  if (t.config()->apache()) return ApacheHeaderText(t);
   std::string header = "from __future__ import annotations\n\n";
   if (t.UsesNamespace("I")) header += "# from tvm_tirx.script import ir as I\n";
-  header += "# from tvm_tirx.script import tirx as T\n\n";
+  header += "# from tvm_tirx.script import tirx as T\n";
+  if (t.UsesNamespace("Ts")) header += "# from tvm_tirx.script import s_tir as Ts\n";
+  header += "\n";
   return header;
 }
 

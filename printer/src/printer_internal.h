@@ -7,9 +7,14 @@
 
 #include <tvm/ffi/dtype.h>
 #include <tvm/ffi/map.h>
+#include <tvm/ir/call.h>
+#include <tvm/ir/expr.h>
+#include <tvm/ir/tensor_type.h>
 #include <tvm/ir/type.h>
 #include <tvm/script/printer/doc_translator.h>
+#include <tvm/tirx/stmt.h>
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,6 +43,20 @@ class NestingGuard {
   int* depth_;
 };
 
+/*! \brief PushLoop for the lifetime of the guard (the loop's body is being translated). */
+class EnclosingLoop {
+ public:
+  EnclosingLoop(DocTranslator t, const ffi::ObjectRef& loop) : t_(std::move(t)) {
+    t_.PushLoop(loop);
+  }
+  ~EnclosingLoop() { t_.PopLoop(); }
+  EnclosingLoop(const EnclosingLoop&) = delete;
+  EnclosingLoop& operator=(const EnclosingLoop&) = delete;
+
+ private:
+  DocTranslator t_;
+};
+
 /*! \brief WithSourcePath keeping the Doc's static type. */
 template <typename TDoc>
 TDoc WithPath(TDoc doc, const AccessPath& path) {
@@ -57,6 +76,11 @@ std::vector<std::pair<ffi::ObjectRef, AccessPath>> CollectVars(const ffi::Any& r
 
 /*! \brief `T.<name>` (marks the T namespace as used). */
 ExprDoc TAttr(const DocTranslator& t, const std::string& name);
+/*!
+ * \brief An S-TIR member: `Ts.<name>` in the canonical spelling, `T.<name>` in Apache's
+ *  (marks the namespace as used).
+ */
+ExprDoc TsAttr(const DocTranslator& t, const std::string& name);
 /*! \brief `I.<name>` (marks the I namespace as used). */
 ExprDoc IAttr(const DocTranslator& t, const std::string& name);
 /*! \brief `T.int32`, `T.float32x4`, `T.bool`, `T.void`, `T.handle`. */
@@ -68,6 +92,86 @@ bool IsInt32(const ir::Type& ty);
  *  string, as the reference prints attributes and annotations; else in insertion order.
  */
 std::vector<const std::pair<ffi::Any, ffi::Any>*> PrintOrder(const ffi::MapObj* map);
+/*!
+ * \brief Whether `func` is an S-TIR function: its attribute `script.namespace` is "s_tir"
+ *  (`@Ts.function`, `@T.prim_func(s_tir=True)`).
+ */
+bool IsSTirFunction(const ffi::ObjectRef& func);
+/*!
+ * \brief The statements of a function body that is the implicit root block (a realize of a
+ *  block "root" with nothing but allocations and a body), as Apache TVM prints it: the comment
+ *  `# with Ts.sblock("root"):`, the allocations, then the body; nullopt for any other body.
+ */
+std::optional<ffi::Array<StmtDoc>> ImplicitRootBody(const ffi::Any& body, const AccessPath& path,
+                                                    const DocTranslator& t);
+/*!
+ * \brief `X = <builder>(args..., ty_args=[<tensor type>], attrs=...)`, defining the tensor
+ *  variable `var` (found at `var_path`): allocations, declarations, block buffers.
+ */
+Doc TensorDefinitionDoc(const ir::Var& var, const AccessPath& var_path, const ExprDoc& builder,
+                        ffi::Array<ExprDoc> args, const std::optional<ExprDoc>& attrs,
+                        const DocTranslator& t);
+/*!
+ * \brief A float as apache-tvm 0.27 prints it: 17 significant digits (`0.10000000000000001`,
+ *  `1.0000000000000001e-05`), a positive exponent in fixed notation
+ *  (`100000000000000000000.0`), always a `.` or an exponent.
+ */
+std::string ApacheFloatText(double value);
+/*! \brief How ApacheBufferCall writes a buffer's fields. */
+struct ApacheBufferOptions {
+  /*! \brief The dtype even when it is float32 (`T.Buffer`'s); others leave float32 out. */
+  bool dtype_always = false;
+  /*! \brief `scope=` when not global (`T.alloc_shared`, `T.alloc_local` say it by name). */
+  bool with_scope = true;
+  std::optional<ExprDoc> data;
+  std::optional<ExprDoc> annotations;
+};
+/*!
+ * \brief `callee(leading..., (shape), "dtype", data=..., strides=..., elem_offset=...,
+ *  scope=..., align=..., annotations=...)` for the tensor type `ty`, in apache-tvm 0.27's
+ *  order; a default field is left out.
+ */
+ExprDoc ApacheBufferCall(const ExprDoc& callee, const ffi::Array<ExprDoc>& leading,
+                         const ir::TensorType& ty, const AccessPath& ty_path,
+                         const ApacheBufferOptions& options, const DocTranslator& t);
+/*! \brief DocTranslator mark of a symbol printed as a string at its next use (`("n",)`). */
+constexpr const char* kQuotedSymbol = "apache.quoted_symbol";
+/*! \brief DocTranslator mark (of the print) that the header needs `from __future__ ...`. */
+constexpr const char* kFutureAnnotations = "apache.future_annotations";
+/*! \brief DocTranslator mark of a statement that is one of several in its sequence. */
+constexpr const char* kInSequence = "in_sequence";
+/*! \brief DocTranslator mark of a tensor printed as a scalar (Apache's spelling). */
+constexpr const char* kScalarTensor = "apache.scalar_tensor";
+/*!
+ * \brief An allocation in Apache's spelling: `T.alloc_shared((n,), "int32")`, `T.alloc_local`,
+ *  `T.alloc_buffer(..., scope="x")`, a local one-element tensor as `y: T.int32`.
+ */
+Doc ApacheAllocDoc(const tirx::AllocTensor& alloc, const AccessPath& p,
+                   const std::optional<ExprDoc>& attrs, const DocTranslator& t);
+/*!
+ * \brief Apache's `Tiles = Flat.view(8, 8)` for a declaration over another tensor's data of the
+ *  same dtype, scope and alignment (no strides or offset), as 0.27 prints it; else nullopt.
+ */
+std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath& p,
+                                 const DocTranslator& t);
+/*!
+ * \brief A call of the intrinsic `tirx.<name>` as 0.27 writes it where that differs from our
+ *  print style: the result's dtype first (`T.call_llvm_pure_intrin("int32", "llvm.ctlz", x)`,
+ *  `T.reinterpret("int32", x)`), a pointer's element last (`T.type_annotation("float16")`);
+ *  nullopt otherwise. Renames `name` to Apache's member (`tvm_stack_alloca`).
+ */
+std::optional<Doc> ApacheIntrinsicCallDoc(const ir::Call& call, std::string* name,
+                                          const AccessPath& p, const DocTranslator& t);
+/*! \brief Whether `tensor[indices]` is the element of a scalar-printed tensor (`y`). */
+bool IsScalarElement(const ir::Expr& tensor, const ffi::Array<ir::Expr>& indices,
+                     const DocTranslator& t);
+/*!
+ * \brief Whether a store to `tensor[indices]` prints as `tensor = value` (Apache's spelling):
+ *  the element of a scalar-printed tensor, or `[0]` of any tensor of shape `(1,)`, which 0.27
+ *  prints so and reads back as the store (loads of the latter it cannot read: they stay `X[0]`).
+ */
+bool IsScalarStore(const ir::Expr& tensor, const ffi::Array<ir::Expr>& indices,
+                   const DocTranslator& t);
 /*! \brief The statements of `stmt` in the current scope (no new scope), flattened. */
 ffi::Array<StmtDoc> AsStmts(const DocTranslator& t, const ffi::Any& stmt, const AccessPath& path);
 

@@ -91,13 +91,17 @@ void PythonPrinter::PrintBlock(const ffi::Array<StmtDoc>& body, bool blank_line_
   --indent_;
 }
 
-void PythonPrinter::PrintAssign(const AssignDocObj* doc) {
-  if (const auto* tuple = doc->lhs.as<TupleDocObj>();
-      tuple != nullptr && !tuple->elements.empty()) {
+void PythonPrinter::PrintTarget(const ExprDoc& target) {
+  // `a, b = ...`, `for i, j in ...`: a target tuple needs no parentheses.
+  if (const auto* tuple = target.as<TupleDocObj>(); tuple != nullptr && !tuple->elements.empty()) {
     PrintJoined(tuple->elements, ", ");
   } else {
-    PrintDoc(doc->lhs);
+    PrintDoc(target);
   }
+}
+
+void PythonPrinter::PrintAssign(const AssignDocObj* doc) {
+  PrintTarget(doc->lhs);
   if (doc->annotation.has_value()) {
     out_ += ": ";
     PrintDoc(*doc->annotation);
@@ -202,7 +206,7 @@ void PythonPrinter::PrintStmt(const StmtDocObj* stmt) {
     PrintBlock(d->body);
   } else if (const auto* d = As<ForDocObj>(stmt)) {
     out_ += "for ";
-    PrintDoc(d->lhs);
+    PrintTarget(d->lhs);
     out_ += " in ";
     PrintDoc(d->rhs);
     out_ += ":";

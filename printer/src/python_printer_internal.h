@@ -80,6 +80,7 @@ class PythonPrinter {
   void PrintSlice(const SliceDocObj* doc);
   void PrintJoined(const ffi::Array<ExprDoc>& docs, const char* separator);
   void PrintBlock(const ffi::Array<StmtDoc>& body, bool blank_line_after_definitions = false);
+  void PrintTarget(const ExprDoc& target);
   void PrintAssign(const AssignDocObj* doc);
   void PrintFunction(const FunctionDocObj* doc);
   void PrintClass(const ClassDocObj* doc);

@@ -39,9 +39,10 @@ Doc IntImmDoc(const tirx::IntImm& imm, const AccessPath& p, const DocTranslator&
 Doc FloatImmDoc(const tirx::FloatImm& imm, const AccessPath& p, const DocTranslator& t) {
   double v = imm->value;
   // inf and nan have no literal; the type's constructor reads them from a string.
-  ExprDoc value = std::isnan(v)   ? ExprDoc(LiteralDoc::Str("nan"))
-                  : std::isinf(v) ? ExprDoc(LiteralDoc::Str(v > 0 ? "inf" : "-inf"))
-                                  : ExprDoc(LiteralDoc::Float(v));
+  ExprDoc value = std::isnan(v)          ? ExprDoc(LiteralDoc::Str("nan"))
+                  : std::isinf(v)        ? ExprDoc(LiteralDoc::Str(v > 0 ? "inf" : "-inf"))
+                  : t.config()->apache() ? ExprDoc(IdDoc(ApacheFloatText(v)))
+                                         : ExprDoc(LiteralDoc::Float(v));
   value = WithPath(std::move(value), p.Attr("value"));
   return DTypeDoc(t, DTypeOf(imm)).Call({value});
 }

@@ -8,7 +8,10 @@
  */
 #include <tvm/tirx/function.h>
 
+#include <algorithm>
+#include <string>
 #include <unordered_set>
+#include <vector>
 
 #include "printer_internal.h"
 
@@ -56,6 +59,61 @@ Array<AssignDoc> DefineSignature(const tirx::Function& func, const AccessPath& p
   return type_params;
 }
 
+/*!
+ * \brief Apache's signature symbols, as apache-tvm 0.27 prints them. When they are all int32,
+ *  each is written as a string at its first occurrence in a parameter's type
+ *  (`A: T.Buffer(("n",), "float32")`) and one that is no parameter is declared first in the
+ *  body (`n = T.int32()`, into `declarations`); otherwise they are the header's type parameters,
+ *  by name (`def f[m, n](...)`, which needs `from __future__ import annotations`).
+ */
+Array<AssignDoc> ApacheSignature(const tirx::Function& func, const AccessPath& p,
+                                 const DocTranslator& t, Array<StmtDoc>* declarations) {
+  std::unordered_set<const ffi::Object*> params;
+  for (const ir::Var& param : func->params) {
+    params.insert(param.get());
+    t.Define(param, param->name);
+  }
+  std::vector<const ir::VarObj*> symbols;
+  std::unordered_set<const ffi::Object*> seen;
+  bool all_int32 = true;
+  int64_t i = 0;
+  for (const ir::Var& param : func->params) {
+    for (const auto& [symbol, at] :
+         CollectVars(param->ty, p.Attr("params").ArrayItem(i).Attr("ty"))) {
+      const auto* var = symbol.as<ir::VarObj>();
+      if (var == nullptr || !seen.insert(var).second) continue;
+      symbols.push_back(var);
+      all_int32 = all_int32 && IsInt32(var->ty);
+    }
+    ++i;
+  }
+  Array<AssignDoc> type_params;
+  std::vector<std::string> names;
+  for (const ir::VarObj* var : symbols) {
+    ir::Var symbol = ffi::GetRef<ir::Var>(var);
+    if (!params.count(var)) names.push_back(t.Define(symbol, var->name));
+    if (all_int32) t.Mark(kQuotedSymbol, symbol);
+  }
+  if (all_int32 && !names.empty()) {  // `n = T.int32()`, several as `m, n = T.int32(), T.int32()`
+    Array<ExprDoc> lhs;
+    Array<ExprDoc> rhs;
+    for (const std::string& name : names) {
+      lhs.push_back(IdDoc(name));
+      rhs.push_back(TAttr(t, "int32").Call({}));
+    }
+    bool one = names.size() == 1;
+    declarations->push_back(
+        AssignDoc(one ? lhs[0] : TupleDoc(lhs), one ? rhs[0] : TupleDoc(rhs), std::nullopt));
+  }
+  if (all_int32 || names.empty()) return type_params;
+  std::sort(names.begin(), names.end());
+  for (const std::string& name : names) {
+    type_params.push_back(AssignDoc(IdDoc(name), std::nullopt, std::nullopt));
+  }
+  t.Mark(kFutureAnnotations, ffi::ObjectRef());
+  return type_params;
+}
+
 Array<AssignDoc> ParamDocs(const tirx::Function& func, const AccessPath& p,
                            const DocTranslator& t) {
   Array<AssignDoc> args;
@@ -65,7 +123,10 @@ Array<AssignDoc> ParamDocs(const tirx::Function& func, const AccessPath& p,
     AccessPath at = p.Attr("params").ArrayItem(i++);
     ExprDoc name = t.AsExprDoc(param, at);
     // `n: n`: the parameter is the header symbol an earlier parameter's type declared.
-    ExprDoc annotation = symbols.count(param.get()) ? name : t.AsExprDoc(param->ty, at.Attr("ty"));
+    // (Apache's spelling writes its type: the symbol was a string before.)
+    ExprDoc annotation = symbols.count(param.get()) && !t.config()->apache()
+                             ? name
+                             : t.AsExprDoc(param->ty, at.Attr("ty"));
     args.push_back(AssignDoc(name, std::nullopt, annotation));
     for (const auto& [symbol, unused] : CollectVars(param->ty, at.Attr("ty"))) {
       symbols.insert(symbol.get());
@@ -84,6 +145,8 @@ std::optional<StmtDoc> AttrsStmt(const tirx::Function& func, const std::string& 
     if (key.cast<std::string>() == "global_symbol" && value.try_cast<std::string>() == name) {
       continue;
     }
+    // The decorator says it (`@Ts.function`, `@T.prim_func(s_tir=True)`).
+    if (key.cast<std::string>() == "script.namespace" && IsSTirFunction(func)) continue;
     AccessPath at = p.Attr("attrs").MapItem(key);
     keys.push_back(t.AsExprDoc(key, at));
     values.push_back(t.AsExprDoc(value, at));
@@ -101,21 +164,44 @@ std::optional<ExprDoc> ReturnType(const tirx::Function& func, const AccessPath& 
   return t.AsExprDoc(ty, p.Attr("ret_type"));
 }
 
+/*!
+ * \brief `@T.function`, `@Ts.function` for S-TIR, with `(private=True)` when private; in Apache's
+ *  spelling `@T.prim_func`, `@T.prim_func(private=True, s_tir=True)`.
+ */
+ExprDoc Decorator(const tirx::Function& func, const DocTranslator& t) {
+  bool apache = t.config()->apache();
+  bool s_tir = IsSTirFunction(func);
+  ExprDoc decorator = apache  ? TAttr(t, "prim_func")
+                      : s_tir ? TsAttr(t, "function")
+                              : TAttr(t, "function");
+  Array<String> keys;
+  if (func->is_private) keys.push_back("private");
+  if (apache && s_tir) keys.push_back("s_tir");
+  if (keys.empty()) return decorator;
+  Array<ExprDoc> values;
+  for (size_t i = 0; i < keys.size(); ++i) values.push_back(LiteralDoc::Bool(true));
+  return decorator.Call({}, keys, values);
+}
+
 Doc FunctionDocOf(const tirx::Function& func, const AccessPath& p, const DocTranslator& t) {
   std::string name = FunctionName(func, t);
   // The function's names are unique within it (sibling loops too) and free again after it.
   ScopeGuard scope(t, /*naming_scope=*/true);
   FunctionDoc::Signature signature;
-  signature.type_params = DefineSignature(func, p, t);
+  Array<StmtDoc> declarations;  // Apache's `n = T.int32()` of the signature's symbols
+  signature.type_params = t.config()->apache() ? ApacheSignature(func, p, t, &declarations)
+                                               : DefineSignature(func, p, t);
   signature.args = ParamDocs(func, p, t);
   signature.return_type = ReturnType(func, p, t);
-  ExprDoc decorator = TAttr(t, "function");
-  if (func->is_private) decorator = decorator.Call({}, {"private"}, {LiteralDoc::Bool(true)});
-  signature.decorators = {decorator};
+  signature.decorators = {Decorator(func, t)};
   Array<StmtDoc> body;
   if (std::optional<StmtDoc> attrs = AttrsStmt(func, name, p, t)) body.push_back(*attrs);
+  for (const StmtDoc& s : declarations) body.push_back(s);
   if (func->body.defined()) {
-    for (const StmtDoc& s : t.AsBody(func->body, p.Attr("body"))) body.push_back(s);
+    std::optional<Array<StmtDoc>> root = ImplicitRootBody(func->body, p.Attr("body"), t);
+    for (const StmtDoc& s : root.has_value() ? *root : t.AsBody(func->body, p.Attr("body"))) {
+      body.push_back(s);
+    }
   }
   scope.Close();
   return FunctionDoc(IdDoc(name), signature, body);

@@ -88,6 +88,9 @@ ExprDoc CallWithTy(const ir::Call& call, const std::string& name, const AccessPa
 Doc IntrinsicCallDoc(const ir::Call& call, const tirx::IntrinsicInfo& info, const AccessPath& p,
                      const DocTranslator& t) {
   std::string name = std::string(call->op.as<ir::OpObj>()->name).substr(std::strlen("tirx."));
+  if (t.config()->apache()) {
+    if (std::optional<Doc> doc = ApacheIntrinsicCallDoc(call, &name, p, t)) return *doc;
+  }
   switch (info->style()) {
     case tirx::PrintStyle::kCall:
       if (TypeIsTheRules(call)) return TAttr(t, name).Call(ArgDocs(call, p, t));
@@ -106,6 +109,11 @@ Doc IntrinsicCallDoc(const ir::Call& call, const tirx::IntrinsicInfo& info, cons
       return CallWithTy(call, name, p, t);
     case tirx::PrintStyle::kCallTypeLast: {
       Array<ExprDoc> args = ArgDocs(call, p, t);
+      const auto* prim = call->ty.as<ir::PrimTypeObj>();
+      if (t.config()->apache() && prim != nullptr) {  // 0.27 writes the dtype as a string
+        args.push_back(WithPath<ExprDoc>(LiteralDoc::Str(prim->dtype.ToString()), p.Attr("ty")));
+        return TAttr(t, name).Call(args);
+      }
       args.push_back(t.AsExprDoc(call->ty, p.Attr("ty")));
       return TAttr(t, name).Call(args);
     }
@@ -240,7 +248,9 @@ Doc ModuleDoc(const ir::IRModule& mod, const AccessPath& p, const DocTranslator&
 
 TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterDocTranslate<ir::Var>([](ir::Var var, AccessPath, DocTranslator t) -> Doc {
-    return IdDoc(t.NameOrDefineFree(var, var->name));
+    std::string name = t.NameOrDefineFree(var, var->name);
+    if (t.Unmark(kQuotedSymbol, var)) return LiteralDoc::Str(name);  // Apache's `("n",)`
+    return IdDoc(name);
   });
   RegisterDocTranslate<ir::GlobalVar>(
       [](ir::GlobalVar gv, AccessPath, DocTranslator t) -> Doc { return GlobalVarDoc(gv, t); });

@@ -9,7 +9,9 @@
 #include <tvm/tirx/tensor_expr.h>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
+#include <unordered_set>
 #include <vector>
 
 #include "printer_internal.h"
@@ -61,9 +63,12 @@ ExprDoc LoopIterable(const tirx::For& loop, const AccessPath& p, const DocTransl
   tirx::ForKind kind = loop->for_kind();
   bool plain_range = kind == tirx::ForKind::kSerial && loop->annotations.empty();
   bool int32_zero = IsConstInt(loop->start, 0) && IsInt32(loop->start->ty);
-  // range() takes a step only after a start; the T.* loops take it as a keyword.
+  bool apache = t.config()->apache();
+  // range() takes a step only after a start; the T.* loops take it as a keyword. Apache's
+  // spelling leaves a zero start out of the T.* loops too (`T.parallel(16)`).
+  bool start_implied = int32_zero && (plain_range ? unit_step : apache);
   Array<ExprDoc> args;
-  if (!(plain_range && unit_step && int32_zero)) {
+  if (!start_implied) {
     args.push_back(t.AsExprDoc(loop->start, p.Attr("start")));
   }
   args.push_back(t.AsExprDoc(loop->end, p.Attr("end")));
@@ -77,7 +82,8 @@ ExprDoc LoopIterable(const tirx::For& loop, const AccessPath& p, const DocTransl
     keys.push_back("thread");
     values.push_back(t.AsExprDoc(loop->thread_tag, p.Attr("thread_tag")));
   }
-  if (std::optional<LiteralDoc> unroll = UnrollOption(loop)) {
+  std::optional<LiteralDoc> unroll = apache ? std::nullopt : UnrollOption(loop);
+  if (unroll.has_value()) {
     keys.push_back("unroll");
     values.push_back(*unroll);
   } else if (!loop->annotations.empty()) {
@@ -92,12 +98,69 @@ ExprDoc LoopIterable(const tirx::For& loop, const AccessPath& p, const DocTransl
   return TAttr(t, names[static_cast<int>(kind)]).Call(args, keys, values);
 }
 
+/*! \brief A statement, or the only statement of a sequence of one. */
+tirx::Stmt Unwrapped(const tirx::Stmt& s, AccessPath* path) {
+  const auto* seq = s.as<tirx::SeqStmtObj>();
+  if (seq == nullptr || seq->seq.size() != 1) return s;
+  *path = path->Attr("seq").ArrayItem(0);
+  return seq->seq[0];
+}
+
+/*!
+ * \brief Apache's `for i, j in T.grid(16, 16):` for perfectly nested serial loops from 0 with a
+ *  unit step and no annotations whose extents use none of the outer ones' variables, as 0.27
+ *  prints them; nullopt for fewer than two such loops.
+ */
+std::optional<Doc> GridDoc(const tirx::For& loop, const AccessPath& p, const DocTranslator& t) {
+  std::vector<std::pair<tirx::For, AccessPath>> grid;
+  std::unordered_set<const ffi::Object*> vars;
+  tirx::Stmt s = loop;
+  AccessPath at = p;
+  while (const auto* l = s.as<tirx::ForObj>()) {
+    if (l->for_kind() != tirx::ForKind::kSerial || !IsConstInt(l->start, 0) ||
+        !IsConstInt(l->step, 1) || !l->annotations.empty()) {
+      break;
+    }
+    bool uses_outer = false;
+    for (const auto& [var, unused] : CollectVars(l->end, at)) uses_outer |= vars.count(var.get());
+    if (uses_outer) break;
+    grid.emplace_back(ffi::GetRef<tirx::For>(l), at);
+    vars.insert(l->var.get());
+    at = at.Attr("body");
+    s = Unwrapped(l->body, &at);
+  }
+  if (grid.size() < 2) return std::nullopt;
+  Array<ExprDoc> extents;
+  for (const auto& [l, l_path] : grid) extents.push_back(t.AsExprDoc(l->end, l_path.Attr("end")));
+  ScopeGuard scope(t);
+  Array<ExprDoc> names;
+  for (const auto& [l, l_path] : grid) {
+    t.Define(l->var, l->var->name);
+    names.push_back(t.AsExprDoc(l->var, l_path.Attr("var")));
+  }
+  Array<StmtDoc> body;
+  {
+    std::vector<std::unique_ptr<EnclosingLoop>> enclosing;
+    for (const auto& [l, unused] : grid) enclosing.push_back(std::make_unique<EnclosingLoop>(t, l));
+    body = t.AsBody(grid.back().first->body, grid.back().second.Attr("body"));
+  }
+  scope.Close();
+  return ForDoc(TupleDoc(names), TAttr(t, "grid").Call(extents), body);
+}
+
 Doc ForLoopDoc(const tirx::For& loop, const AccessPath& p, const DocTranslator& t) {
+  if (t.config()->apache()) {
+    if (std::optional<Doc> grid = GridDoc(loop, p, t)) return *grid;
+  }
   ExprDoc iterable = LoopIterable(loop, p, t);
   ScopeGuard scope(t);
   t.Define(loop->var, loop->var->name);
   ExprDoc var = t.AsExprDoc(loop->var, p.Attr("var"));
-  Array<StmtDoc> body = t.AsBody(loop->body, p.Attr("body"));
+  Array<StmtDoc> body;
+  {
+    EnclosingLoop enclosing(t, loop);
+    body = t.AsBody(loop->body, p.Attr("body"));
+  }
   scope.Close();
   return ForDoc(var, iterable, body);
 }
@@ -176,41 +239,93 @@ ExprDoc AllocAttrsDoc(const ffi::Map<String, Any>& attrs, const AccessPath& p,
   return DictDoc(keys, values);
 }
 
-/*!
- * \brief `X = T.<builder>(args..., ty_args=[<tensor type>], attrs={...})`: allocation and
- *  declaration (`attrs` only when there are some).
- */
-Doc TensorDefinitionDoc(const ir::Var& var, const char* builder, Array<ExprDoc> args,
-                        const ffi::Map<String, Any>& attrs, const AccessPath& p,
-                        const DocTranslator& t) {
-  ExprDoc ty = t.AsExprDoc(var->ty, p.Attr("var").Attr("ty"));
-  Array<String> keys = {"ty_args"};
-  Array<ExprDoc> values = {ListDoc({ty})};
-  if (!attrs.empty()) {
-    keys.push_back("attrs");
-    values.push_back(AllocAttrsDoc(attrs, p, t));
-  }
-  t.Define(var, var->name);
-  ExprDoc lhs = t.AsExprDoc(var, p.Attr("var"));
-  return AssignDoc(lhs, TAttr(t, builder).Call(args, keys, values), std::nullopt);
-}
-
 /*! \brief `T.evaluate(0)`, of any integer or bool zero: a no-op the reference leaves out. */
 bool IsEvaluateZero(const tirx::Stmt& s) {
   const auto* eval = s.as<tirx::EvaluateObj>();
   return eval != nullptr && IsConstInt(eval->value, 0);
 }
 
-/*! \brief The statements, without `T.evaluate(0)`; a body left empty prints `pass`. */
+/*!
+ * \brief Apache's `y: T.int32 = v`: a scalar's declaration (`y: T.int32`) and the store right
+ *  after it (`y = v`) as one line, as 0.27 prints them; nullopt when `a` and `b` are not that.
+ */
+std::optional<StmtDoc> MergedScalarDefinition(const StmtDoc& a, const StmtDoc& b) {
+  const auto* decl = a.as<AssignDocObj>();
+  const auto* store = b.as<AssignDocObj>();
+  if (decl == nullptr || store == nullptr || decl->rhs.has_value() ||
+      !decl->annotation.has_value() || !store->rhs.has_value() || store->annotation.has_value()) {
+    return std::nullopt;
+  }
+  const auto* name = decl->lhs.as<IdDocObj>();
+  const auto* target = store->lhs.as<IdDocObj>();
+  if (name == nullptr || target == nullptr || name->name != target->name) return std::nullopt;
+  StmtDoc merged = AssignDoc(decl->lhs, store->rhs, decl->annotation);
+  for (const AccessPath& path : decl->source_paths) merged = WithPath(merged, path);
+  for (const AccessPath& path : store->source_paths) merged = WithPath(merged, path);
+  return merged;
+}
+
+/*!
+ * \brief The statements, without `T.evaluate(0)`; a body left empty prints `pass`. Each
+ *  statement of a sequence of several is marked kInSequence (a launch prints as a `with` there).
+ */
 Doc SeqDoc(const tirx::SeqStmt& seq, const AccessPath& p, const DocTranslator& t) {
-  Array<StmtDoc> stmts;
+  int64_t count = std::count_if(seq->seq.begin(), seq->seq.end(),
+                                [](const tirx::Stmt& s) { return !IsEvaluateZero(s); });
+  std::vector<StmtDoc> stmts;
   int64_t i = 0;
   for (const tirx::Stmt& s : seq->seq) {
     AccessPath at = p.Attr("seq").ArrayItem(i++);
     if (IsEvaluateZero(s)) continue;
-    for (const StmtDoc& d : AsStmts(t, s, at)) stmts.push_back(d);
+    if (count > 1) t.Mark(kInSequence, s);
+    for (const StmtDoc& d : AsStmts(t, s, at)) {
+      std::optional<StmtDoc> merged;
+      if (t.config()->apache() && !stmts.empty()) merged = MergedScalarDefinition(stmts.back(), d);
+      if (merged.has_value()) {
+        stmts.back() = *merged;
+      } else {
+        stmts.push_back(d);
+      }
+    }
   }
+  return StmtBlockDoc(Array<StmtDoc>(stmts.begin(), stmts.end()));
+}
+
+/*!
+ * \brief `with call as var:` and its body; in Apache's spelling, where the statement is not one
+ *  of several, `var = call` (or the bare call) with the body after it, as 0.27 prints a scope
+ *  that lasts to the end of its parent.
+ */
+Doc ScopeOrBareDoc(const tirx::Stmt& stmt, const std::optional<ExprDoc>& var, const ExprDoc& call,
+                   const Array<StmtDoc>& body, const DocTranslator& t) {
+  if (!t.config()->apache() || t.Marked(kInSequence, stmt)) return ScopeDoc(var, call, body);
+  Array<StmtDoc> stmts;
+  if (var.has_value()) {
+    stmts.push_back(AssignDoc(*var, call, std::nullopt));
+  } else {
+    stmts.push_back(ExprStmtDoc(call));
+  }
+  for (const StmtDoc& s : body) stmts.push_back(s);
   return StmtBlockDoc(stmts);
+}
+
+/*!
+ * \brief `with T.attr(node, "key", value):`. Apache's spelling, as 0.27 prints: a node of 0 as
+ *  `T.attr({"key": value})`, and the scope as a bare statement with the body after it when it is
+ *  not one of several statements.
+ */
+Doc AttrDoc(const tirx::AttrStmt& a, const AccessPath& p, const DocTranslator& t) {
+  bool apache = t.config()->apache();
+  const auto* zero = a->node.as<tirx::IntImmObj>();
+  bool dict_form = apache && zero != nullptr && zero->value == 0;
+  std::optional<ExprDoc> node;
+  if (!dict_form) node = t.AsExprDoc(a->node, p.Attr("node"));
+  ExprDoc key = t.AsExprDoc(a->attr_key, p.Attr("attr_key"));
+  ExprDoc value = t.AsExprDoc(a->value, p.Attr("value"));
+  ExprDoc attr = dict_form ? TAttr(t, "attr").Call({DictDoc({key}, {value})})
+                           : TAttr(t, "attr").Call({*node, key, value});
+  Array<StmtDoc> body = t.AsBody(a->body, p.Attr("body"));
+  return ScopeOrBareDoc(a, std::nullopt, attr, body, t);
 }
 
 void RegisterControlFlow() {
@@ -240,14 +355,9 @@ void RegisterControlFlow() {
         ExprDoc var = t.AsExprDoc(launch->var, p.Attr("var"));
         Array<StmtDoc> body = t.AsBody(launch->body, p.Attr("body"));
         scope.Close();
-        return ScopeDoc(var, call, body);
+        return ScopeOrBareDoc(launch, var, call, body, t);
       });
-  RegisterDocTranslate<tirx::AttrStmt>([](tirx::AttrStmt a, AccessPath p, DocTranslator t) -> Doc {
-    ExprDoc attr = TAttr(t, "attr").Call({t.AsExprDoc(a->node, p.Attr("node")),
-                                          t.AsExprDoc(a->attr_key, p.Attr("attr_key")),
-                                          t.AsExprDoc(a->value, p.Attr("value"))});
-    return ScopeDoc(std::nullopt, attr, t.AsBody(a->body, p.Attr("body")));
-  });
+  RegisterDocTranslate<tirx::AttrStmt>(AttrDoc);
 }
 
 void RegisterSimpleStatements() {
@@ -255,6 +365,9 @@ void RegisterSimpleStatements() {
   RegisterDocTranslate<tirx::TensorStore>(
       [](tirx::TensorStore s, AccessPath p, DocTranslator t) -> Doc {
         ExprDoc dest = t.AsExprDoc(s->dest, p.Attr("dest"));
+        if (IsScalarStore(s->dest, s->indices, t)) {
+          return AssignDoc(dest, t.AsExprDoc(s->value, p.Attr("value")), std::nullopt);
+        }
         Array<Doc> indices;
         int64_t i = 0;
         for (const ir::Expr& index : s->indices) {
@@ -271,13 +384,31 @@ void RegisterSimpleStatements() {
   });
   RegisterDocTranslate<tirx::AllocTensor>(
       [](tirx::AllocTensor a, AccessPath p, DocTranslator t) -> Doc {
-        return TensorDefinitionDoc(a->var, "alloc_tensor", {}, a->attrs, p, t);
+        std::optional<ExprDoc> attrs;
+        if (t.config()->apache()) {
+          if (!a->attrs.empty()) attrs = t.AsExprDoc(a->attrs, p.Attr("attrs"));
+          return ApacheAllocDoc(a, p, attrs, t);
+        }
+        if (!a->attrs.empty()) attrs = AllocAttrsDoc(a->attrs, p, t);
+        return TensorDefinitionDoc(a->var, p.Attr("var"), TAttr(t, "alloc_tensor"), {}, attrs, t);
       });
-  RegisterDocTranslate<tirx::DeclTensor>(
-      [](tirx::DeclTensor d, AccessPath p, DocTranslator t) -> Doc {
-        ExprDoc data = t.AsExprDoc(d->data, p.Attr("data"));
-        return TensorDefinitionDoc(d->var, "decl_tensor", {data}, {}, p, t);
-      });
+  RegisterDocTranslate<tirx::DeclTensor>([](tirx::DeclTensor d, AccessPath p,
+                                            DocTranslator t) -> Doc {
+    if (std::optional<Doc> view = ApacheViewDoc(d, p, t)) return *view;
+    ExprDoc data = t.AsExprDoc(d->data, p.Attr("data"));
+    if (t.config()->apache()) {
+      ApacheBufferOptions options;
+      options.data = data;
+      const auto* ty = d->var->ty.as<ir::TensorTypeObj>();
+      if (ty == nullptr) return TranslateByReflection(d, p, t);
+      ExprDoc decl = ApacheBufferCall(TAttr(t, "decl_buffer"), {}, ffi::GetRef<ir::TensorType>(ty),
+                                      p.Attr("var").Attr("ty"), options, t);
+      t.Define(d->var, d->var->name);
+      return AssignDoc(t.AsExprDoc(d->var, p.Attr("var")), decl, std::nullopt);
+    }
+    return TensorDefinitionDoc(d->var, p.Attr("var"), TAttr(t, "decl_tensor"), {data}, std::nullopt,
+                               t);
+  });
   RegisterDocTranslate<tirx::AssertStmt>(
       [](tirx::AssertStmt a, AccessPath p, DocTranslator t) -> Doc {
         // The reference's form: the error kind and the message's parts, always both.
@@ -293,6 +424,21 @@ TVM_FFI_STATIC_INIT_BLOCK() {
 }
 
 }  // namespace
+
+Doc TensorDefinitionDoc(const ir::Var& var, const AccessPath& var_path, const ExprDoc& builder,
+                        Array<ExprDoc> args, const std::optional<ExprDoc>& attrs,
+                        const DocTranslator& t) {
+  ExprDoc ty = t.AsExprDoc(var->ty, var_path.Attr("ty"));
+  Array<String> keys = {"ty_args"};
+  Array<ExprDoc> values = {ListDoc({ty})};
+  if (attrs.has_value()) {
+    keys.push_back("attrs");
+    values.push_back(*attrs);
+  }
+  t.Define(var, var->name);
+  ExprDoc lhs = t.AsExprDoc(var, var_path);
+  return AssignDoc(lhs, builder.Call(args, keys, values), std::nullopt);
+}
 
 }  // namespace details
 }  // namespace printer

@@ -47,6 +47,7 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterDocTranslate<tirx::TensorLoad>(
       [](tirx::TensorLoad load, AccessPath p, DocTranslator t) -> Doc {
         ExprDoc source = t.AsExprDoc(load->source, p.Attr("source"));
+        if (IsScalarElement(load->source, load->indices, t)) return source;
         return source.Index(IndexDocs(load->indices, p.Attr("indices"), t));
       });
   RegisterDocTranslate<tirx::Ramp>([](tirx::Ramp ramp, AccessPath p, DocTranslator t) -> Doc {

@@ -40,6 +40,11 @@ using ffi::Array;
 using ffi::String;
 
 Doc TensorTypeDoc(const ir::TensorType& ty, const AccessPath& p, const DocTranslator& t) {
+  if (t.config()->apache()) {  // `T.Buffer((16, 16), "float32", strides=..., scope=...)`
+    ApacheBufferOptions options;
+    options.dtype_always = true;
+    return ApacheBufferCall(TAttr(t, "Buffer"), {}, ty, p, options, t);
+  }
   ExprDoc shape =
       TupleDoc(t.AsExprDocs(Array<ffi::Any>(ty->shape.begin(), ty->shape.end()), p.Attr("shape")));
   ExprDoc dtype = WithPath(DTypeDoc(t, ty->dtype), p.Attr("dtype"));
@@ -66,6 +71,14 @@ Doc TensorTypeDoc(const ir::TensorType& ty, const AccessPath& p, const DocTransl
 }
 
 Doc PointerTypeDoc(const ir::PointerType& ty, const AccessPath& p, const DocTranslator& t) {
+  if (t.config()->apache()) {  // `T.handle`, `T.handle("float32", "global")`, as 0.27 prints
+    const auto* prim = ty->element_type.as<ir::PrimTypeObj>();
+    if (prim != nullptr && prim->dtype.is_void()) return TAttr(t, "handle");
+    if (prim != nullptr) {
+      return TAttr(t, "handle")
+          .Call({LiteralDoc::Str(prim->dtype.ToString()), t.AsExprDoc(ty->scope, p.Attr("scope"))});
+    }
+  }
   ExprDoc element = t.AsExprDoc(ty->element_type, p.Attr("element_type"));
   if (ty->scope == "global") return TAttr(t, "Ptr").Call({element});
   // The scope positionally, as the reference prints it: `T.Ptr(T.float32, "shared")`.

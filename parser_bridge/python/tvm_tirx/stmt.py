@@ -8,7 +8,7 @@ from typing import Any, Dict, Optional, Sequence
 import tvm_ffi
 from tvm_ffi import Object, get_global_func, register_object
 
-from .ir import Expr, Type, Var, printable
+from .ir import Expr, PrimType, Type, Var, printable
 
 _make_const = get_global_func("tirx.make_const")
 
@@ -125,3 +125,103 @@ AssertStmt = tvm_ffi.object_class("tirx.AssertStmt")
 AttrStmt = tvm_ffi.object_class("tirx.AttrStmt")
 Break = tvm_ffi.object_class("tirx.Break")
 Continue = tvm_ffi.object_class("tirx.Continue")
+
+
+# ---- S-TIR blocks (core/tirx/include/tvm/tirx/sblock.h) ----
+
+
+class IterVarKind(enum.IntEnum):
+    """How a block's iteration variable iterates (tirx.IterVar.kind); Apache TVM's values."""
+
+    DATA_PAR = 0  # T.axis.spatial
+    THREAD_INDEX = 1
+    COMM_REDUCE = 2  # T.axis.reduce
+    ORDERED = 3  # T.axis.scan
+    OPAQUE = 4  # T.axis.opaque
+    UNROLLED = 5
+    VECTORIZED = 6
+    PARALLELIZED = 7
+    TENSORIZED = 8
+
+
+def _range(dom: Any, var: Var) -> Any:
+    """A domain: a Range, an extent ``n`` (``[0, n)``), or a pair ``(start, end)``; int bounds
+    take the variable's type."""
+    if isinstance(dom, Object) and not isinstance(dom, Expr):
+        return dom
+    start, end = dom if isinstance(dom, (tuple, list)) else (0, dom)
+    from .ir import Range
+
+    return Range(_bound(start, var), _bound(end, var))
+
+
+@printable
+@register_object("tirx.IterVar")
+class IterVar(Object):
+    """A block's iteration variable ``var`` over ``dom`` (a Range, an extent or ``(lo, hi)``)."""
+
+    def __init__(self, var: Var, dom: Any, kind: IterVarKind = IterVarKind.DATA_PAR,
+                 thread_tag: str = "") -> None:
+        self.__ffi_init__(var, _range(dom, var), int(kind), thread_tag)
+
+    @property
+    def iter_kind(self) -> IterVarKind:
+        return IterVarKind(self.kind)
+
+
+@printable
+@register_object("tirx.BufferRegion")
+class BufferRegion(Object):
+    """``tensor[region...]``: one Range per dimension (an int or Expr is the point ``[i, i+1)``)."""
+
+    def __init__(self, tensor: Var, region: Sequence[Any]) -> None:
+        from .ir import Range
+
+        ranges = []
+        for item in region:
+            if isinstance(item, Range):
+                ranges.append(item)
+            else:
+                start = item if isinstance(item, Expr) else _make_const(PrimType("int32"), item)
+                ranges.append(Range(start, start + 1))
+        self.__ffi_init__(tensor, ranges)
+
+
+@printable
+@register_object("tirx.MatchBufferRegion")
+class MatchBufferRegion(Object):
+    """``tensor = T.match_buffer(source, ...)`` in a block: ``tensor`` views the region."""
+
+    def __init__(self, tensor: Var, source: BufferRegion) -> None:
+        self.__ffi_init__(tensor, source)
+
+
+@register_object("tirx.SBlock")
+class SBlock(Stmt):
+    """A block (``with T.sblock(name_hint):``); what its realize binds are ``iter_vars``."""
+
+    def __init__(
+        self,
+        iter_vars: Sequence[IterVar],
+        reads: Sequence[BufferRegion],
+        writes: Sequence[BufferRegion],
+        name_hint: str,
+        body: Stmt,
+        init: Optional[Stmt] = None,
+        alloc_buffers: Sequence[Var] = (),
+        match_buffers: Sequence[MatchBufferRegion] = (),
+        annotations: Optional[Dict[str, Any]] = None,
+    ) -> None:
+        self.__ffi_init__(list(iter_vars), list(reads), list(writes), name_hint, body, init,
+                          list(alloc_buffers), list(match_buffers), annotations or {})
+
+
+@register_object("tirx.SBlockRealize")
+class SBlockRealize(Stmt):
+    """Runs ``block`` with its iteration variables bound to ``iter_values`` when ``predicate``
+    (default true)."""
+
+    def __init__(self, iter_values: Sequence[Any], block: SBlock, predicate: Any = True) -> None:
+        if isinstance(predicate, bool):
+            predicate = _make_const(PrimType("bool"), predicate)
+        self.__ffi_init__(list(iter_values), predicate, block)

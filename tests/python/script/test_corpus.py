@@ -22,6 +22,7 @@ import pytest
 from tvm_tirx import ir
 from tvm_tirx.script import error_location, from_source
 from tvm_tirx.script import tirx as T
+from tvm_tirx.script import s_tir as Ts
 
 CORPUS = pathlib.Path(__file__).resolve().parents[2] / "script_corpus"
 IMPORT_LINE = "from tvm_tirx.script import tirx as T"
@@ -54,9 +55,9 @@ def test_program_prints_its_golden_and_round_trips(source: pathlib.Path) -> None
                             "read the new golden before committing it"
     assert printed == golden.read_text(encoding="utf-8")
 
-    # The canonical print parses back (its namespace import is only a comment) to the same IR,
+    # The canonical print parses back (its namespace imports are only comments) to the same IR,
     # and prints the same text again.
-    reparsed = from_source(printed, extra_vars={"T": T}, source_name=golden.name)
+    reparsed = from_source(printed, extra_vars={"T": T, "Ts": Ts}, source_name=golden.name)
     ir.assert_structural_equal(func, reparsed)
     assert reparsed.script() + "\n" == printed
 

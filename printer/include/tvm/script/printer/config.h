@@ -37,6 +37,14 @@ class PrinterConfigObj : public ffi::Object {
    *  then named as they are when this object is printed, and only the node's text is printed.
    */
   ffi::Any name_context;
+  /*!
+   * \brief "canonical" (the spec's dialect, docs/printer.md) or "apache": a function or module
+   *  as apache-tvm 0.27 prints it (`@T.prim_func`, `T.Buffer`, `T.grid`, `T.sblock`), for code
+   *  written in Apache TVM's spelling.
+   */
+  ffi::String spelling = "canonical";
+  /*! \brief Whether spelling is "apache". */
+  bool apache() const { return spelling == "apache"; }
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("script.PrinterConfig", PrinterConfigObj, ffi::Object);
 };
 

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tvm {
 namespace script {
@@ -107,6 +108,26 @@ class DocTranslator : public ffi::ObjectRef {
    */
   bool SetTypedInt32Literals(bool typed) const;
   bool typed_int32_literals() const;
+
+  /*!
+   * \brief Records `loop` as enclosing what is translated until PopLoop: a block binds its
+   *  iteration variables to the enclosing loops' variables with `T.axis.remap`.
+   */
+  void PushLoop(const ffi::ObjectRef& loop) const;
+  void PopLoop() const;
+  /*! \brief The loops enclosing the current translation, outermost first. */
+  const std::vector<ffi::ObjectRef>& enclosing_loops() const;
+
+  /*!
+   * \brief Marks `node` with `kind` for later hooks (a null node marks the whole print): what
+   *  one hook decides and another reads, such as a tensor that prints as a scalar in Apache's
+   *  spelling (`y: T.int32`, then `y = v`).
+   */
+  void Mark(const std::string& kind, const ffi::ObjectRef& node) const;
+  /*! \brief Whether `node` has the mark `kind`. */
+  bool Marked(const std::string& kind, const ffi::ObjectRef& node) const;
+  /*! \brief Removes the mark; returns whether it was there. */
+  bool Unmark(const std::string& kind, const ffi::ObjectRef& node) const;
 
   /*!
    * \brief Makes the translation of `target` (its first occurrence) the captured Doc, with

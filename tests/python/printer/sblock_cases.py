@@ -1,0 +1,151 @@
+"""S-TIR block programs built with the node constructors, one construct each: the printer tests
+print them in both spellings, and scripts/oracle/record_apache_print.py has apache-tvm 0.27
+read their Apache print back (tests/oracle_records/apache_print.json)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict
+
+import tvm_ffi
+import tvm_tirx as tx
+from tvm_tirx import ir
+from tvm_tirx.stmt import (
+    BufferRegion,
+    IterVar,
+    IterVarKind,
+    MatchBufferRegion,
+    SBlock,
+    SBlockRealize,
+)
+
+S_TIR = {"script.namespace": "s_tir"}
+
+
+def i32(name: str) -> ir.Var:
+    return ir.Var(name, "int32")
+
+
+def const(value: Any, dtype: str = "int32") -> ir.Expr:
+    return tx.make_const(dtype, value)
+
+
+def tensor(name: str, *shape: int, dtype: str = "float32", **fields: Any) -> ir.Var:
+    dims = [const(s) for s in shape]
+    return ir.Var(name, ir.TensorType(tvm_ffi.dtype(dtype), dims, **fields))
+
+
+def span(start: Any, end: Any) -> ir.Range:
+    start = start if isinstance(start, ir.Expr) else const(start)
+    end = end if isinstance(end, ir.Expr) else const(end)
+    return ir.Range(start, end)
+
+
+def _indices(idx: Any) -> list:
+    return [i if isinstance(i, ir.Expr) else const(i) for i in idx]
+
+
+def load(t: ir.Var, *idx: Any) -> ir.Expr:
+    return tx.TensorLoad(t, _indices(idx))
+
+
+def store(t: ir.Var, idx: Any, value: Any) -> tx.Stmt:
+    return tx.TensorStore(t, _indices(idx), value)
+
+
+def loop(var: ir.Var, extent: int, body: tx.Stmt) -> tx.For:
+    return tx.For(var, 0, extent, body)
+
+
+def root(body: tx.Stmt, *alloc: ir.Var) -> SBlockRealize:
+    return SBlockRealize([], SBlock([], [], [], "root", body, alloc_buffers=list(alloc)))
+
+
+def function(name: str, params: Any, body: tx.Stmt) -> tx.Function:
+    """An S-TIR function; a body that is not a root block gets one, as the readers build it."""
+    if not (isinstance(body, SBlockRealize) and body.block.name_hint == "root"):
+        body = root(body)
+    return tx.Function(params, body, attrs={"global_symbol": name, **S_TIR})
+
+
+def matmul_root_alloc() -> tx.Function:
+    """The matmul of a root allocation: remap "SSR", init, reads/writes of points."""
+    A, B, C = tensor("A", 16, 16), tensor("B", 16, 16), tensor("C", 16, 16)
+    acc = tensor("acc", 16, 16)
+    i, j, k, vi, vj, vk = (i32(n) for n in ("i", "j", "k", "vi", "vj", "vk"))
+    update = store(acc, [vi, vj], load(acc, vi, vj) + load(A, vi, vk) * load(B, vj, vk))
+    block = SBlock(
+        [IterVar(vi, 16), IterVar(vj, 16), IterVar(vk, 16, IterVarKind.COMM_REDUCE)],
+        [BufferRegion(A, [vi, vk]), BufferRegion(B, [vj, vk])],
+        [BufferRegion(acc, [vi, vj])], "update", update,
+        init=store(acc, [vi, vj], const(0.0, "float32")))
+    nest = loop(i, 16, loop(j, 16, loop(k, 16, SBlockRealize([i, j, k], block))))
+    ci, cj, wi, wj = i32("i"), i32("j"), i32("vi"), i32("vj")
+    copy = SBlock([IterVar(wi, 16), IterVar(wj, 16)], [BufferRegion(acc, [wi, wj])],
+                  [BufferRegion(C, [wi, wj])], "copy", store(C, [wi, wj], load(acc, wi, wj)))
+    copies = loop(ci, 16, loop(cj, 16, SBlockRealize([ci, cj], copy)))
+    return function("matmul", [A, B, C], root(tx.SeqStmt([nest, copies]), acc))
+
+
+def where_offset_domain() -> tx.Function:
+    """A binding that is no loop variable, a domain from 2, a predicate, a range region."""
+    A, B = tensor("A", 16, 16), tensor("B", 16, 20)
+    i, j, vi, vj = i32("i"), i32("j"), i32("vi"), i32("vj")
+    block = SBlock([IterVar(vi, 16), IterVar(vj, (2, 18))],
+                   [BufferRegion(A, [vi, span(0, 16)])], [BufferRegion(B, [vi, vj])], "shift",
+                   store(B, [vi, vj], load(A, vi, vj - 2)))
+    realize = SBlockRealize([i, j + 2], block, predicate=i < 8)
+    return function("shift", [A, B], loop(i, 16, loop(j, 16, realize)))
+
+
+def scan_opaque_axes() -> tx.Function:
+    """`scan` and `opaque` axes print one per line (remap takes only S and R)."""
+    A = tensor("A", 8, 8)
+    i, j, vi, vj = i32("i"), i32("j"), i32("vi"), i32("vj")
+    block = SBlock([IterVar(vi, 8, IterVarKind.ORDERED), IterVar(vj, 8, IterVarKind.OPAQUE)],
+                   [BufferRegion(A, [vi, vj])], [BufferRegion(A, [vi, vj])], "prefix",
+                   store(A, [vi, vj], load(A, vi, vj) + const(1.0, "float32")))
+    return function("prefix", [A], loop(i, 8, loop(j, 8, SBlockRealize([i, j], block))))
+
+
+def annotated_match_alloc() -> tx.Function:
+    """Annotations (keys sorted), a block's own tensor, a match buffer with an offset."""
+    A = tensor("A", 16, 16)
+    i, vi = i32("i"), i32("vi")
+    scratch = tensor("scratch", 4, scope="local")
+    row = tensor("row", 4)
+    body = tx.SeqStmt([store(scratch, [0], load(row, 0)), store(row, [1], load(scratch, 0))])
+    block = SBlock([IterVar(vi, 16)], [BufferRegion(A, [vi, span(4, 8)])],
+                   [BufferRegion(A, [vi, span(4, 8)])], "tile", body,
+                   alloc_buffers=[scratch],
+                   match_buffers=[MatchBufferRegion(row, BufferRegion(A, [vi, span(4, 8)]))],
+                   annotations={"schedule_rule": "tile", "auto_unroll": 4})
+    return function("tile", [A], loop(i, 16, SBlockRealize([i], block)))
+
+
+def no_iter_vars_nested() -> tx.Function:
+    """A block with no iteration variables around a block with its own loop."""
+    A = tensor("A", 8)
+    i, vi = i32("i"), i32("vi")
+    inner = SBlock([IterVar(vi, 8)], [], [BufferRegion(A, [vi])], "fill",
+                   store(A, [vi], const(0.0, "float32")))
+    outer = SBlock([], [], [BufferRegion(A, [span(0, 8)])], "outer",
+                   loop(i, 8, SBlockRealize([i], inner)))
+    return function("fill", [A], root(SBlockRealize([], outer)))
+
+
+def split_remap_groups() -> tx.Function:
+    """Remap groups split by a binding that is not a loop variable: `vi`, then `vj`, `vk`."""
+    A = tensor("A", 8, 8, 8)
+    i, j, k, vi, vj, vk = (i32(n) for n in ("i", "j", "k", "vi", "vj", "vk"))
+    block = SBlock([IterVar(vi, 8), IterVar(vj, 4), IterVar(vk, 8)], [],
+                   [BufferRegion(A, [vi, vj, vk])], "half",
+                   store(A, [vi, vj, vk], const(1.0, "float32")))
+    realize = SBlockRealize([i, j // 2, k], block)
+    return function("half", [A], loop(i, 8, loop(j, 8, loop(k, 8, realize))))
+
+
+CASES: Dict[str, Callable[[], tx.Function]] = {
+    f.__name__: f
+    for f in (matmul_root_alloc, where_offset_domain, scan_opaque_axes, annotated_match_alloc,
+              no_iter_vars_nested, split_remap_groups)
+}

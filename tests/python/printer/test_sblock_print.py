@@ -1,0 +1,226 @@
+"""Printing S-TIR blocks (built with the node constructors, tests/python/printer/sblock_cases.py):
+the canonical `Ts` form, the implicit root block, underlines and the source map on block nodes,
+and IR the block syntax cannot say (the reflection fallback)."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import sys
+from typing import Any
+
+import pytest
+
+import tvm_ffi
+import tvm_tirx as tx
+from tvm_tirx import ir
+from tvm_tirx.stmt import BufferRegion, IterVar, IterVarKind, SBlock, SBlockRealize
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import sblock_cases as cases  # noqa: E402
+
+AccessPath = tvm_ffi.object_class("ffi.reflection.AccessPath")
+_script_with_source_map = tvm_ffi.get_global_func("script.ScriptWithSourceMap")
+
+TS_HEADER = ("from __future__ import annotations\n\n# from tvm_tirx.script import tirx as T\n"
+             "# from tvm_tirx.script import s_tir as Ts\n\n")
+
+
+def body_path(*attrs: str) -> Any:
+    path = AccessPath.root()
+    for attr in attrs:
+        path = path.attr(attr)
+    return path
+
+
+MATMUL = '''@Ts.function
+def matmul(A: T.Tensor((16, 16), T.float32), B: T.Tensor((16, 16), T.float32), C: T.Tensor((16, 16), T.float32)):
+    # with Ts.sblock("root"):
+    acc = Ts.sblock_alloc_buffer(ty_args=[T.Tensor((16, 16), T.float32)])
+    for i in range(16):
+        for j in range(16):
+            for k in range(16):
+                with Ts.sblock("update"):
+                    vi, vj, vk = Ts.axis.remap("SSR", [i, j, k])
+                    Ts.reads(A[vi, vk], B[vj, vk])
+                    Ts.writes(acc[vi, vj])
+                    with Ts.init():
+                        acc[vi, vj] = T.float32(0.0)
+                    acc[vi, vj] = acc[vi, vj] + A[vi, vk] * B[vj, vk]
+    for i_1 in range(16):
+        for j_1 in range(16):
+            with Ts.sblock("copy"):
+                vi_1, vj_1 = Ts.axis.remap("SS", [i_1, j_1])
+                Ts.reads(acc[vi_1, vj_1])
+                Ts.writes(C[vi_1, vj_1])
+                C[vi_1, vj_1] = acc[vi_1, vj_1]'''
+
+SHIFT = '''@Ts.function
+def shift(A: T.Tensor((16, 16), T.float32), B: T.Tensor((16, 20), T.float32)):
+    for i in range(16):
+        for j in range(16):
+            with Ts.sblock("shift"):
+                vi = Ts.axis.spatial(16, i)
+                vj = Ts.axis.spatial((2, 18), j + 2)
+                Ts.where(i < 8)
+                Ts.reads(A[vi, 0:16])
+                Ts.writes(B[vi, vj])
+                B[vi, vj] = A[vi, vj - 2]'''
+
+PREFIX = '''@Ts.function
+def prefix(A: T.Tensor((8, 8), T.float32)):
+    for i in range(8):
+        for j in range(8):
+            with Ts.sblock("prefix"):
+                vi = Ts.axis.scan(8, i)
+                vj = Ts.axis.opaque(8, j)
+                Ts.reads(A[vi, vj])
+                Ts.writes(A[vi, vj])
+                A[vi, vj] = A[vi, vj] + T.float32(1.0)'''
+
+TILE = '''@Ts.function
+def tile(A: T.Tensor((16, 16), T.float32)):
+    for i in range(16):
+        with Ts.sblock("tile"):
+            vi = Ts.axis.spatial(16, i)
+            Ts.reads(A[vi, 4:8])
+            Ts.writes(A[vi, 4:8])
+            Ts.sblock_attr({"auto_unroll": 4, "schedule_rule": "tile"})
+            scratch = Ts.sblock_alloc_buffer(ty_args=[T.Tensor((4,), T.float32, scope="local")])
+            row = Ts.match_buffer(A[vi, 4:8], ty_args=[T.Tensor((4,), T.float32)])
+            scratch[0] = row[0]
+            row[1] = scratch[0]'''
+
+FILL = '''@Ts.function
+def fill(A: T.Tensor((8,), T.float32)):
+    # with Ts.sblock("root"):
+    with Ts.sblock("outer"):
+        Ts.reads()
+        Ts.writes(A[0:8])
+        for i in range(8):
+            with Ts.sblock("fill"):
+                vi = Ts.axis.spatial(8, i)
+                Ts.reads()
+                Ts.writes(A[vi])
+                A[vi] = T.float32(0.0)'''
+
+HALF = '''@Ts.function
+def half(A: T.Tensor((8, 8, 8), T.float32)):
+    for i in range(8):
+        for j in range(8):
+            for k in range(8):
+                with Ts.sblock("half"):
+                    vi = Ts.axis.spatial(8, i)
+                    vj = Ts.axis.spatial(4, j // 2)
+                    vk = Ts.axis.spatial(8, k)
+                    Ts.reads()
+                    Ts.writes(A[vi, vj, vk])
+                    A[vi, vj, vk] = T.float32(1.0)'''
+
+CANONICAL = {
+    "matmul_root_alloc": MATMUL,
+    "where_offset_domain": SHIFT,
+    "scan_opaque_axes": PREFIX,
+    "annotated_match_alloc": TILE,
+    "no_iter_vars_nested": FILL,
+    "split_remap_groups": HALF,
+}
+
+
+@pytest.mark.parametrize("name", sorted(CANONICAL))
+def test_canonical_block_print(name: str) -> None:
+    func = cases.CASES[name]()
+    assert func.script() == TS_HEADER + CANONICAL[name]
+    assert str(func) == TS_HEADER + CANONICAL[name]
+    ast.parse(func.script())  # the print is Python
+
+
+def test_s_tir_attribute_alone_makes_ts_function_and_is_not_repeated() -> None:
+    a = cases.tensor("A", 4)
+    body = cases.store(a, [0], cases.const(1.0, "float32"))
+    func = tx.Function([a], body, attrs={"global_symbol": "one", "script.namespace": "s_tir",
+                                         "tir.noalias": True}, is_private=True)
+    assert func.script(show_header=False) == (
+        '@Ts.function(private=True)\ndef one(A: T.Tensor((4,), T.float32)):\n'
+        '    T.func_attr({"tir.noalias": True})\n    A[0] = T.float32(1.0)')
+    # Another namespace value is an ordinary attribute of a T function.
+    other = tx.Function([a], body, attrs={"global_symbol": "one", "script.namespace": "x"})
+    assert other.script(show_header=False) == (
+        '@T.function\ndef one(A: T.Tensor((4,), T.float32)):\n'
+        '    T.func_attr({"script.namespace": "x"})\n    A[0] = T.float32(1.0)')
+
+
+def test_a_root_that_is_more_than_allocations_prints_as_a_block() -> None:
+    a = cases.tensor("A", 4)
+    block = SBlock([], [], [cases.BufferRegion(a, [0])], "root",
+                   cases.store(a, [0], cases.const(1.0, "float32")))
+    func = cases.function("one", [a], SBlockRealize([], block))
+    assert func.script(show_header=False) == (
+        '@Ts.function\ndef one(A: T.Tensor((4,), T.float32)):\n'
+        '    with Ts.sblock("root"):\n        Ts.reads()\n        Ts.writes(A[0])\n'
+        '        A[0] = T.float32(1.0)')
+
+
+def test_block_without_realize_and_statement_alone() -> None:
+    func = cases.scan_opaque_axes()
+    realize = func.body.body.body
+    assert realize.script() == "\n".join(line[12:] for line in PREFIX.splitlines()[4:])
+    assert realize.block.script() == (
+        'with Ts.sblock("prefix", no_realize=True):\n    vi = Ts.axis.scan(8)\n'
+        '    vj = Ts.axis.opaque(8)\n    Ts.reads(A[vi, vj])\n    Ts.writes(A[vi, vj])\n'
+        '    A[vi, vj] = A[vi, vj] + T.float32(1.0)')
+
+
+def test_regions_print_points_and_ranges() -> None:
+    a = cases.tensor("A", 16, 16)
+    n = cases.i32("n")
+    region = BufferRegion(a, [n, cases.span(n, n + 4)])
+    assert region.script() == "A[n, n:n + 4]"
+    assert BufferRegion(a, [cases.span(0, 1), cases.span(3, 3)]).script() == "A[0, 3:3]"
+
+
+def test_underline_an_iter_var_a_block_and_a_region() -> None:
+    func = cases.where_offset_domain()
+    realize = body_path("body", "body", "body")
+    text = func.script(show_header=False, num_context_lines=0,
+                       path_to_underline=[realize.attr("block").attr("iter_vars").array_item(1)])
+    assert text == ("(... 6 lines skipped ...)\n"
+                    "                vj = Ts.axis.spatial((2, 18), j + 2)\n"
+                    "                ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+                    "(... 4 lines skipped ...)")
+    region = realize.attr("block").attr("reads").array_item(0).attr("region").array_item(1)
+    text = func.script(show_header=False, num_context_lines=0, path_to_underline=[region])
+    assert text == ("(... 8 lines skipped ...)\n"
+                    "                Ts.reads(A[vi, 0:16])\n"
+                    "                               ^^^^\n"
+                    "(... 2 lines skipped ...)")
+    text = func.script(show_header=False, num_context_lines=0,
+                       path_to_underline=[realize.attr("predicate")])
+    assert "                Ts.where(i < 8)\n                         ^^^^^\n" in text
+
+
+def test_source_map_has_every_block_node() -> None:
+    func = cases.matmul_root_alloc()
+    text, entries = _script_with_source_map(func, {})
+    spans = {str(e.path): text[e.begin:e.end] for e in entries}
+    block = "<root>.body.block.body.seq[0].body.body.body.block"
+    assert spans["<root>.body"] == '# with Ts.sblock("root"):'
+    assert spans["<root>.body.block.alloc_buffers[0]"].startswith("acc = Ts.sblock_alloc_buffer(")
+    assert spans[block + ".reads[1]"] == "B[vj, vk]"
+    assert spans[block + ".writes[0].region[1]"] == "vj"
+    assert spans[block + ".iter_vars[2]"] == "vk"
+    assert spans[block + ".name_hint"] == '"update"'
+    assert spans[block + ".init"] == "acc[vi, vj] = T.float32(0.0)"
+    assert spans["<root>.body.block.body.seq[0].body.body.body"].startswith(
+        'with Ts.sblock("update"):\n')
+
+
+def test_an_axis_kind_without_syntax_prints_by_its_name_under_a_comment() -> None:
+    a = cases.tensor("A", 8)
+    i, vi = cases.i32("i"), cases.i32("vi")
+    block = SBlock([IterVar(vi, 8, IterVarKind.VECTORIZED)], [], [BufferRegion(a, [vi])], "v",
+                   cases.store(a, [vi], cases.const(0.0, "float32")))
+    assert SBlockRealize([i], block).script() == (
+        "# ill-formed: the block syntax has no iteration variable of kind Vectorized\n"
+        'with Ts.sblock("v"):\n    vi = Ts.axis.vectorized(8, i)\n    Ts.reads()\n'
+        "    Ts.writes(A[vi])\n    A[vi] = T.float32(0.0)")
