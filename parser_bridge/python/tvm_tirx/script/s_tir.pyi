@@ -231,9 +231,13 @@ from .tirx import ceil as ceil
 
 from .tirx import ceildiv as ceildiv
 
+from .tirx import cluster_id as cluster_id
+
 from .tirx import clz as clz
 
 from .tirx import comm_reducer as comm_reducer
+
+from .tirx import compute_scope as compute_scope
 
 from .ir import constexpr as constexpr
 
@@ -247,11 +251,23 @@ from .tirx import cos as cos
 
 from .tirx import cosh as cosh
 
+from .tirx import cta_id as cta_id
+
+from .tirx import cta_id_in_cluster as cta_id_in_cluster
+
+from .tirx import cta_id_in_pair as cta_id_in_pair
+
 from .tirx import decl_scalar as decl_scalar
 
 from .tirx import decl_tensor as decl_tensor
 
 from .tirx import declare_mutable_ as declare_mutable_
+
+from .tirx import device_context as device_context
+
+from .tirx import device_entry as device_entry
+
+from .tirx import device_scope as device_scope
 
 from .ir import dtype as dtype
 
@@ -400,6 +416,8 @@ jit = _t.no_type_check
 
 from .tirx import jit_arg_ as jit_arg_
 
+from .tirx import lane_id as lane_id
+
 from .tirx import launch_thread as launch_thread
 
 from .tirx import ldexp as ldexp
@@ -470,6 +488,8 @@ from .tirx import not_ as not_
 from .tirx import or_ as or_
 
 from .tirx import parallel as parallel
+
+from .tirx import parallel_launch as parallel_launch
 
 from .tirx import popcount as popcount
 
@@ -553,6 +573,10 @@ from .tirx import then_ as then_
 
 from .tirx import thread_binding as thread_binding
 
+from .tirx import thread_id as thread_id
+
+from .tirx import thread_id_in_wg as thread_id_in_wg
+
 from .tirx import throw_last_error as throw_last_error
 
 from .tirx import trunc as trunc
@@ -602,6 +626,12 @@ from .tirx import vectorized as vectorized
 from .tirx import void as void
 
 from .tirx import vscale as vscale
+
+from .tirx import warp_id as warp_id
+
+from .tirx import warp_id_in_wg as warp_id_in_wg
+
+from .tirx import warpgroup_id as warpgroup_id
 
 def where(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
     """``Ts.where`` (S-TIR): not analysed yet."""

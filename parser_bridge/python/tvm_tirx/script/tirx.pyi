@@ -596,6 +596,10 @@ def ceildiv(lhs: _t.Any, rhs: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.ceildiv(a, b)``: integer division rounding up, built as ``(a + b - 1) // b``."""
     ...
 
+def cluster_id(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``c = T.cluster_id([2])``: the cluster's index in the kernel."""
+    ...
+
 def clz(
     *args: _t.Any,
     attrs: _t.Any = ...,
@@ -614,6 +618,10 @@ def comm_reducer(combiner: _t.Any, identity: _t.Any) -> _t.Any:
     then ``n`` right values (each typed as its identity; a Python int is an int32) and returns
     ``n`` results (a tuple when ``n > 1``).
     """
+    ...
+
+def compute_scope(name: _t.Any, *, attrs: _t.Any = ..., body_params: _t.Any = ...) -> _t.Any:
+    """``with T.compute_scope("helper"):``: the body outlined as a named CPU helper."""
     ...
 
 from .ir import constexpr as constexpr
@@ -637,6 +645,24 @@ def cos(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
 
 def cosh(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.cosh(x)``: the hyperbolic cosine of a float."""
+    ...
+
+def cta_id(extents: _t.Any = ..., preferred: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``bx = T.cta_id([4])``: the CTA's (thread block's) index in the kernel; ``preferred`` only
+    under a cluster (ValueError here, as Apache TVM).
+    """
+    ...
+
+def cta_id_in_cluster(
+    extents: _t.Any = ...,
+    preferred: _t.Any = ...,
+    dtype: _t.Any = ...,
+) -> _t.Any:
+    """``c = T.cta_id_in_cluster([2])``: the CTA's index in its cluster."""
+    ...
+
+def cta_id_in_pair(dtype: _t.Any = ...) -> _t.Any:
+    """``p = T.cta_id_in_pair()``: the CTA's index in its pair of CTAs (0 or 1)."""
     ...
 
 def decl_scalar(dtype: _t.Any, data: _t.Any, scope: _t.Any, layout: _t.Any = ...) -> _t.Any:
@@ -666,6 +692,46 @@ def declare_mutable_(
     """
     ...
 
+def device_context(
+    device_type: _t.Any,
+    device_id: _t.Any,
+    *,
+    attrs: _t.Any = ...,
+    body_params: _t.Any = ...,
+) -> _t.Any:
+    """``with T.device_context(2, 0):``: the device (type and id, scalar integers) that
+    allocations and packed calls in the body assume; the runtime device is not changed.
+    """
+    ...
+
+def device_entry(
+    *launch_values: _t.Any,
+    launch: _t.Any = ...,
+    kernel_attrs: _t.Any = ...,
+    backend_config: _t.Any = ...,
+    attrs: _t.Any = ...,
+    body_params: _t.Any = ...,
+) -> _t.Any:
+    """``with T.device_entry():`` (or the bare ``T.device_entry()``, over the rest of the block):
+    the device code of a kernel. Its CUDA launch configuration (``launch=``,
+    ``kernel_attrs=``, ``backend_config=``, or launch operands with their
+    ``cuda.launch_fields``) is not analysed yet.
+    """
+    ...
+
+def device_scope(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``with T.device_scope():``: device code inside a function (the reference's pass wraps each
+    body in one). The reference's generic operator options (``ty_args=``, ``ty=``, other
+    keywords) are not analysed yet.
+    """
+    ...
+
 from .ir import dtype as dtype
 
 from .ir import dynamic as dynamic
@@ -681,7 +747,10 @@ def emit(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
     ...
 
 def emit_(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
-    """An expression statement: a statement is added, an expression becomes ``T.evaluate``."""
+    """An expression statement (tirx_builder.emit_), and a bare scope id (``T.cta_id([1])``,
+    which Apache TVM reads as ``v = T.cta_id([1])``): entered as a frame over the rest of the
+    block, which places its definition before the statements that follow.
+    """
     ...
 
 def env_thread(thread_tag: _t.Any, dtype: _t.Any = ...) -> _t.Any:
@@ -1058,6 +1127,10 @@ def jit_arg_(
     """A parameter under JIT construction (``annotation`` is a thunk of its annotation)."""
     ...
 
+def lane_id(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``l = T.lane_id([32])``: the thread's index in its warp."""
+    ...
+
 def launch_thread(
     thread_tag: _t.Any,
     extent: _t.Any,
@@ -1260,6 +1333,10 @@ def parallel(
     dtype: _t.Any = ...,
 ) -> _t.Iterator[_t.Any]:
     """``T.parallel(a, b)``: a loop whose iterations may run in parallel threads."""
+    ...
+
+def parallel_launch(*, attrs: _t.Any = ..., body_params: _t.Any = ...) -> _t.Any:
+    """``with T.parallel_launch():``: a team of CPU workers around parallel loops."""
     ...
 
 def popcount(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
@@ -1538,6 +1615,14 @@ def thread_binding(
     """
     ...
 
+def thread_id(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``tx = T.thread_id([128])``: the thread's index in the CTA."""
+    ...
+
+def thread_id_in_wg(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``t = T.thread_id_in_wg([128])``: the thread's index in its warpgroup."""
+    ...
+
 def throw_last_error(*, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.throw_last_error()``: a statement that raises the runtime's last error."""
     ...
@@ -1758,6 +1843,18 @@ class void(_t.Any):
 
 def vscale(*, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.vscale()``: the scalable vector length multiplier of the target, an int32."""
+    ...
+
+def warp_id(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``w = T.warp_id([4])``: the warp's index in the CTA."""
+    ...
+
+def warp_id_in_wg(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``w = T.warp_id_in_wg([4])``: the warp's index in its warpgroup."""
+    ...
+
+def warpgroup_id(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``wg = T.warpgroup_id([2])``: the warpgroup's index in the CTA."""
     ...
 
 def where(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
