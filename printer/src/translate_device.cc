@@ -45,7 +45,10 @@ Doc ScopeIdDoc(const tirx::ScopeIdDef& d, const AccessPath& p, const DocTranslat
   Array<ExprDoc> args;
   Array<String> keys;
   Array<ExprDoc> values;
-  if (d->extents.has_value()) args.push_back(ExprListDoc(*d->extents, p.Attr("extents"), t));
+  // A pair of CTAs has the extent 2 by definition: `T.cta_id_in_pair()` takes no extents.
+  if (d->extents.has_value() && d->member != "cta_id_in_pair") {
+    args.push_back(ExprListDoc(*d->extents, p.Attr("extents"), t));
+  }
   if (d->preferred.has_value()) {
     keys.push_back("preferred");
     values.push_back(ExprListDoc(*d->preferred, p.Attr("preferred"), t));

@@ -68,8 +68,12 @@ const ScopeIdMember* FindScopeIdMember(const std::string& name) {
   return nullptr;
 }
 
+/*!
+ * \brief Extents are scalars. Apache TVM takes a float too (`[4.0]` builds a float32 extent,
+ *  which its lowering rejects later), so a float is not refused here: no false error.
+ */
 void CheckExtents(const ffi::Array<Expr>& extents, const std::string& member, const char* field) {
-  for (const Expr& extent : extents) IntegerDType(extent, member.c_str(), field);
+  for (const Expr& extent : extents) ScalarDType(extent, member.c_str(), field);
 }
 
 }  // namespace
@@ -130,6 +134,9 @@ ScopeIdDef::ScopeIdDef(ffi::Array<Var> vars, ffi::String member,
       TVM_FFI_THROW(ValueError) << "dtype of a loop/scope-id var must be \"int32\" or "
                                 << "\"uint32\", got " << dtype.ToString();
     }
+  }
+  if (std::string(member) == "cta_id_in_pair" && (!extents.has_value() || extents->size() != 1)) {
+    TVM_FFI_THROW(ValueError) << "`T.cta_id_in_pair` defines one variable of extent 2";
   }
   if (extents.has_value()) {
     CheckExtents(*extents, what, "extents");

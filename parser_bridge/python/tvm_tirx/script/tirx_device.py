@@ -185,8 +185,9 @@ def cta_id_in_cluster(extents: Any = None, preferred: Any = None,
 
 
 def cta_id_in_pair(dtype: Any = "int32") -> ScopeIdFrame:
-    """``p = T.cta_id_in_pair()``: the CTA's index in its pair of CTAs (0 or 1)."""
-    return _make_scope_id("cta_id_in_pair", None, None, dtype)
+    """``p = T.cta_id_in_pair()``: the CTA's index in its pair of CTAs (0 or 1): its extent is
+    2, as Apache TVM records it, and printed as written (no extents)."""
+    return _make_scope_id("cta_id_in_pair", [2], None, dtype)
 
 
 def warpgroup_id(extents: Any = None, dtype: Any = "int32") -> ScopeIdFrame:

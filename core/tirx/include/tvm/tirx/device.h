@@ -65,7 +65,8 @@ class ScopeIdDef : public Stmt {
   /*!
    * \brief ValueError for an unknown member, a variable of a type other than int32 or uint32
    *  (Apache TVM's message), an extent count other than the variable count, or `preferred`
-   *  outside a cluster; TypeError for an extent that is not a scalar integer.
+   *  outside a cluster, `cta_id_in_pair` without its one extent (2); TypeError for an extent
+   *  that is not a scalar (a float is taken, as Apache TVM takes it).
    */
   ScopeIdDef(ffi::Array<Var> vars, ffi::String member, ffi::Optional<ffi::Array<Expr>> extents,
              ffi::Optional<ffi::Array<Expr>> preferred, Span span = Span::Unknown());

@@ -1,0 +1,86 @@
+"""The scope-id cases (``bx = T.cta_id([4])``, Apache TVM 0.27's device-kernel indices) whose
+types and errors record_device.py records with apache-tvm 0.27 and
+tests/python/script/test_oracle_device.py checks on ours. Plain data and text: neither side's
+package is imported here.
+
+A case is one statement after ``T.device_entry()`` in a kernel with an int64 parameter ``n``; its
+answer is ``{"vars": [[name, dtype], ...], "extents": [dtype, ...] | None}`` (the definition the
+statement builds) or ``{"error": kind}``, where the kind is the Python error class the message
+names (Apache TVM wraps every error of its parser in a DiagnosticError).
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List
+
+MEMBERS = ("cluster_id", "cta_id", "cta_id_in_cluster", "warpgroup_id", "warp_id",
+           "warp_id_in_wg", "lane_id", "thread_id", "thread_id_in_wg")
+"""The scope ids that take extents (``cta_id_in_pair`` takes none: its own cases)."""
+
+DTYPES = (None, "int32", "uint32", "int64", "int16", "uint8", "float32", "bool")
+
+EXTENTS = {
+    "int_literal": "[4]",
+    "two": "[2, 3]",
+    "int64_const": "[T.int64(4)]",
+    "int16_const": "[T.int16(4)]",
+    "int64_param": "[n]",
+    "float_literal": "[4.0]",
+    "bare_int": "4",
+    "none": "None",
+}
+
+
+def _call(member: str, extents: str, dtype: str | None, extra: str = "") -> str:
+    args = [extents] if extents else []
+    if extra:
+        args.append(extra)
+    if dtype is not None:
+        args.append(f'dtype="{dtype}"')
+    return f"T.{member}({', '.join(args)})"
+
+
+def cases() -> Dict[str, str]:
+    """Case key -> the statement."""
+    out: Dict[str, str] = {}
+    for member in MEMBERS:
+        for dtype in DTYPES:
+            out[f"{member}/int_literal/{dtype}"] = f"x = {_call(member, '[4]', dtype)}"
+    for name, extents in EXTENTS.items():
+        target = "x, y" if name == "two" else "x"
+        out[f"thread_id/{name}/None"] = f"{target} = {_call('thread_id', extents, None)}"
+    for dtype in DTYPES:
+        out[f"cta_id_in_pair/none/{dtype}"] = f"x = {_call('cta_id_in_pair', '', dtype)}"
+    out["cta_id_in_cluster/preferred/None"] = \
+        f"x = {_call('cta_id_in_cluster', '[4]', None, 'preferred=[2]')}"
+    out["cta_id/preferred/None"] = f"x = {_call('cta_id', '[4]', None, 'preferred=[2]')}"
+    out["thread_id/bare_statement/None"] = _call("thread_id", "[4]", None)
+    out["thread_id/three_names_two_extents/None"] = \
+        f"x, y, z = {_call('thread_id', '[2, 3]', None)}"
+    return out
+
+
+def program(statement: str, header: str) -> str:
+    """The kernel holding ``statement``; ``header`` is the namespace import."""
+    return (f"{header}\n\n\n@T.prim_func(check_well_formed=False)\n"
+            f"def kernel(n: T.int64):\n    T.device_entry()\n    {statement}\n")
+
+
+def error_kind(message: str) -> str:
+    """The Python error class an Apache TVM diagnostic names (``ValueError: dtype ...``), or the
+    FFI's argument mismatch as the TypeError it is."""
+    for kind in ("ValueError", "TypeError", "IndexError", "AttributeError"):
+        if kind in message:
+            return kind
+    if "values to unpack" in message:  # Python's own unpacking of the returned variables
+        return "ValueError"
+    if "Mismatched type" in message or "does not support subscript" in message:
+        return "TypeError"
+    return "Error"
+
+
+def definitions_answer(defs: List[dict]) -> dict:
+    """The answer of the definitions a case built (one per case)."""
+    if len(defs) != 1:
+        return {"error": f"{len(defs)} definitions"}
+    return defs[0]
