@@ -60,6 +60,34 @@ def cases() -> Dict[str, str]:
     return out
 
 
+INTRINSICS = {
+    # name -> the call, given a namespace T, a handle `p`, an int32 `i` and a float32 `x`.
+    "tvm_fill_fragment": lambda T, p, i, x: T.tvm_fill_fragment(p, 16, 16, 16, i, x),
+    "tvm_load_matrix_sync": lambda T, p, i, x: T.tvm_load_matrix_sync(
+        p, 16, 16, 16, i, T.tvm_access_ptr(T.type_annotation("float16"), p, 0, 256, 1), 16,
+        "row_major"),
+    "tvm_store_matrix_sync": lambda T, p, i, x: T.tvm_store_matrix_sync(
+        p, 16, 16, 16, i, T.tvm_access_ptr(T.type_annotation("float32"), p, i, 256, 2), 16,
+        "col_major"),
+    "tvm_mma_sync": lambda T, p, i, x: T.tvm_mma_sync(p, i, p, 0, p, 0, p, i),
+    "tvm_bmma_sync": lambda T, p, i, x: T.tvm_bmma_sync(p, 0, p, i, p, 0, p, 0),
+    "tvm_access_ptr": lambda T, p, i, x: T.tvm_access_ptr(T.type_annotation("int8"), p, i, 4, 3),
+    "type_annotation/float16": lambda T, p, i, x: T.type_annotation("float16"),
+    "type_annotation/int64": lambda T, p, i, x: T.type_annotation("int64"),
+}
+"""The tensor-core intrinsics (and the two their memory operands use); the answer of each is
+the call's type (type_text)."""
+
+
+def type_text(ty: object) -> str:
+    """``void``, ``float16``, ``handle(int8, global)``: the same text of either side's type."""
+    element = getattr(ty, "element_type", None)
+    if element is not None:
+        scope = getattr(ty, "storage_scope", None) or getattr(ty, "scope", "")
+        return f"handle({type_text(element)}, {scope})"
+    return str(getattr(ty, "dtype", ty)) or "void"  # Apache TVM's void dtype prints empty
+
+
 def program(statement: str, header: str) -> str:
     """The kernel holding ``statement``; ``header`` is the namespace import."""
     return (f"{header}\n\n\n@T.prim_func(check_well_formed=False)\n"

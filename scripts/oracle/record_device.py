@@ -1,5 +1,6 @@
-"""Records apache-tvm 0.27's answers on the scope-id cases of device_cases.py: the variables
-(name, dtype) and extent types each statement defines, or the error kind it raises.
+"""Records apache-tvm 0.27's answers on the cases of device_cases.py: the variables (name,
+dtype) and extent types each scope-id statement defines, or the error kind it raises; the dtype
+of each tensor-core intrinsic's call.
 
 Run from the repository root with the Apache oracle venv's Python (docs/conformance.md):
 
@@ -22,7 +23,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import tvm  # noqa: E402,F401 - apache-tvm 0.27 (the Apache oracle venv only)
 
-from device_cases import cases, definitions_answer, error_kind, program  # noqa: E402
+from device_cases import INTRINSICS, cases, definitions_answer, error_kind, program  # noqa: E402
+from device_cases import type_text  # noqa: E402
+from tvm.script import tirx as T  # noqa: E402
 from record_writer import write_record  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -62,10 +65,21 @@ def answer(folder: pathlib.Path, key: str, statement: str) -> Dict[str, Any]:
     return definitions_answer(_scope_id_defs(func))
 
 
+def intrinsic_answer(make: Any) -> Dict[str, Any]:
+    handle = tvm.tirx.Var("p", "handle")
+    try:
+        call = make(T, handle, tvm.tirx.Var("i", "int32"), tvm.tirx.Var("x", "float32"))
+    except Exception as exc:  # noqa: BLE001 - every error is an answer
+        return {"error": error_kind(str(exc))}
+    return {"type": type_text(call.ty)}
+
+
 def main(argv: list) -> int:
     with tempfile.TemporaryDirectory() as folder:
         record = {key: answer(pathlib.Path(folder), key, statement)
                   for key, statement in cases().items()}
+    record.update({f"intrinsic/{name}": intrinsic_answer(make)
+                   for name, make in INTRINSICS.items()})
     return write_record(OUTPUT, record, argv)
 
 

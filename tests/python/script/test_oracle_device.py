@@ -1,5 +1,6 @@
-"""Ours against apache-tvm 0.27 on the scope-id cases of scripts/oracle/device_cases.py: the
-variables and extent types each statement defines, or the kind of error it raises
+"""Ours against apache-tvm 0.27 on the cases of scripts/oracle/device_cases.py: the variables
+and extent types each scope-id statement defines, or the kind of error it raises, and the type of
+each tensor-core intrinsic's call
 (tests/oracle_records/device_scope_ids.json, written by scripts/oracle/record_device.py)."""
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from tvm_tirx.script import from_source
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "scripts" / "oracle"))
 
-from device_cases import cases, definitions_answer, program  # noqa: E402
+from device_cases import INTRINSICS, cases, definitions_answer, program, type_text  # noqa: E402
+from tvm_tirx import ir  # noqa: E402
+from tvm_tirx.script import tirx as T  # noqa: E402
 
 RECORD = json.loads((ROOT / "tests/oracle_records/device_scope_ids.json").read_text())
 HEADER = "from tvm.script import tirx as T"
@@ -36,7 +39,14 @@ def ours(statement: str) -> Dict[str, Any]:
 
 
 def test_the_record_covers_every_case() -> None:
-    assert sorted(RECORD) == sorted(cases())
+    assert sorted(RECORD) == sorted([*cases(), *(f"intrinsic/{name}" for name in INTRINSICS)])
+
+
+@pytest.mark.parametrize("name", sorted(INTRINSICS))
+def test_a_tensor_core_intrinsic_has_apache_tvm_s_type(name: str) -> None:
+    call = INTRINSICS[name](T, ir.Var("p", T.handle), ir.Var("i", "int32"),
+                            ir.Var("x", "float32"))
+    assert {"type": type_text(call.ty)} == RECORD[f"intrinsic/{name}"]
 
 
 @pytest.mark.parametrize("key", sorted(cases()))

@@ -585,7 +585,19 @@ from .tirx import truncdiv as truncdiv
 
 from .tirx import truncmod as truncmod
 
+from .tirx import tvm_access_ptr as tvm_access_ptr
+
+from .tirx import tvm_bmma_sync as tvm_bmma_sync
+
+from .tirx import tvm_fill_fragment as tvm_fill_fragment
+
+from .tirx import tvm_load_matrix_sync as tvm_load_matrix_sync
+
+from .tirx import tvm_mma_sync as tvm_mma_sync
+
 from .tirx import tvm_storage_sync as tvm_storage_sync
+
+from .tirx import tvm_store_matrix_sync as tvm_store_matrix_sync
 
 from .tirx import tvm_struct_get as tvm_struct_get
 
@@ -602,6 +614,8 @@ from .tirx import tvm_warp_shuffle_down as tvm_warp_shuffle_down
 from .tirx import tvm_warp_shuffle_up as tvm_warp_shuffle_up
 
 from .tirx import tvm_warp_shuffle_xor as tvm_warp_shuffle_xor
+
+from .tirx import type_annotation as type_annotation
 
 from .tirx import uint16 as uint16
 

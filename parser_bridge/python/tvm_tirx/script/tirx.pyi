@@ -662,7 +662,9 @@ def cta_id_in_cluster(
     ...
 
 def cta_id_in_pair(dtype: _t.Any = ...) -> _t.Any:
-    """``p = T.cta_id_in_pair()``: the CTA's index in its pair of CTAs (0 or 1)."""
+    """``p = T.cta_id_in_pair()``: the CTA's index in its pair of CTAs (0 or 1): its extent is 2,
+    as Apache TVM records it, and printed as written (no extents).
+    """
     ...
 
 def decl_scalar(dtype: _t.Any, data: _t.Any, scope: _t.Any, layout: _t.Any = ...) -> _t.Any:
@@ -1650,6 +1652,70 @@ def truncmod(a: _t.Any, b: _t.Any) -> _t.Any:
     """
     ...
 
+def tvm_access_ptr(
+    ptype: _t.Any,
+    data: _t.Any,
+    offset: _t.Any,
+    extent: _t.Any,
+    rw_mask: _t.Any,
+) -> _t.Any:
+    """``T.tvm_access_ptr(T.type_annotation("float16"), A.data, offset, extent, rw_mask)``: a
+    pointer to ``extent`` elements of ``A`` from ``offset``, read (1), written (2) or both
+    (3), typed as a pointer to ``ptype`` in the data's scope; a dtype (``"float16"``) stands
+    for its ``T.type_annotation``, as Apache TVM reads it.
+    """
+    ...
+
+def tvm_bmma_sync(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.tvm_bmma_sync(...)``: the tensor-core binary product d = a * b + c of four fragments
+    (a statement).
+    """
+    ...
+
+def tvm_fill_fragment(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.tvm_fill_fragment(...)``: fills a tensor-core fragment with one value (a statement)."""
+    ...
+
+def tvm_load_matrix_sync(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.tvm_load_matrix_sync(...)``: loads a tile from memory into a tensor-core fragment (a
+    statement).
+    """
+    ...
+
+def tvm_mma_sync(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.tvm_mma_sync(...)``: the tensor-core product d = a * b + c of four fragments (a
+    statement).
+    """
+    ...
+
 def tvm_storage_sync(
     storage_scope: _t.Any,
     is_load: _t.Any = ...,
@@ -1659,6 +1725,17 @@ def tvm_storage_sync(
     ``is_load`` and ``num_blocks`` serve a global barrier. As Apache TVM builds it, the call
     always holds the three arguments.
     """
+    ...
+
+def tvm_store_matrix_sync(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.tvm_store_matrix_sync(...)``: stores a tensor-core fragment into memory (a statement)."""
     ...
 
 def tvm_struct_get(arr: _t.Any, index: _t.Any, field: _t.Any, dtype: _t.Any) -> _t.Any:
@@ -1741,6 +1818,12 @@ def tvm_warp_shuffle_xor(
 ) -> _t.Any:
     """``T.tvm_warp_shuffle_xor(mask, value, lane_mask, width, warp_size)``: ``value`` of the
     lane whose index is this one's xor ``lane_mask`` (``__shfl_xor_sync``).
+    """
+    ...
+
+def type_annotation(dtype: _t.Any) -> _t.Any:
+    """``T.type_annotation("float16")``: a call that stands for its type only, the element-type
+    operand of ``T.tvm_access_ptr`` (Apache TVM's tensor-core memory operands).
     """
     ...
 
