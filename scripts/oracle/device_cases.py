@@ -74,9 +74,57 @@ INTRINSICS = {
     "tvm_access_ptr": lambda T, p, i, x: T.tvm_access_ptr(T.type_annotation("int8"), p, i, 4, 3),
     "type_annotation/float16": lambda T, p, i, x: T.type_annotation("float16"),
     "type_annotation/int64": lambda T, p, i, x: T.type_annotation("int64"),
+    # T.cuda: the members ours builds, with operands of several types where the result
+    # follows one.
+    "cuda.cta_sync": lambda T, p, i, x: T.cuda.cta_sync(),
+    "cuda.cluster_sync": lambda T, p, i, x: T.cuda.cluster_sync(),
+    "cuda.warp_sync": lambda T, p, i, x: T.cuda.warp_sync(),
+    "cuda.grid_sync": lambda T, p, i, x: T.cuda.grid_sync(),
+    "cuda.thread_fence": lambda T, p, i, x: T.cuda.thread_fence(),
+    "cuda.warpgroup_sync": lambda T, p, i, x: T.cuda.warpgroup_sync(1),
+    "cuda.mbarrier_wait": lambda T, p, i, x: T.cuda.mbarrier_wait(p, i),
+    "cuda.mbarrier_wait_acquire_cluster":
+        lambda T, p, i, x: T.cuda.mbarrier_wait_acquire_cluster(p, 0),
+    "cuda.nano_sleep": lambda T, p, i, x: T.cuda.nano_sleep(i),
+    "cuda.trap_when_assert_failed": lambda T, p, i, x: T.cuda.trap_when_assert_failed(i < 4),
+    "cuda.printf": lambda T, p, i, x: T.cuda.printf("%d %f", i, x),
+    "cuda.elect_sync": lambda T, p, i, x: T.cuda.elect_sync(),
+    "cuda.__activemask": lambda T, p, i, x: getattr(T.cuda, "__activemask")(),
+    "cuda.clock64": lambda T, p, i, x: T.cuda.clock64(),
+    "cuda.thread_rank": lambda T, p, i, x: T.cuda.thread_rank(),
+    "cuda.float_as_uint": lambda T, p, i, x: T.cuda.float_as_uint(x),
+    "cuda.uint_as_float": lambda T, p, i, x: T.cuda.uint_as_float(T.uint32(7)),
+    "cuda.cvta_generic_to_shared": lambda T, p, i, x: T.cuda.cvta_generic_to_shared(p),
+    "cuda.ballot_sync": lambda T, p, i, x: T.cuda.ballot_sync(T.uint32(255), i < 4),
+    "cuda.any_sync": lambda T, p, i, x: T.cuda.any_sync(T.uint32(255), i < 4),
+    "cuda.reduce_add_sync_u32": lambda T, p, i, x: T.cuda.reduce_add_sync_u32(
+        T.uint32(255), T.uint32(1)),
+    "cuda.reduce_min_sync_u32": lambda T, p, i, x: T.cuda.reduce_min_sync_u32(
+        T.uint32(255), T.uint32(1)),
+    "cuda.syncthreads_and": lambda T, p, i, x: T.cuda.syncthreads_and(i < 4),
+    "cuda.syncthreads_or": lambda T, p, i, x: T.cuda.syncthreads_or(i),
+    "cuda.ffs_u32": lambda T, p, i, x: T.cuda.ffs_u32(T.uint32(8)),
+    "cuda.make_float2": lambda T, p, i, x: T.cuda.make_float2(x, x),
+    "cuda.half2float": lambda T, p, i, x: T.cuda.half2float(T.float16(1)),
+    "cuda.fdividef": lambda T, p, i, x: T.cuda.fdividef(x, x),
+    "cuda.__shfl_sync/float32": lambda T, p, i, x: getattr(T.cuda, "__shfl_sync")(
+        T.uint32(255), x, i, 32),
+    "cuda.__shfl_up_sync/int32": lambda T, p, i, x: getattr(T.cuda, "__shfl_up_sync")(
+        T.uint32(255), i, 1, 32),
+    "cuda.__shfl_down_sync/float16": lambda T, p, i, x: getattr(T.cuda, "__shfl_down_sync")(
+        T.uint32(255), T.float16(1), 1, 32),
+    "cuda.__shfl_xor_sync/int32": lambda T, p, i, x: getattr(T.cuda, "__shfl_xor_sync")(
+        T.uint32(255), i, 1, 32),
+    "cuda.atomic_add/float32": lambda T, p, i, x: T.cuda.atomic_add(p, x),
+    "cuda.atomic_add/int32": lambda T, p, i, x: T.cuda.atomic_add(p, i),
+    "cuda.atomic_cas/int32": lambda T, p, i, x: T.cuda.atomic_cas(p, i, i),
+    "cuda.warp_sum/float32": lambda T, p, i, x: T.cuda.warp_sum(x),
+    "cuda.warp_max/float16": lambda T, p, i, x: T.cuda.warp_max(T.float16(1)),
+    "cuda.warp_min/int32": lambda T, p, i, x: T.cuda.warp_min(i, 16),
+    "cuda.warp_reduce/int32": lambda T, p, i, x: T.cuda.warp_reduce(i, "sum", 32),
 }
-"""The tensor-core intrinsics (and the two their memory operands use); the answer of each is
-the call's type (type_text)."""
+"""The tensor-core intrinsics (and the two their memory operands use) and the members of
+``T.cuda`` ours builds; the answer of each is the call's type (type_text)."""
 
 
 def type_text(ty: object) -> str:

@@ -64,11 +64,11 @@ def test_a_recorded_member_is_an_information_and_later_statements_are_analysed(
 
 def test_what_a_recorded_member_binds_raises_nothing_more() -> None:
     # `tx` is bound by the statement that was not analysed: its uses are not errors.
-    body = ("    tx = T.cuda.thread_rank()\n"
+    body = ("    tx = T.nki.thread_rank()\n"
             "    A[tx] = A[tx] + T.float32(1)\n")
     found = _diagnostics(body)
     assert [(d[0], d[1]) for d in found] == [(3, "not-implemented-error")]
-    assert found[0][2].startswith("`T.cuda` is not analysed yet")
+    assert found[0][2].startswith("`T.nki` is not analysed yet")
 
 
 def test_a_nested_backend_member_is_reported_at_its_namespace() -> None:
@@ -114,7 +114,7 @@ def test_the_body_of_a_with_not_analysed_yet_is_analysed(trusted: bool) -> None:
     # information of its own. Trusted programs (guards.py, runtime.skip_) and the evaluator
     # agree to the character.
     body = ("    with T.kernel_replace_point() as d:\n"
-            "        tx = T.cuda.thread_rank()\n"
+            "        tx = T.nki.thread_rank()\n"
             "        A[tx] = A[tx] + T.float32(1)\n"
             "        A[0] = A[1] + \"x\"\n"
             "        with T.sblock(\"b\"):\n"
@@ -123,7 +123,7 @@ def test_the_body_of_a_with_not_analysed_yet_is_analysed(trusted: bool) -> None:
     found = _diagnostics(body, trusted)
     assert [(d[0], d[1], d[3], d[4], d[5]) for d in found] == [
         (3, "not-implemented-error", 6, 9, 31),
-        (3, "not-implemented-error", 7, 13, 19),
+        (3, "not-implemented-error", 7, 13, 18),
         (1, "type-error", 9, 15, 25),
         (3, "not-implemented-error", 10, 13, 26),
         (1, "type-error", 11, 19, 30),

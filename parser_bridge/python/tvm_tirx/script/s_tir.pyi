@@ -257,6 +257,8 @@ from .tirx import cta_id_in_cluster as cta_id_in_cluster
 
 from .tirx import cta_id_in_pair as cta_id_in_pair
 
+from .tirx import cuda as cuda
+
 from .tirx import decl_scalar as decl_scalar
 
 from .tirx import decl_tensor as decl_tensor

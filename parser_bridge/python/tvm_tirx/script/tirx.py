@@ -110,6 +110,8 @@ from .tirx_protocol import (  # noqa: F401 - the reference's builder protocol, b
 )
 from .tirx_target import target  # noqa: F401 - T.target (compilation targets)
 from .tirx_threads import env_thread, launch_thread  # noqa: F401 - thread launches
+from .tirx_backends import backend_namespaces as _backend_namespaces
+from .tirx_backends import top_level as _top_level_intrinsics
 from .tirx_device import REGIONS as _DEVICE_REGIONS, SCOPE_IDS as _SCOPE_IDS
 from .tirx_device import (  # noqa: F401 - device kernels: regions, scope ids (Apache TVM's)
     cluster_id,
@@ -222,8 +224,12 @@ _T = sys.modules[__name__]  # the namespace object its decorators build with
 
 # Every registered intrinsic (core/tirx/src's IntrinsicSpec tables), read once from the op
 # registry: `T.exp`, `T.call_extern`, `T.tvm_storage_sync`, ... (tirx_intrinsics.py).
-_INTRINSICS = _intrinsic_members()
+_ALL_INTRINSICS = _intrinsic_members()
+_INTRINSICS = {name: _ALL_INTRINSICS[name] for name in _top_level_intrinsics(_ALL_INTRINSICS)}
 globals().update(_INTRINSICS)
+# The device backends' namespaces of the dotted intrinsics (`T.cuda.cta_sync`, tirx_backends.py).
+_BACKENDS = _backend_namespaces(_ALL_INTRINSICS)
+globals().update(_BACKENDS)
 _INTRINSIC_MEMBERS = tuple(name for name in _INTRINSICS if name not in _GPU_MEMBERS)
 
 _floordiv = tvm_ffi.get_global_func("tirx.op.floordiv")
@@ -410,6 +416,7 @@ __member_kinds__ = {
     "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,
                   *_INTRINSIC_MEMBERS, "call_intrin"),
     "symbol": ("dynamic",),
+    "namespace": tuple(_BACKENDS),  # the device backends' (`T.cuda`)
     "marker": ("LetAnnotation", "MISSING", "constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "buffer", "cast", "decl_buffer",
                "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS,

@@ -667,6 +667,9 @@ def cta_id_in_pair(dtype: _t.Any = ...) -> _t.Any:
     """
     ...
 
+cuda: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
+
 def decl_scalar(dtype: _t.Any, data: _t.Any, scope: _t.Any, layout: _t.Any = ...) -> _t.Any:
     """``x = T.decl_scalar("int32", p, "global")``: a mutable scalar viewing the memory at
     pointer ``p`` (a one-element ``T.decl_tensor``). ``layout`` must be None.
