@@ -115,8 +115,18 @@ constexpr IntrinsicSpec kCudaIntrinsics[] = {
      "a reduction (\"sum\", \"max\", \"min\") of a value over the warp"},
 };
 
+/*!
+ * \brief The reference's generic `T.atomic_add(address, value)`: untyped (Missing) unless the
+ *  call is given a type, with no operand checked, as the reference builds it.
+ */
+constexpr IntrinsicSpec kAtomicIntrinsics[] = {
+    {"atomic_add", 2, 2, nullptr, kUpdateState, kCallTyUnlessMissing,
+     "adds a value at an address atomically (untyped unless `ty=` is given)"},
+};
+
 TVM_FFI_STATIC_INIT_BLOCK() {
   for (const IntrinsicSpec& spec : kCudaIntrinsics) RegisterIntrinsic(spec);
+  for (const IntrinsicSpec& spec : kAtomicIntrinsics) RegisterIntrinsic(spec);
 }
 
 }  // namespace

@@ -110,3 +110,21 @@ def test_an_underscore_member_is_python_only_in_untrusted_text() -> None:
     assert callable(getattr(T.cuda, "__shfl_sync"))
     found = diagnostics("v = T.cuda.__shfl_sync(T.uint32(255), A[0], 0, 32)\n")
     assert [(f[0], f[1]) for f in found] == [(3, "untrusted-not-evaluated")]
+
+
+def test_the_reference_s_generic_atomic_add_is_untyped_unless_given_a_type() -> None:
+    func = from_source(textwrap.dedent('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def k(A: T.Tensor((4,), T.float32), x: T.float32):
+            T.atomic_add(A.data, x)
+            T.evaluate(T.atomic_add(A.data, 1, ty=T.float32))
+        '''))
+    calls = [s.value for s in func.body.seq]
+    assert [(c.op.name, str(c.ty)) for c in calls] == [("tirx.atomic_add", "T.Missing()"),
+                                                       ("tirx.atomic_add", "T.float32")]
+    text = func.script()
+    ir.assert_structural_equal(from_source(text, extra_vars={"T": T}), func)
+    assert [line.strip() for line in text.split("\n") if "atomic_add" in line] == [
+        "T.atomic_add(A.data, x)", "T.atomic_add(A.data, 1, ty=T.float32)"]

@@ -174,6 +174,8 @@ from .tirx import atan2 as atan2
 
 from .tirx import atanh as atanh
 
+from .tirx import atomic_add as atomic_add
+
 from .tirx import attr as attr
 
 axis: _t.Any

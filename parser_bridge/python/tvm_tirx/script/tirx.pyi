@@ -418,6 +418,19 @@ def atanh(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.atanh(x)``: the inverse hyperbolic tangent of a float."""
     ...
 
+def atomic_add(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.atomic_add(...)``: adds a value at an address atomically (untyped unless `ty=` is
+    given).
+    """
+    ...
+
 def attr(node: _t.Any, attr_key: _t.Any = ..., value: _t.Any = ...) -> _t.Any:
     """``with T.attr(node, "key", value):``: an attribute scope over the body. An integer node is
     an int32 constant, as the value is (and as ``T.int32(1)`` is), so the print, which writes
