@@ -217,6 +217,9 @@ def test_the_scope_id_members_are_apache_tvm_s_ten() -> None:
     ("x = T.thread_id([2, 3])",
      ("value-error", "`T.thread_id` of 2 extents defines 2 variables: unpack them, as in "
       "`v0, v1 = ...`")),
+    ("with T.thread_id([4]) as x:\n    pass",
+     ("type-error", "`T.thread_id(...)` defines variables, it is not a `with` scope: write "
+      "`x = T.thread_id(...)`")),
     ("x: T.int32 = T.thread_id([2])",
      ("type-error", "`x` is a scope id: give its type with `T.thread_id(..., dtype=...)`")),
 ])
@@ -242,6 +245,23 @@ def test_a_scope_id_node_checks_its_parts() -> None:
         scope_id_def([x, y], "cluster_id", None, None)
     with pytest.raises(ValueError, match=r"^`unroll` is not a device region"):
         device_region("unroll", [], {}, tvm_ffi.object_class("tirx.Evaluate")(four))
+
+
+def test_scope_id_variables_are_symbols_with_their_types() -> None:
+    report = parse_diagnostics(textwrap.dedent('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def k(A: T.Buffer((64,), "float32")):
+            T.device_entry()
+            tx, ty = T.thread_id([8, 8], dtype="uint32")
+            A[T.Cast("int32", tx * T.uint32(8) + ty)] = T.float32(1)
+        '''), source_name="k.py")
+    assert report.diagnostics == []
+    assert [(s.name, s.kind, s.type, s.definition_range) for s in report.symbols
+            if s.name in ("tx", "ty")] == [("tx", "variable", "T.uint32", (7, 4, 7, 6)),
+                                             ("ty", "variable", "T.uint32", (7, 8, 7, 10))]
+    assert report.what_is_at(8, 38)["type"] == "T.uint32"
 
 
 def test_an_untrusted_check_analyses_a_device_kernel_and_reports_misuse() -> None:

@@ -16,6 +16,7 @@ does.
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Iterator, List, Optional, Sequence
 
 from tvm_ffi import get_global_func, register_object
@@ -95,6 +96,14 @@ def parallel_launch(*, attrs: Any = None, body_params: Any = None) -> Any:
     return _open_region("parallel_launch", [], attrs, body_params)
 
 
+class _EnteringBare(threading.local):
+    active = False
+
+
+_ENTERING_BARE = _EnteringBare()
+"""Whether emit_ is entering a bare scope id now (the only way one is entered)."""
+
+
 class _ScopeIdSlot(NamedByBinding):
     """One name of ``a, b = T.thread_id([8, 4])``: the last one bound adds the definition."""
 
@@ -138,6 +147,11 @@ class ScopeIdFrame(Frame, NamedByBinding):
         return iter([_ScopeIdSlot(self, i) for i in range(len(self.vars))])
 
     def __enter__(self) -> Any:  # type: ignore[override]
+        # Only a bare statement enters it (emit_); `with T.thread_id(...)` is not a scope, as
+        # Apache TVM refuses it.
+        if not _ENTERING_BARE.active:
+            raise TypeError(f"`T.{self.member}(...)` defines variables, it is not a `with` "
+                            f"scope: write `x = T.{self.member}(...)`")
         Frame.__enter__(self)
         return tuple(self.vars) if len(self.vars) > 1 else self.vars[0]
 
@@ -226,7 +240,11 @@ def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
     block, which places its definition before the statements that follow."""
     if isinstance(value, ScopeIdFrame):
         _scope_id_at(value, span_of(loc))
-        enter_bare(value)
+        _ENTERING_BARE.active = True
+        try:
+            enter_bare(value)
+        finally:
+            _ENTERING_BARE.active = False
         return
     _emit_statement(value, loc=loc)
 
