@@ -1,6 +1,7 @@
 """``tvm-lsp check`` on a device kernel in Apache TVM's spelling (issue 23, item 2): the file is
 analysed untrusted, as an editor opens it; the built members report nothing, a member an oracle
-records but ours does not build is one information, an unknown member one error."""
+records but ours does not build is one information (at that member: `T.ptx.fence`), an
+unknown member one error."""
 
 from __future__ import annotations
 
@@ -36,8 +37,8 @@ def test_a_device_kernel_is_checked_untrusted(tmp_path) -> None:
              for d in json.loads(result.stdout)]
     assert found == [
         (13, 5, "info", "not-implemented-error",
-         "`T.ptx` is not analysed yet: it is a member of `T` in apache-tvm-tirx 0.1.0a4 and "
-         "apache-tvm 0.27.0.post1, which this frontend does not build yet"),
+         "`T.ptx.fence` is not analysed yet: it is a member of `T` in apache-tvm-tirx 0.1.0a4 "
+         "and apache-tvm 0.27.0.post1, which this frontend does not build yet"),
         (14, 5, "error", "attribute-error",
          "`T.cuda.cta_synk` is not a member of `T.cuda`; did you mean `T.cuda.cta_sync`?"),
     ]

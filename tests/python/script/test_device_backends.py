@@ -128,3 +128,39 @@ def test_the_reference_s_generic_atomic_add_is_untyped_unless_given_a_type() -> 
     ir.assert_structural_equal(from_source(text, extra_vars={"T": T}), func)
     assert [line.strip() for line in text.split("\n") if "atomic_add" in line] == [
         "T.atomic_add(A.data, x)", "T.atomic_add(A.data, 1, ty=T.float32)"]
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_a_backend_ours_builds_nothing_of_still_finds_misspelt_names(trusted: bool) -> None:
+    found = diagnostics(
+        "T.ptx.fence.proxy.async_.shared__cta()\n"
+        "T.ptx.and_(A[0], A[1])\n"
+        'T.ptx["mbarrier.init.shared.b64"](bar, 1)\n'
+        "T.ptx.fense()\n"
+        "T.nki.not_an_nki_member()\n", trusted)
+    recorded = ("is not analysed yet: it is a member of `T` in apache-tvm-tirx 0.1.0a4 and "
+                "apache-tvm 0.27.0.post1, which this frontend does not build yet")
+    assert found == [
+        (3, "not-implemented-error", f"`T.ptx.fence` {recorded}", 8, 4, 15),
+        # `and_` is the family `and`, a Python keyword escaped as Apache TVM escapes it.
+        (3, "not-implemented-error", f"`T.ptx.and` {recorded}", 9, 4, 14),
+        (3, "not-implemented-error",
+         "`T.ptx[...]` (an instruction by its PTX text) is not analysed yet", 10, 4, 37),
+        (1, "attribute-error",
+         "`T.ptx.fense` is not a member of `T.ptx`; did you mean `T.ptx.fence` or `T.ptx.fns`?",
+         11, 4, 15),
+        (1, "attribute-error", "`T.nki.not_an_nki_member` is not a member of `T.nki`",
+         12, 4, 27),
+    ]
+
+
+def test_a_backend_of_no_member_is_a_placeholder_not_a_member() -> None:
+    from tvm_tirx.script.parser import protocol_registry
+
+    kinds = {m.name: m.kind for m in protocol_registry.namespace_members("tirx")}
+    assert kinds["cuda"] == "namespace"
+    assert [kinds[name] for name in ("metal", "nki", "nvshmem", "ptx", "ptx_legacy",
+                                     "webgpu")] == ["unsupported"] * 6
+    assert dir(T.ptx) == []
+    with pytest.raises(TypeError, match=r"^`T.nki` is not subscriptable$"):
+        T.nki["x"]

@@ -469,6 +469,8 @@ from .tirx import max_value as max_value
 
 from .ir import meta_var as meta_var
 
+from .tirx import metal as metal
+
 from .tirx import min as min
 
 from .tirx import min_value as min_value
@@ -487,7 +489,11 @@ from .tirx import nearbyint as nearbyint
 
 from .tirx import nextafter as nextafter
 
+from .tirx import nki as nki
+
 from .tirx import not_ as not_
+
+from .tirx import nvshmem as nvshmem
 
 from .tirx import or_ as or_
 
@@ -504,6 +510,10 @@ from .tirx import prefetch as prefetch
 from .tirx import ptr as ptr
 
 from .tirx import ptr_byte_offset as ptr_byte_offset
+
+from .tirx import ptx as ptx
+
+from .tirx import ptx_legacy as ptx_legacy
 
 from .ir import pyfunc as pyfunc
 
@@ -650,6 +660,8 @@ from .tirx import warp_id as warp_id
 from .tirx import warp_id_in_wg as warp_id_in_wg
 
 from .tirx import warpgroup_id as warpgroup_id
+
+from .tirx import webgpu as webgpu
 
 def where(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
     """``Ts.where`` (S-TIR): not analysed yet."""

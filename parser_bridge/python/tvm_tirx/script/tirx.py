@@ -416,7 +416,8 @@ __member_kinds__ = {
     "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,
                   *_INTRINSIC_MEMBERS, "call_intrin"),
     "symbol": ("dynamic",),
-    "namespace": tuple(_BACKENDS),  # the device backends' (`T.cuda`)
+    # The device backends' (`T.cuda`); one with no member built yet (`T.ptx`) is a placeholder.
+    "namespace": tuple(name for name, backend in _BACKENDS.items() if dir(backend)),
     "marker": ("LetAnnotation", "MISSING", "constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "buffer", "cast", "decl_buffer",
                "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS,
@@ -426,7 +427,8 @@ __member_kinds__ = {
     "internal": ("supports_mutable_declarations", "AlreadyEmitted", "IRBuilder",
                  "IRModuleFrame", "decl_function", "resolve_global_info_args"),
     "unsupported": ("axis", "block", "block_attr", "init", "reads", "sblock", "sblock_attr",
-                    "where", "writes"),
+                    "where", "writes",
+                    *(name for name, backend in _BACKENDS.items() if not dir(backend))),
 }
 """Member kinds for tools (protocol_registry.namespace_members); decorators, hooks (``*_``) and
 types are recognized by their values."""

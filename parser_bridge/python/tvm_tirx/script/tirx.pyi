@@ -1305,6 +1305,9 @@ def max_value(*, ty: _t.Any, loc: _t.Any = ...) -> _t.Any:
 
 from .ir import meta_var as meta_var
 
+metal: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
+
 def min(a: _t.Any, b: _t.Any) -> _t.Any:
     """The smaller of ``a`` and ``b``: ``T.min(a, b)``, operands of one type (an integer widens)."""
     ...
@@ -1338,7 +1341,13 @@ def nextafter(x1: _t.Any, x2: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) ->
     """``T.nextafter(x1, x2)``: the next float after ``x1`` in the direction of ``x2``."""
     ...
 
+nki: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
+
 def not_(a: _t.Any) -> _t.Any: ...
+
+nvshmem: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
 
 def or_(a: _t.Any, b: _t.Any) -> _t.Any: ...
 
@@ -1404,6 +1413,12 @@ def ptr_byte_offset(
     after ``data``, of the pointer type ``ty``.
     """
     ...
+
+ptx: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
+
+ptx_legacy: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
 
 from .ir import pyfunc as pyfunc
 
@@ -1955,6 +1970,9 @@ def warp_id_in_wg(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
 def warpgroup_id(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
     """``wg = T.warpgroup_id([2])``: the warpgroup's index in the CTA."""
     ...
+
+webgpu: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
 
 def where(*args: _t.Any, **kwargs: _t.Any) -> _t.Any:
     """``T.where`` (S-TIR): not analysed yet."""

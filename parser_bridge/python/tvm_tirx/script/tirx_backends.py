@@ -1,19 +1,29 @@
-"""The device backends' namespaces under ``T`` (issue 23, item 2): ``T.cuda`` today.
+"""The device backends' namespaces under ``T`` (issue 23, item 2).
 
 A member ours builds is an intrinsic ``tirx.<backend>.<name>`` of the op registry
-(core/tirx/src/cuda_intrinsics.cc), called as any intrinsic member is, plus the helpers that
-spell one of them (``T.cuda.warp_sum(v)`` is ``T.cuda.warp_reduce(v, "sum", 32)``, as Apache
-TVM builds it). Any other name is what ``recorded.missing_member`` says: a member an oracle's
-namespace records is not analysed yet (an information), another name an error with the closest
-recorded names. The namespaces ours does not build at all (``T.ptx``, ``T.nki``, ...) stay
-members not analysed yet of ``T`` itself.
+(core/tirx/src/cuda_intrinsics.cc: ``T.cuda`` today), called as any intrinsic member is, plus
+the helpers that spell one of them (``T.cuda.warp_sum(v)`` is ``T.cuda.warp_reduce(v, "sum",
+32)``, as Apache TVM builds it). Any other name is what ``recorded.missing_member`` says: a
+member an oracle's namespace records is not analysed yet (an information), another name an
+error with the closest recorded names.
+
+The namespace objects both oracles record whose members ours builds none of (``T.ptx``,
+``T.nki``, ``T.metal``, ``T.nvshmem``, ``T.ptx_legacy``, ``T.webgpu``) are namespaces of no
+member, so a misspelt name under them is found too; ``T.ptx["ld.global.b32"]`` (the exact-text
+form) is not analysed yet. A backend the oracles record as a module (``T.tile``, ``T.opencl``)
+stays a member of ``T`` not analysed yet: a module's record need not list every name it
+answers.
 """
 
 from __future__ import annotations
 
+import keyword
 from typing import Any, Callable, Dict, Iterable, List, Mapping
 
-from .recorded import missing_member
+from .recorded import NotAnalysedYet, missing_member
+
+UNBUILT_OBJECT_NAMESPACES = ("metal", "nki", "nvshmem", "ptx", "ptx_legacy", "webgpu")
+"""The backends both oracles record as namespace objects, of which ours builds no member."""
 
 
 class _PublicNames:
@@ -40,8 +50,17 @@ class BackendNamespace:
         member = members.get(name)
         if member is not None:
             return member
-        raise missing_member("T", f"{object.__getattribute__(self, '_path')}.{name}",
-                             list(members))
+        path = object.__getattribute__(self, "_path")
+        # `T.ptx.and_` is the family `and`: a trailing underscore escapes a Python keyword.
+        recorded = name[:-1] if name.endswith("_") and keyword.iskeyword(name[:-1]) else name
+        raise missing_member("T", f"{path}.{recorded}", list(members))
+
+    def __getitem__(self, text: Any) -> Any:
+        path = object.__getattribute__(self, "_path")
+        if path == "ptx":
+            raise NotAnalysedYet("`T.ptx[...]` (an instruction by its PTX text) is not analysed "
+                                 "yet")
+        raise TypeError(f"`T.{path}` is not subscriptable")
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"`T.{self._path}` is read-only")
@@ -78,6 +97,8 @@ def backend_namespaces(intrinsics: Mapping[str, Callable[..., Any]]) -> Dict[str
     if "cuda" in grouped:
         for reduction in ("sum", "max", "min"):
             grouped["cuda"][f"warp_{reduction}"] = _warp_reduction(intrinsics, reduction)
+    for backend in UNBUILT_OBJECT_NAMESPACES:
+        grouped.setdefault(backend, {})
     return {backend: BackendNamespace(backend, members) for backend, members in grouped.items()}
 
 
@@ -86,4 +107,4 @@ def top_level(intrinsics: Mapping[str, Callable[..., Any]]) -> Iterable[str]:
     return (name for name in intrinsics if "." not in name)
 
 
-__all__ = ["BackendNamespace", "backend_namespaces", "top_level"]
+__all__ = ["BackendNamespace", "UNBUILT_OBJECT_NAMESPACES", "backend_namespaces", "top_level"]
