@@ -57,6 +57,14 @@ def test_a_wmma_tile_builds_void_calls_and_prints_them_as_written() -> None:
     ]
 
 
+def test_a_dtype_is_dropped_as_apache_tvm_drops_it() -> None:
+    p = ir.Var("p", T.handle)
+    call = T.tvm_fill_fragment(p, 16, 16, 16, 0, T.float32(0), dtype="handle")
+    ir.assert_structural_equal(call, T.tvm_fill_fragment(p, 16, 16, 16, 0, T.float32(0)))
+    assert str(call.ty.dtype) == "void"
+    assert str(T.tvm_mma_sync(p, 0, p, 0, p, 0, p, 0, dtype="handle").ty.dtype) == "void"
+
+
 def errors(statement: str) -> List[Tuple[str, str]]:
     text = PROGRAM.split("    T.tvm_fill_fragment")[0] + "    " + statement + "\n"
     report = parse_diagnostics(text, source_name="wmma.py")

@@ -1698,52 +1698,68 @@ def tvm_access_ptr(
     ...
 
 def tvm_bmma_sync(
-    *args: _t.Any,
-    attrs: _t.Any = ...,
-    ty_args: _t.Any = ...,
-    loc: _t.Any = ...,
-    ty: _t.Any = ...,
-    **kwargs: _t.Any,
+    fragment_d: _t.Any,
+    index_d: _t.Any,
+    fragment_a: _t.Any,
+    index_a: _t.Any,
+    fragment_b: _t.Any,
+    index_b: _t.Any,
+    fragment_c: _t.Any,
+    index_c: _t.Any,
+    *,
+    dtype: _t.Any = ...,
 ) -> _t.Any:
-    """``T.tvm_bmma_sync(...)``: the tensor-core binary product d = a * b + c of four fragments
-    (a statement).
+    """``T.tvm_bmma_sync(d, index_d, a, index_a, b, index_b, c, index_c)``: the binary
+    tensor-core product of four fragments, a statement (``dtype=`` dropped).
     """
     ...
 
 def tvm_fill_fragment(
-    *args: _t.Any,
-    attrs: _t.Any = ...,
-    ty_args: _t.Any = ...,
-    loc: _t.Any = ...,
-    ty: _t.Any = ...,
-    **kwargs: _t.Any,
+    fragment: _t.Any,
+    m: _t.Any,
+    n: _t.Any,
+    k: _t.Any,
+    index: _t.Any,
+    value: _t.Any,
+    *,
+    dtype: _t.Any = ...,
 ) -> _t.Any:
-    """``T.tvm_fill_fragment(...)``: fills a tensor-core fragment with one value (a statement)."""
+    """``T.tvm_fill_fragment(C.data, 16, 16, 16, index, value)``: fills a tensor-core fragment
+    with one value, a statement. A ``dtype=`` is dropped, as Apache TVM's builder drops it.
+    """
     ...
 
 def tvm_load_matrix_sync(
-    *args: _t.Any,
-    attrs: _t.Any = ...,
-    ty_args: _t.Any = ...,
-    loc: _t.Any = ...,
-    ty: _t.Any = ...,
-    **kwargs: _t.Any,
+    fragment: _t.Any,
+    m: _t.Any,
+    n: _t.Any,
+    k: _t.Any,
+    index: _t.Any,
+    buffer_ptr: _t.Any,
+    stride: _t.Any,
+    layout: _t.Any,
+    *,
+    dtype: _t.Any = ...,
 ) -> _t.Any:
-    """``T.tvm_load_matrix_sync(...)``: loads a tile from memory into a tensor-core fragment (a
-    statement).
+    """``T.tvm_load_matrix_sync(A_frag.data, 16, 16, 16, index, ptr, stride, "row_major")``:
+    loads a tile from memory into a tensor-core fragment, a statement (``dtype=`` dropped).
     """
     ...
 
 def tvm_mma_sync(
-    *args: _t.Any,
-    attrs: _t.Any = ...,
-    ty_args: _t.Any = ...,
-    loc: _t.Any = ...,
-    ty: _t.Any = ...,
-    **kwargs: _t.Any,
+    fragment_d: _t.Any,
+    index_d: _t.Any,
+    fragment_a: _t.Any,
+    index_a: _t.Any,
+    fragment_b: _t.Any,
+    index_b: _t.Any,
+    fragment_c: _t.Any,
+    index_c: _t.Any,
+    *,
+    dtype: _t.Any = ...,
 ) -> _t.Any:
-    """``T.tvm_mma_sync(...)``: the tensor-core product d = a * b + c of four fragments (a
-    statement).
+    """``T.tvm_mma_sync(d, index_d, a, index_a, b, index_b, c, index_c)``: the tensor-core
+    product d = a * b + c of four fragments, a statement (``dtype=`` dropped).
     """
     ...
 
@@ -1759,14 +1775,20 @@ def tvm_storage_sync(
     ...
 
 def tvm_store_matrix_sync(
-    *args: _t.Any,
-    attrs: _t.Any = ...,
-    ty_args: _t.Any = ...,
-    loc: _t.Any = ...,
-    ty: _t.Any = ...,
-    **kwargs: _t.Any,
+    fragment: _t.Any,
+    m: _t.Any,
+    n: _t.Any,
+    k: _t.Any,
+    index: _t.Any,
+    buffer_ptr: _t.Any,
+    stride: _t.Any,
+    layout: _t.Any,
+    *,
+    dtype: _t.Any = ...,
 ) -> _t.Any:
-    """``T.tvm_store_matrix_sync(...)``: stores a tensor-core fragment into memory (a statement)."""
+    """``T.tvm_store_matrix_sync(C_frag.data, 16, 16, 16, index, ptr, stride, "row_major")``:
+    stores a tensor-core fragment into memory, a statement (``dtype=`` dropped).
+    """
     ...
 
 def tvm_struct_get(arr: _t.Any, index: _t.Any, field: _t.Any, dtype: _t.Any) -> _t.Any:

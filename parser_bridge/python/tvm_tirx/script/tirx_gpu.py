@@ -105,6 +105,50 @@ def tvm_struct_set(arr: Any, index: Any, field: Any, value: Any, *, dtype: Any =
 
 
 @refines_intrinsic
+def tvm_fill_fragment(fragment: Any, m: Any, n: Any, k: Any, index: Any, value: Any, *,
+                      dtype: Any = None) -> Any:
+    """``T.tvm_fill_fragment(C.data, 16, 16, 16, index, value)``: fills a tensor-core fragment
+    with one value, a statement. A ``dtype=`` is dropped, as Apache TVM's builder drops it."""
+    return _call_op("tvm_fill_fragment", [fragment, m, n, k, index, value])
+
+
+@refines_intrinsic
+def tvm_load_matrix_sync(fragment: Any, m: Any, n: Any, k: Any, index: Any, buffer_ptr: Any,
+                         stride: Any, layout: Any, *, dtype: Any = None) -> Any:
+    """``T.tvm_load_matrix_sync(A_frag.data, 16, 16, 16, index, ptr, stride, "row_major")``:
+    loads a tile from memory into a tensor-core fragment, a statement (``dtype=`` dropped)."""
+    return _call_op("tvm_load_matrix_sync",
+                    [fragment, m, n, k, index, buffer_ptr, stride, layout])
+
+
+@refines_intrinsic
+def tvm_store_matrix_sync(fragment: Any, m: Any, n: Any, k: Any, index: Any, buffer_ptr: Any,
+                          stride: Any, layout: Any, *, dtype: Any = None) -> Any:
+    """``T.tvm_store_matrix_sync(C_frag.data, 16, 16, 16, index, ptr, stride, "row_major")``:
+    stores a tensor-core fragment into memory, a statement (``dtype=`` dropped)."""
+    return _call_op("tvm_store_matrix_sync",
+                    [fragment, m, n, k, index, buffer_ptr, stride, layout])
+
+
+@refines_intrinsic
+def tvm_mma_sync(fragment_d: Any, index_d: Any, fragment_a: Any, index_a: Any, fragment_b: Any,
+                 index_b: Any, fragment_c: Any, index_c: Any, *, dtype: Any = None) -> Any:
+    """``T.tvm_mma_sync(d, index_d, a, index_a, b, index_b, c, index_c)``: the tensor-core
+    product d = a * b + c of four fragments, a statement (``dtype=`` dropped)."""
+    return _call_op("tvm_mma_sync", [fragment_d, index_d, fragment_a, index_a, fragment_b,
+                                     index_b, fragment_c, index_c])
+
+
+@refines_intrinsic
+def tvm_bmma_sync(fragment_d: Any, index_d: Any, fragment_a: Any, index_a: Any, fragment_b: Any,
+                  index_b: Any, fragment_c: Any, index_c: Any, *, dtype: Any = None) -> Any:
+    """``T.tvm_bmma_sync(d, index_d, a, index_a, b, index_b, c, index_c)``: the binary
+    tensor-core product of four fragments, a statement (``dtype=`` dropped)."""
+    return _call_op("tvm_bmma_sync", [fragment_d, index_d, fragment_a, index_a, fragment_b,
+                                      index_b, fragment_c, index_c])
+
+
+@refines_intrinsic
 def type_annotation(dtype: Any) -> Any:
     """``T.type_annotation("float16")``: a call that stands for its type only, the element-type
     operand of ``T.tvm_access_ptr`` (Apache TVM's tensor-core memory operands)."""
