@@ -63,6 +63,8 @@ def test_a_dtype_is_dropped_as_apache_tvm_drops_it() -> None:
     ir.assert_structural_equal(call, T.tvm_fill_fragment(p, 16, 16, 16, 0, T.float32(0)))
     assert str(call.ty.dtype) == "void"
     assert str(T.tvm_mma_sync(p, 0, p, 0, p, 0, p, 0, dtype="handle").ty.dtype) == "void"
+    pointer = T.tvm_access_ptr("float16", p, 0, 256, 1, dtype="handle")
+    ir.assert_structural_equal(pointer, T.tvm_access_ptr("float16", p, 0, 256, 1))
     # `dtype` is `T.type_annotation`'s own parameter: by keyword too.
     ir.assert_structural_equal(T.type_annotation(dtype="float16"), T.type_annotation("float16"))
 

@@ -1689,11 +1689,13 @@ def tvm_access_ptr(
     offset: _t.Any,
     extent: _t.Any,
     rw_mask: _t.Any,
+    *,
+    dtype: _t.Any = ...,
 ) -> _t.Any:
     """``T.tvm_access_ptr(T.type_annotation("float16"), A.data, offset, extent, rw_mask)``: a
     pointer to ``extent`` elements of ``A`` from ``offset``, read (1), written (2) or both
     (3), typed as a pointer to ``ptype`` in the data's scope; a dtype (``"float16"``) stands
-    for its ``T.type_annotation``, as Apache TVM reads it.
+    for its ``T.type_annotation``, as Apache TVM reads it, which also drops a ``dtype=``.
     """
     ...
 

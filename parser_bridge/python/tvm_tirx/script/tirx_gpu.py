@@ -156,11 +156,12 @@ def type_annotation(dtype: Any) -> Any:
 
 
 @refines_intrinsic
-def tvm_access_ptr(ptype: Any, data: Any, offset: Any, extent: Any, rw_mask: Any) -> Any:
+def tvm_access_ptr(ptype: Any, data: Any, offset: Any, extent: Any, rw_mask: Any, *,
+                   dtype: Any = None) -> Any:
     """``T.tvm_access_ptr(T.type_annotation("float16"), A.data, offset, extent, rw_mask)``: a
     pointer to ``extent`` elements of ``A`` from ``offset``, read (1), written (2) or both (3),
     typed as a pointer to ``ptype`` in the data's scope; a dtype (``"float16"``) stands for its
-    ``T.type_annotation``, as Apache TVM reads it."""
+    ``T.type_annotation``, as Apache TVM reads it, which also drops a ``dtype=``."""
     if isinstance(ptype, str) or hasattr(ptype, "dtype") and not isinstance(ptype, _ir.Expr):
         ptype = type_annotation(ptype)
     return _call_op("tvm_access_ptr", [ptype, data, offset, extent, rw_mask])
