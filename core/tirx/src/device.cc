@@ -138,6 +138,10 @@ ScopeIdDef::ScopeIdDef(ffi::Array<Var> vars, ffi::String member,
   if (std::string(member) == "cta_id_in_pair" && (!extents.has_value() || extents->size() != 1)) {
     TVM_FFI_THROW(ValueError) << "`T.cta_id_in_pair` defines one variable of extent 2";
   }
+  if (extents.has_value() && extents->empty()) {
+    TVM_FFI_THROW(ValueError) << "`" << what << "` takes at least one extent, or none to leave "
+                              << "it to the lowering (`" << what << "()`)";
+  }
   if (extents.has_value()) {
     CheckExtents(*extents, what, "extents");
     if (extents->size() != vars.size()) {

@@ -121,7 +121,11 @@ def test_a_bare_device_entry_holds_the_rest_of_its_block_as_the_with_form() -> N
      ("value-error", "`T.device_entry` takes no operands: its launch operands need a CUDA "
       "launch configuration (`launch=`), which is not analysed yet", 1)),
     ("with T.parallel_launch(attrs=[1]):\n    pass\n",
-     ("type-error", "`T.parallel_launch` takes `attrs=` as a dict, got `list`", 1)),
+     ("type-error", "`T.parallel_launch` takes `attrs=` as a dict with string keys, got `[1]`",
+      1)),
+    ("with T.device_entry(attrs={1: 2}):\n    pass\n",
+     ("type-error", "`T.device_entry` takes `attrs=` as a dict with string keys, got `{1: 2}`",
+      1)),
 ])
 def test_a_misused_region_is_an_error_at_the_region(statement: str,
                                                     error: Tuple[str, str, int]) -> None:
@@ -220,6 +224,11 @@ def test_the_scope_id_members_are_apache_tvm_s_ten() -> None:
     ("with T.thread_id([4]) as x:\n    pass",
      ("type-error", "`T.thread_id(...)` defines variables, it is not a `with` scope: write "
       "`x = T.thread_id(...)`")),
+    ("x = T.thread_id([])",
+     ("value-error", "`T.thread_id` takes at least one extent, or none to leave it to the "
+      "lowering (`T.thread_id()`)")),
+    ("x = T.thread_id([4], dtype=5)",
+     ("type-error", "`T.thread_id` takes `dtype=` as \"int32\" or \"uint32\", got `int`")),
     ("x: T.int32 = T.thread_id([2])",
      ("type-error", "`x` is a scope id: give its type with `T.thread_id(..., dtype=...)`")),
 ])

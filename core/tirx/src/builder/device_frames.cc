@@ -103,6 +103,7 @@ ScopeIdFrame CreateScopeId(ffi::String member, ffi::Optional<ffi::Array<ffi::Any
   if (extents.has_value()) frame->extents = Operands(*extents, what);
   if (preferred.has_value()) frame->preferred = Operands(*preferred, what);
   size_t count = frame->extents.has_value() ? frame->extents->size() : 1;
+  // One variable at least, so that an empty extent list reaches ScopeIdDef's own message.
   for (size_t i = 0; i < std::max<size_t>(count, 1); ++i) {
     frame->vars.push_back(Var("v", PrimType(dtype), span));
   }

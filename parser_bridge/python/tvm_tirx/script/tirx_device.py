@@ -46,8 +46,10 @@ class DeviceRegionFrame(Frame):
 def _open_region(region: str, args: Sequence[Any], attrs: Any, body_params: Any) -> Any:
     if body_params:
         raise NotAnalysedYet(f"`T.{region}(body_params=...)` is not analysed yet")
-    if attrs is not None and not isinstance(attrs, dict):
-        raise TypeError(f"`T.{region}` takes `attrs=` as a dict, got `{type(attrs).__name__}`")
+    if attrs is not None and not (isinstance(attrs, dict)
+                                  and all(isinstance(key, str) for key in attrs)):
+        raise TypeError(f"`T.{region}` takes `attrs=` as a dict with string keys, got "
+                        f"`{attrs!r}`"[:200])
     # A string operand (the helper's name) is a string constant, as the reference makes it.
     operands = [StringImm(a) if isinstance(a, str) else a for a in args]
     return _region(region, operands, dict(attrs or {}), span_of(None))
@@ -159,9 +161,12 @@ class ScopeIdFrame(Frame, NamedByBinding):
         return f"T.{self.member}(...)"
 
 
-def _dtype_name(dtype: Any) -> str:
+def _dtype_name(member: str, dtype: Any) -> str:
     name = getattr(dtype, "dtype", dtype)
     if not isinstance(name, str):
+        if type(name).__name__ != "dtype":  # tvm_ffi's dtype of a PrimType
+            raise TypeError(f"`T.{member}` takes `dtype=` as \"int32\" or \"uint32\", got "
+                            f"`{type(dtype).__name__}`")
         name = str(name)
     return name
 
@@ -177,7 +182,8 @@ def _extent_list(member: str, what: str, extents: Any) -> Optional[List[Any]]:
 
 def _make_scope_id(member: str, extents: Any, preferred: Any, dtype: Any) -> ScopeIdFrame:
     return _scope_id(member, _extent_list(member, "extents", extents),
-                     _extent_list(member, "preferred extents", preferred), _dtype_name(dtype),
+                     _extent_list(member, "preferred extents", preferred),
+                     _dtype_name(member, dtype),
                      span_of(None))
 
 
