@@ -12,7 +12,6 @@ tests/python/script/test_oracle_types.py, which needs no reference.
 
 from __future__ import annotations
 
-import json
 import pathlib
 import sys
 from typing import Any, Dict, List
@@ -22,6 +21,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from tvm_tirx import ir, tirx  # noqa: E402 - the reference's package (oracle venv only)
 from tvm_tirx.script import tirx as T  # noqa: E402
 
+from record_writer import write_record  # noqa: E402,F401 - record_literals/folding import it here
 from type_cases import answer, case_key, cases  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -40,20 +40,6 @@ def _type_text(expr: Any) -> str:
 def type_record() -> Dict[str, Dict[str, str]]:
     """Every case's key and the reference's answer."""
     return {case_key(c): answer(T, _make_var, c, _type_text) for c in cases()}
-
-
-def write_record(output: pathlib.Path, record: Dict[str, Any], argv: List[str]) -> int:
-    """Writes ``record`` as sorted JSON to ``output`` (or, with ``--check``, only says whether
-    it would change: exit 1 when it would)."""
-    text = json.dumps(record, indent=1, sort_keys=True) + "\n"
-    current = output.read_text(encoding="utf-8") if output.exists() else None
-    if "--check" in argv:
-        print(f"{output.name}: " + ("current" if current == text else "drift"))
-        return 0 if current == text else 1
-    if current != text:
-        output.write_text(text, encoding="utf-8")
-    print(f"{output.name}: {len(record)} cases, {'unchanged' if current == text else 'written'}")
-    return 0
 
 
 def main(argv: List[str]) -> int:

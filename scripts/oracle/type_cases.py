@@ -30,7 +30,8 @@ OPS = {
     "binary": ("ceildiv", "truncdiv", "truncmod", "hypot", "shift_left", "shift_right", "atan2",
                "copysign", "bitwise_and", "bitwise_or", "bitwise_xor", "ldexp",
                "min", "max", "floordiv", "floormod", "pow", "fmod", "nextafter", "logical_and",
-               "logical_or", "vector_combine", "assume_aligned", "handle_add_byte_offset"),
+               "logical_or", "vector_combine", "assume_aligned", "handle_add_byte_offset",
+               "atomic_add"),
     # Python's operators between two variables: `x + y`, ..., keyed by the dunder's name.
     "operator": ("__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__",
                  "__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__", "__and__",

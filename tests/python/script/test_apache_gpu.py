@@ -190,7 +190,7 @@ def test_struct_fields_read_as_the_given_type_and_write_an_int32() -> None:
     ("T.tvm_struct_set(p, 0, A[1], 1)", "type-error",
      "`tirx.tvm_struct_set.field` must be an integer, got `float32`"),
     ("A[0] = T.tvm_struct_get(p, 0, 5, 7)", "type-error",
-     "`T.tvm_struct_get` takes the field's dtype, such as \"int32\" or `T.int64`, got `int`"),
+     "`T.tvm_struct_get` takes a dtype, such as \"int32\" or `T.int64`, got `int`"),
 ])
 def test_struct_field_operands_are_checked(call: str, code: str, message: str) -> None:
     found = statement_errors('A: T.Buffer((4,), "float32"), p: T.handle', call)

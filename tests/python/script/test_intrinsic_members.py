@@ -36,6 +36,13 @@ REGISTERED = tirx_intrinsics.registered_intrinsics()
 APACHE_FORM_AT_MAX_PLUS_ONE = {"ptr_byte_offset"}
 
 
+def _member(namespace: Any, name: str) -> Any:
+    """``T.<name>``, a dotted name along its backend namespace (``cuda.cta_sync``)."""
+    for part in name.split("."):
+        namespace = getattr(namespace, part)
+    return namespace
+
+
 def _stub_names() -> set:
     tree = ast.parse(STUB.read_text())
     names = set()
@@ -44,6 +51,8 @@ def _stub_names() -> set:
             names.add(node.name)
         elif isinstance(node, ast.Assign):
             names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)  # an object member (`cuda: _t.Any`)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             names.update(a.asname or a.name for a in node.names)
     return names
@@ -76,6 +85,13 @@ def test_every_registered_intrinsic_is_a_member_and_in_the_stub() -> None:
     s_tir_members = {m.name for m in protocol_registry.namespace_members("s_tir")}
     stub = _stub_names()
     for name in sorted(names):
+        # A dotted intrinsic is a member of its backend's namespace (`T.cuda.cta_sync`).
+        backend, dot, _ = name.partition(".")
+        if dot:
+            assert members[backend].kind == "namespace", name
+            assert backend in s_tir_members and backend in stub, name
+            assert callable(_member(T, name)) and _member(Ts, name) is _member(T, name)
+            continue
         assert name in members, name
         assert members[name].kind == ("legacy" if name.startswith("tvm_") else "intrinsic"), name
         assert name in s_tir_members, name
@@ -120,7 +136,7 @@ def test_a_count_outside_the_range_is_refused_before_anything_runs(name: str, co
                                                                  message: str) -> None:
     # Placeholders no member could take: the count is checked before they are looked at.
     with pytest.raises(TypeError) as info:
-        getattr(T, name)(*[object()] * count)
+        _member(T, name)(*[object()] * count)
     assert str(info.value) == message
 
 

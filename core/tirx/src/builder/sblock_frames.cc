@@ -17,6 +17,7 @@
 #include <string>
 #include <utility>
 
+#include "../linear_form_internal.h"
 #include "../type_check_internal.h"
 
 namespace tvm {
@@ -165,7 +166,7 @@ BufferRegion SliceRegion(Expr tensor, ffi::Array<ffi::Array<ffi::Any>> dims) {
     if (is_slice && stop.type_index() == ffi::TypeIndex::kNone) stop = ty->shape[d];
     Expr low = LiteralOrExpr(start, "A region bound");
     if (!is_slice) {
-      ranges.push_back(ir::Range(low, low + 1));
+      ranges.push_back(ir::Range(low, SimplifyLinear(low + 1)));
       continue;
     }
     auto stop_expr = stop.try_cast<Expr>();
@@ -290,9 +291,11 @@ BufferRegion RegionOfAccess(const ffi::Any& access, const char* what) {
                                      << " takes contiguous regions (`A[lo:hi]`), not "
                                         "a strided slice";
           }
-          ranges.push_back(ir::Range(ramp->base, ramp->base + ramp->lanes));
+          ranges.push_back(ir::Range(ramp->base, SimplifyLinear(ramp->base + ramp->lanes)));
         } else {
-          ranges.push_back(ir::Range(index, index + 1));
+          // `[x, x + 1)` simplified as block completion's regions are, so a region written out
+          // is the IR the inferred one is (`B[vi - 1]` ends at `vi`).
+          ranges.push_back(ir::Range(index, SimplifyLinear(index + 1)));
         }
       }
       return BufferRegion(load->source.cast<Var>(), ranges);

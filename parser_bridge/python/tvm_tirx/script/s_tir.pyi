@@ -174,6 +174,8 @@ from .tirx import atan2 as atan2
 
 from .tirx import atanh as atanh
 
+from .tirx import atomic_add as atomic_add
+
 from .tirx import attr as attr
 
 axis: _t.Any
@@ -227,9 +229,13 @@ from .tirx import ceil as ceil
 
 from .tirx import ceildiv as ceildiv
 
+from .tirx import cluster_id as cluster_id
+
 from .tirx import clz as clz
 
 from .tirx import comm_reducer as comm_reducer
+
+from .tirx import compute_scope as compute_scope
 
 from .ir import constexpr as constexpr
 
@@ -243,11 +249,25 @@ from .tirx import cos as cos
 
 from .tirx import cosh as cosh
 
+from .tirx import cta_id as cta_id
+
+from .tirx import cta_id_in_cluster as cta_id_in_cluster
+
+from .tirx import cta_id_in_pair as cta_id_in_pair
+
+from .tirx import cuda as cuda
+
 from .tirx import decl_scalar as decl_scalar
 
 from .tirx import decl_tensor as decl_tensor
 
 from .tirx import declare_mutable_ as declare_mutable_
+
+from .tirx import device_context as device_context
+
+from .tirx import device_entry as device_entry
+
+from .tirx import device_scope as device_scope
 
 from .ir import dtype as dtype
 
@@ -394,6 +414,8 @@ jit = _t.no_type_check
 
 from .tirx import jit_arg_ as jit_arg_
 
+from .tirx import lane_id as lane_id
+
 from .tirx import launch_thread as launch_thread
 
 from .tirx import ldexp as ldexp
@@ -441,6 +463,8 @@ from .tirx import max_value as max_value
 
 from .ir import meta_var as meta_var
 
+from .tirx import metal as metal
+
 from .tirx import min as min
 
 from .tirx import min_value as min_value
@@ -459,11 +483,17 @@ from .tirx import nearbyint as nearbyint
 
 from .tirx import nextafter as nextafter
 
+from .tirx import nki as nki
+
 from .tirx import not_ as not_
+
+from .tirx import nvshmem as nvshmem
 
 from .tirx import or_ as or_
 
 from .tirx import parallel as parallel
+
+from .tirx import parallel_launch as parallel_launch
 
 from .tirx import popcount as popcount
 
@@ -474,6 +504,10 @@ from .tirx import prefetch as prefetch
 from .tirx import ptr as ptr
 
 from .tirx import ptr_byte_offset as ptr_byte_offset
+
+from .tirx import ptx as ptx
+
+from .tirx import ptx_legacy as ptx_legacy
 
 from .ir import pyfunc as pyfunc
 
@@ -543,6 +577,10 @@ from .tirx import then_ as then_
 
 from .tirx import thread_binding as thread_binding
 
+from .tirx import thread_id as thread_id
+
+from .tirx import thread_id_in_wg as thread_id_in_wg
+
 from .tirx import throw_last_error as throw_last_error
 
 from .tirx import trunc as trunc
@@ -551,7 +589,19 @@ from .tirx import truncdiv as truncdiv
 
 from .tirx import truncmod as truncmod
 
+from .tirx import tvm_access_ptr as tvm_access_ptr
+
+from .tirx import tvm_bmma_sync as tvm_bmma_sync
+
+from .tirx import tvm_fill_fragment as tvm_fill_fragment
+
+from .tirx import tvm_load_matrix_sync as tvm_load_matrix_sync
+
+from .tirx import tvm_mma_sync as tvm_mma_sync
+
 from .tirx import tvm_storage_sync as tvm_storage_sync
+
+from .tirx import tvm_store_matrix_sync as tvm_store_matrix_sync
 
 from .tirx import tvm_struct_get as tvm_struct_get
 
@@ -568,6 +618,8 @@ from .tirx import tvm_warp_shuffle_down as tvm_warp_shuffle_down
 from .tirx import tvm_warp_shuffle_up as tvm_warp_shuffle_up
 
 from .tirx import tvm_warp_shuffle_xor as tvm_warp_shuffle_xor
+
+from .tirx import type_annotation as type_annotation
 
 from .tirx import uint16 as uint16
 
@@ -592,6 +644,14 @@ from .tirx import vectorized as vectorized
 from .tirx import void as void
 
 from .tirx import vscale as vscale
+
+from .tirx import warp_id as warp_id
+
+from .tirx import warp_id_in_wg as warp_id_in_wg
+
+from .tirx import warpgroup_id as warpgroup_id
+
+from .tirx import webgpu as webgpu
 
 from .tirx import where as where
 

@@ -64,7 +64,6 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     dtype_of as _dtype_of,
     dynamic,
     else_,
-    emit_,
     eq_,
     evaluate,
     for_,
@@ -111,6 +110,27 @@ from .tirx_protocol import (  # noqa: F401 - the reference's builder protocol, b
 )
 from .tirx_target import target  # noqa: F401 - T.target (compilation targets)
 from .tirx_threads import env_thread, launch_thread  # noqa: F401 - thread launches
+from .tirx_backends import backend_namespaces as _backend_namespaces
+from .tirx_backends import top_level as _top_level_intrinsics
+from .tirx_device import REGIONS as _DEVICE_REGIONS, SCOPE_IDS as _SCOPE_IDS
+from .tirx_device import (  # noqa: F401 - device kernels: regions, scope ids (Apache TVM's)
+    cluster_id,
+    compute_scope,
+    cta_id,
+    cta_id_in_cluster,
+    cta_id_in_pair,
+    device_context,
+    device_entry,
+    device_scope,
+    emit_,  # the builder's, and a bare scope id (`T.cta_id([1])`)
+    lane_id,
+    parallel_launch,
+    thread_id,
+    thread_id_in_wg,
+    warp_id,
+    warp_id_in_wg,
+    warpgroup_id,
+)
 from .tirx_nodes import MEMBERS as _NODE_MEMBERS
 from .tirx_nodes import (  # noqa: F401 - the node classes as raw constructors (issue 10)
     EQ,
@@ -208,8 +228,12 @@ _T = sys.modules[__name__]  # the namespace object its decorators build with
 
 # Every registered intrinsic (core/tirx/src's IntrinsicSpec tables), read once from the op
 # registry: `T.exp`, `T.call_extern`, `T.tvm_storage_sync`, ... (tirx_intrinsics.py).
-_INTRINSICS = _intrinsic_members()
+_ALL_INTRINSICS = _intrinsic_members()
+_INTRINSICS = {name: _ALL_INTRINSICS[name] for name in _top_level_intrinsics(_ALL_INTRINSICS)}
 globals().update(_INTRINSICS)
+# The device backends' namespaces of the dotted intrinsics (`T.cuda.cta_sync`, tirx_backends.py).
+_BACKENDS = _backend_namespaces(_ALL_INTRINSICS)
+globals().update(_BACKENDS)
 _INTRINSIC_MEMBERS = tuple(name for name in _INTRINSICS if name not in _GPU_MEMBERS)
 
 _floordiv = tvm_ffi.get_global_func("tirx.op.floordiv")
@@ -389,20 +413,24 @@ __member_kinds__ = {
     "statement": ("Bind", "add_to_parent", "alloc_local", "alloc_scalar", "alloc_shared",
                   "alloc_tensor", "attr", "decl_scalar", "decl_tensor", "emit", "evaluate",
                   "frame_scope", "func_attr", "func_ret", "launch_thread", "local_scalar",
-                  "module_attrs", "module_global_infos", "module_set_attr", *_STORAGE_MEMBERS),
+                  "module_attrs", "module_global_infos", "module_set_attr", *_STORAGE_MEMBERS,
+                  *_DEVICE_REGIONS),
     "function": ("make_node", "module_get_attr"),
     "loop": ("grid", "parallel", "serial", "thread_binding", "unroll", "vectorized"),
     "intrinsic": ("floordiv", "floormod", "max", "min", "truncmod", *_OPS_MEMBERS,
                   *_INTRINSIC_MEMBERS, "call_intrin"),
     "symbol": ("dynamic",),
+    # The device backends' (`T.cuda`); one with no member built yet (`T.ptx`) is a placeholder.
+    "namespace": tuple(name for name, backend in _BACKENDS.items() if dir(backend)),
     "marker": ("LetAnnotation", "MISSING", "constexpr", "let"),
     "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "buffer", "cast", "decl_buffer",
                "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS,
-               *_STACK_ALIASES, *_BLOCK_MEMBERS),
+               *_STACK_ALIASES, *_BLOCK_MEMBERS, *_SCOPE_IDS),
     # The reference's flag for its parser (read statically, never from a body), and the
     # builder's machinery for Python callers (ir.py).
     "internal": ("supports_mutable_declarations", "AlreadyEmitted", "IRBuilder",
                  "IRModuleFrame", "decl_function", "resolve_global_info_args"),
+    "unsupported": tuple(name for name, backend in _BACKENDS.items() if not dir(backend)),
 }
 """Member kinds for tools (protocol_registry.namespace_members); decorators, hooks (``*_``) and
 types are recognized by their values."""

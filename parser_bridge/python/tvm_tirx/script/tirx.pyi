@@ -294,7 +294,9 @@ def add_to_parent(stmt: _t.Any) -> _t.Any:
     ...
 
 def address_of(obj: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
-    """``T.address_of(A[i])``: a pointer to the element ``A[i]`` in the tensor's scope."""
+    """``T.address_of(A[i])``: a pointer to the element ``A[i]`` in the tensor's scope. Apache
+    TVM's ``T.address_of(A)`` of a whole tensor is its first element's, ``A[0, 0]``.
+    """
     ...
 
 def alloc_local(
@@ -416,6 +418,19 @@ def atan2(x1: _t.Any, x2: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.
 
 def atanh(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.atanh(x)``: the inverse hyperbolic tangent of a float."""
+    ...
+
+def atomic_add(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    loc: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``T.atomic_add(...)``: adds a value at an address atomically (untyped unless `ty=` is
+    given).
+    """
     ...
 
 def attr(node: _t.Any, attr_key: _t.Any = ..., value: _t.Any = ...) -> _t.Any:
@@ -598,6 +613,10 @@ def ceildiv(lhs: _t.Any, rhs: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.ceildiv(a, b)``: integer division rounding up, built as ``(a + b - 1) // b``."""
     ...
 
+def cluster_id(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``c = T.cluster_id([2])``: the cluster's index in the kernel."""
+    ...
+
 def clz(
     *args: _t.Any,
     attrs: _t.Any = ...,
@@ -616,6 +635,10 @@ def comm_reducer(combiner: _t.Any, identity: _t.Any) -> _t.Any:
     then ``n`` right values (each typed as its identity; a Python int is an int32) and returns
     ``n`` results (a tuple when ``n > 1``).
     """
+    ...
+
+def compute_scope(name: _t.Any, *, attrs: _t.Any = ..., body_params: _t.Any = ...) -> _t.Any:
+    """``with T.compute_scope("helper"):``: the body outlined as a named CPU helper."""
     ...
 
 from .ir import constexpr as constexpr
@@ -640,6 +663,29 @@ def cos(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
 def cosh(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.cosh(x)``: the hyperbolic cosine of a float."""
     ...
+
+def cta_id(extents: _t.Any = ..., preferred: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``bx = T.cta_id([4])``: the CTA's (thread block's) index in the kernel; ``preferred`` only
+    under a cluster (ValueError here, as Apache TVM).
+    """
+    ...
+
+def cta_id_in_cluster(
+    extents: _t.Any = ...,
+    preferred: _t.Any = ...,
+    dtype: _t.Any = ...,
+) -> _t.Any:
+    """``c = T.cta_id_in_cluster([2])``: the CTA's index in its cluster."""
+    ...
+
+def cta_id_in_pair(dtype: _t.Any = ...) -> _t.Any:
+    """``p = T.cta_id_in_pair()``: the CTA's index in its pair of CTAs (0 or 1): its extent is 2,
+    as Apache TVM records it, and printed as written (no extents).
+    """
+    ...
+
+cuda: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
 
 def decl_scalar(dtype: _t.Any, data: _t.Any, scope: _t.Any, layout: _t.Any = ...) -> _t.Any:
     """``x = T.decl_scalar("int32", p, "global")``: a mutable scalar viewing the memory at
@@ -668,6 +714,46 @@ def declare_mutable_(
     """
     ...
 
+def device_context(
+    device_type: _t.Any,
+    device_id: _t.Any,
+    *,
+    attrs: _t.Any = ...,
+    body_params: _t.Any = ...,
+) -> _t.Any:
+    """``with T.device_context(2, 0):``: the device (type and id, scalar integers) that
+    allocations and packed calls in the body assume; the runtime device is not changed.
+    """
+    ...
+
+def device_entry(
+    *launch_values: _t.Any,
+    launch: _t.Any = ...,
+    kernel_attrs: _t.Any = ...,
+    backend_config: _t.Any = ...,
+    attrs: _t.Any = ...,
+    body_params: _t.Any = ...,
+) -> _t.Any:
+    """``with T.device_entry():`` (or the bare ``T.device_entry()``, over the rest of the block):
+    the device code of a kernel. Its CUDA launch configuration (``launch=``,
+    ``kernel_attrs=``, ``backend_config=``, or launch operands with their
+    ``cuda.launch_fields``) is not analysed yet.
+    """
+    ...
+
+def device_scope(
+    *args: _t.Any,
+    attrs: _t.Any = ...,
+    ty_args: _t.Any = ...,
+    ty: _t.Any = ...,
+    **kwargs: _t.Any,
+) -> _t.Any:
+    """``with T.device_scope():``: device code inside a function (the reference's pass wraps each
+    body in one). The reference's generic operator options (``ty_args=``, ``ty=``, other
+    keywords) are not analysed yet.
+    """
+    ...
+
 from .ir import dtype as dtype
 
 from .ir import dynamic as dynamic
@@ -683,7 +769,10 @@ def emit(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
     ...
 
 def emit_(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
-    """An expression statement: a statement is added, an expression becomes ``T.evaluate``."""
+    """An expression statement (tirx_builder.emit_), and a bare scope id (``T.cta_id([1])``,
+    which Apache TVM reads as ``v = T.cta_id([1])``): entered as a frame over the rest of the
+    block, which places its definition before the statements that follow.
+    """
     ...
 
 def env_thread(thread_tag: _t.Any, dtype: _t.Any = ...) -> _t.Any:
@@ -1060,6 +1149,10 @@ def jit_arg_(
     """A parameter under JIT construction (``annotation`` is a thunk of its annotation)."""
     ...
 
+def lane_id(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``l = T.lane_id([32])``: the thread's index in its warp."""
+    ...
+
 def launch_thread(
     thread_tag: _t.Any,
     extent: _t.Any,
@@ -1200,9 +1293,12 @@ def match_buffer(
     buffer_type: _t.Any = ...,
     axis_separators: _t.Any = ...,
     layout: _t.Any = ...,
+    ty_args: _t.Any = ...,
 ) -> _t.Any:
     """``A = T.match_buffer(a, (n,), "float32")`` at the start of a body: the ``T.handle``
-    parameter ``a`` becomes the tensor parameter ``A``.
+    parameter ``a`` becomes the tensor parameter ``A``; in a block, ``V = T.match_buffer(A[i,
+    0:4], (4,))`` is a view of the region. The canonical spelling gives the type:
+    ``Ts.match_buffer(A[i, 0:4], ty_args=[T.Tensor((4,), T.float32)])``.
     """
     ...
 
@@ -1215,6 +1311,9 @@ def max_value(*, ty: _t.Any, loc: _t.Any = ...) -> _t.Any:
     ...
 
 from .ir import meta_var as meta_var
+
+metal: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
 
 def min(a: _t.Any, b: _t.Any) -> _t.Any:
     """The smaller of ``a`` and ``b``: ``T.min(a, b)``, operands of one type (an integer widens)."""
@@ -1249,7 +1348,13 @@ def nextafter(x1: _t.Any, x2: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) ->
     """``T.nextafter(x1, x2)``: the next float after ``x1`` in the direction of ``x2``."""
     ...
 
+nki: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
+
 def not_(a: _t.Any) -> _t.Any: ...
+
+nvshmem: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
 
 def or_(a: _t.Any, b: _t.Any) -> _t.Any: ...
 
@@ -1262,6 +1367,10 @@ def parallel(
     dtype: _t.Any = ...,
 ) -> _t.Iterator[_t.Any]:
     """``T.parallel(a, b)``: a loop whose iterations may run in parallel threads."""
+    ...
+
+def parallel_launch(*, attrs: _t.Any = ..., body_params: _t.Any = ...) -> _t.Any:
+    """``with T.parallel_launch():``: a team of CPU workers around parallel loops."""
     ...
 
 def popcount(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
@@ -1311,6 +1420,12 @@ def ptr_byte_offset(
     after ``data``, of the pointer type ``ty``.
     """
     ...
+
+ptx: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
+
+ptx_legacy: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
 
 from .ir import pyfunc as pyfunc
 
@@ -1363,7 +1478,7 @@ def sblock(name: _t.Any = ..., no_realize: _t.Any = ..., exec_scope: _t.Any = ..
     ...
 
 def sblock_alloc_buffer(
-    shape: _t.Any,
+    shape: _t.Any = ...,
     dtype: _t.Any = ...,
     data: _t.Any = ...,
     strides: _t.Any = ...,
@@ -1373,9 +1488,12 @@ def sblock_alloc_buffer(
     offset_factor: _t.Any = ...,
     layout: _t.Any = ...,
     allocated_addr: _t.Any = ...,
+    *,
+    ty_args: _t.Any = ...,
 ) -> _t.Any:
     """``X = T.sblock_alloc_buffer((16, 16), "float32")``: a tensor of the innermost block, or of
-    the root block at the top of an S-TIR function.
+    the root block at the top of an S-TIR function. The canonical spelling gives the type: ``X
+    = Ts.sblock_alloc_buffer(ty_args=[T.Tensor((16, 16), T.float32)])``.
     """
     ...
 
@@ -1555,6 +1673,14 @@ def thread_binding(
     """
     ...
 
+def thread_id(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``tx = T.thread_id([128])``: the thread's index in the CTA."""
+    ...
+
+def thread_id_in_wg(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``t = T.thread_id_in_wg([128])``: the thread's index in its warpgroup."""
+    ...
+
 def throw_last_error(*, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.throw_last_error()``: a statement that raises the runtime's last error."""
     ...
@@ -1582,6 +1708,88 @@ def truncmod(a: _t.Any, b: _t.Any) -> _t.Any:
     """
     ...
 
+def tvm_access_ptr(
+    ptype: _t.Any,
+    data: _t.Any,
+    offset: _t.Any,
+    extent: _t.Any,
+    rw_mask: _t.Any,
+    *,
+    dtype: _t.Any = ...,
+) -> _t.Any:
+    """``T.tvm_access_ptr(T.type_annotation("float16"), A.data, offset, extent, rw_mask)``: a
+    pointer to ``extent`` elements of ``A`` from ``offset``, read (1), written (2) or both
+    (3), typed as a pointer to ``ptype`` in the data's scope; a dtype (``"float16"``) stands
+    for its ``T.type_annotation``, as Apache TVM reads it, which also drops a ``dtype=``.
+    """
+    ...
+
+def tvm_bmma_sync(
+    fragment_d: _t.Any,
+    index_d: _t.Any,
+    fragment_a: _t.Any,
+    index_a: _t.Any,
+    fragment_b: _t.Any,
+    index_b: _t.Any,
+    fragment_c: _t.Any,
+    index_c: _t.Any,
+    *,
+    dtype: _t.Any = ...,
+) -> _t.Any:
+    """``T.tvm_bmma_sync(d, index_d, a, index_a, b, index_b, c, index_c)``: the binary
+    tensor-core product of four fragments, a statement (``dtype=`` dropped).
+    """
+    ...
+
+def tvm_fill_fragment(
+    fragment: _t.Any,
+    m: _t.Any,
+    n: _t.Any,
+    k: _t.Any,
+    index: _t.Any,
+    value: _t.Any,
+    *,
+    dtype: _t.Any = ...,
+) -> _t.Any:
+    """``T.tvm_fill_fragment(C.data, 16, 16, 16, index, value)``: fills a tensor-core fragment
+    with one value, a statement. A ``dtype=`` is dropped, as Apache TVM's builder drops it.
+    """
+    ...
+
+def tvm_load_matrix_sync(
+    fragment: _t.Any,
+    m: _t.Any,
+    n: _t.Any,
+    k: _t.Any,
+    index: _t.Any,
+    buffer_ptr: _t.Any,
+    stride: _t.Any,
+    layout: _t.Any,
+    *,
+    dtype: _t.Any = ...,
+) -> _t.Any:
+    """``T.tvm_load_matrix_sync(A_frag.data, 16, 16, 16, index, ptr, stride, "row_major")``:
+    loads a tile from memory into a tensor-core fragment, a statement (``dtype=`` dropped).
+    """
+    ...
+
+def tvm_mma_sync(
+    fragment_d: _t.Any,
+    index_d: _t.Any,
+    fragment_a: _t.Any,
+    index_a: _t.Any,
+    fragment_b: _t.Any,
+    index_b: _t.Any,
+    fragment_c: _t.Any,
+    index_c: _t.Any,
+    *,
+    dtype: _t.Any = ...,
+) -> _t.Any:
+    """``T.tvm_mma_sync(d, index_d, a, index_a, b, index_b, c, index_c)``: the tensor-core
+    product d = a * b + c of four fragments, a statement (``dtype=`` dropped).
+    """
+    ...
+
 def tvm_storage_sync(
     storage_scope: _t.Any,
     is_load: _t.Any = ...,
@@ -1590,6 +1798,23 @@ def tvm_storage_sync(
     """``T.tvm_storage_sync("shared")``: a barrier over the storage scope, a statement;
     ``is_load`` and ``num_blocks`` serve a global barrier. As Apache TVM builds it, the call
     always holds the three arguments.
+    """
+    ...
+
+def tvm_store_matrix_sync(
+    fragment: _t.Any,
+    m: _t.Any,
+    n: _t.Any,
+    k: _t.Any,
+    index: _t.Any,
+    buffer_ptr: _t.Any,
+    stride: _t.Any,
+    layout: _t.Any,
+    *,
+    dtype: _t.Any = ...,
+) -> _t.Any:
+    """``T.tvm_store_matrix_sync(C_frag.data, 16, 16, 16, index, ptr, stride, "row_major")``:
+    stores a tensor-core fragment into memory, a statement (``dtype=`` dropped).
     """
     ...
 
@@ -1673,6 +1898,12 @@ def tvm_warp_shuffle_xor(
 ) -> _t.Any:
     """``T.tvm_warp_shuffle_xor(mask, value, lane_mask, width, warp_size)``: ``value`` of the
     lane whose index is this one's xor ``lane_mask`` (``__shfl_xor_sync``).
+    """
+    ...
+
+def type_annotation(dtype: _t.Any) -> _t.Any:
+    """``T.type_annotation("float16")``: a call that stands for its type only, the element-type
+    operand of ``T.tvm_access_ptr`` (Apache TVM's tensor-core memory operands).
     """
     ...
 
@@ -1776,6 +2007,21 @@ class void(_t.Any):
 def vscale(*, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.vscale()``: the scalable vector length multiplier of the target, an int32."""
     ...
+
+def warp_id(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``w = T.warp_id([4])``: the warp's index in the CTA."""
+    ...
+
+def warp_id_in_wg(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``w = T.warp_id_in_wg([4])``: the warp's index in its warpgroup."""
+    ...
+
+def warpgroup_id(extents: _t.Any = ..., dtype: _t.Any = ...) -> _t.Any:
+    """``wg = T.warpgroup_id([2])``: the warpgroup's index in the CTA."""
+    ...
+
+webgpu: _t.Any
+"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
 
 def where(predicate: _t.Any) -> _t.Any:
     """``T.where(cond)``: the block runs only where ``cond`` holds (0 and 1 are booleans)."""

@@ -25,6 +25,9 @@ RESULT_TYPED = ("call_extern", "call_pure_extern", "call_llvm_intrin", "call_llv
                 "reinterpret")
 """Members whose ``dtype=`` is their result type (``ty=``)."""
 
+OWN_PARAMETER = ("type_annotation",)
+"""Members whose ``dtype`` is their own parameter (``T.type_annotation(dtype="float16")``)."""
+
 
 def _dtype_name(dtype: Any) -> str:
     if isinstance(dtype, _ir.PrimType):
@@ -35,6 +38,8 @@ def _dtype_name(dtype: Any) -> str:
 
 def accept_dtype(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
     """``function`` also taking Apache TVM's ``dtype=`` (see the module docstring)."""
+    if name in OWN_PARAMETER:
+        return function
     if name in RESULT_TYPED:
         @functools.wraps(function)
         def result_typed(*args: Any, **kwargs: Any) -> Any:
@@ -65,4 +70,4 @@ def accept_dtype(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
     return checked
 
 
-__all__ = ["RESULT_TYPED", "accept_dtype"]
+__all__ = ["OWN_PARAMETER", "RESULT_TYPED", "accept_dtype"]

@@ -632,7 +632,7 @@ def alloc_tensor(placement: Any = None, *, ty_args: Sequence[Any],
         if key in found:
             raise ValueError(f"`T.alloc_tensor`: `{key}` is in both `attrs` and `annotations`")
         found[key] = value
-    return PendingTensor(_single_type(ty_args, "alloc_tensor"), attrs=found)
+    return PendingTensor(single_type(ty_args, "alloc_tensor"), attrs=found)
 
 
 def alloc_in_scope(default_scope: str, member: str) -> Any:
@@ -679,12 +679,15 @@ alloc_local.__doc__ = """``X = T.alloc_local((4,), "float32")``: a new thread-lo
 
 def decl_tensor(data: Any, *, ty_args: Sequence[Any]) -> PendingTensor:
     """``X = T.decl_tensor(data, ty_args=[T.Tensor(...)])``: a tensor view of ``data``."""
-    return PendingTensor(_single_type(ty_args, "decl_tensor"), data, "decl_tensor")
+    return PendingTensor(single_type(ty_args, "decl_tensor"), data, "decl_tensor")
 
 
-def _single_type(ty_args: Sequence[Any], what: str) -> Any:
-    if not isinstance(ty_args, (list, tuple)) or len(ty_args) != 1:
-        raise TypeError(f"`T.{what}` takes `ty_args=[T.Tensor(...)]` with one type")
+def single_type(ty_args: Sequence[Any], what: str) -> Any:
+    """The one tensor type of ``ty_args=[T.Tensor(...)]`` (the canonical spelling of what a
+    declaration makes)."""
+    if not isinstance(ty_args, (list, tuple)) or len(ty_args) != 1 or \
+            not isinstance(ty_args[0], _ir.TensorType):
+        raise TypeError(f"`T.{what}` takes `ty_args=[T.Tensor(...)]` with one tensor type")
     return ty_args[0]
 
 

@@ -78,15 +78,15 @@ def tvm_thread_allreduce(*freduce_args: Any, dtype: Any = None) -> Any:
     return _call_op("tvm_thread_allreduce", list(freduce_args))
 
 
-def _struct_field_type(dtype: Any) -> Any:
+def _struct_field_type(dtype: Any, member: str = "tvm_struct_get") -> Any:
     if isinstance(dtype, (_ir.PrimType, _ir.PointerType)):
         return dtype
     if dtype == "handle":
         return _HANDLE
     if isinstance(dtype, str):
         return _ir.PrimType(dtype)
-    raise TypeError(f"`T.tvm_struct_get` takes the field's dtype, such as \"int32\" or "
-                    f"`T.int64`, got `{type(dtype).__name__}`")
+    raise TypeError(f"`T.{member}` takes a dtype, such as \"int32\" or `T.int64`, got "
+                    f"`{type(dtype).__name__}`")
 
 
 @refines_intrinsic
@@ -102,6 +102,69 @@ def tvm_struct_set(arr: Any, index: Any, field: Any, value: Any, *, dtype: Any =
     ``field`` of the struct ``arr[index]``; an int32, as Apache TVM types it (which drops a
     ``dtype=``, as ours does)."""
     return _call_op("tvm_struct_set", [arr, index, field, value])
+
+
+@refines_intrinsic
+def tvm_fill_fragment(fragment: Any, m: Any, n: Any, k: Any, index: Any, value: Any, *,
+                      dtype: Any = None) -> Any:
+    """``T.tvm_fill_fragment(C.data, 16, 16, 16, index, value)``: fills a tensor-core fragment
+    with one value, a statement. A ``dtype=`` is dropped, as Apache TVM's builder drops it."""
+    return _call_op("tvm_fill_fragment", [fragment, m, n, k, index, value])
+
+
+@refines_intrinsic
+def tvm_load_matrix_sync(fragment: Any, m: Any, n: Any, k: Any, index: Any, buffer_ptr: Any,
+                         stride: Any, layout: Any, *, dtype: Any = None) -> Any:
+    """``T.tvm_load_matrix_sync(A_frag.data, 16, 16, 16, index, ptr, stride, "row_major")``:
+    loads a tile from memory into a tensor-core fragment, a statement (``dtype=`` dropped)."""
+    return _call_op("tvm_load_matrix_sync",
+                    [fragment, m, n, k, index, buffer_ptr, stride, layout])
+
+
+@refines_intrinsic
+def tvm_store_matrix_sync(fragment: Any, m: Any, n: Any, k: Any, index: Any, buffer_ptr: Any,
+                          stride: Any, layout: Any, *, dtype: Any = None) -> Any:
+    """``T.tvm_store_matrix_sync(C_frag.data, 16, 16, 16, index, ptr, stride, "row_major")``:
+    stores a tensor-core fragment into memory, a statement (``dtype=`` dropped)."""
+    return _call_op("tvm_store_matrix_sync",
+                    [fragment, m, n, k, index, buffer_ptr, stride, layout])
+
+
+@refines_intrinsic
+def tvm_mma_sync(fragment_d: Any, index_d: Any, fragment_a: Any, index_a: Any, fragment_b: Any,
+                 index_b: Any, fragment_c: Any, index_c: Any, *, dtype: Any = None) -> Any:
+    """``T.tvm_mma_sync(d, index_d, a, index_a, b, index_b, c, index_c)``: the tensor-core
+    product d = a * b + c of four fragments, a statement (``dtype=`` dropped)."""
+    return _call_op("tvm_mma_sync", [fragment_d, index_d, fragment_a, index_a, fragment_b,
+                                     index_b, fragment_c, index_c])
+
+
+@refines_intrinsic
+def tvm_bmma_sync(fragment_d: Any, index_d: Any, fragment_a: Any, index_a: Any, fragment_b: Any,
+                  index_b: Any, fragment_c: Any, index_c: Any, *, dtype: Any = None) -> Any:
+    """``T.tvm_bmma_sync(d, index_d, a, index_a, b, index_b, c, index_c)``: the binary
+    tensor-core product of four fragments, a statement (``dtype=`` dropped)."""
+    return _call_op("tvm_bmma_sync", [fragment_d, index_d, fragment_a, index_a, fragment_b,
+                                      index_b, fragment_c, index_c])
+
+
+@refines_intrinsic
+def type_annotation(dtype: Any) -> Any:
+    """``T.type_annotation("float16")``: a call that stands for its type only, the element-type
+    operand of ``T.tvm_access_ptr`` (Apache TVM's tensor-core memory operands)."""
+    return _call_op("type_annotation", [], _struct_field_type(dtype, "type_annotation"))
+
+
+@refines_intrinsic
+def tvm_access_ptr(ptype: Any, data: Any, offset: Any, extent: Any, rw_mask: Any, *,
+                   dtype: Any = None) -> Any:
+    """``T.tvm_access_ptr(T.type_annotation("float16"), A.data, offset, extent, rw_mask)``: a
+    pointer to ``extent`` elements of ``A`` from ``offset``, read (1), written (2) or both (3),
+    typed as a pointer to ``ptype`` in the data's scope; a dtype (``"float16"``) stands for its
+    ``T.type_annotation``, as Apache TVM reads it, which also drops a ``dtype=``."""
+    if isinstance(ptype, str) or hasattr(ptype, "dtype") and not isinstance(ptype, _ir.Expr):
+        ptype = type_annotation(ptype)
+    return _call_op("tvm_access_ptr", [ptype, data, offset, extent, rw_mask])
 
 
 def comm_reducer(combiner: Callable[..., Any], identity: Sequence[Any]) -> Any:
@@ -127,6 +190,10 @@ def comm_reducer(combiner: Callable[..., Any], identity: Sequence[Any]) -> Any:
 
 MEMBERS = ("tvm_warp_shuffle", "tvm_warp_shuffle_up", "tvm_warp_shuffle_down",
            "tvm_warp_shuffle_xor", "tvm_warp_activemask", "tvm_storage_sync",
-           "tvm_thread_allreduce", "tvm_struct_get", "tvm_struct_set", "comm_reducer")
-"""The ``T`` members this module defines, in Apache TVM's spelling (tirx.py declares them of the
-``legacy`` kind); the intrinsics among them are marked ``@refines_intrinsic``."""
+           "tvm_thread_allreduce", "tvm_struct_get", "tvm_struct_set", "tvm_access_ptr", "tvm_fill_fragment",
+           "tvm_load_matrix_sync", "tvm_store_matrix_sync", "tvm_mma_sync", "tvm_bmma_sync",
+           "comm_reducer")
+"""The ``T`` members of Apache TVM's spelling this module defines or that the op registry gives
+(the tensor-core intrinsics of tensor_core_intrinsics.cc): tirx.py declares them of the
+``legacy`` kind; the intrinsics defined here are marked ``@refines_intrinsic``.
+``T.type_annotation`` is refined here too, and stays an intrinsic member."""

@@ -298,9 +298,19 @@ def match_buffer(param: Any, shape: Any = None, dtype: Any = "float32", data: An
                  strides: Optional[Sequence[Any]] = None, elem_offset: Any = None, *,
                  scope: str = "global", align: int = -1, offset_factor: int = 0,
                  buffer_type: str = "default", axis_separators: Optional[Sequence[int]] = None,
-                 layout: Any = None) -> NamedTensor:
+                 layout: Any = None, ty_args: Optional[Sequence[Any]] = None) -> NamedTensor:
     """``A = T.match_buffer(a, (n,), "float32")`` at the start of a body: the ``T.handle``
-    parameter ``a`` becomes the tensor parameter ``A``."""
+    parameter ``a`` becomes the tensor parameter ``A``; in a block, ``V = T.match_buffer(A[i,
+    0:4], (4,))`` is a view of the region. The canonical spelling gives the type:
+    ``Ts.match_buffer(A[i, 0:4], ty_args=[T.Tensor((4,), T.float32)])``."""
+    if ty_args is not None:
+        if shape is not None:
+            raise TypeError("`T.match_buffer` takes a shape or `ty_args`, not both")
+        ty = _tb.single_type(ty_args, "match_buffer")
+        if isinstance(param, _REGION_SOURCES) and not isinstance(param, _ir.Var):
+            return region_view(param, ty)
+        return NamedTensor("T.match_buffer",
+                           lambda name, span: _match_param(param, name, ty, span))
     is_region = isinstance(param, _REGION_SOURCES) and not isinstance(param, _ir.Var)
     if not is_region and not isinstance(param, _ir.Var):
         raise TypeError(f"`T.match_buffer` matches a `T.handle` parameter, got "

@@ -233,17 +233,27 @@ class NamedTensor(NamedByBinding):
         return self.make(name, span_of(name_loc))
 
 
-def sblock_alloc_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
+def sblock_alloc_buffer(shape: Any = None, dtype: Any = "float32", data: Any = None,
                         strides: Optional[Sequence[Any]] = None, elem_offset: Any = None,
                         scope: str = "global", align: int = -1, offset_factor: int = 0,
-                        layout: Any = "default", allocated_addr: Any = None) -> Any:
+                        layout: Any = "default", allocated_addr: Any = None, *,
+                        ty_args: Optional[Sequence[Any]] = None) -> Any:
     """``X = T.sblock_alloc_buffer((16, 16), "float32")``: a tensor of the innermost block, or
-    of the root block at the top of an S-TIR function."""
-    from .tirx_legacy import tensor_type  # tirx_legacy imports this module's members
+    of the root block at the top of an S-TIR function. The canonical spelling gives the type:
+    ``X = Ts.sblock_alloc_buffer(ty_args=[T.Tensor((16, 16), T.float32)])``."""
+    if ty_args is not None:
+        if shape is not None:
+            raise TypeError("`T.sblock_alloc_buffer` takes a shape or `ty_args`, not both")
+        ty = _tb.single_type(ty_args, "sblock_alloc_buffer")
+    elif shape is None:
+        raise TypeError("`T.sblock_alloc_buffer` needs a shape (or `ty_args=[T.Tensor(...)]`)")
+    else:
+        from .tirx_legacy import tensor_type  # tirx_legacy imports this module's members
 
-    ty = tensor_type("T.sblock_alloc_buffer", shape, dtype, strings=False, strides=strides,
-                     elem_offset=elem_offset, scope=scope, align=align, data=data,
-                     offset_factor=offset_factor, layout=layout, allocated_addr=allocated_addr)
+        ty = tensor_type("T.sblock_alloc_buffer", shape, dtype, strings=False, strides=strides,
+                         elem_offset=elem_offset, scope=scope, align=align, data=data,
+                         offset_factor=offset_factor, layout=layout,
+                         allocated_addr=allocated_addr)
     return NamedTensor("T.sblock_alloc_buffer",
                        lambda name, span: _b["SBlockAllocBuffer"](name, ty, span))
 

@@ -1,0 +1,134 @@
+/*!
+ * \file cuda_intrinsics.cc
+ * \brief The CUDA backend namespace's members that ours builds (`T.cuda.cta_sync()`, ...):
+ *  the ops `tirx.cuda.<name>`, one IntrinsicSpec row each, with the result types apache-tvm
+ *  0.27 builds (recorded in tests/oracle_records/device_scope_ids.json, `cuda/...` cases): a
+ *  barrier or a wait is void, a bit cast, vote or address conversion has a fixed type, a
+ *  shuffle, atomic or warp reduction has its value's type. Apache TVM checks no operand; ours
+ *  checks only what the type needs (the value a result takes its type from, a string
+ *  reduction). The other members of `T.cuda` are not analysed yet (tirx_device.py).
+ */
+#include <tvm/tirx/intrinsic_spec.h>
+
+#include "type_check_internal.h"
+
+namespace tvm {
+namespace tirx {
+namespace {
+
+using ffi::DataType;
+using enum CallEffect;
+using enum PrintStyle;
+
+Type Void(const ffi::Array<Expr>&, const char*) { return VoidType(); }
+Type UInt32(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::UInt(32)); }
+Type UInt64(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::UInt(64)); }
+Type Int32(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
+Type Int64(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(64)); }
+Type Float32(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Float(32)); }
+
+/*! \brief Of the type of the second operand: the value of a shuffle, an atomic, a CAS. */
+Type SecondOperandType(const ffi::Array<Expr>& args, const char* op) {
+  OperandDType(args[1], op, "value");
+  return args[1]->ty;
+}
+
+/*! \brief `warp_reduce(value, "sum", width)`: a reduction over the warp, of the value's type. */
+Type WarpReduceRule(const ffi::Array<Expr>& args, const char* op) {
+  ScalarDType(args[0], op, "value");
+  if (args[1].as<StringImmObj>() == nullptr) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` takes the reduction as a string, such as "
+                             << "`\"sum\"`";
+  }
+  if (args.size() > 2) IntegerDType(args[2], op, "width");
+  return args[0]->ty;
+}
+
+/*! \brief `printf("format", args...)`: the format is a string; a statement. */
+Type PrintfRule(const ffi::Array<Expr>& args, const char* op) {
+  if (args[0].as<StringImmObj>() == nullptr) {
+    TVM_FFI_THROW(TypeError) << "`" << op << "` takes the format as a string";
+  }
+  return VoidType();
+}
+
+constexpr IntrinsicSpec kCudaIntrinsics[] = {
+    // Barriers and waits: statements.
+    {"cuda.cta_sync", 0, 0, Void, kUpdateState, kCall, "a barrier over the CTA (__syncthreads)"},
+    {"cuda.cluster_sync", 0, 0, Void, kUpdateState, kCall, "a barrier over the cluster"},
+    {"cuda.warp_sync", 0, 0, Void, kUpdateState, kCall, "a barrier over the warp (__syncwarp)"},
+    {"cuda.grid_sync", 0, 0, Void, kUpdateState, kCall,
+     "a barrier over the grid (cooperative groups)"},
+    {"cuda.thread_fence", 0, 0, Void, kUpdateState, kCall, "a memory fence (__threadfence)"},
+    {"cuda.warpgroup_sync", 1, 1, Void, kUpdateState, kCall, "a named barrier over the warpgroup"},
+    {"cuda.mbarrier_wait", 2, 2, Void, kUpdateState, kCall,
+     "waits on an mbarrier for the given phase"},
+    {"cuda.mbarrier_wait_acquire_cluster", 2, 2, Void, kUpdateState, kCall,
+     "waits on an mbarrier for the given phase, acquiring at cluster scope"},
+    {"cuda.nano_sleep", 1, 1, Void, kUpdateState, kCall, "sleeps about the given nanoseconds"},
+    {"cuda.trap_when_assert_failed", 1, 1, Void, kUpdateState, kCall,
+     "traps when the condition is false"},
+    {"cuda.printf", 1, kUnboundedArgs, PrintfRule, kUpdateState, kCall,
+     "prints from the device (a statement)"},
+    // Fixed result types.
+    {"cuda.elect_sync", 0, 0, UInt32, kUpdateState, kCall,
+     "1 in one elected thread of the warp, else 0 (uint32)"},
+    {"cuda.__activemask", 0, 0, UInt32, kUpdateState, kCall,
+     "the mask of the active threads of the warp (uint32)"},
+    {"cuda.clock64", 0, 0, UInt64, kUpdateState, kCall, "the SM's cycle counter (uint64)"},
+    {"cuda.thread_rank", 0, 0, Int32, kUpdateState, kCall,
+     "the thread's rank in its block (int32)"},
+    {"cuda.float_as_uint", 1, 1, UInt32, kPure, kCall, "the bits of a float32 (uint32)"},
+    {"cuda.uint_as_float", 1, 1, Float32, kPure, kCall, "a float32 of the given bits"},
+    {"cuda.cvta_generic_to_shared", 1, 1, UInt32, kPure, kCall,
+     "the shared-memory address of a generic pointer (uint32)"},
+    {"cuda.ballot_sync", 2, 2, UInt32, kUpdateState, kCall,
+     "the mask of the warp's threads whose predicate holds (uint32)"},
+    {"cuda.any_sync", 2, 2, Int32, kUpdateState, kCall,
+     "whether the predicate holds in any thread of the warp (int32)"},
+    {"cuda.reduce_add_sync_u32", 2, 2, UInt32, kUpdateState, kCall,
+     "the sum of a uint32 over the warp"},
+    {"cuda.reduce_min_sync_u32", 2, 2, UInt32, kUpdateState, kCall,
+     "the minimum of a uint32 over the warp"},
+    {"cuda.syncthreads_and", 1, 1, Int64, kUpdateState, kCall,
+     "a CTA barrier, nonzero when the condition holds in every thread (int64)"},
+    {"cuda.syncthreads_or", 1, 1, Int64, kUpdateState, kCall,
+     "a CTA barrier, nonzero when the condition holds in any thread (int64)"},
+    {"cuda.ffs_u32", 1, 1, Int32, kPure, kCall, "the position of the lowest set bit (int32)"},
+    {"cuda.make_float2", 2, 2, UInt64, kPure, kCall, "two float32 packed as a float2 (uint64)"},
+    {"cuda.half2float", 1, 1, Float32, kPure, kCall, "a float16 as a float32"},
+    {"cuda.fdividef", 2, 2, Float32, kPure, kCall, "the fast float32 division"},
+    // Of the value's type.
+    {"cuda.__shfl_sync", 4, 4, SecondOperandType, kUpdateState, kCall,
+     "the value of a given lane of the warp (__shfl_sync)"},
+    {"cuda.__shfl_up_sync", 4, 4, SecondOperandType, kUpdateState, kCall,
+     "the value of the lane `delta` below (__shfl_up_sync)"},
+    {"cuda.__shfl_down_sync", 4, 4, SecondOperandType, kUpdateState, kCall,
+     "the value of the lane `delta` above (__shfl_down_sync)"},
+    {"cuda.__shfl_xor_sync", 4, 4, SecondOperandType, kUpdateState, kCall,
+     "the value of the lane this one's xor the lane mask (__shfl_xor_sync)"},
+    {"cuda.atomic_add", 2, 2, SecondOperandType, kUpdateState, kCall,
+     "adds to the value at an address, the old value (atomicAdd)"},
+    {"cuda.atomic_cas", 3, 3, SecondOperandType, kUpdateState, kCall,
+     "compares and swaps the value at an address, the old value (atomicCAS)"},
+    {"cuda.warp_reduce", 2, 3, WarpReduceRule, kUpdateState, kCall,
+     "a reduction (\"sum\", \"max\", \"min\") of a value over the warp"},
+};
+
+/*!
+ * \brief The reference's generic `T.atomic_add(address, value)`: untyped (Missing) unless the
+ *  call is given a type, with no operand checked, as the reference builds it.
+ */
+constexpr IntrinsicSpec kAtomicIntrinsics[] = {
+    {"atomic_add", 2, 2, nullptr, kUpdateState, kCallTyUnlessMissing,
+     "adds a value at an address atomically (untyped unless `ty=` is given)"},
+};
+
+TVM_FFI_STATIC_INIT_BLOCK() {
+  for (const IntrinsicSpec& spec : kCudaIntrinsics) RegisterIntrinsic(spec);
+  for (const IntrinsicSpec& spec : kAtomicIntrinsics) RegisterIntrinsic(spec);
+}
+
+}  // namespace
+}  // namespace tirx
+}  // namespace tvm

@@ -1,0 +1,110 @@
+"""The device backends' namespaces under ``T`` (issue 23, item 2).
+
+A member ours builds is an intrinsic ``tirx.<backend>.<name>`` of the op registry
+(core/tirx/src/cuda_intrinsics.cc: ``T.cuda`` today), called as any intrinsic member is, plus
+the helpers that spell one of them (``T.cuda.warp_sum(v)`` is ``T.cuda.warp_reduce(v, "sum",
+32)``, as Apache TVM builds it). Any other name is what ``recorded.missing_member`` says: a
+member an oracle's namespace records is not analysed yet (an information), another name an
+error with the closest recorded names.
+
+The namespace objects both oracles record whose members ours builds none of (``T.ptx``,
+``T.nki``, ``T.metal``, ``T.nvshmem``, ``T.ptx_legacy``, ``T.webgpu``) are namespaces of no
+member, so a misspelt name under them is found too; ``T.ptx["ld.global.b32"]`` (the exact-text
+form) is not analysed yet. A backend the oracles record as a module (``T.tile``, ``T.opencl``)
+stays a member of ``T`` not analysed yet: a module's record need not list every name it
+answers.
+"""
+
+from __future__ import annotations
+
+import keyword
+from typing import Any, Callable, Dict, Iterable, List, Mapping
+
+from .recorded import NotAnalysedYet, missing_member
+
+UNBUILT_OBJECT_NAMESPACES = ("metal", "nki", "nvshmem", "ptx", "ptx_legacy", "webgpu")
+"""The backends both oracles record as namespace objects, of which ours builds no member."""
+
+
+class _PublicNames:
+    """Untrusted source may read every public name of a backend namespace: the namespace's own
+    ``__getattr__`` answers (a built member, or the not-analysed-yet or unknown-member error),
+    and it holds nothing else."""
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and not name.startswith("_")
+
+
+class BackendNamespace:
+    """``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
+
+    __tvm_script_members__ = _PublicNames()
+    __slots__ = ("_path", "_members")
+
+    def __init__(self, path: str, members: Mapping[str, Callable[..., Any]]) -> None:
+        object.__setattr__(self, "_path", path)
+        object.__setattr__(self, "_members", dict(members))
+
+    def __getattr__(self, name: str) -> Any:
+        members = object.__getattribute__(self, "_members")
+        member = members.get(name)
+        if member is not None:
+            return member
+        path = object.__getattribute__(self, "_path")
+        # `T.ptx.and_` is the family `and`: a trailing underscore escapes a Python keyword.
+        recorded = name[:-1] if name.endswith("_") and keyword.iskeyword(name[:-1]) else name
+        raise missing_member("T", f"{path}.{recorded}", list(members))
+
+    def __getitem__(self, text: Any) -> Any:
+        path = object.__getattribute__(self, "_path")
+        if path == "ptx":
+            raise NotAnalysedYet("`T.ptx[...]` (an instruction by its PTX text) is not analysed "
+                                 "yet")
+        raise TypeError(f"`T.{path}` is not subscriptable")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"`T.{self._path}` is read-only")
+
+    def __dir__(self) -> List[str]:
+        return sorted(self._members)
+
+    def __repr__(self) -> str:
+        return f"T.{self._path}"
+
+
+def _warp_reduction(intrinsics: Mapping[str, Callable[..., Any]], reduction: str
+                    ) -> Callable[..., Any]:
+    reduce = intrinsics["cuda.warp_reduce"]
+
+    def member(value: Any, width: Any = 32) -> Any:
+        return reduce(value, reduction, width)
+
+    member.__name__ = f"warp_{reduction}"
+    member.__doc__ = (f"``T.cuda.warp_{reduction}(value, width=32)``: "
+                      f"``T.cuda.warp_reduce(value, \"{reduction}\", width)``, the {reduction} of "
+                      "a value over the warp, of its type.")
+    return member
+
+
+def backend_namespaces(intrinsics: Mapping[str, Callable[..., Any]]) -> Dict[str, Any]:
+    """The backend namespaces of the registered intrinsics whose names are dotted
+    (``cuda.cta_sync``), by backend name."""
+    grouped: Dict[str, Dict[str, Callable[..., Any]]] = {}
+    for name, member in intrinsics.items():
+        backend, dot, leaf = name.partition(".")
+        if dot:
+            grouped.setdefault(backend, {})[leaf] = member
+    if "cuda" in grouped:
+        for reduction in ("sum", "max", "min"):
+            grouped["cuda"][f"warp_{reduction}"] = _warp_reduction(intrinsics, reduction)
+    for backend in UNBUILT_OBJECT_NAMESPACES:
+        grouped.setdefault(backend, {})
+    return {backend: BackendNamespace(backend, members) for backend, members in grouped.items()}
+
+
+def top_level(intrinsics: Mapping[str, Callable[..., Any]]) -> Iterable[str]:
+    """The names of the intrinsics that are members of ``T`` itself (not of a backend)."""
+    return (name for name in intrinsics if "." not in name)
+
+
+__all__ = ["BackendNamespace", "UNBUILT_OBJECT_NAMESPACES", "backend_namespaces", "top_level"]

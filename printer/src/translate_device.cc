@@ -1,0 +1,82 @@
+/*!
+ * \file translate_device.cc
+ * \brief The device-kernel statements (tvm/tirx/device.h): a region as the reference prints it,
+ *  `with T.device_entry():` / `with T.compute_scope("helper"):` (`attrs={...}` when it has
+ *  some), and a scope-id definition as Apache TVM prints it, `tx, ty = T.thread_id([8, 4])`
+ *  (`dtype="uint32"` unless int32, `preferred=[...]` when given).
+ */
+#include <tvm/tirx/device.h>
+
+#include "printer_internal.h"
+
+namespace tvm {
+namespace script {
+namespace printer {
+namespace details {
+
+namespace {
+
+using ffi::Array;
+using ffi::String;
+
+ExprDoc ExprListDoc(const Array<ir::Expr>& exprs, const AccessPath& p, const DocTranslator& t) {
+  Array<ExprDoc> items;
+  int64_t i = 0;
+  for (const ir::Expr& e : exprs) items.push_back(t.AsExprDoc(e, p.ArrayItem(i++)));
+  return ListDoc(items);
+}
+
+Doc RegionDoc(const tirx::DeviceRegion& r, const AccessPath& p, const DocTranslator& t) {
+  Array<ExprDoc> args;
+  int64_t i = 0;
+  for (const ir::Expr& arg : r->args)
+    args.push_back(t.AsExprDoc(arg, p.Attr("args").ArrayItem(i++)));
+  Array<String> keys;
+  Array<ExprDoc> values;
+  if (!r->attrs.empty()) {
+    keys.push_back("attrs");
+    values.push_back(t.AsExprDoc(r->attrs, p.Attr("attrs")));
+  }
+  ExprDoc call = TAttr(t, r->region).Call(args, keys, values);
+  return ScopeDoc(std::nullopt, call, t.AsBody(r->body, p.Attr("body")));
+}
+
+Doc ScopeIdDoc(const tirx::ScopeIdDef& d, const AccessPath& p, const DocTranslator& t) {
+  Array<ExprDoc> args;
+  Array<String> keys;
+  Array<ExprDoc> values;
+  // A pair of CTAs has the extent 2 by definition: `T.cta_id_in_pair()` takes no extents.
+  if (d->extents.has_value() && d->member != "cta_id_in_pair") {
+    args.push_back(ExprListDoc(*d->extents, p.Attr("extents"), t));
+  }
+  if (d->preferred.has_value()) {
+    keys.push_back("preferred");
+    values.push_back(ExprListDoc(*d->preferred, p.Attr("preferred"), t));
+  }
+  ffi::DataType dtype = d->vars[0].dtype();
+  if (dtype != ffi::DataType::Int(32)) {
+    keys.push_back("dtype");
+    values.push_back(LiteralDoc::Str(dtype.ToString()));
+  }
+  ExprDoc call = TAttr(t, d->member).Call(args, keys, values);
+  Array<ExprDoc> targets;
+  int64_t i = 0;
+  for (const ir::Var& var : d->vars) {
+    t.Define(var, var->name);
+    targets.push_back(t.AsExprDoc(var, p.Attr("vars").ArrayItem(i++)));
+  }
+  ExprDoc lhs = targets.size() == 1 ? targets[0] : TupleDoc(targets);
+  return AssignDoc(lhs, call, std::nullopt);
+}
+
+}  // namespace
+
+TVM_FFI_STATIC_INIT_BLOCK() {
+  RegisterDocTranslate<tirx::DeviceRegion>(RegionDoc);
+  RegisterDocTranslate<tirx::ScopeIdDef>(ScopeIdDoc);
+}
+
+}  // namespace details
+}  // namespace printer
+}  // namespace script
+}  // namespace tvm

@@ -1,0 +1,166 @@
+"""The device backends' namespaces (issue 23, item 2): ``T.cuda``'s members ours builds (their
+types against apache-tvm 0.27 are in test_oracle_device.py), what a member ours does not build
+yet says (an information) and what an unknown one says (an error with the closest names), in
+trusted and untrusted analysis alike. Every program here is our own."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import List, Tuple
+
+import pytest
+
+from tvm_tirx import ir
+from tvm_tirx.script import from_source, parse_diagnostics
+from tvm_tirx.script import tirx as T
+from tvm_tirx.script.recorded import NotAnalysedYet
+
+KERNEL = '''
+from tvm.script import tirx as T
+
+@T.prim_func
+def reduce_kernel(A: T.Buffer((256,), "float32"), bar: T.handle):
+    T.device_entry()
+    tx = T.thread_id([256])
+    T.cuda.cta_sync()
+    if T.cuda.elect_sync():
+        T.cuda.mbarrier_wait(bar, 0)
+    total = T.cuda.warp_sum(A[tx])
+    old = T.cuda.atomic_add(A.data, total)
+    A[tx] = old + T.cuda.uint_as_float(T.cuda.float_as_uint(total))
+    T.cuda.cluster_sync()
+'''
+
+
+def diagnostics(body: str, trusted: bool = False) -> List[Tuple[int, str, str, int, int, int]]:
+    text = KERNEL.split("    T.cuda.cta_sync()")[0] + textwrap.indent(body, "    ")
+    report = parse_diagnostics(text, source_name="kernel.py", trusted=trusted)
+    return [(int(d.severity), d.code, d.message, d.span.start_line, d.span.start_column,
+             d.span.end_column) for d in report.diagnostics]
+
+
+def test_built_cuda_members_print_as_written_and_read_back() -> None:
+    func = from_source(KERNEL)
+    text = func.script()
+    ir.assert_structural_equal(from_source(text, extra_vars={"T": T}), func)
+    assert [line.strip() for line in text.split("\n") if "T.cuda" in line] == [
+        "T.cuda.cta_sync()",
+        "if T.cuda.elect_sync():",
+        "T.cuda.mbarrier_wait(bar, 0)",
+        'total: T.let[T.float32] = T.cuda.warp_reduce(A[tx], "sum", 32)',
+        "old: T.let[T.float32] = T.cuda.atomic_add(A.data, total)",
+        "A[tx] = old + T.cuda.uint_as_float(T.cuda.float_as_uint(total))",
+        "T.cuda.cluster_sync()",
+    ]
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_the_kernel_is_analysed_in_either_mode(trusted: bool) -> None:
+    report = parse_diagnostics(KERNEL, source_name="kernel.py", trusted=trusted)
+    assert [(d.code, d.message) for d in report.diagnostics] == []
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_a_recorded_member_not_built_is_an_information_and_the_rest_is_analysed(
+        trusted: bool) -> None:
+    found = diagnostics("addr = T.cuda.get_tmem_addr(bar, 0, 0)\nA[0] = A[1] + \"x\"\n",
+                        trusted)
+    assert found == [
+        (3, "not-implemented-error",
+         "`T.cuda.get_tmem_addr` is not analysed yet: it is a member of `T` in apache-tvm-tirx "
+         "0.1.0a4 and apache-tvm 0.27.0.post1, which this frontend does not build yet",
+         8, 11, 31),
+        (1, "type-error", "Operator `+` cannot combine an expression with `str`", 9, 11, 21),
+    ]
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_an_unknown_member_is_an_error_with_the_closest_recorded_names(trusted: bool) -> None:
+    assert diagnostics("T.cuda.cta_synk()\n", trusted) == [
+        (1, "attribute-error",
+         "`T.cuda.cta_synk` is not a member of `T.cuda`; did you mean `T.cuda.cta_sync`?",
+         8, 4, 19)]
+    assert diagnostics("T.cuda.launch_rocket()\n", trusted) == [
+        (1, "attribute-error", "`T.cuda.launch_rocket` is not a member of `T.cuda`", 8, 4, 24)]
+
+
+@pytest.mark.parametrize("call, message", [
+    ("T.cuda.cta_sync(1)", "`T.cuda.cta_sync` takes 0 arguments, got 1"),
+    ("T.cuda.mbarrier_wait(bar)", "`T.cuda.mbarrier_wait` takes 2 arguments, got 1"),
+    ("T.evaluate(T.cuda.warp_reduce(A[0], 1))",
+     "`tirx.cuda.warp_reduce` takes the reduction as a string, such as `\"sum\"`"),
+    ('T.cuda.printf(3, A[0])', "`tirx.cuda.printf` takes the format as a string"),
+])
+def test_misuse_of_a_built_member_is_a_type_error(call: str, message: str) -> None:
+    assert [(f[1], f[2]) for f in diagnostics(call + "\n")] == [("type-error", message)]
+
+
+def test_the_namespace_is_read_only_and_lists_what_it_builds() -> None:
+    with pytest.raises(AttributeError, match=r"^`T.cuda` is read-only$"):
+        T.cuda.cta_sync = None
+    assert {"cta_sync", "elect_sync", "warp_sum", "atomic_add", "__shfl_sync"} <= set(dir(T.cuda))
+    assert repr(T.cuda) == "T.cuda"
+    with pytest.raises(NotAnalysedYet):
+        T.cuda.get_tmem_addr
+    assert getattr(T.cuda, "get_tmem_addr", None) is None
+
+
+def test_an_underscore_member_is_python_only_in_untrusted_text() -> None:
+    # `T.cuda.__shfl_sync` is built, but untrusted text reads no name that starts with `_`.
+    assert callable(getattr(T.cuda, "__shfl_sync"))
+    found = diagnostics("v = T.cuda.__shfl_sync(T.uint32(255), A[0], 0, 32)\n")
+    assert [(f[0], f[1]) for f in found] == [(3, "untrusted-not-evaluated")]
+
+
+def test_the_reference_s_generic_atomic_add_is_untyped_unless_given_a_type() -> None:
+    func = from_source(textwrap.dedent('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def k(A: T.Tensor((4,), T.float32), x: T.float32):
+            T.atomic_add(A.data, x)
+            T.evaluate(T.atomic_add(A.data, 1, ty=T.float32))
+        '''))
+    calls = [s.value for s in func.body.seq]
+    assert [(c.op.name, str(c.ty)) for c in calls] == [("tirx.atomic_add", "T.Missing()"),
+                                                       ("tirx.atomic_add", "T.float32")]
+    text = func.script()
+    ir.assert_structural_equal(from_source(text, extra_vars={"T": T}), func)
+    assert [line.strip() for line in text.split("\n") if "atomic_add" in line] == [
+        "T.atomic_add(A.data, x)", "T.atomic_add(A.data, 1, ty=T.float32)"]
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_a_backend_ours_builds_nothing_of_still_finds_misspelt_names(trusted: bool) -> None:
+    found = diagnostics(
+        "T.ptx.fence.proxy.async_.shared__cta()\n"
+        "T.ptx.and_(A[0], A[1])\n"
+        'T.ptx["mbarrier.init.shared.b64"](bar, 1)\n'
+        "T.ptx.fense()\n"
+        "T.nki.not_an_nki_member()\n", trusted)
+    recorded = ("is not analysed yet: it is a member of `T` in apache-tvm-tirx 0.1.0a4 and "
+                "apache-tvm 0.27.0.post1, which this frontend does not build yet")
+    assert found == [
+        (3, "not-implemented-error", f"`T.ptx.fence` {recorded}", 8, 4, 15),
+        # `and_` is the family `and`, a Python keyword escaped as Apache TVM escapes it.
+        (3, "not-implemented-error", f"`T.ptx.and` {recorded}", 9, 4, 14),
+        (3, "not-implemented-error",
+         "`T.ptx[...]` (an instruction by its PTX text) is not analysed yet", 10, 4, 37),
+        (1, "attribute-error",
+         "`T.ptx.fense` is not a member of `T.ptx`; did you mean `T.ptx.fence` or `T.ptx.fns`?",
+         11, 4, 15),
+        (1, "attribute-error", "`T.nki.not_an_nki_member` is not a member of `T.nki`",
+         12, 4, 27),
+    ]
+
+
+def test_a_backend_of_no_member_is_a_placeholder_not_a_member() -> None:
+    from tvm_tirx.script.parser import protocol_registry
+
+    kinds = {m.name: m.kind for m in protocol_registry.namespace_members("tirx")}
+    assert kinds["cuda"] == "namespace"
+    assert [kinds[name] for name in ("metal", "nki", "nvshmem", "ptx", "ptx_legacy",
+                                     "webgpu")] == ["unsupported"] * 6
+    assert dir(T.ptx) == []
+    with pytest.raises(TypeError, match=r"^`T.nki` is not subscriptable$"):
+        T.nki["x"]
