@@ -63,13 +63,20 @@ void QuickFixes(const CodeActionInput& input, std::vector<CodeAction>* out) {
   }
 }
 
-/*! \brief The migration of one definition in Apache TVM's spelling; none for others. */
+/*!
+ * \brief The migration of one definition in Apache TVM's spelling: offered where migrating
+ *  writes another text than formatting does (formatting keeps Apache TVM's spelling), or where
+ *  formatting leaves an older release's spelling alone; none for other definitions.
+ */
 std::optional<CodeAction> MigrateOne(const CodeActionInput& input,
                                      const bridge::FormatVerdict& verdict) {
-  if (verdict.reason != "apache-spelling") return std::nullopt;
+  const bridge::FormatVerdict* migrated = ByKey(input.migrate, verdict);
+  bool older = verdict.reason == "older-spelling";
+  bool rewrites = migrated != nullptr && migrated->text &&
+                  (!verdict.text || *migrated->text != *verdict.text);
+  if (!older && !rewrites) return std::nullopt;
   CodeAction action = Make("Migrate " + verdict.name + " to the canonical spelling",
                            "refactor.rewrite.tvmscript.migrate");
-  const bridge::FormatVerdict* migrated = ByKey(input.migrate, verdict);
   if (migrated == nullptr || !migrated->text) {
     action.disabled = verdict.name + " cannot be migrated: " +
                       (migrated ? Why(*migrated) : std::string("the worker gave no verdict"));

@@ -120,8 +120,11 @@ def test_migrate_one_definition_and_the_file(server) -> None:
         migrate_g,
         {**migrate_g, "title": "Migrate the file to the canonical spelling (1 definition)",
          "kind": "source.migrate.tvmscript"},
+        # g is formatted in its own (Apache TVM 0.27's) spelling, f canonically
         {"title": "Format the TVMScript definitions", "kind": "source.format.tvmscript",
-         "edit": {"changes": {uri: [{"range": span(11, 0, 12, 0),
+         "edit": {"changes": {uri: [{"range": span(5, 0, 6, 0),
+                                     "newText": "    for i in range(4):\n"},
+                                    {"range": span(11, 0, 12, 0),
                                      "newText": "    x: T.let[T.int32] = A[0]\n"}]}}},
         {"title": "Show the canonical IR of g",
          "command": {"title": "Show the canonical IR of g",
@@ -147,15 +150,27 @@ def test_a_definition_that_cannot_be_migrated_says_why(server) -> None:
                           'def g(A: T.Buffer((4,), "int32"),\n      B: T.Buffer((4,), "int32")):\n'
                           '    # between the header and the body\n')
     uri = "file:///stuck.py"
+    # Neither formatting nor migration can place the comment: no migration is offered (the
+    # formatter's own verdict says why), and the file's migration has nothing to do.
     result, _ = actions(server, uri, text, span(4, 0, 4, 0), ["refactor.rewrite.tvmscript"])
+    assert result == []
+    assert actions(server, uri, text, span(4, 0, 4, 0), ["source.migrate"])[0] == []
+    # An older release's spelling (`T.block`), which formatting leaves alone, can be migrated;
+    # when migration declines too, the action is disabled with why.
+    older = APACHE.replace("    for i in T.serial(4):\n        A[i] = 1\n",
+                           "    for i in T.serial(4):\n        with T.block(\"b\"):\n"
+                           "            A[i] = 1\n")
+    older_stuck = older.replace('def g(A: T.Buffer((4,), "int32")):\n',
+                                'def g(A: T.Buffer((4,), "int32"),\n      B: T.Buffer((4,), '
+                                '"int32")):\n    # between the header and the body\n')
+    result, _ = actions(server, "file:///older.py", older_stuck, span(4, 0, 4, 0),
+                        ["refactor.rewrite.tvmscript"])
     assert result == [{
         "title": "Migrate g to the canonical spelling",
         "kind": "refactor.rewrite.tvmscript.migrate",
         "disabled": {"reason": (
             "g cannot be migrated: comments: line 7: it is between the multi-line header of "
             "`g` and its body, where it may be inside the header")}}]
-    # and so the file's migration has nothing to do
-    assert actions(server, uri, text, span(4, 0, 4, 0), ["source.migrate"])[0] == []
 
 
 def test_bad_parameters_and_other_files(server) -> None:

@@ -34,7 +34,8 @@ def test_a_nested_definition_keeps_its_indentation() -> None:
 
 
 @pytest.mark.parametrize("source, reason", [
-    ("@T.prim_func\ndef f(A: T.Buffer((4,), 'int32')):\n    A[0] = 1\n", "apache-spelling"),
+    ("@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((4,), 'int32')):\n    with T.block('b'):\n"
+     "        A[0] = 1\n", "older-spelling"),
     ("@T.function  # deco\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = 1\n", "comments"),
     ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = \"a\"\n", "errors"),
     ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = len([1, 2])\n", "lossy"),
@@ -45,6 +46,34 @@ def test_the_verdict_declines_with_its_reason(source, reason) -> None:
     verdict = _verdict(H + source)
     assert (verdict.text, verdict.reason) == (None, reason)
     assert verdict.detail and reason in REASONS
+
+
+def test_apache_spelling_is_formatted_in_it_and_migrated_only_on_request() -> None:
+    # A definition in Apache TVM's spelling keeps it (as apache-tvm 0.27 prints it); the
+    # explicit migration gives the canonical spelling; `T.serial` alone is the reference's too,
+    # so a canonical definition using it is formatted canonically.
+    apache = H + "@T.prim_func\ndef f(A: T.Buffer((4,), 'int32')):\n    for i in T.serial(4):\n" \
+                 "        A[i]=1\n"
+    assert _verdict(apache).text == ('@T.prim_func\ndef f(A: T.Buffer((4,), "int32")):\n'
+                                     "    for i in range(4):\n        A[i] = 1")
+    migrated = format_verdict(parse_diagnostics(apache, source_name="m.py").definitions[0],
+                              migrate=True)
+    assert migrated.text == ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n"
+                             "    for i in range(4):\n        A[i] = 1")
+    canonical = H + "@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    for i in T.serial(4):" \
+                    "\n        A[i]=1\n"
+    assert _verdict(canonical).text == migrated.text
+    # A block's canonical print names `Ts`, which this file does not import: migration says so.
+    blocks = H + "@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((4,), 'int32')):\n" \
+                 "    for i in range(4):\n        with T.sblock('b'):\n" \
+                 "            vi = T.axis.spatial(4, i)\n            A[vi] = 1\n"
+    assert _verdict(blocks).text.splitlines()[4:7] == [
+        "        with T.sblock(\"b\"):", "            vi = T.axis.spatial(4, i)",
+        "            T.reads()"]
+    declined = format_verdict(parse_diagnostics(blocks, source_name="m.py").definitions[0],
+                              migrate=True)
+    assert (declined.reason, declined.detail) == (
+        "needs-import", "import `from tvm_tirx.script import s_tir as Ts` first")
 
 
 def test_a_stale_definition_is_never_formatted() -> None:

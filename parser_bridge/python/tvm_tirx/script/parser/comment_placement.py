@@ -60,9 +60,9 @@ class _Place:
 
 
 def print_with_comments(node: ast.AST, ir: Any, comments: Sequence[AttachedComment],
-                        canonical: Optional[str]) -> CommentedPrint:
-    """``ir`` printed (no header) with the ``comments`` of its definition ``node`` placed;
-    ``canonical`` is its print without them."""
+                        canonical: Optional[str], spelling: str = "canonical") -> CommentedPrint:
+    """``ir`` printed (no header, in ``spelling``) with the ``comments`` of its definition
+    ``node`` placed; ``canonical`` is its print without them."""
     if not comments:
         return CommentedPrint(canonical)
     layout = _Layout(node)
@@ -76,11 +76,11 @@ def print_with_comments(node: ast.AST, ir: Any, comments: Sequence[AttachedComme
             places.append((comment, found))
     if unplaced:
         return CommentedPrint(None, tuple(unplaced))
-    return _print(node, ir, places, [c.text for c in comments])
+    return _print(node, ir, places, [c.text for c in comments], spelling)
 
 
 def _print(node: ast.AST, ir: Any, places: List[Tuple[AttachedComment, _Place]],
-           expected: List[str]) -> CommentedPrint:
+           expected: List[str], spelling: str) -> CommentedPrint:
     keys = _IRStatements(node, ir)
     leading: Dict[Any, List[str]] = {}
     trailing: Dict[Any, str] = {}
@@ -98,7 +98,7 @@ def _print(node: ast.AST, ir: Any, places: List[Tuple[AttachedComment, _Place]],
             trailing[key] = comment.text
     if unplaced:
         return CommentedPrint(None, tuple(unplaced))
-    printed = _printed(ir, leading, trailing, owners)
+    printed = _printed(ir, leading, trailing, owners, spelling)
     if printed.text is None:
         return printed
     found = [c.text for c in scan(printed.text).comments]
@@ -113,11 +113,11 @@ def _print(node: ast.AST, ir: Any, places: List[Tuple[AttachedComment, _Place]],
 
 
 def _printed(ir: Any, leading: Dict[Any, List[str]], trailing: Dict[Any, str],
-             owners: List[Tuple[AttachedComment, Any]]) -> CommentedPrint:
+             owners: List[Tuple[AttachedComment, Any]], spelling: str) -> CommentedPrint:
     """The printer's text, when it placed every comment exactly once."""
     try:
         text, placed = get_global_func("script.ScriptWithSourceComments")(
-            ir, {"show_header": False}, leading, trailing)
+            ir, {"show_header": False, "spelling": spelling}, leading, trailing)
     except Exception as exc:  # noqa: BLE001 - a comment the printer refuses stays unplaced
         let_stops_through(exc)
         comment = owners[0][0]

@@ -3,9 +3,10 @@
 A formatter must never lose code or change the program, so a definition is formatted only when
 every check passes; otherwise the verdict names the first reason it declines (a closed list,
 ``REASONS``). The checks: the definition built without errors and is not stale; its print
-would lose no source structure (macro calls, host Python, captured values); it is not written
-in Apache TVM's spelling (formatting keeps the user's dialect: migration is an explicit
-action); every comment has a place in the print (``comment_placement``); its print parses back
+would lose no source structure (macro calls, host Python, captured values); it is printed in
+its own spelling (formatting keeps the user's dialect: a definition in Apache TVM's spelling is
+printed as apache-tvm 0.27 prints it, one in the spelling of older releases is left alone, and
+migration to the canonical spelling is an explicit action); every comment has a place in the print (``comment_placement``); its print parses back
 (untrusted) to a structurally equal IR with the same names (structural equality ignores names)
 and prints the same again (formatting twice changes nothing). With comments, the formatted
 text must also hold the source's comment texts in their order (scanned again, so nothing is
@@ -29,20 +30,27 @@ from .diagnostics import parse_diagnostics
 from .entry import from_source
 from .round_trip import Mismatch, ir_mismatch, print_error_mismatch
 from .source_text import scan
-from .spelling import apache_members
+from .spelling import apache_members, older_members
 
 REASONS: Dict[str, str] = {
     "errors": "the definition has errors, so its IR leaves statements out",
     "stale": "the definition does not parse now (this is an earlier result)",
     "lossy": "its canonical print would lose source structure",
-    "apache-spelling": "it is written in Apache TVM's spelling (migrate it explicitly)",
+    "older-spelling": "it is written in the spelling of Apache TVM releases before 0.27 "
+                      "(`T.block`), which no oracle prints: it stays as written",
     "comments": "it holds a comment the printer cannot place (the detail names its line and why)",
     "not-equal": "its canonical print does not parse back to the same program",
     "renames": "its canonical print renames a definition or a binding",
     "unstable": "its canonical print does not print the same once parsed again",
     "module-symbols": "its canonical print declares symbols above the module that the file does "
                       "not declare",
+    "needs-import": "its print names a namespace the file does not import",
 }
+
+# The namespace aliases prints use, and the import that binds each.
+_PRINTED_ALIASES = {"T": "from tvm_tirx.script import tirx as T",
+                    "I": "from tvm_tirx.script import ir as I",
+                    "Ts": "from tvm_tirx.script import s_tir as Ts"}
 """reason -> what it means (docs/frontend.md lists them)."""
 
 @dataclass(frozen=True)
@@ -91,9 +99,11 @@ def format_verdict(definition: Any, *, migrate: bool = False) -> FormatVerdict:
         return _decline("errors")
     if definition.lossy_reasons:
         return _decline("lossy", "; ".join(definition.lossy_reasons))
-    if definition.apache_spelling and not migrate:
-        return _decline("apache-spelling",
-                        "uses " + ", ".join(sorted(set(definition.apache_spelling))))
+    older = older_members(definition.apache_spelling)
+    if older and not migrate:
+        return _decline("older-spelling", "uses " + ", ".join(sorted(set(older))))
+    if migrate and definition.apache_spelling:
+        definition = _in_canonical_spelling(definition)
     canonical = definition.canonical_text
     if canonical is None:
         return _decline("not-equal", "it has no canonical print")
@@ -112,6 +122,12 @@ def format_verdict(definition: Any, *, migrate: bool = False) -> FormatVerdict:
             f'`{name} = T.dynamic("{name}")`' for name in undeclared) + " above the module")
     names = {k: v for k, v in env.items() if isinstance(v, _ir.Var)
              or namespaces.root_of(v) is not None}
+    unbound = [alias for alias in _PRINTED_ALIASES if alias not in names
+               and re.search(rf"(?<![\w.]){alias}\.", text)]
+    if unbound:
+        # The file would name a namespace it does not import (`Ts` of S-TIR blocks).
+        return _decline("needs-import", "import " + ", ".join(
+            f"`{_PRINTED_ALIASES[alias]}`" for alias in unbound) + " first")
     try:
         again = from_source(text, extra_vars=names, source_name="<format>")
     except Exception as exc:  # noqa: BLE001 - the print does not parse back: leave it
@@ -126,7 +142,7 @@ def format_verdict(definition: Any, *, migrate: bool = False) -> FormatVerdict:
     printed_name = _defined_name(text)
     if printed_name != node.name:
         return _decline("renames", f"the print names `{node.name}` `{printed_name}`")
-    if again.script(show_header=False) != canonical:
+    if again.script(show_header=False, spelling=definition.spelling) != canonical:
         return _decline("unstable")
     if definition.comments:
         problem = _comments_problem(definition, text, names)
@@ -136,6 +152,12 @@ def format_verdict(definition: Any, *, migrate: bool = False) -> FormatVerdict:
     if definition.line_ending != "\n":  # the file's own line ends, not the printer's
         formatted = formatted.replace("\n", definition.line_ending)
     return FormatVerdict(text=formatted, range=_replaced_range(definition))
+
+
+def _in_canonical_spelling(definition: Any) -> Any:
+    """The definition as the explicit migration prints it: in the canonical spelling."""
+    return replace(definition, apache_spelling=[], _canonical=None, _printed=False,
+                   _commented=None)
 
 
 def _replaced_range(definition: Any) -> Tuple[int, int, int, int]:

@@ -82,12 +82,19 @@ class DefinitionReport:
         return bool(self.errors)
 
     @property
+    def spelling(self) -> str:
+        """The spelling its print keeps (printer option ``spelling``): ``apache`` for a
+        definition written in Apache TVM's spelling, else ``canonical``."""
+        return "apache" if self.apache_spelling else "canonical"
+
+    @property
     def canonical_text(self) -> Optional[str]:
+        """Its print in its own spelling (``spelling``), without the header."""
         if not self._printed:
             self._printed = True
             if self.ir is not None:
                 try:
-                    self._canonical = self.ir.script(show_header=False)
+                    self._canonical = self.ir.script(show_header=False, spelling=self.spelling)
                 except TimeoutError:
                     self._printed = False
                     raise
@@ -105,7 +112,7 @@ class DefinitionReport:
                 self._commented = CommentedPrint(None)
             else:
                 self._commented = print_with_comments(self.node, self.ir, self.comments,
-                                                      canonical)
+                                                      canonical, spelling=self.spelling)
         return self._commented
 
     @property
