@@ -16,6 +16,7 @@ starts another with that key skipped), and ``{"event": "result", "path", "defini
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import resource
@@ -72,10 +73,11 @@ def install_sandbox() -> str:
 
 
 def _names(env: Any) -> Dict[str, Any]:
-    """What the print reads: the file's symbols and namespaces, and ``T`` and ``I`` (the
-    print's imports are comments, and a module prints ``@I.ir_module`` whatever the file
-    imported)."""
-    names = {"T": namespaces.lookup("tirx"), "I": namespaces.lookup("ir")}
+    """What the print reads: the file's symbols and namespaces, and ``T``, ``I`` and ``Ts``
+    (the print's imports are comments: a module prints ``@I.ir_module`` and an S-TIR function
+    ``@Ts.function`` whatever the file imported)."""
+    names = {"T": namespaces.lookup("tirx"), "I": namespaces.lookup("ir"),
+             "Ts": namespaces.lookup("s_tir")}
     names.update({k: v for k, v in (env or {}).items()
                   if isinstance(v, _ir.Var) or namespaces.root_of(v) is not None})
     return names
@@ -98,6 +100,16 @@ def round_trip(definition: Any) -> Dict[str, Any]:
     return {"result": "round-trips"}
 
 
+def apache_print_digest(definition: Any) -> str:
+    """The SHA-256 of our print in Apache TVM's spelling, header included, as
+    record_apache_prints.py records apache-tvm 0.27's (``-`` when it does not print)."""
+    try:
+        text = definition.ir.script(spelling="apache")
+    except Exception:  # noqa: BLE001 - no print is a result
+        return "-"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def analyse(path: str, text: str, skip: List[str]) -> Dict[str, Any]:
     def progress(key: str, name: str, span: List[int]) -> None:
         emit({"event": "progress", "key": key, "line": span[0]})
@@ -116,6 +128,7 @@ def analyse(path: str, text: str, skip: List[str]) -> Dict[str, Any]:
         # evaluated), and its IR lacks that statement.
         if definition.ir is not None and not definition.partial and definition.kind != "macro":
             entry.update(round_trip(definition))
+            entry["apache_sha256"] = apache_print_digest(definition)
         found.append(entry)
     return {"event": "result", "path": path, "definitions": found,
             "file_diagnostics": [plain_diagnostic(d) for d in report.file_diagnostics]}

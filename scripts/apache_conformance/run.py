@@ -40,7 +40,9 @@ sys.path.insert(0, str(HERE))
 import extract  # noqa: E402 - found through the path set above
 
 MANIFEST = ROOT / "tests" / "apache_conformance" / "manifest.tsv"
-COLUMNS = ("path", "line", "kind", "category", "result", "code", "construct")
+COLUMNS = ("path", "line", "kind", "category", "result", "code", "construct", "apache_print")
+APACHE_PRINTS = ROOT / "tests" / "apache_conformance" / "apache_prints.tsv"
+"""apache-tvm 0.27's print of each definition, as hashes (record_apache_prints.py)."""
 RESULTS = ("round-trips", "not-equal", "read-back-fails", "print-fails", "parses",
            "not-analysed-yet", "needs-python", "ill-formed", "fails", "timeout", "not-found",
            "crashed")
@@ -232,6 +234,8 @@ def rows_for(path: str, found: List[extract.Definition], result: Optional[Dict[s
         else:
             found_error = _first_error(unit)
             error = found_error[1] if found_error else None
+            if unit.get("apache_sha256"):
+                row["apache_sha256"] = unit["apache_sha256"]
             if found_error is not None:
                 row["result"] = found_error[0]
                 row["code"], row["message"] = error["code"], error["message"]
@@ -312,6 +316,7 @@ def run(args: argparse.Namespace) -> int:
     for thread in threads:
         thread.join()
     rows.sort(key=lambda r: (r["path"], r["line"]))
+    compare_prints(rows, read_apache_prints(APACHE_PRINTS))
     if not args.only:
         write_manifest(args.manifest, snapshot.commit, sorted(sandboxes), rows)
     if args.details:
@@ -320,6 +325,58 @@ def run(args: argparse.Namespace) -> int:
                 out.write(json.dumps(row) + "\n")
     print(summary(rows, snapshot.commit))
     return 0
+
+
+def read_apache_prints(path: pathlib.Path) -> Dict[Tuple[str, int], Tuple[str, str]]:
+    """(path, line) -> (0.27's result, the SHA-256 of its print); empty without the file."""
+    found: Dict[Tuple[str, int], Tuple[str, str]] = {}
+    if not path.exists():
+        return found
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            continue
+        where, number, result, digest = line.split("\t")
+        found[(where, int(number))] = (result, digest)
+    return found
+
+
+def compare_prints(rows: List[Dict[str, Any]],
+                   recorded: Dict[Tuple[str, int], Tuple[str, str]]) -> None:
+    """Each analysed definition's ``apache_print``: ``identical`` or ``differs`` from
+    apache-tvm 0.27's recorded print, ``unrecorded`` when 0.27 printed none (it refused the
+    definition alone), ``-`` when ours built nothing to print."""
+    for row in rows:
+        digest = row.pop("apache_sha256", None)
+        if digest is None or row.get("result") not in ANALYSED:
+            row["apache_print"] = "-"
+            continue
+        theirs = recorded.get((row["path"], int(row["line"])))
+        if theirs is None or theirs[0] != "printed":
+            row["apache_print"] = "unrecorded"
+        else:
+            row["apache_print"] = "identical" if theirs[1] == digest else "differs"
+
+
+def print_table(rows: List[Dict[str, Any]]) -> List[str]:
+    """Per category (issue 23, item 6): analysed definitions, how many round-trip (our print in
+    their own spelling reads back as the same IR), and of those apache-tvm 0.27 printed alone,
+    how many our Apache-spelling print matches byte for byte."""
+    lines = ["| category | analysed | round-trip | printed by 0.27 | printed identically |",
+             "|---|---|---|---|---|"]
+    for category in CATEGORIES + ("all",):
+        chosen = [r for r in rows if category in ("all", r["category"])
+                  and r.get("result") in ANALYSED]
+        if not chosen:
+            continue
+        trips = sum(r["result"] == "round-trips" for r in chosen)
+        compared = [r for r in chosen if r.get("apache_print") in ("identical", "differs")]
+        same = sum(r["apache_print"] == "identical" for r in compared)
+        share = f" ({100.0 * same / len(compared):.1f}%)" if compared else ""
+        trip_share = f" ({100.0 * trips / len(chosen):.1f}%)"
+        name = f"**{category}**" if category == "all" else category
+        lines.append(f"| {name} | {len(chosen)} | {trips}{trip_share} | {len(compared)} | "
+                     f"{same}{share} |")
+    return lines
 
 
 def write_manifest(path: pathlib.Path, commit: str, sandboxes: List[str],
@@ -382,7 +439,7 @@ def summary(rows: List[Dict[str, Any]], commit: str) -> str:
                      f"{c['device-kernels']} | {c['relax']} | "
                      f"{c['helper']} | {c['captured']} | {checked} | {c['parses']} | "
                      f"{c['round-trips']} | {rate} |")
-    lines += ["", *category_table(rows)]
+    lines += ["", *category_table(rows), "", *print_table(rows)]
     failing = collections.Counter((r["result"], r["code"], r["construct"]) for r in rows
                                   if r["category"] == "checked" and r["result"] != "round-trips")
     lines += ["", "| result | code | construct | definitions |", "|---|---|---|---|"]

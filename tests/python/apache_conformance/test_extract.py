@@ -333,7 +333,8 @@ def test_summary_rates_per_folder() -> None:
 
 def test_manifest_round_trips_through_its_reader(tmp_path: pathlib.Path) -> None:
     rows = [{"path": "tests/python/a/test_a.py", "line": 3, "kind": "function",
-             "category": "checked", "result": "round-trips", "code": "-", "construct": "-"}]
+             "category": "checked", "result": "round-trips", "code": "-", "construct": "-",
+             "apache_print": "identical"}]
     path = tmp_path / "manifest.tsv"
     run.write_manifest(path, "f" * 40, ["seccomp"], rows)
     commit, read = run.read_manifest(path)
@@ -466,3 +467,24 @@ def test_a_definition_of_a_known_failing_test_may_be_ill_formed_on_purpose() -> 
                 A[0] = 1
         '''))
     assert [(d.name, d.unchecked) for d in found] == [("a", True), ("b", False)]
+
+
+def test_prints_are_compared_with_the_recorded_hashes() -> None:
+    # Our Apache-spelling print's digest against apache-tvm 0.27's recorded one: identical,
+    # differs, unrecorded (0.27 printed nothing), or not compared (ours did not analyse it).
+    recorded = {("p.py", 1): ("printed", "aa"), ("p.py", 5): ("printed", "bb"),
+                ("p.py", 9): ("refused", "DiagnosticError")}
+    rows = [{"path": "p.py", "line": 1, "category": "s-tir-blocks", "result": "round-trips",
+             "apache_sha256": "aa"},
+            {"path": "p.py", "line": 5, "category": "s-tir-blocks", "result": "not-equal",
+             "apache_sha256": "cc"},
+            {"path": "p.py", "line": 9, "category": "checked", "result": "parses",
+             "apache_sha256": "dd"},
+            {"path": "p.py", "line": 13, "category": "checked", "result": "fails"}]
+    run.compare_prints(rows, recorded)
+    assert [r["apache_print"] for r in rows] == ["identical", "differs", "unrecorded", "-"]
+    assert "apache_sha256" not in rows[0]
+    assert run.print_table(rows)[2:] == [
+        "| checked | 1 | 0 (0.0%) | 0 | 0 |",
+        "| s-tir-blocks | 2 | 1 (50.0%) | 2 | 1 (50.0%) |",
+        "| **all** | 3 | 1 (33.3%) | 2 | 1 (50.0%) |"]
