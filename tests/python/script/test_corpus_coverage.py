@@ -18,11 +18,6 @@ CORPUS = pathlib.Path(__file__).resolve().parents[2] / "script_corpus"
 # Types no IR value has: abstract bases, the builder's frames, and an intrinsic op's contract
 # (its `TIntrinsic` attribute, never part of a program).
 ABSTRACT = {"prim.BinaryOp", "tirx.Stmt", "tirx.IntrinsicInfo"}
-# The S-TIR nodes exist in core (tests/cpp/tirx/test_sblock.cc) before the frontend can build
-# them: no program can show them until the builder frames for `T.sblock` land (issue 23,
-# item 1). Remove this set then.
-NOT_YET_BUILT_BY_THE_FRONTEND = {"tirx.IterVar", "tirx.BufferRegion", "tirx.MatchBufferRegion",
-                                 "tirx.SBlock", "tirx.SBlockRealize"}
 # Shared IR node types the TIRx corpus must show as well.
 SHARED = {"ir.Var", "ir.Call", "ir.PrimType", "ir.TensorType"}
 
@@ -37,7 +32,7 @@ def _registered_type_keys() -> Set[str]:
         if (key.startswith("prim.") or key.startswith("tirx.")) and \
                 not key.startswith("tirx.builder."):
             keys.add(key)
-    return (keys | SHARED) - ABSTRACT - NOT_YET_BUILT_BY_THE_FRONTEND
+    return (keys | SHARED) - ABSTRACT
 
 
 @pytest.fixture(scope="module")
