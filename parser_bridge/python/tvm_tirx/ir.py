@@ -318,6 +318,20 @@ class Var(Expr):
         printed ``A.data``); TypeError for a variable of another type."""
         return Call(Op.get("tirx.tensor_data_ptr"), [self])
 
+    def view(self, *shape: Any, layout: Any = None) -> "TensorView":
+        """``B = A.view(4, 8)`` (apache-tvm 0.27): a tensor of another shape over ``A``'s data,
+        strides, offset and scope, declared when the assignment names it (a ``-1`` extent is
+        inferred from the size). Its dtype and layout forms are device-kernel layouts:
+        NotImplementedError."""
+        if not isinstance(self.ty, TensorType):
+            raise TypeError(f"`view` is a method of tensors, `{self.name}` is not one")
+        if layout is not None or (len(shape) == 1 and isinstance(shape[0], (str, PrimType))):
+            raise ViewNotAnalysedYet(f"`{self.name}.view` of a dtype or a layout (a device "
+                                     "kernel's tensor layout) is not analysed yet")
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        return TensorView(self, _inferred_shape(self, list(shape)))
+
     def _vector_indices(self, member: str, begin: Any, lanes: int) -> list:
         """``begin`` with its last index a unit-stride ramp of ``lanes`` (Apache TVM's
         ``Buffer.vload`` / ``vstore``, which name the first element of a vector)."""
@@ -575,6 +589,49 @@ class TensorType(Type):
             scope,
             alignment,
         )
+
+
+class ViewNotAnalysedYet(NotImplementedError):
+    """A form of ``view`` apache-tvm 0.27 has and ours does not build yet: an information, as
+    the script layer's NotAnalysedYet (recorded.py) is, never an error."""
+
+    severity = 3  # LSP's information
+
+
+class TensorView:
+    """``A.view(shape)`` before the assignment that names it (the builder declares it as a
+    tensor over ``A``'s data)."""
+
+    __slots__ = ("source", "shape")
+
+    def __init__(self, source: "Var", shape: list) -> None:
+        self.source = source
+        self.shape = shape
+
+    def __repr__(self) -> str:
+        return f"{self.source.name}.view(...)"
+
+
+def _inferred_shape(tensor: "Var", shape: list) -> list:
+    """A view's shape with its one ``-1`` extent inferred from ``tensor``'s constant size."""
+    if shape.count(-1) != 1:
+        if -1 in shape:
+            raise ValueError(f"`{tensor.name}.view` infers at most one extent (`-1`)")
+        return shape
+    sizes = [_int_constant(e) for e in tensor.ty.shape]
+    known = [_int_constant(e) for e in shape if not (isinstance(e, int) and e == -1)]
+    if None in sizes or None in known:
+        raise ValueError(f"`{tensor.name}.view` infers a `-1` extent only from constant "
+                         "extents")
+    total, rest = 1, 1
+    for size in sizes:
+        total *= size
+    for size in known:
+        rest *= size
+    if rest == 0 or total % rest != 0:
+        raise ValueError(f"`{tensor.name}.view`: {total} elements do not divide into extents "
+                         f"of {rest}")
+    return [total // rest if isinstance(e, int) and e == -1 else e for e in shape]
 
 
 @register_object("ir.MissingType")

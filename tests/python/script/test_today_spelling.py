@@ -15,6 +15,7 @@ import pytest
 
 import tvm_ffi
 import tvm_tirx
+from tvm_tirx.ir import ViewNotAnalysedYet
 from tvm_tirx import ir
 from tvm_tirx.script import error_location, from_source
 from tvm_tirx.script import s_tir as Ts
@@ -780,3 +781,38 @@ def test_persistent_has_no_equivalent(options) -> None:
     assert str(error) == ("`persistent=` (Apache TVM's persistent kernels) has no equivalent in "
                           "TIRx functions")
     assert error_location(error) == ("prog.py", 2, 0, 3, 17)
+
+
+def test_a_view_is_a_declaration_over_the_same_data() -> None:
+    # apache-tvm 0.27's `B = A.view(shape)` (its printer's form of such a declaration): a
+    # tensor of that shape over A's data, a `-1` extent inferred; untrusted text reads it. Its
+    # dtype and layout forms are not analysed yet (an information, severity 3).
+    assert ViewNotAnalysedYet.severity == 3
+    func = parse('''
+        @T.prim_func
+        def f(A: T.Buffer((4, 8), "float32")):
+            B = A.view(32)
+            C = A.view(2, -1)
+            B[0] = C[1, 15]
+        ''')
+    assert func.script().splitlines()[-3:] == [
+        "    B = T.decl_tensor(A.data, ty_args=[T.Tensor((32,), T.float32)])",
+        "    C = T.decl_tensor(A.data, ty_args=[T.Tensor((2, 16), T.float32)])",
+        "    B[0] = C[1, 15]"]
+    assert func.script(spelling="apache").splitlines()[-3:] == [
+        "    B = A.view(32)", "    C = A.view(2, 16)", "    B[0] = C[1, 15]"]
+    for body, kind, message in [
+        ("B = A.view(-1, -1)", ValueError, "`A.view` infers at most one extent (`-1`)"),
+        ("B = A.view(3, -1)", ValueError, "`A.view`: 32 elements do not divide into extents "
+                                          "of 3"),
+        ('B = A.view("float16")', ViewNotAnalysedYet, "`A.view` of a dtype or a layout (a "
+                                                       "device kernel's tensor layout) is not "
+                                                       "analysed yet"),
+    ]:
+        with pytest.raises(kind) as info:
+            parse(f'''
+                @T.prim_func
+                def f(A: T.Buffer((4, 8), "float32")):
+                    {body}
+                ''')
+        assert str(info.value) == message

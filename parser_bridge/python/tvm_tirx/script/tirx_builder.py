@@ -331,6 +331,8 @@ def bind_(value: Any, name: str, *, loc: Optional[Loc] = None, name_loc: Optiona
         # `tx = T.launch_thread("threadIdx.x", 32)` (Apache TVM): a launch open until the end
         # of the enclosing block, `tx` its index.
         return enter_bare(value.frame(name, loc, name_loc))
+    if isinstance(value, _ir.TensorView):
+        value = _view_declaration(value)
     if isinstance(value, PendingTensor):
         if ty is not None:
             raise TypeError(f"`{name}` is a tensor: its type comes from `ty_args`, not an "
@@ -522,6 +524,15 @@ def decl_scalar(dtype: Any, data: Any, scope: Any, layout: Any = None) -> Pendin
                         f"`{type(data).__name__}`")
     return PendingScalar(_scalar_type(_scalar_dtype(dtype, "decl_scalar"),
                                       _scope_of(scope, "decl_scalar")), data, "decl_scalar")
+
+
+def _view_declaration(view: Any) -> PendingTensor:
+    """``B = A.view(shape)``: ``T.decl_tensor`` of ``A``'s data with ``A``'s strides, offset,
+    scope and alignment, as apache-tvm 0.27 re-declares a view."""
+    source = view.source.ty
+    ty = _ir.TensorType(source.dtype, view.shape, list(source.strides), source.elem_offset,
+                        source.scope, source.alignment)
+    return PendingTensor(ty, view.source.data, "decl_tensor")
 
 
 def bind_many_(value: Any, names: Tuple[str, ...], *, loc: Optional[Loc] = None,
