@@ -72,8 +72,8 @@ std::optional<CodeAction> MigrateOne(const CodeActionInput& input,
                                      const bridge::FormatVerdict& verdict) {
   const bridge::FormatVerdict* migrated = ByKey(input.migrate, verdict);
   bool older = verdict.reason == "older-spelling";
-  bool rewrites = migrated != nullptr && migrated->text &&
-                  (!verdict.text || *migrated->text != *verdict.text);
+  bool rewrites =
+      migrated != nullptr && migrated->text && (!verdict.text || *migrated->text != *verdict.text);
   if (!older && !rewrites) return std::nullopt;
   CodeAction action = Make("Migrate " + verdict.name + " to the canonical spelling",
                            "refactor.rewrite.tvmscript.migrate");
