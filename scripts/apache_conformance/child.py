@@ -83,8 +83,20 @@ def _names(env: Any) -> Dict[str, Any]:
     return names
 
 
+def canonical_round_trip(definition: Any) -> bool:
+    """Whether our print in the canonical spelling (whatever the definition's) reads back as
+    the same IR."""
+    try:
+        text = definition.ir.script(show_header=False)
+        again = from_source(text, extra_vars=_names(definition.env), source_name="<print>")
+    except Exception:  # noqa: BLE001 - a failure is the answer
+        return False
+    return bool(structural_equal(definition.ir, again, map_free_vars=True))
+
+
 def round_trip(definition: Any) -> Dict[str, Any]:
-    """Our print of the definition read back by our parser, compared with its IR."""
+    """Our print of the definition in its own spelling read back by our parser, compared with
+    its IR."""
     try:
         text = definition.canonical_text
     except Exception as exc:  # noqa: BLE001 - a printer failure is a result
@@ -129,6 +141,7 @@ def analyse(path: str, text: str, skip: List[str]) -> Dict[str, Any]:
         if definition.ir is not None and not definition.partial and definition.kind != "macro":
             entry.update(round_trip(definition))
             entry["apache_sha256"] = apache_print_digest(definition)
+            entry["canonical_round_trip"] = canonical_round_trip(definition)
         found.append(entry)
     return {"event": "result", "path": path, "definitions": found,
             "file_diagnostics": [plain_diagnostic(d) for d in report.file_diagnostics]}

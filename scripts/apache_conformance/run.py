@@ -40,7 +40,8 @@ sys.path.insert(0, str(HERE))
 import extract  # noqa: E402 - found through the path set above
 
 MANIFEST = ROOT / "tests" / "apache_conformance" / "manifest.tsv"
-COLUMNS = ("path", "line", "kind", "category", "result", "code", "construct", "apache_print")
+COLUMNS = ("path", "line", "kind", "category", "result", "code", "construct", "apache_print",
+           "canonical_round_trip")
 APACHE_PRINTS = ROOT / "tests" / "apache_conformance" / "apache_prints.tsv"
 """apache-tvm 0.27's print of each definition, as hashes (record_apache_prints.py)."""
 RESULTS = ("round-trips", "not-equal", "read-back-fails", "print-fails", "parses",
@@ -236,6 +237,8 @@ def rows_for(path: str, found: List[extract.Definition], result: Optional[Dict[s
             error = found_error[1] if found_error else None
             if unit.get("apache_sha256"):
                 row["apache_sha256"] = unit["apache_sha256"]
+            if "canonical_round_trip" in unit:
+                row["canonical_round_trip"] = unit["canonical_round_trip"]
             if found_error is not None:
                 row["result"] = found_error[0]
                 row["code"], row["message"] = error["code"], error["message"]
@@ -359,23 +362,26 @@ def compare_prints(rows: List[Dict[str, Any]],
 
 def print_table(rows: List[Dict[str, Any]]) -> List[str]:
     """Per category (issue 23, item 6): analysed definitions, how many round-trip (our print in
-    their own spelling reads back as the same IR), and of those apache-tvm 0.27 printed alone,
-    how many our Apache-spelling print matches byte for byte."""
-    lines = ["| category | analysed | round-trip | printed by 0.27 | printed identically |",
-             "|---|---|---|---|---|"]
+    their own spelling reads back as the same IR), how many round-trip through the canonical
+    spelling, and of those apache-tvm 0.27 printed alone, how many our Apache-spelling print
+    matches byte for byte."""
+    lines = ["| category | analysed | round-trip | canonical round-trip | printed by 0.27 | "
+             "printed identically |", "|---|---|---|---|---|---|"]
     for category in CATEGORIES + ("all",):
         chosen = [r for r in rows if category in ("all", r["category"])
                   and r.get("result") in ANALYSED]
         if not chosen:
             continue
         trips = sum(r["result"] == "round-trips" for r in chosen)
+        canonical = sum(str(r.get("canonical_round_trip")) == "True" for r in chosen)
         compared = [r for r in chosen if r.get("apache_print") in ("identical", "differs")]
         same = sum(r["apache_print"] == "identical" for r in compared)
         share = f" ({100.0 * same / len(compared):.1f}%)" if compared else ""
         trip_share = f" ({100.0 * trips / len(chosen):.1f}%)"
         name = f"**{category}**" if category == "all" else category
-        lines.append(f"| {name} | {len(chosen)} | {trips}{trip_share} | {len(compared)} | "
-                     f"{same}{share} |")
+        canonical_share = f" ({100.0 * canonical / len(chosen):.1f}%)"
+        lines.append(f"| {name} | {len(chosen)} | {trips}{trip_share} | "
+                     f"{canonical}{canonical_share} | {len(compared)} | {same}{share} |")
     return lines
 
 

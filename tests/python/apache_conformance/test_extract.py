@@ -334,7 +334,7 @@ def test_summary_rates_per_folder() -> None:
 def test_manifest_round_trips_through_its_reader(tmp_path: pathlib.Path) -> None:
     rows = [{"path": "tests/python/a/test_a.py", "line": 3, "kind": "function",
              "category": "checked", "result": "round-trips", "code": "-", "construct": "-",
-             "apache_print": "identical"}]
+             "apache_print": "identical", "canonical_round_trip": True}]
     path = tmp_path / "manifest.tsv"
     run.write_manifest(path, "f" * 40, ["seccomp"], rows)
     commit, read = run.read_manifest(path)
@@ -475,7 +475,7 @@ def test_prints_are_compared_with_the_recorded_hashes() -> None:
     recorded = {("p.py", 1): ("printed", "aa"), ("p.py", 5): ("printed", "bb"),
                 ("p.py", 9): ("refused", "DiagnosticError")}
     rows = [{"path": "p.py", "line": 1, "category": "s-tir-blocks", "result": "round-trips",
-             "apache_sha256": "aa"},
+             "apache_sha256": "aa", "canonical_round_trip": True},
             {"path": "p.py", "line": 5, "category": "s-tir-blocks", "result": "not-equal",
              "apache_sha256": "cc"},
             {"path": "p.py", "line": 9, "category": "checked", "result": "parses",
@@ -485,6 +485,6 @@ def test_prints_are_compared_with_the_recorded_hashes() -> None:
     assert [r["apache_print"] for r in rows] == ["identical", "differs", "unrecorded", "-"]
     assert "apache_sha256" not in rows[0]
     assert run.print_table(rows)[2:] == [
-        "| checked | 1 | 0 (0.0%) | 0 | 0 |",
-        "| s-tir-blocks | 2 | 1 (50.0%) | 2 | 1 (50.0%) |",
-        "| **all** | 3 | 1 (33.3%) | 2 | 1 (50.0%) |"]
+        "| checked | 1 | 0 (0.0%) | 0 (0.0%) | 0 | 0 |",
+        "| s-tir-blocks | 2 | 1 (50.0%) | 1 (50.0%) | 2 | 1 (50.0%) |",
+        "| **all** | 3 | 1 (33.3%) | 1 (33.3%) | 2 | 1 (50.0%) |"]
