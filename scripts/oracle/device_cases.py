@@ -122,9 +122,47 @@ INTRINSICS = {
     "cuda.warp_max/float16": lambda T, p, i, x: T.cuda.warp_max(T.float16(1)),
     "cuda.warp_min/int32": lambda T, p, i, x: T.cuda.warp_min(i, 16),
     "cuda.warp_reduce/int32": lambda T, p, i, x: T.cuda.warp_reduce(i, "sum", 32),
+    # T.nki: statements; the parameters left out take the defaults Apache TVM passes.
+    "nki.load": lambda T, p, i, x: T.nki.load(x, x),
+    "nki.store": lambda T, p, i, x: T.nki.store(x, x),
+    "nki.tensor_copy": lambda T, p, i, x: T.nki.tensor_copy(x, x),
+    "nki.matmul": lambda T, p, i, x: T.nki.matmul(x, x, x),
+    "nki.matmul/accum": lambda T, p, i, x: T.nki.matmul(x, x, x, False),
+    "nki.activation": lambda T, p, i, x: T.nki.activation(x, x, "exp"),
+    "nki.activation/all": lambda T, p, i, x: T.nki.activation(x, x, "exp", x, 2.0),
+    "nki.reciprocal": lambda T, p, i, x: T.nki.reciprocal(x, x),
+    "nki.tensorreduce": lambda T, p, i, x: T.nki.tensorreduce(x, x, "add", False, 1, 2),
+    "nki.tensortensor": lambda T, p, i, x: T.nki.tensortensor(x, x, x, "multiply"),
+    "nki.tensorscalar": lambda T, p, i, x: T.nki.tensorscalar(x, x, T.float32(1), "add"),
+    "nki.tensorscalar/reverse": lambda T, p, i, x: T.nki.tensorscalar(
+        x, x, T.float32(1), "add", T.bool(True)),
+    "nki.memset": lambda T, p, i, x: T.nki.memset(x, T.float32(0)),
+    "nki.activation_reduce": lambda T, p, i, x: T.nki.activation_reduce(x, x, x, "exp", "add"),
+    "nki.tensorscalar_reduce": lambda T, p, i, x: T.nki.tensorscalar_reduce(
+        x, x, x, T.float32(2), "multiply", "add"),
+    "nki.scalar_tensor_tensor": lambda T, p, i, x: T.nki.scalar_tensor_tensor(
+        x, x, T.float32(2), x, "multiply", "add"),
+    "nki.scalar_tensor_scalar": lambda T, p, i, x: T.nki.scalar_tensor_scalar(
+        x, x, T.float32(2), T.float32(3), "multiply", "add", True),
+    "nki.identity": lambda T, p, i, x: T.nki.identity(x, 128),
+    "nki.affine_select": lambda T, p, i, x: T.nki.affine_select(x, i < 4, x, T.float32(0)),
 }
 """The tensor-core intrinsics (and the two their memory operands use) and the members of
-``T.cuda`` ours builds; the answer of each is the call's type (type_text)."""
+``T.cuda`` and ``T.nki`` ours builds; the answer of each is the call's type and its arguments'
+types (type_text; a string argument's is ``str``)."""
+
+
+def call_answer(call: object) -> dict:
+    """The answer of an intrinsic case: the call's type and its arguments' types."""
+    return {"type": type_text(call.ty),  # type: ignore[attr-defined]
+            "args": [arg_text(a) for a in call.args]}  # type: ignore[attr-defined]
+
+
+def arg_text(arg: object) -> str:
+    value = getattr(arg, "value", None)
+    if isinstance(value, str):
+        return "str"
+    return type_text(arg.ty)  # type: ignore[attr-defined]
 
 
 def type_text(ty: object) -> str:

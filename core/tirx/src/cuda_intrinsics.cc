@@ -1,6 +1,7 @@
 /*!
  * \file cuda_intrinsics.cc
- * \brief The CUDA backend namespace's members that ours builds (`T.cuda.cta_sync()`, ...):
+ * \brief The device backends' members that ours builds, `T.cuda` then `T.nki`. `T.cuda`'s
+ *  (`T.cuda.cta_sync()`, ...):
  *  the ops `tirx.cuda.<name>`, one IntrinsicSpec row each, with the result types apache-tvm
  *  0.27 builds (recorded in tests/oracle_records/device_scope_ids.json, `cuda/...` cases): a
  *  barrier or a wait is void, a bit cast, vote or address conversion has a fixed type, a
@@ -116,6 +117,38 @@ constexpr IntrinsicSpec kCudaIntrinsics[] = {
 };
 
 /*!
+ * \brief `T.nki`, the Trainium NKI instructions: statements (void), their operands unchecked
+ *  as Apache TVM leaves them. A count runs from the required parameters to all of them; the
+ *  Python members pass the defaults Apache TVM passes, so a call they build has them all.
+ */
+constexpr IntrinsicSpec kNkiIntrinsics[] = {
+    {"nki.load", 2, 2, Void, kUpdateState, kCall, "loads a tile into on-chip memory"},
+    {"nki.store", 2, 2, Void, kUpdateState, kCall, "stores a tile from on-chip memory"},
+    {"nki.tensor_copy", 2, 2, Void, kUpdateState, kCall, "copies a tile on chip"},
+    {"nki.matmul", 3, 4, Void, kUpdateState, kCall, "a matrix product, accumulated or not"},
+    {"nki.activation", 3, 5, Void, kUpdateState, kCall,
+     "an activation function of a tile, with bias and scale"},
+    {"nki.reciprocal", 2, 2, Void, kUpdateState, kCall, "the reciprocal of a tile"},
+    {"nki.tensorreduce", 4, kUnboundedArgs, Void, kUpdateState, kCall,
+     "a reduction of a tile over the given axes"},
+    {"nki.tensortensor", 4, 4, Void, kUpdateState, kCall, "an element-wise op of two tiles"},
+    {"nki.tensorscalar", 4, 5, Void, kUpdateState, kCall,
+     "an element-wise op of a tile and a scalar"},
+    {"nki.memset", 2, 2, Void, kUpdateState, kCall, "fills a tile with a value"},
+    {"nki.activation_reduce", 5, 7, Void, kUpdateState, kCall,
+     "an activation of a tile and a reduction of its result"},
+    {"nki.tensorscalar_reduce", 6, 7, Void, kUpdateState, kCall,
+     "a tile-scalar op and a reduction of its result"},
+    {"nki.scalar_tensor_tensor", 6, 8, Void, kUpdateState, kCall,
+     "a tile-scalar op then a tile-tile op"},
+    {"nki.scalar_tensor_scalar", 6, 8, Void, kUpdateState, kCall,
+     "two tile-scalar ops in one instruction"},
+    {"nki.identity", 2, 2, Void, kUpdateState, kCall, "an identity matrix of the given size"},
+    {"nki.affine_select", 4, 4, Void, kUpdateState, kCall,
+     "an element-wise select under an affine predicate"},
+};
+
+/*!
  * \brief The reference's generic `T.atomic_add(address, value)`: untyped (Missing) unless the
  *  call is given a type, with no operand checked, as the reference builds it.
  */
@@ -126,6 +159,7 @@ constexpr IntrinsicSpec kAtomicIntrinsics[] = {
 
 TVM_FFI_STATIC_INIT_BLOCK() {
   for (const IntrinsicSpec& spec : kCudaIntrinsics) RegisterIntrinsic(spec);
+  for (const IntrinsicSpec& spec : kNkiIntrinsics) RegisterIntrinsic(spec);
   for (const IntrinsicSpec& spec : kAtomicIntrinsics) RegisterIntrinsic(spec);
 }
 

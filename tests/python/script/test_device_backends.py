@@ -158,9 +158,54 @@ def test_a_backend_of_no_member_is_a_placeholder_not_a_member() -> None:
     from tvm_tirx.script.parser import protocol_registry
 
     kinds = {m.name: m.kind for m in protocol_registry.namespace_members("tirx")}
-    assert kinds["cuda"] == "namespace"
-    assert [kinds[name] for name in ("metal", "nki", "nvshmem", "ptx", "ptx_legacy",
-                                     "webgpu")] == ["unsupported"] * 6
+    assert (kinds["cuda"], kinds["nki"]) == ("namespace", "namespace")
+    assert [kinds[name] for name in ("metal", "nvshmem", "ptx", "ptx_legacy", "webgpu")] == [
+        "unsupported"] * 5
     assert dir(T.ptx) == []
     with pytest.raises(TypeError, match=r"^`T.nki` is not subscriptable$"):
         T.nki["x"]
+
+
+NKI_KERNEL = '''
+from tvm.script import tirx as T
+
+@T.prim_func
+def tile(A: T.Buffer((128, 512), "float32"), B: T.Buffer((128, 512), "float32")):
+    A_sbuf = T.alloc_buffer((128, 512), "float32", scope="trn.sbuf")
+    acc = T.alloc_buffer((128, 512), "float32", scope="trn.psum")
+    for i, j in T.grid(128, 512):
+        T.nki.load(A_sbuf[i, j], A[i, j])
+        T.nki.memset(acc[i, j], T.float32(0))
+        T.nki.matmul(acc[i, j], A_sbuf[i, j], A_sbuf[i, j])
+        T.nki.activation(acc[i, j], acc[i, j], "exp", scale=2.0)
+        T.nki.tensorscalar(acc[i, j], acc[i, j], T.float32(1), "add", T.bool(True))
+        T.nki.tensorreduce(acc[i, j], acc[i, j], "add", False, 1)
+        T.nki.store(B[i, j], acc[i, j])
+'''
+
+
+def test_nki_members_pass_apache_tvm_s_defaults_and_read_back() -> None:
+    func = from_source(NKI_KERNEL)
+    text = func.script()
+    ir.assert_structural_equal(from_source(text, extra_vars={"T": T}), func)
+    assert [line.strip() for line in text.split("\n") if "T.nki" in line] == [
+        "T.nki.load(A_sbuf[i, j], A[i, j])",
+        "T.nki.memset(acc[i, j], T.float32(0.0))",
+        "T.nki.matmul(acc[i, j], A_sbuf[i, j], A_sbuf[i, j], T.bool(True))",
+        'T.nki.activation(acc[i, j], acc[i, j], "exp", T.float32(0.0), T.float32(2.0))',
+        'T.nki.tensorscalar(acc[i, j], acc[i, j], T.float32(1.0), "add", T.bool(True))',
+        'T.nki.tensorreduce(acc[i, j], acc[i, j], "add", T.bool(False), 1)',
+        "T.nki.store(B[i, j], acc[i, j])",
+    ]
+    assert parse_diagnostics(NKI_KERNEL, source_name="tile.py").diagnostics == []
+
+
+@pytest.mark.parametrize("call, message", [
+    ("T.nki.matmul(A[0], A[1])", "`T.nki.matmul` takes 3 to 4 arguments, got 2"),
+    ("T.nki.matmul(A[0], A[1], A[2], True, 5)", "`T.nki.matmul` takes 3 to 4 arguments, got 5"),
+    ("T.nki.matmul(A[0], A[1], accum=False)", "`T.nki.matmul` needs `rhs`"),
+    ("T.nki.matmul(A[0], A[1], A[2], acum=False)",
+     "`T.nki.matmul` got an unexpected or repeated argument `acum`"),
+])
+def test_a_misused_nki_member_is_a_type_error(call: str, message: str) -> None:
+    assert [(f[1], f[2]) for f in diagnostics(call + "\n")] == [("type-error", message)]
