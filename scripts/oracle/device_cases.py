@@ -146,10 +146,18 @@ INTRINSICS = {
         x, x, T.float32(2), T.float32(3), "multiply", "add", True),
     "nki.identity": lambda T, p, i, x: T.nki.identity(x, 128),
     "nki.affine_select": lambda T, p, i, x: T.nki.affine_select(x, i < 4, x, T.float32(0)),
+    # The shuffles of T.metal and T.webgpu: of the value's type.
+    "metal.simd_shuffle": lambda T, p, i, x: T.metal.simd_shuffle(x, i),
+    "metal.simd_shuffle_up/int32": lambda T, p, i, x: T.metal.simd_shuffle_up(i, 1),
+    "metal.simd_shuffle_down": lambda T, p, i, x: T.metal.simd_shuffle_down(x, 2),
+    "webgpu.subgroup_shuffle": lambda T, p, i, x: T.webgpu.subgroup_shuffle(x, i),
+    "webgpu.subgroup_shuffle_up/int32": lambda T, p, i, x: T.webgpu.subgroup_shuffle_up(i, 1),
+    "webgpu.subgroup_shuffle_down/float16": lambda T, p, i, x: T.webgpu.subgroup_shuffle_down(
+        T.float16(1), 1),
 }
 """The tensor-core intrinsics (and the two their memory operands use) and the members of
-``T.cuda`` and ``T.nki`` ours builds; the answer of each is the call's type and its arguments'
-types (type_text; a string argument's is ``str``)."""
+``T.cuda``, ``T.nki``, ``T.metal`` and ``T.webgpu`` ours builds; the answer of each is the
+call's type and its arguments' types (type_text; a string argument's is ``str``)."""
 
 
 def call_answer(call: object) -> dict:

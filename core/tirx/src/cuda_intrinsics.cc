@@ -28,6 +28,12 @@ Type Int32(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int
 Type Int64(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(64)); }
 Type Float32(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Float(32)); }
 
+/*! \brief Of the type of the first operand: the value of a Metal or WebGPU shuffle. */
+Type FirstOperandType(const ffi::Array<Expr>& args, const char* op) {
+  OperandDType(args[0], op, "var");
+  return args[0]->ty;
+}
+
 /*! \brief Of the type of the second operand: the value of a shuffle, an atomic, a CAS. */
 Type SecondOperandType(const ffi::Array<Expr>& args, const char* op) {
   OperandDType(args[1], op, "value");
@@ -149,6 +155,25 @@ constexpr IntrinsicSpec kNkiIntrinsics[] = {
 };
 
 /*!
+ * \brief The shuffles of `T.metal` (SIMD groups) and `T.webgpu` (subgroups): the value of
+ *  another lane, of the value's type, as Apache TVM types them.
+ */
+constexpr IntrinsicSpec kShuffleIntrinsics[] = {
+    {"metal.simd_shuffle", 2, 2, FirstOperandType, kUpdateState, kCall,
+     "the value of a given lane of the SIMD group"},
+    {"metal.simd_shuffle_up", 2, 2, FirstOperandType, kUpdateState, kCall,
+     "the value of the lane `delta` below in the SIMD group"},
+    {"metal.simd_shuffle_down", 2, 2, FirstOperandType, kUpdateState, kCall,
+     "the value of the lane `delta` above in the SIMD group"},
+    {"webgpu.subgroup_shuffle", 2, 2, FirstOperandType, kUpdateState, kCall,
+     "the value of a given lane of the subgroup"},
+    {"webgpu.subgroup_shuffle_up", 2, 2, FirstOperandType, kUpdateState, kCall,
+     "the value of the lane `delta` below in the subgroup"},
+    {"webgpu.subgroup_shuffle_down", 2, 2, FirstOperandType, kUpdateState, kCall,
+     "the value of the lane `delta` above in the subgroup"},
+};
+
+/*!
  * \brief The reference's generic `T.atomic_add(address, value)`: untyped (Missing) unless the
  *  call is given a type, with no operand checked, as the reference builds it.
  */
@@ -160,6 +185,7 @@ constexpr IntrinsicSpec kAtomicIntrinsics[] = {
 TVM_FFI_STATIC_INIT_BLOCK() {
   for (const IntrinsicSpec& spec : kCudaIntrinsics) RegisterIntrinsic(spec);
   for (const IntrinsicSpec& spec : kNkiIntrinsics) RegisterIntrinsic(spec);
+  for (const IntrinsicSpec& spec : kShuffleIntrinsics) RegisterIntrinsic(spec);
   for (const IntrinsicSpec& spec : kAtomicIntrinsics) RegisterIntrinsic(spec);
 }
 

@@ -1,15 +1,15 @@
 """The device backends' namespaces under ``T`` (issue 23, item 2).
 
 A member ours builds is an intrinsic ``tirx.<backend>.<name>`` of the op registry
-(core/tirx/src/cuda_intrinsics.cc: ``T.cuda`` and ``T.nki``), called as any intrinsic member
-is, plus the helpers that spell one of them (``T.cuda.warp_sum(v)`` is
+(core/tirx/src/cuda_intrinsics.cc: ``T.cuda``, ``T.nki``, and the shuffles of ``T.metal`` and
+``T.webgpu``), called as any intrinsic member is, plus the helpers that spell one of them (``T.cuda.warp_sum(v)`` is
 ``T.cuda.warp_reduce(v, "sum", 32)``, as Apache TVM builds it) and ``T.nki``'s defaults
 (``T.nki.matmul(res, lhs, rhs)`` passes ``accum=True``, as Apache TVM does). Any other name is what ``recorded.missing_member`` says: a
 member an oracle's namespace records is not analysed yet (an information), another name an
 error with the closest recorded names.
 
 The namespace objects both oracles record whose members ours builds none of (``T.ptx``,
-``T.metal``, ``T.nvshmem``, ``T.ptx_legacy``, ``T.webgpu``) are namespaces of no
+``T.nvshmem``, ``T.ptx_legacy``) are namespaces of no
 member, so a misspelt name under them is found too; ``T.ptx["ld.global.b32"]`` (the exact-text
 form) is not analysed yet. A backend the oracles record as a module (``T.tile``, ``T.opencl``)
 stays a member of ``T`` not analysed yet: a module's record need not list every name it
@@ -21,9 +21,10 @@ from __future__ import annotations
 import keyword
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Tuple
 
+from .. import ir as _ir
 from .recorded import NotAnalysedYet, missing_member
 
-UNBUILT_OBJECT_NAMESPACES = ("metal", "nvshmem", "ptx", "ptx_legacy", "webgpu")
+UNBUILT_OBJECT_NAMESPACES = ("nvshmem", "ptx", "ptx_legacy")
 """The backends both oracles record as namespace objects, of which ours builds no member."""
 
 
@@ -139,6 +140,21 @@ def _with_defaults(member: Callable[..., Any], name: str,
     return call
 
 
+def _shuffle_of_element(member: Callable[..., Any], name: str) -> Callable[..., Any]:
+    """A Metal or WebGPU shuffle: a tensor given as the value stands for its first element, as
+    Apache TVM reads it (``T.metal.simd_shuffle(red_buf, lane)``)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        ty = getattr(args[0], "ty", None) if args else None
+        if isinstance(ty, _ir.TensorType):
+            args = (args[0][(0,) * len(ty.shape)], *args[1:])
+        return member(*args, **kwargs)  # its count check says what the range is
+
+    call.__name__ = name
+    call.__doc__ = member.__doc__
+    return call
+
+
 def backend_namespaces(intrinsics: Mapping[str, Callable[..., Any]]) -> Dict[str, Any]:
     """The backend namespaces of the registered intrinsics whose names are dotted
     (``cuda.cta_sync``), by backend name."""
@@ -150,6 +166,9 @@ def backend_namespaces(intrinsics: Mapping[str, Callable[..., Any]]) -> Dict[str
     if "cuda" in grouped:
         for reduction in ("sum", "max", "min"):
             grouped["cuda"][f"warp_{reduction}"] = _warp_reduction(intrinsics, reduction)
+    for backend in ("metal", "webgpu"):
+        for name, member in list(grouped[backend].items()):
+            grouped[backend][name] = _shuffle_of_element(member, name)
     for name, parameters in NKI_PARAMETERS.items():
         grouped["nki"][name] = _with_defaults(grouped["nki"][name], name, parameters)
     for backend in UNBUILT_OBJECT_NAMESPACES:
