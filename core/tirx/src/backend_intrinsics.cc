@@ -1,13 +1,14 @@
 /*!
- * \file cuda_intrinsics.cc
- * \brief The device backends' members that ours builds, `T.cuda` then `T.nki`. `T.cuda`'s
- *  (`T.cuda.cta_sync()`, ...):
- *  the ops `tirx.cuda.<name>`, one IntrinsicSpec row each, with the result types apache-tvm
- *  0.27 builds (recorded in tests/oracle_records/device_scope_ids.json, `cuda/...` cases): a
- *  barrier or a wait is void, a bit cast, vote or address conversion has a fixed type, a
- *  shuffle, atomic or warp reduction has its value's type. Apache TVM checks no operand; ours
- *  checks only what the type needs (the value a result takes its type from, a string
- *  reduction). The other members of `T.cuda` are not analysed yet (tirx_device.py).
+ * \file backend_intrinsics.cc
+ * \brief The device backends' members that ours builds (`T.cuda.cta_sync()`,
+ *  `T.nki.matmul(...)`, `T.metal.simd_shuffle(...)`, ...): the ops `tirx.<backend>.<name>`, one
+ *  IntrinsicSpec row each, with the result types apache-tvm 0.27 builds (recorded in
+ *  tests/oracle_records/device_scope_ids.json, `intrinsic/...` cases): a barrier, a wait or an
+ *  NKI instruction is void; a bit cast, vote or address conversion has a fixed type; a shuffle,
+ *  atomic or warp reduction has its value's type. Apache TVM checks no operand; ours checks
+ *  only what the type needs (the value a result takes its type from, a string reduction). The
+ *  other members of these namespaces are not analysed yet (tirx_backends.py). Also the
+ *  reference's generic `T.atomic_add`.
  */
 #include <tvm/tirx/intrinsic_spec.h>
 

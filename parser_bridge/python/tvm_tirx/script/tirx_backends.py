@@ -1,7 +1,7 @@
 """The device backends' namespaces under ``T`` (issue 23, item 2).
 
 A member ours builds is an intrinsic ``tirx.<backend>.<name>`` of the op registry
-(core/tirx/src/cuda_intrinsics.cc: ``T.cuda``, ``T.nki``, and the shuffles of ``T.metal`` and
+(core/tirx/src/backend_intrinsics.cc: ``T.cuda``, ``T.nki``, and the shuffles of ``T.metal`` and
 ``T.webgpu``), called as any intrinsic member is, plus the helpers that spell one of them (``T.cuda.warp_sum(v)`` is
 ``T.cuda.warp_reduce(v, "sum", 32)``, as Apache TVM builds it) and ``T.nki``'s defaults
 (``T.nki.matmul(res, lhs, rhs)`` passes ``accum=True``, as Apache TVM does). Any other name is what ``recorded.missing_member`` says: a
