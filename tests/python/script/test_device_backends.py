@@ -226,3 +226,19 @@ def test_a_metal_or_webgpu_shuffle_of_a_tensor_shuffles_its_first_element() -> N
         "not-implemented-error", "`T.metal.simdgroup_load` is not analysed yet: it is a member "
         "of `T` in apache-tvm-tirx 0.1.0a4 and apache-tvm 0.27.0.post1, which this frontend "
         "does not build yet")
+
+
+def test_the_underscore_cuda_members_build_and_read_back_in_trusted_text() -> None:
+    text = textwrap.dedent('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def lanes(X: T.Tensor((32,), T.float32)):
+            with T.launch_thread("threadIdx.x", 32) as lane:
+                mask: T.let[T.uint32] = T.cuda.__activemask()
+                X[lane] = T.cuda.__shfl_sync(mask, X[lane], 0, 32) + T.cuda.__shfl_up_sync(mask, X[lane], 1, 32) + T.cuda.__shfl_down_sync(mask, X[lane], 1, 32) + T.cuda.__shfl_xor_sync(mask, X[lane], 1, 32)
+        ''')
+    func = from_source(text, trusted=True)
+    printed = func.script()
+    ir.assert_structural_equal(from_source(printed, extra_vars={"T": T}, trusted=True), func)
+    assert printed.count("T.cuda.__shfl_") == 4 and "T.cuda.__activemask()" in printed
