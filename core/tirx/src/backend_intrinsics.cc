@@ -41,7 +41,10 @@ Type SecondOperandType(const ffi::Array<Expr>& args, const char* op) {
   return args[1]->ty;
 }
 
-/*! \brief `warp_reduce(value, "sum", width)`: a reduction over the warp, of the value's type. */
+/*!
+ * \brief `warp_reduce(value, "sum", width)` and `cta_reduce(value, "sum", num_warps, scratch)`:
+ *  a reduction over the warp or the CTA, of the value's type.
+ */
 Type WarpReduceRule(const ffi::Array<Expr>& args, const char* op) {
   ScalarDType(args[0], op, "value");
   if (args[1].as<StringImmObj>() == nullptr) {
@@ -121,6 +124,36 @@ constexpr IntrinsicSpec kCudaIntrinsics[] = {
      "compares and swaps the value at an address, the old value (atomicCAS)"},
     {"cuda.warp_reduce", 2, 3, WarpReduceRule, kUpdateState, kCall,
      "a reduction (\"sum\", \"max\", \"min\") of a value over the warp"},
+    {"cuda.cta_reduce", 4, 4, WarpReduceRule, kUpdateState, kCall,
+     "a reduction of a value over the CTA, through a shared scratch of one value per warp"},
+    // Tensor memory, shared addresses and packed conversions.
+    {"cuda.get_tmem_addr", 3, 3, UInt32, kPure, kCall,
+     "a tensor-memory address offset by rows and columns (uint32)"},
+    {"cuda.smem_addr_from_uint64", 1, 1, UInt32, kPure, kCall,
+     "the shared-memory address of a 64-bit cluster address (uint32)"},
+    {"cuda.runtime_instr_desc", 2, 2, Void, kUpdateState, kCall,
+     "sets the scale-factor id of an instruction descriptor"},
+    {"cuda.float2_x", 1, 1, Float32, kPure, kCall, "the first float32 of a packed float2"},
+    {"cuda.float2_y", 1, 1, Float32, kPure, kCall, "the second float32 of a packed float2"},
+    {"cuda.fadd2_rn", 2, 2, UInt64, kPure, kCall, "the sum of two packed float2 (uint64)"},
+    {"cuda.fmul2_rn", 2, 2, UInt64, kPure, kCall, "the product of two packed float2 (uint64)"},
+    {"cuda.hmax2", 2, 2, UInt32, kPure, kCall, "the lane-wise maximum of two packed half2"},
+    {"cuda.hmin2", 2, 2, UInt32, kPure, kCall, "the lane-wise minimum of two packed half2"},
+    {"cuda.bfloat162float", 1, 1, Float32, kPure, kCall, "a bfloat16 as a float32"},
+    {"cuda.bfloat1622float2", 1, 1, UInt64, kPure, kCall,
+     "a packed bfloat162 as a packed float2 (uint64)"},
+    {"cuda.float22bfloat162_rn", 2, 2, UInt32, kPure, kCall,
+     "two float32 as a packed bfloat162, rounded to nearest (uint32)"},
+    {"cuda.float22bfloat162_rn_from_float2", 1, 1, UInt32, kPure, kCall,
+     "a packed float2 as a packed bfloat162, rounded to nearest (uint32)"},
+    {"cuda.fp8x4_e4m3_from_float4", 4, 4, UInt32, kPure, kCall,
+     "four float32 as four packed float8_e4m3 (uint32)"},
+    {"cuda.float22half2", 2, 2, Void, kUpdateState, kCall,
+     "converts float2 values to half2 values, from one address to another"},
+    {"cuda.float8tohalf8", 2, 2, Void, kUpdateState, kCall,
+     "converts eight float8 values to half, from one address to another"},
+    {"cuda.half8tofloat8", 2, 2, Void, kUpdateState, kCall,
+     "converts eight half values to float8, from one address to another"},
 };
 
 /*!

@@ -63,13 +63,13 @@ def test_the_kernel_is_analysed_in_either_mode(trusted: bool) -> None:
 @pytest.mark.parametrize("trusted", [False, True])
 def test_a_recorded_member_not_built_is_an_information_and_the_rest_is_analysed(
         trusted: bool) -> None:
-    found = diagnostics("addr = T.cuda.get_tmem_addr(bar, 0, 0)\nA[0] = A[1] + \"x\"\n",
+    found = diagnostics("addr = T.cuda.mov_sreg(32, \"%clock\")\nA[0] = A[1] + \"x\"\n",
                         trusted)
     assert found == [
         (3, "not-implemented-error",
-         "`T.cuda.get_tmem_addr` is not analysed yet: it is a member of `T` in apache-tvm-tirx "
+         "`T.cuda.mov_sreg` is not analysed yet: it is a member of `T` in apache-tvm-tirx "
          "0.1.0a4 and apache-tvm 0.27.0.post1, which this frontend does not build yet",
-         8, 11, 31),
+         8, 11, 26),
         (1, "type-error", "Operator `+` cannot combine an expression with `str`", 9, 11, 21),
     ]
 
@@ -101,8 +101,8 @@ def test_the_namespace_is_read_only_and_lists_what_it_builds() -> None:
     assert {"cta_sync", "elect_sync", "warp_sum", "atomic_add", "__shfl_sync"} <= set(dir(T.cuda))
     assert repr(T.cuda) == "T.cuda"
     with pytest.raises(NotAnalysedYet):
-        T.cuda.get_tmem_addr
-    assert getattr(T.cuda, "get_tmem_addr", None) is None
+        T.cuda.mov_sreg
+    assert getattr(T.cuda, "mov_sreg", None) is None
 
 
 def test_an_underscore_member_is_python_only_in_untrusted_text() -> None:

@@ -114,6 +114,20 @@ Apache TVM passes when they are left out (``tensorreduce`` takes its axes variad
 the generic call)."""
 
 
+def _cta_reduction(intrinsics: Mapping[str, Callable[..., Any]], reduction: str
+                   ) -> Callable[..., Any]:
+    reduce = intrinsics["cuda.cta_reduce"]
+
+    def member(value: Any, num_warps: Any, scratch: Any) -> Any:
+        return reduce(value, reduction, num_warps, scratch)
+
+    member.__name__ = f"cta_{reduction}"
+    member.__doc__ = (f"``T.cuda.cta_{reduction}(value, num_warps, scratch)``: "
+                      f"``T.cuda.cta_reduce(value, \"{reduction}\", num_warps, scratch)``, the "
+                      f"{reduction} of a value over the CTA, of its type.")
+    return member
+
+
 def _with_defaults(member: Callable[..., Any], name: str,
                    parameters: Tuple[Tuple[str, ...], Tuple[Tuple[str, Any], ...]]
                    ) -> Callable[..., Any]:
@@ -166,6 +180,7 @@ def backend_namespaces(intrinsics: Mapping[str, Callable[..., Any]]) -> Dict[str
     if "cuda" in grouped:
         for reduction in ("sum", "max", "min"):
             grouped["cuda"][f"warp_{reduction}"] = _warp_reduction(intrinsics, reduction)
+            grouped["cuda"][f"cta_{reduction}"] = _cta_reduction(intrinsics, reduction)
     for backend in ("metal", "webgpu"):
         for name, member in list(grouped[backend].items()):
             grouped[backend][name] = _shuffle_of_element(member, name)
