@@ -122,9 +122,77 @@ INTRINSICS = {
     "cuda.warp_max/float16": lambda T, p, i, x: T.cuda.warp_max(T.float16(1)),
     "cuda.warp_min/int32": lambda T, p, i, x: T.cuda.warp_min(i, 16),
     "cuda.warp_reduce/int32": lambda T, p, i, x: T.cuda.warp_reduce(i, "sum", 32),
+    "cuda.cta_sum/float32": lambda T, p, i, x: T.cuda.cta_sum(x, 4, p),
+    "cuda.cta_max/int32": lambda T, p, i, x: T.cuda.cta_max(i, 4, p),
+    "cuda.cta_min/float32": lambda T, p, i, x: T.cuda.cta_min(x, 8, p),
+    "cuda.cta_reduce/int32": lambda T, p, i, x: T.cuda.cta_reduce(i, "sum", 4, p),
+    "cuda.get_tmem_addr": lambda T, p, i, x: T.cuda.get_tmem_addr(T.uint32(0), i, 0),
+    "cuda.smem_addr_from_uint64": lambda T, p, i, x: T.cuda.smem_addr_from_uint64(T.uint64(8)),
+    "cuda.runtime_instr_desc": lambda T, p, i, x: T.cuda.runtime_instr_desc(T.uint32(0), i),
+    "cuda.float2_x": lambda T, p, i, x: T.cuda.float2_x(T.uint64(0)),
+    "cuda.float2_y": lambda T, p, i, x: T.cuda.float2_y(T.uint64(0)),
+    "cuda.fadd2_rn": lambda T, p, i, x: T.cuda.fadd2_rn(T.uint64(0), T.uint64(1)),
+    "cuda.fmul2_rn": lambda T, p, i, x: T.cuda.fmul2_rn(T.uint64(0), T.uint64(1)),
+    "cuda.hmax2": lambda T, p, i, x: T.cuda.hmax2(T.uint32(0), T.uint32(1)),
+    "cuda.hmin2": lambda T, p, i, x: T.cuda.hmin2(T.uint32(0), T.uint32(1)),
+    "cuda.bfloat162float": lambda T, p, i, x: T.cuda.bfloat162float(T.bfloat16(1)),
+    "cuda.bfloat1622float2": lambda T, p, i, x: T.cuda.bfloat1622float2(T.uint32(0)),
+    "cuda.float22bfloat162_rn": lambda T, p, i, x: T.cuda.float22bfloat162_rn(x, x),
+    "cuda.float22bfloat162_rn_from_float2":
+        lambda T, p, i, x: T.cuda.float22bfloat162_rn_from_float2(T.uint64(0)),
+    "cuda.fp8x4_e4m3_from_float4": lambda T, p, i, x: T.cuda.fp8x4_e4m3_from_float4(x, x, x, x),
+    "cuda.float22half2": lambda T, p, i, x: T.cuda.float22half2(p, p),
+    "cuda.float8tohalf8": lambda T, p, i, x: T.cuda.float8tohalf8(p, p),
+    "cuda.half8tofloat8": lambda T, p, i, x: T.cuda.half8tofloat8(p, p),
+    # T.nki: statements; the parameters left out take the defaults Apache TVM passes.
+    "nki.load": lambda T, p, i, x: T.nki.load(x, x),
+    "nki.store": lambda T, p, i, x: T.nki.store(x, x),
+    "nki.tensor_copy": lambda T, p, i, x: T.nki.tensor_copy(x, x),
+    "nki.matmul": lambda T, p, i, x: T.nki.matmul(x, x, x),
+    "nki.matmul/accum": lambda T, p, i, x: T.nki.matmul(x, x, x, False),
+    "nki.activation": lambda T, p, i, x: T.nki.activation(x, x, "exp"),
+    "nki.activation/all": lambda T, p, i, x: T.nki.activation(x, x, "exp", x, 2.0),
+    "nki.reciprocal": lambda T, p, i, x: T.nki.reciprocal(x, x),
+    "nki.tensorreduce": lambda T, p, i, x: T.nki.tensorreduce(x, x, "add", False, 1, 2),
+    "nki.tensortensor": lambda T, p, i, x: T.nki.tensortensor(x, x, x, "multiply"),
+    "nki.tensorscalar": lambda T, p, i, x: T.nki.tensorscalar(x, x, T.float32(1), "add"),
+    "nki.tensorscalar/reverse": lambda T, p, i, x: T.nki.tensorscalar(
+        x, x, T.float32(1), "add", T.bool(True)),
+    "nki.memset": lambda T, p, i, x: T.nki.memset(x, T.float32(0)),
+    "nki.activation_reduce": lambda T, p, i, x: T.nki.activation_reduce(x, x, x, "exp", "add"),
+    "nki.tensorscalar_reduce": lambda T, p, i, x: T.nki.tensorscalar_reduce(
+        x, x, x, T.float32(2), "multiply", "add"),
+    "nki.scalar_tensor_tensor": lambda T, p, i, x: T.nki.scalar_tensor_tensor(
+        x, x, T.float32(2), x, "multiply", "add"),
+    "nki.scalar_tensor_scalar": lambda T, p, i, x: T.nki.scalar_tensor_scalar(
+        x, x, T.float32(2), T.float32(3), "multiply", "add", True),
+    "nki.identity": lambda T, p, i, x: T.nki.identity(x, 128),
+    "nki.affine_select": lambda T, p, i, x: T.nki.affine_select(x, i < 4, x, T.float32(0)),
+    # The shuffles of T.metal and T.webgpu: of the value's type.
+    "metal.simd_shuffle": lambda T, p, i, x: T.metal.simd_shuffle(x, i),
+    "metal.simd_shuffle_up/int32": lambda T, p, i, x: T.metal.simd_shuffle_up(i, 1),
+    "metal.simd_shuffle_down": lambda T, p, i, x: T.metal.simd_shuffle_down(x, 2),
+    "webgpu.subgroup_shuffle": lambda T, p, i, x: T.webgpu.subgroup_shuffle(x, i),
+    "webgpu.subgroup_shuffle_up/int32": lambda T, p, i, x: T.webgpu.subgroup_shuffle_up(i, 1),
+    "webgpu.subgroup_shuffle_down/float16": lambda T, p, i, x: T.webgpu.subgroup_shuffle_down(
+        T.float16(1), 1),
 }
 """The tensor-core intrinsics (and the two their memory operands use) and the members of
-``T.cuda`` ours builds; the answer of each is the call's type (type_text)."""
+``T.cuda``, ``T.nki``, ``T.metal`` and ``T.webgpu`` ours builds; the answer of each is the
+call's type and its arguments' types (type_text; a string argument's is ``str``)."""
+
+
+def call_answer(call: object) -> dict:
+    """The answer of an intrinsic case: the call's type and its arguments' types."""
+    return {"type": type_text(call.ty),  # type: ignore[attr-defined]
+            "args": [arg_text(a) for a in call.args]}  # type: ignore[attr-defined]
+
+
+def arg_text(arg: object) -> str:
+    value = getattr(arg, "value", None)
+    if isinstance(value, str):
+        return "str"
+    return type_text(arg.ty)  # type: ignore[attr-defined]
 
 
 def type_text(ty: object) -> str:

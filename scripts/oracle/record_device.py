@@ -24,7 +24,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import tvm  # noqa: E402,F401 - apache-tvm 0.27 (the Apache oracle venv only)
 
 from device_cases import INTRINSICS, cases, definitions_answer, error_kind, program  # noqa: E402
-from device_cases import type_text  # noqa: E402
+from device_cases import call_answer  # noqa: E402
 from tvm.script import tirx as T  # noqa: E402
 from record_writer import write_record  # noqa: E402
 
@@ -71,7 +71,7 @@ def intrinsic_answer(make: Any) -> Dict[str, Any]:
         call = make(T, handle, tvm.tirx.Var("i", "int32"), tvm.tirx.Var("x", "float32"))
     except Exception as exc:  # noqa: BLE001 - every error is an answer
         return {"error": error_kind(str(exc))}
-    return {"type": type_text(call.ty)}
+    return call_answer(call)
 
 
 def main(argv: list) -> int:

@@ -62,9 +62,17 @@ def test_every_node_type_appears_in_the_corpus(corpus_facts) -> None:
     assert not missing, f"no corpus program uses {sorted(missing)}"
 
 
+def _untrusted_cannot_name(op: str) -> bool:
+    """Whether the op's script member has a name untrusted text never reads (one starting with
+    `_`: Apache TVM's `T.cuda.__shfl_sync`). The corpus is read untrusted, so these are built
+    trusted in test_device_backends.py instead."""
+    return op.rpartition(".")[2].startswith("_")
+
+
 def test_every_registered_op_appears_in_the_corpus(corpus_facts) -> None:
     # The dialect's own operators; tests register others (`testing.*`) at run time.
-    tirx_ops = {name for name in get_global_func("ir.ListOpNames")() if name.startswith("tirx.")}
+    tirx_ops = {name for name in get_global_func("ir.ListOpNames")() if name.startswith("tirx.")
+                and not _untrusted_cannot_name(name)}
     missing = tirx_ops - corpus_facts[1]
     assert not missing, f"no corpus program calls {sorted(missing)}"
 

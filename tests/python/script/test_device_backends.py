@@ -63,13 +63,13 @@ def test_the_kernel_is_analysed_in_either_mode(trusted: bool) -> None:
 @pytest.mark.parametrize("trusted", [False, True])
 def test_a_recorded_member_not_built_is_an_information_and_the_rest_is_analysed(
         trusted: bool) -> None:
-    found = diagnostics("addr = T.cuda.get_tmem_addr(bar, 0, 0)\nA[0] = A[1] + \"x\"\n",
+    found = diagnostics("addr = T.cuda.mov_sreg(32, \"%clock\")\nA[0] = A[1] + \"x\"\n",
                         trusted)
     assert found == [
         (3, "not-implemented-error",
-         "`T.cuda.get_tmem_addr` is not analysed yet: it is a member of `T` in apache-tvm-tirx "
+         "`T.cuda.mov_sreg` is not analysed yet: it is a member of `T` in apache-tvm-tirx "
          "0.1.0a4 and apache-tvm 0.27.0.post1, which this frontend does not build yet",
-         8, 11, 31),
+         8, 11, 26),
         (1, "type-error", "Operator `+` cannot combine an expression with `str`", 9, 11, 21),
     ]
 
@@ -101,8 +101,8 @@ def test_the_namespace_is_read_only_and_lists_what_it_builds() -> None:
     assert {"cta_sync", "elect_sync", "warp_sum", "atomic_add", "__shfl_sync"} <= set(dir(T.cuda))
     assert repr(T.cuda) == "T.cuda"
     with pytest.raises(NotAnalysedYet):
-        T.cuda.get_tmem_addr
-    assert getattr(T.cuda, "get_tmem_addr", None) is None
+        T.cuda.mov_sreg
+    assert getattr(T.cuda, "mov_sreg", None) is None
 
 
 def test_an_underscore_member_is_python_only_in_untrusted_text() -> None:
@@ -158,9 +158,87 @@ def test_a_backend_of_no_member_is_a_placeholder_not_a_member() -> None:
     from tvm_tirx.script.parser import protocol_registry
 
     kinds = {m.name: m.kind for m in protocol_registry.namespace_members("tirx")}
-    assert kinds["cuda"] == "namespace"
-    assert [kinds[name] for name in ("metal", "nki", "nvshmem", "ptx", "ptx_legacy",
-                                     "webgpu")] == ["unsupported"] * 6
+    assert [kinds[name] for name in ("cuda", "nki", "metal", "webgpu")] == ["namespace"] * 4
+    assert [kinds[name] for name in ("nvshmem", "ptx", "ptx_legacy")] == ["unsupported"] * 3
     assert dir(T.ptx) == []
     with pytest.raises(TypeError, match=r"^`T.nki` is not subscriptable$"):
         T.nki["x"]
+
+
+NKI_KERNEL = '''
+from tvm.script import tirx as T
+
+@T.prim_func
+def tile(A: T.Buffer((128, 512), "float32"), B: T.Buffer((128, 512), "float32")):
+    A_sbuf = T.alloc_buffer((128, 512), "float32", scope="trn.sbuf")
+    acc = T.alloc_buffer((128, 512), "float32", scope="trn.psum")
+    for i, j in T.grid(128, 512):
+        T.nki.load(A_sbuf[i, j], A[i, j])
+        T.nki.memset(acc[i, j], T.float32(0))
+        T.nki.matmul(acc[i, j], A_sbuf[i, j], A_sbuf[i, j])
+        T.nki.activation(acc[i, j], acc[i, j], "exp", scale=2.0)
+        T.nki.tensorscalar(acc[i, j], acc[i, j], T.float32(1), "add", T.bool(True))
+        T.nki.tensorreduce(acc[i, j], acc[i, j], "add", False, 1)
+        T.nki.store(B[i, j], acc[i, j])
+'''
+
+
+def test_nki_members_pass_apache_tvm_s_defaults_and_read_back() -> None:
+    func = from_source(NKI_KERNEL)
+    text = func.script()
+    ir.assert_structural_equal(from_source(text, extra_vars={"T": T}), func)
+    assert [line.strip() for line in text.split("\n") if "T.nki" in line] == [
+        "T.nki.load(A_sbuf[i, j], A[i, j])",
+        "T.nki.memset(acc[i, j], T.float32(0.0))",
+        "T.nki.matmul(acc[i, j], A_sbuf[i, j], A_sbuf[i, j], T.bool(True))",
+        'T.nki.activation(acc[i, j], acc[i, j], "exp", T.float32(0.0), T.float32(2.0))',
+        'T.nki.tensorscalar(acc[i, j], acc[i, j], T.float32(1.0), "add", T.bool(True))',
+        'T.nki.tensorreduce(acc[i, j], acc[i, j], "add", T.bool(False), 1)',
+        "T.nki.store(B[i, j], acc[i, j])",
+    ]
+    assert parse_diagnostics(NKI_KERNEL, source_name="tile.py").diagnostics == []
+
+
+@pytest.mark.parametrize("call, message", [
+    ("T.nki.matmul(A[0], A[1])", "`T.nki.matmul` takes 3 to 4 arguments, got 2"),
+    ("T.nki.matmul(A[0], A[1], A[2], True, 5)", "`T.nki.matmul` takes 3 to 4 arguments, got 5"),
+    ("T.nki.matmul(A[0], A[1], accum=False)", "`T.nki.matmul` needs `rhs`"),
+    ("T.nki.matmul(A[0], A[1], A[2], acum=False)",
+     "`T.nki.matmul` got an unexpected or repeated argument `acum`"),
+])
+def test_a_misused_nki_member_is_a_type_error(call: str, message: str) -> None:
+    assert [(f[1], f[2]) for f in diagnostics(call + "\n")] == [("type-error", message)]
+
+
+def test_a_metal_or_webgpu_shuffle_of_a_tensor_shuffles_its_first_element() -> None:
+    func = from_source(textwrap.dedent('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def k(red: T.Tensor((1,), T.float32), lane: T.int32):
+            red[0] = T.metal.simd_shuffle(red, lane) + T.webgpu.subgroup_shuffle_up(red[0], 1)
+        '''))
+    text = func.script()
+    ir.assert_structural_equal(from_source(text, extra_vars={"T": T}), func)
+    assert [line.strip() for line in text.split("\n") if "shuffle" in line] == [
+        "red[0] = T.metal.simd_shuffle(red[0], lane) + T.webgpu.subgroup_shuffle_up(red[0], 1)"]
+    assert diagnostics("x = T.metal.simdgroup_load(A.data, 0, A.data, 8)\n")[0][1:3] == (
+        "not-implemented-error", "`T.metal.simdgroup_load` is not analysed yet: it is a member "
+        "of `T` in apache-tvm-tirx 0.1.0a4 and apache-tvm 0.27.0.post1, which this frontend "
+        "does not build yet")
+
+
+def test_the_underscore_cuda_members_build_and_read_back_in_trusted_text() -> None:
+    text = textwrap.dedent('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def lanes(X: T.Tensor((32,), T.float32)):
+            with T.launch_thread("threadIdx.x", 32) as lane:
+                mask: T.let[T.uint32] = T.cuda.__activemask()
+                X[lane] = T.cuda.__shfl_sync(mask, X[lane], 0, 32) + T.cuda.__shfl_up_sync(mask, X[lane], 1, 32) + T.cuda.__shfl_down_sync(mask, X[lane], 1, 32) + T.cuda.__shfl_xor_sync(mask, X[lane], 1, 32)
+        ''')
+    func = from_source(text, trusted=True)
+    printed = func.script()
+    ir.assert_structural_equal(from_source(printed, extra_vars={"T": T}, trusted=True), func)
+    assert printed.count("T.cuda.__shfl_") == 4 and "T.cuda.__activemask()" in printed
