@@ -140,6 +140,14 @@ constexpr const char* kQuotedSymbol = "apache.quoted_symbol";
 constexpr const char* kFutureAnnotations = "apache.future_annotations";
 /*! \brief DocTranslator mark of a statement that is one of several in its sequence. */
 constexpr const char* kInSequence = "in_sequence";
+
+/*!
+ * \brief `with call as var:` and its body; in Apache's spelling, where the statement is not one
+ *  of several (`kInSequence`), `var = call` (or the bare call) with the body after it, as 0.27
+ *  prints a scope that lasts to the end of its parent.
+ */
+Doc ScopeOrBareDoc(const tirx::Stmt& stmt, const std::optional<ExprDoc>& var, const ExprDoc& call,
+                   const ffi::Array<StmtDoc>& body, const DocTranslator& t);
 /*! \brief DocTranslator mark of a tensor printed as a scalar (Apache's spelling). */
 constexpr const char* kScalarTensor = "apache.scalar_tensor";
 /*!

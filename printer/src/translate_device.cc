@@ -38,7 +38,10 @@ Doc RegionDoc(const tirx::DeviceRegion& r, const AccessPath& p, const DocTransla
     values.push_back(t.AsExprDoc(r->attrs, p.Attr("attrs")));
   }
   ExprDoc call = TAttr(t, r->region).Call(args, keys, values);
-  return ScopeDoc(std::nullopt, call, t.AsBody(r->body, p.Attr("body")));
+  Array<StmtDoc> body = t.AsBody(r->body, p.Attr("body"));
+  // Apache TVM 0.27's `T.device_entry()` is a bare marker: no `with` form reads back there.
+  if (r->region == "device_entry") return ScopeOrBareDoc(r, std::nullopt, call, body, t);
+  return ScopeDoc(std::nullopt, call, body);
 }
 
 Doc ScopeIdDoc(const tirx::ScopeIdDef& d, const AccessPath& p, const DocTranslator& t) {

@@ -294,3 +294,22 @@ def test_an_untrusted_check_analyses_a_device_kernel_and_reports_misuse() -> Non
     assert [(d.code, d.message, d.span.start_line) for d in report.diagnostics] == [
         ("value-error", 'dtype of a loop/scope-id var must be "int32" or "uint32", got int64',
          15)]
+
+
+def test_apache_spelling_prints_a_lone_device_entry_bare() -> None:
+    # apache-tvm 0.27's `T.device_entry()` is a marker with no `with` form: in its spelling a
+    # region that is not one of several statements prints bare, and reads back the same.
+    func = build('''
+        from tvm_tirx.script import tirx as T
+
+        @T.prim_func
+        def k(A: T.Buffer((64,), "float32")):
+            T.device_entry()
+            tx = T.thread_id([64])
+            A[tx] = T.float32(1)
+        ''')
+    text = func.script(spelling="apache")
+    assert text.splitlines()[-3:] == ["    T.device_entry()", "    tx = T.thread_id([64])",
+                                      "    A[tx] = T.float32(1.0)"]
+    assert tvm_ffi.structural_equal(from_source(text, extra_vars={"T": T}), func)
+    assert "    with T.device_entry():" in func.script()
