@@ -29,6 +29,7 @@ from tvm_tirx import ir as _ir
 from tvm_tirx.script import parse_diagnostics
 from tvm_tirx.script.parser import namespaces
 from tvm_tirx.script.parser.entry import from_source
+from tvm_tirx.script.parser.formatting import format_verdict
 from tvm_tirx.script.parser.report import plain_diagnostic
 
 _WARM_UP = '''from tvm_tirx.script import tirx as T
@@ -94,6 +95,29 @@ def canonical_round_trip(definition: Any) -> bool:
     return bool(structural_equal(definition.ir, again, map_free_vars=True))
 
 
+def format_result(definition: Any, lines: List[str]) -> str:
+    """What ``tvm-lsp format`` does with the definition: ``formats`` (a new text),
+    ``formatted`` (its text is its print already) or the reason its verdict declines."""
+    try:
+        verdict = format_verdict(definition)
+    except Exception as exc:  # noqa: BLE001 - a failing verdict is a result
+        return f"fails: {type(exc).__name__}"
+    if verdict.text is None:
+        return verdict.reason or "declines"
+    return "formatted" if verdict.text == _replaced_text(lines, verdict.range) else "formats"
+
+
+def _replaced_text(lines: List[str], where: Any) -> str:
+    """The file's text over a verdict's range (lines from 1, UTF-8 byte columns)."""
+    first, column, last, end = where
+    chosen = [line.encode("utf-8") for line in lines[first - 1:last]]
+    if not chosen:
+        return ""
+    chosen[-1] = chosen[-1][:end]
+    chosen[0] = chosen[0][column:]
+    return b"\n".join(chosen).decode("utf-8", "replace")
+
+
 def round_trip(definition: Any) -> Dict[str, Any]:
     """Our print of the definition in its own spelling read back by our parser, compared with
     its IR."""
@@ -127,6 +151,7 @@ def analyse(path: str, text: str, skip: List[str]) -> Dict[str, Any]:
         emit({"event": "progress", "key": key, "line": span[0]})
 
     report = parse_diagnostics(text, source_name=path, progress=progress, skip=skip)
+    lines = text.split("\n")
     found = []
     for unit in report.units:
         definition = unit.definition
@@ -142,6 +167,7 @@ def analyse(path: str, text: str, skip: List[str]) -> Dict[str, Any]:
             entry.update(round_trip(definition))
             entry["apache_sha256"] = apache_print_digest(definition)
             entry["canonical_round_trip"] = canonical_round_trip(definition)
+            entry["format"] = format_result(definition, lines)
         found.append(entry)
     return {"event": "result", "path": path, "definitions": found,
             "file_diagnostics": [plain_diagnostic(d) for d in report.file_diagnostics]}

@@ -41,7 +41,7 @@ import extract  # noqa: E402 - found through the path set above
 
 MANIFEST = ROOT / "tests" / "apache_conformance" / "manifest.tsv"
 COLUMNS = ("path", "line", "kind", "category", "result", "code", "construct", "apache_print",
-           "canonical_round_trip")
+           "canonical_round_trip", "format")
 APACHE_PRINTS = ROOT / "tests" / "apache_conformance" / "apache_prints.tsv"
 """apache-tvm 0.27's print of each definition, as hashes (record_apache_prints.py)."""
 RESULTS = ("round-trips", "not-equal", "read-back-fails", "print-fails", "parses",
@@ -239,6 +239,8 @@ def rows_for(path: str, found: List[extract.Definition], result: Optional[Dict[s
                 row["apache_sha256"] = unit["apache_sha256"]
             if "canonical_round_trip" in unit:
                 row["canonical_round_trip"] = unit["canonical_round_trip"]
+            if "format" in unit:
+                row["format"] = unit["format"]
             if found_error is not None:
                 row["result"] = found_error[0]
                 row["code"], row["message"] = error["code"], error["message"]
@@ -385,6 +387,26 @@ def print_table(rows: List[Dict[str, Any]]) -> List[str]:
     return lines
 
 
+def format_table(rows: List[Dict[str, Any]]) -> List[str]:
+    """Per category (issue 23, item 6): of the analysed definitions, how many ``tvm-lsp format``
+    rewrites or finds formatted already, and the commonest reasons it leaves the rest."""
+    lines = ["| category | analysed | rewritten | already formatted | formatted or already | "
+             "left alone (commonest reasons) |", "|---|---|---|---|---|---|"]
+    for category in CATEGORIES + ("all",):
+        chosen = [r for r in rows if category in ("all", r["category"])
+                  and r.get("result") in ANALYSED]
+        if not chosen:
+            continue
+        count = collections.Counter(r.get("format", "-") for r in chosen)
+        done = count["formats"] + count["formatted"]
+        left = ", ".join(f"{reason} {n}" for reason, n in count.most_common()
+                         if reason not in ("formats", "formatted"))[:120]
+        name = f"**{category}**" if category == "all" else category
+        lines.append(f"| {name} | {len(chosen)} | {count['formats']} | {count['formatted']} | "
+                     f"{done} ({100.0 * done / len(chosen):.1f}%) | {left or '-'} |")
+    return lines
+
+
 def write_manifest(path: pathlib.Path, commit: str, sandboxes: List[str],
                    rows: List[Dict[str, Any]]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -445,7 +467,7 @@ def summary(rows: List[Dict[str, Any]], commit: str) -> str:
                      f"{c['device-kernels']} | {c['relax']} | "
                      f"{c['helper']} | {c['captured']} | {checked} | {c['parses']} | "
                      f"{c['round-trips']} | {rate} |")
-    lines += ["", *category_table(rows), "", *print_table(rows)]
+    lines += ["", *category_table(rows), "", *print_table(rows), "", *format_table(rows)]
     failing = collections.Counter((r["result"], r["code"], r["construct"]) for r in rows
                                   if r["category"] == "checked" and r["result"] != "round-trips")
     lines += ["", "| result | code | construct | definitions |", "|---|---|---|---|"]

@@ -334,7 +334,7 @@ def test_summary_rates_per_folder() -> None:
 def test_manifest_round_trips_through_its_reader(tmp_path: pathlib.Path) -> None:
     rows = [{"path": "tests/python/a/test_a.py", "line": 3, "kind": "function",
              "category": "checked", "result": "round-trips", "code": "-", "construct": "-",
-             "apache_print": "identical", "canonical_round_trip": True}]
+             "apache_print": "identical", "canonical_round_trip": True, "format": "formats"}]
     path = tmp_path / "manifest.tsv"
     run.write_manifest(path, "f" * 40, ["seccomp"], rows)
     commit, read = run.read_manifest(path)
@@ -488,3 +488,13 @@ def test_prints_are_compared_with_the_recorded_hashes() -> None:
         "| checked | 1 | 0 (0.0%) | 0 (0.0%) | 0 | 0 |",
         "| s-tir-blocks | 2 | 1 (50.0%) | 1 (50.0%) | 2 | 1 (50.0%) |",
         "| **all** | 3 | 1 (33.3%) | 1 (33.3%) | 2 | 1 (50.0%) |"]
+
+
+def test_the_format_table_counts_rewritten_formatted_and_why_the_rest_stays() -> None:
+    rows = [{"category": "checked", "result": "round-trips", "format": "formats"},
+            {"category": "checked", "result": "parses", "format": "formatted"},
+            {"category": "checked", "result": "round-trips", "format": "comments"},
+            {"category": "checked", "result": "fails"}]
+    assert run.format_table(rows)[2:] == [
+        "| checked | 3 | 1 | 1 | 2 (66.7%) | comments 1 |",
+        "| **all** | 3 | 1 | 1 | 2 (66.7%) | comments 1 |"]
