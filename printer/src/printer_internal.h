@@ -149,12 +149,6 @@ constexpr const char* kScalarTensor = "apache.scalar_tensor";
 Doc ApacheAllocDoc(const tirx::AllocTensor& alloc, const AccessPath& p,
                    const std::optional<ExprDoc>& attrs, const DocTranslator& t);
 /*!
- * \brief Apache's `Tiles = Flat.view(8, 8)` for a declaration over another tensor's data of the
- *  same dtype, scope and alignment (no strides or offset), as 0.27 prints it; else nullopt.
- */
-std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath& p,
-                                 const DocTranslator& t);
-/*!
  * \brief A call of the intrinsic `tirx.<name>` as 0.27 writes it where that differs from our
  *  print style: the result's dtype first (`T.call_llvm_pure_intrin("int32", "llvm.ctlz", x)`,
  *  `T.reinterpret("int32", x)`), a pointer's element last (`T.type_annotation("float16")`);

@@ -3,7 +3,7 @@
  * \brief The pieces of Apache TVM's spelling (`spelling="apache"`, as apache-tvm 0.27 prints):
  *  buffer declarations with `(shape), "dtype", strides=..., scope=..., align=...` arguments
  *  (`T.Buffer`, `T.alloc_buffer`, `T.alloc_shared`, `T.alloc_local`, `T.decl_buffer`, a local
- *  scalar as `y: T.int32`), perfectly nested loops as `T.grid`, and 0.27's float text.
+ *  scalar as `y: T.int32`), intrinsics 0.27 writes otherwise, and 0.27's float text.
  */
 #include <tvm/ir/call.h>
 #include <tvm/ir/tensor_type.h>
@@ -106,28 +106,6 @@ Doc ApacheAllocDoc(const tirx::AllocTensor& alloc, const AccessPath& p,
   return AssignDoc(lhs, rhs, std::nullopt);
 }
 
-std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath& p,
-                                 const DocTranslator& t) {
-  if (!t.config()->apache()) return std::nullopt;
-  const auto* call = decl->data.as<ir::CallObj>();
-  const auto* op = call != nullptr ? call->op.as<ir::OpObj>() : nullptr;
-  if (op == nullptr || op->name != "tirx.tensor_data_ptr" || call->args.size() != 1) {
-    return std::nullopt;
-  }
-  const auto* source = call->args[0].as<ir::VarObj>();
-  const auto* from = source != nullptr ? source->ty.as<ir::TensorTypeObj>() : nullptr;
-  const auto* to = decl->var->ty.as<ir::TensorTypeObj>();
-  if (from == nullptr || to == nullptr || from->dtype != to->dtype || from->scope != to->scope ||
-      !to->strides.empty() || to->elem_offset.has_value() || to->alignment != from->alignment) {
-    return std::nullopt;
-  }
-  ExprDoc src = t.AsExprDoc(call->args[0], p.Attr("data").Attr("args").ArrayItem(0));
-  ExprDoc view = src.Attr("view").Call(t.AsExprDocs(
-      Array<ffi::Any>(to->shape.begin(), to->shape.end()), p.Attr("var").Attr("ty").Attr("shape")));
-  t.Define(decl->var, decl->var->name);
-  return AssignDoc(t.AsExprDoc(decl->var, p.Attr("var")), view, std::nullopt);
-}
-
 namespace {
 
 /*! \brief `"int32"`; a handle as 0.27 spells its type there, `T.handle().ty`. */
@@ -158,7 +136,8 @@ std::optional<Doc> ApacheIntrinsicCallDoc(const ir::Call& call, std::string* nam
     return t.AsExprDocs(Array<ffi::Any>(call->args.begin(), call->args.end()), p.Attr("args"));
   };
   // The result's dtype first: `T.call_llvm_pure_intrin("int32", "llvm.ctlz", x)`.
-  if (*name == "call_llvm_intrin" || *name == "call_llvm_pure_intrin" || *name == "reinterpret") {
+  if (*name == "call_llvm_intrin" || *name == "call_llvm_pure_intrin" || *name == "reinterpret" ||
+      *name == "call_pure_extern") {
     std::optional<ExprDoc> dtype = DTypeTextDoc(call->ty, t);
     if (!dtype.has_value()) return std::nullopt;
     Array<ExprDoc> docs = {WithPath(*dtype, p.Attr("ty"))};

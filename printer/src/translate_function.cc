@@ -6,6 +6,7 @@
  * parameters (DESIGN.md): bare when int32, annotated otherwise. Attributes other than the
  * function's own name print as a first `T.func_attr({...})` statement.
  */
+#include <tvm/ir/tensor_type.h>
 #include <tvm/tirx/function.h>
 
 #include <algorithm>
@@ -60,8 +61,8 @@ Array<AssignDoc> DefineSignature(const tirx::Function& func, const AccessPath& p
 }
 
 /*!
- * \brief Apache's signature symbols, as apache-tvm 0.27 prints them. When they are all int32,
- *  each is written as a string at its first occurrence in a parameter's type
+ * \brief Apache's signature symbols, as apache-tvm 0.27 prints them. When they are all int32 and
+ *  first occur in a shape, each is written as a string at its first occurrence
  *  (`A: T.Buffer(("n",), "float32")`) and one that is no parameter is declared first in the
  *  body (`n = T.int32()`, into `declarations`); otherwise they are the header's type parameters,
  *  by name (`def f[m, n](...)`, which needs `from __future__ import annotations`).
@@ -75,26 +76,32 @@ Array<AssignDoc> ApacheSignature(const tirx::Function& func, const AccessPath& p
   }
   std::vector<const ir::VarObj*> symbols;
   std::unordered_set<const ffi::Object*> seen;
-  bool all_int32 = true;
+  // Strings stand only in a shape: every symbol must be int32 and first occur in one.
+  bool quoted = true;
   int64_t i = 0;
   for (const ir::Var& param : func->params) {
-    for (const auto& [symbol, at] :
-         CollectVars(param->ty, p.Attr("params").ArrayItem(i).Attr("ty"))) {
+    AccessPath ty_path = p.Attr("params").ArrayItem(i++).Attr("ty");
+    std::unordered_set<const ffi::Object*> in_shape;
+    if (const auto* tensor = param->ty.as<ir::TensorTypeObj>()) {
+      for (const auto& [symbol, unused] : CollectVars(tensor->shape, ty_path)) {
+        in_shape.insert(symbol.get());
+      }
+    }
+    for (const auto& [symbol, at] : CollectVars(param->ty, ty_path)) {
       const auto* var = symbol.as<ir::VarObj>();
       if (var == nullptr || !seen.insert(var).second) continue;
       symbols.push_back(var);
-      all_int32 = all_int32 && IsInt32(var->ty);
+      quoted = quoted && IsInt32(var->ty) && in_shape.count(var);
     }
-    ++i;
   }
   Array<AssignDoc> type_params;
   std::vector<std::string> names;
   for (const ir::VarObj* var : symbols) {
     ir::Var symbol = ffi::GetRef<ir::Var>(var);
     if (!params.count(var)) names.push_back(t.Define(symbol, var->name));
-    if (all_int32) t.Mark(kQuotedSymbol, symbol);
+    if (quoted) t.Mark(kQuotedSymbol, symbol);
   }
-  if (all_int32 && !names.empty()) {  // `n = T.int32()`, several as `m, n = T.int32(), T.int32()`
+  if (quoted && !names.empty()) {  // `n = T.int32()`, several as `m, n = T.int32(), T.int32()`
     Array<ExprDoc> lhs;
     Array<ExprDoc> rhs;
     for (const std::string& name : names) {
@@ -105,7 +112,7 @@ Array<AssignDoc> ApacheSignature(const tirx::Function& func, const AccessPath& p
     declarations->push_back(
         AssignDoc(one ? lhs[0] : TupleDoc(lhs), one ? rhs[0] : TupleDoc(rhs), std::nullopt));
   }
-  if (all_int32 || names.empty()) return type_params;
+  if (quoted || names.empty()) return type_params;
   std::sort(names.begin(), names.end());
   for (const std::string& name : names) {
     type_params.push_back(AssignDoc(IdDoc(name), std::nullopt, std::nullopt));

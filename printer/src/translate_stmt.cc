@@ -65,8 +65,11 @@ ExprDoc LoopIterable(const tirx::For& loop, const AccessPath& p, const DocTransl
   bool int32_zero = IsConstInt(loop->start, 0) && IsInt32(loop->start->ty);
   bool apache = t.config()->apache();
   // range() takes a step only after a start; the T.* loops take it as a keyword. Apache's
-  // spelling leaves a zero start out of the T.* loops too (`T.parallel(16)`).
-  bool start_implied = int32_zero && (plain_range ? unit_step : apache);
+  // spelling leaves a zero start out of the T.* loops too (`T.parallel(16)`)
+  // (0.27 leaves out a zero start of any integer type: `range(m)` of an int64 `m`.)
+  bool start_implied = plain_range
+                           ? unit_step && (int32_zero || (apache && IsConstInt(loop->start, 0)))
+                           : apache && IsConstInt(loop->start, 0);
   Array<ExprDoc> args;
   if (!start_implied) {
     args.push_back(t.AsExprDoc(loop->start, p.Attr("start")));
@@ -394,7 +397,6 @@ void RegisterSimpleStatements() {
       });
   RegisterDocTranslate<tirx::DeclTensor>([](tirx::DeclTensor d, AccessPath p,
                                             DocTranslator t) -> Doc {
-    if (std::optional<Doc> view = ApacheViewDoc(d, p, t)) return *view;
     ExprDoc data = t.AsExprDoc(d->data, p.Attr("data"));
     if (t.config()->apache()) {
       ApacheBufferOptions options;

@@ -22,6 +22,7 @@ import sblock_cases as cases  # noqa: E402
 AccessPath = tvm_ffi.object_class("ffi.reflection.AccessPath")
 _script_with_source_map = tvm_ffi.get_global_func("script.ScriptWithSourceMap")
 
+APACHE_HEADER = "# from tvm.script import tirx as T\n# from tvm.tirx.layout import Axis\n\n"
 TS_HEADER = ("from __future__ import annotations\n\n# from tvm_tirx.script import tirx as T\n"
              "# from tvm_tirx.script import s_tir as Ts\n\n")
 
@@ -33,7 +34,9 @@ def body_path(*attrs: str) -> Any:
     return path
 
 
-MATMUL = '''@Ts.function
+CANONICAL = {
+    "matmul_root_alloc": """\
+@Ts.function
 def matmul(A: T.Tensor((16, 16), T.float32), B: T.Tensor((16, 16), T.float32), C: T.Tensor((16, 16), T.float32)):
     # with Ts.sblock("root"):
     acc = Ts.sblock_alloc_buffer(ty_args=[T.Tensor((16, 16), T.float32)])
@@ -53,10 +56,11 @@ def matmul(A: T.Tensor((16, 16), T.float32), B: T.Tensor((16, 16), T.float32), C
                 vi_1, vj_1 = Ts.axis.remap("SS", [i_1, j_1])
                 Ts.reads(acc[vi_1, vj_1])
                 Ts.writes(C[vi_1, vj_1])
-                C[vi_1, vj_1] = acc[vi_1, vj_1]'''
-
-SHIFT = '''@Ts.function
+                C[vi_1, vj_1] = acc[vi_1, vj_1]""",
+    "where_offset_domain": """\
+@Ts.function
 def shift(A: T.Tensor((16, 16), T.float32), B: T.Tensor((16, 20), T.float32)):
+    # with Ts.sblock("root"):
     for i in range(16):
         for j in range(16):
             with Ts.sblock("shift"):
@@ -65,10 +69,11 @@ def shift(A: T.Tensor((16, 16), T.float32), B: T.Tensor((16, 20), T.float32)):
                 Ts.where(i < 8)
                 Ts.reads(A[vi, 0:16])
                 Ts.writes(B[vi, vj])
-                B[vi, vj] = A[vi, vj - 2]'''
-
-PREFIX = '''@Ts.function
+                B[vi, vj] = A[vi, vj - 2]""",
+    "scan_opaque_axes": """\
+@Ts.function
 def prefix(A: T.Tensor((8, 8), T.float32)):
+    # with Ts.sblock("root"):
     for i in range(8):
         for j in range(8):
             with Ts.sblock("prefix"):
@@ -76,10 +81,11 @@ def prefix(A: T.Tensor((8, 8), T.float32)):
                 vj = Ts.axis.opaque(8, j)
                 Ts.reads(A[vi, vj])
                 Ts.writes(A[vi, vj])
-                A[vi, vj] = A[vi, vj] + T.float32(1.0)'''
-
-TILE = '''@Ts.function
+                A[vi, vj] = A[vi, vj] + T.float32(1.0)""",
+    "annotated_match_alloc": """\
+@Ts.function
 def tile(A: T.Tensor((16, 16), T.float32)):
+    # with Ts.sblock("root"):
     for i in range(16):
         with Ts.sblock("tile"):
             vi = Ts.axis.spatial(16, i)
@@ -89,23 +95,26 @@ def tile(A: T.Tensor((16, 16), T.float32)):
             scratch = Ts.sblock_alloc_buffer(ty_args=[T.Tensor((4,), T.float32, scope="local")])
             row = Ts.match_buffer(A[vi, 4:8], ty_args=[T.Tensor((4,), T.float32)])
             scratch[0] = row[0]
-            row[1] = scratch[0]'''
-
-FILL = '''@Ts.function
+            row[1] = scratch[0]""",
+    "no_iter_vars_nested": """\
+@Ts.function
 def fill(A: T.Tensor((8,), T.float32)):
-    # with Ts.sblock("root"):
-    with Ts.sblock("outer"):
+    with Ts.sblock("root"):
         Ts.reads()
-        Ts.writes(A[0:8])
-        for i in range(8):
-            with Ts.sblock("fill"):
-                vi = Ts.axis.spatial(8, i)
-                Ts.reads()
-                Ts.writes(A[vi])
-                A[vi] = T.float32(0.0)'''
-
-HALF = '''@Ts.function
+        Ts.writes()
+        with Ts.sblock("outer"):
+            Ts.reads()
+            Ts.writes(A[0:8])
+            for i in range(8):
+                with Ts.sblock("fill"):
+                    vi = Ts.axis.spatial(8, i)
+                    Ts.reads()
+                    Ts.writes(A[vi])
+                    A[vi] = T.float32(0.0)""",
+    "split_remap_groups": """\
+@Ts.function
 def half(A: T.Tensor((8, 8, 8), T.float32)):
+    # with Ts.sblock("root"):
     for i in range(8):
         for j in range(8):
             for k in range(8):
@@ -115,15 +124,93 @@ def half(A: T.Tensor((8, 8, 8), T.float32)):
                     vk = Ts.axis.spatial(8, k)
                     Ts.reads()
                     Ts.writes(A[vi, vj, vk])
-                    A[vi, vj, vk] = T.float32(1.0)'''
+                    A[vi, vj, vk] = T.float32(1.0)""",
+}
 
-CANONICAL = {
-    "matmul_root_alloc": MATMUL,
-    "where_offset_domain": SHIFT,
-    "scan_opaque_axes": PREFIX,
-    "annotated_match_alloc": TILE,
-    "no_iter_vars_nested": FILL,
-    "split_remap_groups": HALF,
+APACHE = {
+    "matmul_root_alloc": """\
+@T.prim_func(s_tir=True)
+def matmul(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
+    # with T.sblock("root"):
+    acc = T.sblock_alloc_buffer((16, 16))
+    for i, j, k in T.grid(16, 16, 16):
+        with T.sblock("update"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            T.reads(A[vi, vk], B[vj, vk])
+            T.writes(acc[vi, vj])
+            with T.init():
+                acc[vi, vj] = T.float32(0.0)
+            acc[vi, vj] = acc[vi, vj] + A[vi, vk] * B[vj, vk]
+    for i, j in T.grid(16, 16):
+        with T.sblock("copy"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(acc[vi, vj])
+            T.writes(C[vi, vj])
+            C[vi, vj] = acc[vi, vj]""",
+    "where_offset_domain": """\
+@T.prim_func(s_tir=True)
+def shift(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 20), "float32")):
+    # with T.sblock("root"):
+    for i, j in T.grid(16, 16):
+        with T.sblock("shift"):
+            vi = T.axis.spatial(16, i)
+            vj = T.axis.spatial((2, 18), j + 2)
+            T.where(i < 8)
+            T.reads(A[vi, 0:16])
+            T.writes(B[vi, vj])
+            B[vi, vj] = A[vi, vj - 2]""",
+    "scan_opaque_axes": """\
+@T.prim_func(s_tir=True)
+def prefix(A: T.Buffer((8, 8), "float32")):
+    # with T.sblock("root"):
+    for i, j in T.grid(8, 8):
+        with T.sblock("prefix"):
+            vi = T.axis.scan(8, i)
+            vj = T.axis.opaque(8, j)
+            T.reads(A[vi, vj])
+            T.writes(A[vi, vj])
+            A[vi, vj] = A[vi, vj] + T.float32(1.0)""",
+    "annotated_match_alloc": """\
+@T.prim_func(s_tir=True)
+def tile(A: T.Buffer((16, 16), "float32")):
+    # with T.sblock("root"):
+    for i in range(16):
+        with T.sblock("tile"):
+            vi = T.axis.spatial(16, i)
+            T.reads(A[vi, 4:8])
+            T.writes(A[vi, 4:8])
+            T.sblock_attr({"auto_unroll": 4, "schedule_rule": "tile"})
+            scratch = T.sblock_alloc_buffer((4,), scope="local")
+            row = T.match_buffer(A[vi, 4:8], (4,))
+            scratch[0] = row[0]
+            row[1] = scratch[0]""",
+    "no_iter_vars_nested": """\
+@T.prim_func(s_tir=True)
+def fill(A: T.Buffer((8,), "float32")):
+    with T.sblock("root"):
+        T.reads()
+        T.writes()
+        with T.sblock("outer"):
+            T.reads()
+            T.writes(A[0:8])
+            for i in range(8):
+                with T.sblock("fill"):
+                    vi = T.axis.spatial(8, i)
+                    T.reads()
+                    T.writes(A[vi])
+                    A[vi] = T.float32(0.0)""",
+    "split_remap_groups": """\
+@T.prim_func(s_tir=True)
+def half(A: T.Buffer((8, 8, 8), "float32")):
+    # with T.sblock("root"):
+    for i, j, k in T.grid(8, 8, 8):
+        with T.sblock("half"):
+            vi = T.axis.spatial(8, i)
+            vj = T.axis.spatial(4, j // 2)
+            vk = T.axis.spatial(8, k)
+            T.reads()
+            T.writes(A[vi, vj, vk])
+            A[vi, vj, vk] = T.float32(1.0)""",
 }
 
 
@@ -133,6 +220,13 @@ def test_canonical_block_print(name: str) -> None:
     assert func.script() == TS_HEADER + CANONICAL[name]
     assert str(func) == TS_HEADER + CANONICAL[name]
     ast.parse(func.script())  # the print is Python
+
+
+@pytest.mark.parametrize("name", sorted(APACHE))
+def test_apache_block_print(name: str) -> None:
+    func = cases.CASES[name]()
+    assert func.script(spelling="apache") == APACHE_HEADER + APACHE[name]
+    ast.parse(func.script(spelling="apache"))
 
 
 def test_s_tir_attribute_alone_makes_ts_function_and_is_not_repeated() -> None:
@@ -163,8 +257,9 @@ def test_a_root_that_is_more_than_allocations_prints_as_a_block() -> None:
 
 def test_block_without_realize_and_statement_alone() -> None:
     func = cases.scan_opaque_axes()
-    realize = func.body.body.body
-    assert realize.script() == "\n".join(line[12:] for line in PREFIX.splitlines()[4:])
+    realize = func.body.block.body.body.body
+    lines = CANONICAL["scan_opaque_axes"].splitlines()[5:]
+    assert realize.script() == "\n".join(line[12:] for line in lines)
     assert realize.block.script() == (
         'with Ts.sblock("prefix", no_realize=True):\n    vi = Ts.axis.scan(8)\n'
         '    vj = Ts.axis.opaque(8)\n    Ts.reads(A[vi, vj])\n    Ts.writes(A[vi, vj])\n'
@@ -181,16 +276,16 @@ def test_regions_print_points_and_ranges() -> None:
 
 def test_underline_an_iter_var_a_block_and_a_region() -> None:
     func = cases.where_offset_domain()
-    realize = body_path("body", "body", "body")
+    realize = body_path("body", "block", "body", "body", "body")
     text = func.script(show_header=False, num_context_lines=0,
                        path_to_underline=[realize.attr("block").attr("iter_vars").array_item(1)])
-    assert text == ("(... 6 lines skipped ...)\n"
+    assert text == ("(... 7 lines skipped ...)\n"
                     "                vj = Ts.axis.spatial((2, 18), j + 2)\n"
                     "                ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
                     "(... 4 lines skipped ...)")
     region = realize.attr("block").attr("reads").array_item(0).attr("region").array_item(1)
     text = func.script(show_header=False, num_context_lines=0, path_to_underline=[region])
-    assert text == ("(... 8 lines skipped ...)\n"
+    assert text == ("(... 9 lines skipped ...)\n"
                     "                Ts.reads(A[vi, 0:16])\n"
                     "                               ^^^^\n"
                     "(... 2 lines skipped ...)")
