@@ -2,11 +2,12 @@
 the oracle's: both are imported as ``tvm``/``tvm_ffi`` relatives and collide).
 
 ``python scripts/oracle/apache_print_ours.py`` writes one JSON object to standard output,
-``{name: {"source": path or null, "apache_source": bool, "print": text or null, "error": text
-or null}}``, for every corpus program with a golden (``corpus/NAME``: parsed by our frontend,
-printed with ``spelling="apache"``; ``apache_source`` when the program itself is written in
-Apache TVM's spelling) and every block program of tests/python/printer/sblock_cases.py
-(``sblock/NAME``: built with the node constructors).
+``{name: {"source": path or null, "apache_source": bool, "apache_text": text or null, "print":
+text or null, "error": text or null}}``, for every corpus program with a golden
+(``corpus/NAME``: parsed by our frontend, printed with ``spelling="apache"``; ``apache_source``
+when the program itself is written in Apache TVM's spelling) and every block program of
+tests/python/printer/sblock_cases.py (``sblock/NAME``: built with the node constructors; its
+Apache-spelled twin, for 0.27 to read, is ``apache_text``).
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ def our_prints() -> Dict[str, Dict[str, Any]]:
             "source": source.relative_to(ROOT).as_posix(),
             "apache_source": is_apache_source(text), **answer}
     for name, build in sblock_cases.CASES.items():
-        answers[f"sblock/{name}"] = {"source": None, "apache_source": False, **_answer(build)}
+        text = sblock_cases.APACHE_SOURCES.get(name)
+        answers[f"sblock/{name}"] = {"source": None, "apache_source": text is not None,
+                                     "apache_text": text, **_answer(build)}
     return answers
 
 

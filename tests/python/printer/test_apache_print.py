@@ -87,8 +87,11 @@ def test_apache_spelled_programs_print_as_0_27_prints_them(
             assert ours[name]["print"] != entry["apache"]["print"]
         else:
             assert ours[name]["print"] == entry["apache"]["print"], name
-    # The figure in docs/printer.md.
-    assert (len(read), len(read) - len(NOT_IDENTICAL)) == (33, 25)
+    # The figures in docs/printer.md: corpus programs, and block programs (their Apache twins).
+    corpus = [n for n in read if n.startswith("corpus/")]
+    assert (len(corpus), len(corpus) - len(NOT_IDENTICAL)) == (33, 25)
+    blocks = [n for n in read if n.startswith("sblock/")]
+    assert len(blocks) == len(cases.CASES) == 9 and all(read[n]["identical"] for n in blocks)
 
 
 def test_every_apache_print_reads_back_under_0_27() -> None:
@@ -98,7 +101,8 @@ def test_every_apache_print_reads_back_under_0_27() -> None:
         if "same_ir" in back:
             assert back["same_ir"] == (name not in NOT_SAME_IR), name
     blocks = [e for n, e in PROGRAMS.items() if n.startswith("sblock/")]
-    assert len(blocks) == 6 and all(e["read_back"]["reprint_identical"] for e in blocks)
+    assert len(blocks) == 9
+    assert all(e["read_back"]["reprint_identical"] and e["read_back"]["same_ir"] for e in blocks)
 
 
 KERNEL = '''from tvm_tirx.script import tirx as T

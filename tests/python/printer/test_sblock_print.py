@@ -125,6 +125,43 @@ def half(A: T.Tensor((8, 8, 8), T.float32)):
                     Ts.reads()
                     Ts.writes(A[vi, vj, vk])
                     A[vi, vj, vk] = T.float32(1.0)""",
+    "reduce_of_a_sum": """\
+@Ts.function
+def row_sum(A: T.Tensor((8, 32), T.int32), S: T.Tensor((8,), T.int32)):
+    # with Ts.sblock("root"):
+    for i in range(8):
+        for k in range(16):
+            with Ts.sblock("sum"):
+                vi = Ts.axis.spatial(8, i)
+                vk = Ts.axis.reduce(32, k * 2)
+                Ts.where(k < 15)
+                Ts.reads(A[vi, vk])
+                Ts.writes(S[vi])
+                pad = Ts.sblock_alloc_buffer(ty_args=[T.Tensor((4,), T.int8, data_alignment=16)])
+                with Ts.init():
+                    S[vi] = 0
+                S[vi] = S[vi] + A[vi, vk]""",
+    "opaque_tile_ranges": """\
+@Ts.function
+def tile_copy(A: T.Tensor((64,), T.float32), B: T.Tensor((64,), T.float32)):
+    # with Ts.sblock("root"):
+    for i in range(16):
+        with Ts.sblock("tile_copy"):
+            Ts.reads(A[i * 4:i * 4 + 4])
+            Ts.writes(B[i * 4:i * 4 + 4])
+            for j in range(4):
+                B[i * 4 + j] = A[i * 4 + j]""",
+    "int64_domain": """\
+@Ts.function
+def zero64(A: T.Tensor((8, 8), T.float32)):
+    # with Ts.sblock("root"):
+    for i in range(T.int64(0), T.int64(8)):
+        for j in range(T.int64(0), T.int64(8)):
+            with Ts.sblock("zero"):
+                vi, vj = Ts.axis.remap("SS", [i, j])
+                Ts.reads()
+                Ts.writes(A[vi, vj])
+                A[vi, vj] = T.float32(0.0)""",
 }
 
 APACHE = {
@@ -211,6 +248,41 @@ def half(A: T.Buffer((8, 8, 8), "float32")):
             T.reads()
             T.writes(A[vi, vj, vk])
             A[vi, vj, vk] = T.float32(1.0)""",
+    "reduce_of_a_sum": """\
+@T.prim_func(s_tir=True)
+def row_sum(A: T.Buffer((8, 32), "int32"), S: T.Buffer((8,), "int32")):
+    # with T.sblock("root"):
+    for i, k in T.grid(8, 16):
+        with T.sblock("sum"):
+            vi = T.axis.spatial(8, i)
+            vk = T.axis.reduce(32, k * 2)
+            T.where(k < 15)
+            T.reads(A[vi, vk])
+            T.writes(S[vi])
+            pad = T.sblock_alloc_buffer((4,), "int8", align=16)
+            with T.init():
+                S[vi] = 0
+            S[vi] = S[vi] + A[vi, vk]""",
+    "opaque_tile_ranges": """\
+@T.prim_func(s_tir=True)
+def tile_copy(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "float32")):
+    # with T.sblock("root"):
+    for i in range(16):
+        with T.sblock("tile_copy"):
+            T.reads(A[i * 4:i * 4 + 4])
+            T.writes(B[i * 4:i * 4 + 4])
+            for j in range(4):
+                B[i * 4 + j] = A[i * 4 + j]""",
+    "int64_domain": """\
+@T.prim_func(s_tir=True)
+def zero64(A: T.Buffer((8, 8), "float32")):
+    # with T.sblock("root"):
+    for i, j in T.grid(T.int64(8), T.int64(8)):
+        with T.sblock("zero"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads()
+            T.writes(A[vi, vj])
+            A[vi, vj] = T.float32(0.0)""",
 }
 
 
