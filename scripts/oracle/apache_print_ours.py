@@ -7,7 +7,7 @@ text or null, "error": text or null}}``, for every corpus program with a golden
 (``corpus/NAME``: parsed by our frontend, printed with ``spelling="apache"``; ``apache_source``
 when the program itself is written in Apache TVM's spelling) and every block program of
 tests/python/printer/sblock_cases.py (``sblock/NAME``: built with the node constructors; its
-Apache-spelled twin, for 0.27 to read, is ``apache_text``).
+Apache-spelled twin, for 0.27 to read, is ``apache_text``), and its modules (``module/NAME``).
 """
 
 from __future__ import annotations
@@ -51,6 +51,8 @@ def our_prints() -> Dict[str, Dict[str, Any]]:
         text = sblock_cases.APACHE_SOURCES.get(name)
         answers[f"sblock/{name}"] = {"source": None, "apache_source": text is not None,
                                      "apache_text": text, **_answer(build)}
+    for name, build in sblock_cases.MODULE_CASES.items():
+        answers[f"module/{name}"] = {"source": None, "apache_source": False, **_answer(build)}
     return answers
 
 

@@ -313,3 +313,16 @@ def zero64(A: T.Buffer((8, 8), "float32")):
             A[vi, vj] = T.float32(0)
 ''',
 }
+
+
+def module_of_blocks_and_a_private_function() -> ir.IRModule:
+    """A module: an S-TIR function with blocks beside a private plain one."""
+    a = tensor("A", 4)
+    one = tx.Function([a], store(a, [0], const(1.0, "float32")), attrs={"global_symbol": "one"},
+                      is_private=True)
+    return ir.IRModule({ir.GlobalVar("matmul"): matmul_root_alloc(), ir.GlobalVar("one"): one})
+
+
+MODULE_CASES: Dict[str, Callable[[], ir.IRModule]] = {
+    "module_of_blocks_and_a_private_function": module_of_blocks_and_a_private_function,
+}

@@ -100,6 +100,8 @@ def test_every_apache_print_reads_back_under_0_27() -> None:
         assert back["accepted"] == (name not in NOT_READ_BACK), (name, back.get("error"))
         if "same_ir" in back:
             assert back["same_ir"] == (name not in NOT_SAME_IR), name
+    module = PROGRAMS["module/module_of_blocks_and_a_private_function"]["read_back"]
+    assert module["accepted"] and module["reprint_identical"]
     blocks = [e for n, e in PROGRAMS.items() if n.startswith("sblock/")]
     assert len(blocks) == 9
     assert all(e["read_back"]["reprint_identical"] and e["read_back"]["same_ir"] for e in blocks)
@@ -182,6 +184,14 @@ def test_other_symbols_are_header_type_parameters() -> None:
     assert func.script(spelling="apache") == "from __future__ import annotations\n\n" + HEADER + (
         '@T.prim_func(private=True)\ndef wide[m](C: T.Buffer((m,), "float32")):\n'
         "    for j in range(m):\n        C[j] = T.float32(2.5)")
+
+
+def test_a_module_names_ir_in_its_header() -> None:
+    text = cases.module_of_blocks_and_a_private_function().script(spelling="apache")
+    assert text.startswith("# from tvm.script import ir as I\n" + HEADER
+                           + "@I.ir_module\nclass Module:\n    @T.prim_func(s_tir=True)\n")
+    assert text.endswith('\n\n    @T.prim_func(private=True)\n'
+                         '    def one(A: T.Buffer((4,), "float32")):\n        A[0] = T.float32(1.0)')
 
 
 def test_the_spelling_option_is_checked() -> None:

@@ -364,6 +364,11 @@ def test_underline_an_iter_var_a_block_and_a_region() -> None:
     text = func.script(show_header=False, num_context_lines=0,
                        path_to_underline=[realize.attr("predicate")])
     assert "                Ts.where(i < 8)\n                         ^^^^^\n" in text
+    # The same node in Apache's spelling (the loops are one T.grid line there).
+    text = func.script(show_header=False, num_context_lines=0, spelling="apache",
+                       path_to_underline=[realize.attr("predicate")])
+    assert text == ("(... 7 lines skipped ...)\n            T.where(i < 8)\n"
+                    "                    ^^^^^\n(... 3 lines skipped ...)")
 
 
 def test_source_map_has_every_block_node() -> None:
