@@ -396,3 +396,32 @@ def test_an_axis_kind_without_syntax_prints_by_its_name_under_a_comment() -> Non
         "# ill-formed: the block syntax has no iteration variable of kind Vectorized\n"
         'with Ts.sblock("v"):\n    vi = Ts.axis.vectorized(8, i)\n    Ts.reads()\n'
         "    Ts.writes(A[vi])\n    A[vi] = T.float32(0.0)")
+
+
+def test_hostile_block_names_and_variable_names_print_as_python() -> None:
+    a = cases.tensor("A", 4)
+    vi = cases.i32("for")  # a keyword
+    block = SBlock([IterVar(vi, 4)], [], [BufferRegion(a, [vi])], 'x"\n# y',
+                   cases.store(a, [vi], cases.const(0.0, "float32")))
+    text = SBlockRealize([cases.const(1)], block).script()
+    assert text.splitlines()[:2] == ['with Ts.sblock("x\\"\\n# y"):',
+                                     "    for_1 = Ts.axis.spatial(4, 1)"]
+    ast.parse(text)
+
+
+def test_blocks_nested_past_the_limit_are_a_recursion_error() -> None:
+    a = cases.tensor("A", 1)
+    stmt = cases.store(a, [0], cases.const(0.0, "float32"))
+    for depth in range(1200):
+        stmt = SBlockRealize([], SBlock([], [], [], f"b{depth}", stmt))
+    with pytest.raises(RecursionError, match="nested more than 1000 levels deep"):
+        stmt.script()
+    while isinstance(stmt, SBlockRealize):  # free the chain level by level (docs/printer.md)
+        stmt = stmt.block.body
+
+
+def test_a_block_printed_in_its_function_keeps_the_function_s_names() -> None:
+    func = cases.matmul_root_alloc()
+    copy = func.body.block.body.seq[1].body.body
+    assert copy.script(name_context=func).splitlines()[:2] == [
+        'with Ts.sblock("copy"):', '    vi_1, vj_1 = Ts.axis.remap("SS", [i_1, j_1])']
