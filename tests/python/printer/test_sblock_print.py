@@ -14,7 +14,6 @@ import pytest
 
 import tvm_ffi
 import tvm_tirx as tx
-from tvm_tirx import ir
 from tvm_tirx.stmt import BufferRegion, IterVar, IterVarKind, SBlock, SBlockRealize
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
