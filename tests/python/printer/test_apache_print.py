@@ -92,6 +92,8 @@ def test_apache_spelled_programs_print_as_0_27_prints_them(
     assert (len(corpus), len(corpus) - len(NOT_IDENTICAL)) == (33, 25)
     blocks = [n for n in read if n.startswith("sblock/")]
     assert len(blocks) == len(cases.CASES) == 9 and all(read[n]["identical"] for n in blocks)
+    programs = [n for n in read if n.startswith("program/")]
+    assert len(programs) == 15 and all(read[n]["identical"] for n in programs)
 
 
 def test_every_apache_print_reads_back_under_0_27() -> None:
