@@ -34,6 +34,7 @@ NOT_IDENTICAL = {
     "corpus/today_alloc_buffer_annotations": "0.27 prints an annotated one-element local as a "
                                              "scalar and loses its annotations",
     "corpus/today_buffer_data_alias": "0.27's X.view(...) reads back with another layout",
+    "program/decl_buffer_views": "0.27's X.view(...) reads back with another layout",
     "corpus/today_older_signatures": "0.27 prints a global one-element allocation as a local "
                                      "scalar (another IR read back)",
     "corpus/today_loop_dtype_window": "0.27 prints a load of a (1,) parameter as its name, "
@@ -89,11 +90,11 @@ def test_apache_spelled_programs_print_as_0_27_prints_them(
             assert ours[name]["print"] == entry["apache"]["print"], name
     # The figures in docs/printer.md: corpus programs, and block programs (their Apache twins).
     corpus = [n for n in read if n.startswith("corpus/")]
-    assert (len(corpus), len(corpus) - len(NOT_IDENTICAL)) == (33, 25)
+    assert (len(corpus), sum(read[n]["identical"] for n in corpus)) == (33, 25)
     blocks = [n for n in read if n.startswith("sblock/")]
     assert len(blocks) == len(cases.CASES) == 9 and all(read[n]["identical"] for n in blocks)
     programs = [n for n in read if n.startswith("program/")]
-    assert len(programs) == 15 and all(read[n]["identical"] for n in programs)
+    assert (len(programs), sum(read[n]["identical"] for n in programs)) == (19, 18)
 
 
 def test_every_apache_print_reads_back_under_0_27() -> None:
