@@ -125,6 +125,8 @@ struct ApacheBufferOptions {
   bool with_scope = true;
   std::optional<ExprDoc> data;
   std::optional<ExprDoc> annotations;
+  /*! \brief `offset_factor=1` in place of `elem_offset=` (a fresh offset, ApacheFieldSymbols). */
+  bool elem_offset_by_factor = false;
 };
 /*!
  * \brief `callee(leading..., (shape), "dtype", data=..., strides=..., elem_offset=...,
@@ -140,6 +142,14 @@ constexpr const char* kQuotedSymbol = "apache.quoted_symbol";
 constexpr const char* kFutureAnnotations = "apache.future_annotations";
 /*! \brief DocTranslator mark of a statement that is one of several in its sequence. */
 constexpr const char* kInSequence = "in_sequence";
+/*!
+ * \brief The fresh symbols of a block tensor's type as 0.27 prints them: a shape or stride
+ *  symbol as a string where the buffer defines it (`strides=("s0",)`), every later use as the
+ *  buffer's field (`row.strides[0]`); a fresh element offset as `row.elem_offset`. Returns
+ *  whether the element offset is such a symbol (then `offset_factor=1` declares it).
+ */
+bool ApacheFieldSymbols(const ir::TensorType& ty, const std::string& buffer,
+                        const DocTranslator& t);
 /*! \brief DocTranslator mark of a tensor printed as a scalar (Apache's spelling). */
 constexpr const char* kScalarTensor = "apache.scalar_tensor";
 /*!

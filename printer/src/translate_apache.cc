@@ -56,15 +56,42 @@ ExprDoc ApacheBufferCall(const ExprDoc& callee, const Array<ExprDoc>& leading,
     add("strides", TupleDoc(t.AsExprDocs(Array<ffi::Any>(ty->strides.begin(), ty->strides.end()),
                                          tp.Attr("strides"))));
   }
-  if (ty->elem_offset.has_value()) {
+  if (ty->elem_offset.has_value() && !options.elem_offset_by_factor) {
     add("elem_offset", t.AsExprDoc(*ty->elem_offset, tp.Attr("elem_offset")));
   }
   if (options.with_scope && ty->scope != "global") {
     add("scope", t.AsExprDoc(ty->scope, tp.Attr("scope")));
   }
   if (ty->alignment != 64) add("align", t.AsExprDoc(ty->alignment, tp.Attr("alignment")));
+  // 0.27's spelling of a fresh element offset: the buffer makes one (`X.elem_offset`).
+  if (options.elem_offset_by_factor) add("offset_factor", LiteralDoc::Int(1));
   if (options.annotations.has_value()) add("annotations", *options.annotations);
   return callee.Call(args, keys, values);
+}
+
+bool ApacheFieldSymbols(const ir::TensorType& ty, const std::string& buffer,
+                        const DocTranslator& t) {
+  auto fresh = [&t](const ir::Expr& e) -> std::optional<ir::Var> {
+    const auto* var = e.as<ir::VarObj>();
+    if (var == nullptr) return std::nullopt;
+    ir::Var v = ffi::GetRef<ir::Var>(var);
+    if (t.NameOf(v).has_value() || t.BindingName(v).has_value()) return std::nullopt;
+    return v;
+  };
+  auto fields = [&](const Array<ir::Expr>& exprs, const std::string& field) {
+    for (size_t i = 0; i < exprs.size(); ++i) {
+      if (std::optional<ir::Var> var = fresh(exprs[i])) {
+        t.Mark(kQuotedSymbol, *var);  // its definition, as a string
+        t.SetBindingName(*var, buffer + "." + field + "[" + std::to_string(i) + "]");
+      }
+    }
+  };
+  fields(ty->shape, "shape");
+  fields(ty->strides, "strides");
+  if (!ty->elem_offset.has_value()) return false;
+  std::optional<ir::Var> offset = fresh(*ty->elem_offset);
+  if (offset.has_value()) t.SetBindingName(*offset, buffer + ".elem_offset");
+  return offset.has_value();
 }
 
 namespace {

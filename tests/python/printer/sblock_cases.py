@@ -181,11 +181,25 @@ def int64_domain() -> tx.Function:
     return function("zero64", [A], body)
 
 
+def match_buffer_symbolic_view() -> tx.Function:
+    """A match buffer whose view has its own stride and element offset symbols, used in the body
+    (0.27 prints them through the buffer: `row.strides[0]`, `row.elem_offset`)."""
+    A = tensor("A", 16, 16)
+    i, vi, s0, off = i32("i"), i32("vi"), i32("s0"), i32("off")
+    row = ir.Var("row", ir.TensorType(tvm_ffi.dtype("float32"), [const(4)], strides=[s0],
+                                      elem_offset=off))
+    value = load(row, 1) + tx.Cast(ir.PrimType("float32"), off + s0)
+    block = SBlock([IterVar(vi, 16)], [BufferRegion(A, [vi, span(4, 8)])],
+                   [BufferRegion(A, [vi, span(4, 8)])], "tile", store(row, [0], value),
+                   match_buffers=[MatchBufferRegion(row, BufferRegion(A, [vi, span(4, 8)]))])
+    return function("view", [A], loop(i, 16, SBlockRealize([i], block)))
+
+
 CASES: Dict[str, Callable[[], tx.Function]] = {
     f.__name__: f
     for f in (matmul_root_alloc, where_offset_domain, scan_opaque_axes, annotated_match_alloc,
               no_iter_vars_nested, split_remap_groups, reduce_of_a_sum, opaque_tile_ranges,
-              int64_domain)
+              int64_domain, match_buffer_symbolic_view)
 }
 
 
@@ -311,6 +325,19 @@ def zero64(A: T.Buffer((8, 8), "float32")):
             T.reads()
             T.writes(A[vi, vj])
             A[vi, vj] = T.float32(0)
+''',
+    "match_buffer_symbolic_view": '''
+@T.prim_func(s_tir=True)
+def view(A: T.Buffer((16, 16), "float32")):
+    for i in range(16):
+        with T.sblock("tile"):
+            vi = T.axis.spatial(16, i)
+            T.reads(A[vi, 4:8])
+            T.writes(A[vi, 4:8])
+            s0 = T.int32()
+            off = T.int32()
+            row = T.match_buffer(A[vi, 4:8], (4,), strides=(s0,), elem_offset=off)
+            row[0] = row[1] + T.Cast("float32", off + s0)
 ''',
 }
 

@@ -92,7 +92,7 @@ def test_apache_spelled_programs_print_as_0_27_prints_them(
     corpus = [n for n in read if n.startswith("corpus/")]
     assert (len(corpus), sum(read[n]["identical"] for n in corpus)) == (33, 25)
     blocks = [n for n in read if n.startswith("sblock/")]
-    assert len(blocks) == len(cases.CASES) == 9 and all(read[n]["identical"] for n in blocks)
+    assert len(blocks) == len(cases.CASES) == 10 and all(read[n]["identical"] for n in blocks)
     programs = [n for n in read if n.startswith("program/")]
     assert (len(programs), sum(read[n]["identical"] for n in programs)) == (19, 18)
 
@@ -106,7 +106,7 @@ def test_every_apache_print_reads_back_under_0_27() -> None:
     module = PROGRAMS["module/module_of_blocks_and_a_private_function"]["read_back"]
     assert module["accepted"] and module["reprint_identical"]
     blocks = [e for n, e in PROGRAMS.items() if n.startswith("sblock/")]
-    assert len(blocks) == 9
+    assert len(blocks) == 10
     assert all(e["read_back"]["reprint_identical"] and e["read_back"]["same_ir"] for e in blocks)
 
 

@@ -163,7 +163,19 @@ def zero64(A: T.Tensor((8, 8), T.float32)):
                 Ts.reads()
                 Ts.writes(A[vi, vj])
                 A[vi, vj] = T.float32(0.0)""",
+    "match_buffer_symbolic_view": """\
+@Ts.function
+def view(A: T.Tensor((16, 16), T.float32)):
+    # with Ts.sblock("root"):
+    for i in range(16):
+        with Ts.sblock("tile"):
+            vi = Ts.axis.spatial(16, i)
+            Ts.reads(A[vi, 4:8])
+            Ts.writes(A[vi, 4:8])
+            row = Ts.match_buffer(A[vi, 4:8], ty_args=[T.Tensor((4,), T.float32, strides=(s0,), elem_offset=off)])
+            row[0] = row[1] + T.Cast("float32", off + s0)""",
 }
+
 
 @pytest.mark.parametrize("name", sorted(CANONICAL))
 def test_canonical_block_print(name: str) -> None:
