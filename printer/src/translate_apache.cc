@@ -15,6 +15,7 @@
 #include <string>
 
 #include "printer_internal.h"
+#include "python_printer_internal.h"
 
 namespace tvm {
 namespace script {
@@ -36,12 +37,36 @@ std::string ApacheFloatText(double value) {
   return text;
 }
 
+namespace {
+
+/*!
+ * \brief A shape dimension. An expression holding a symbol at its first use is written whole as
+ *  a string, `("n + 2",)`, as 0.27 writes it (a bare symbol is quoted by the Var hook).
+ */
+ExprDoc ShapeDimDoc(const ir::Expr& dim, const AccessPath& p, const DocTranslator& t) {
+  if (dim.as<ir::VarObj>() != nullptr) return t.AsExprDoc(dim, p);
+  bool quoted = false;
+  for (const auto& [var, unused] : CollectVars(dim, p)) {
+    quoted = t.Unmark(kQuotedSymbol, var) || quoted;
+  }
+  ExprDoc doc = t.AsExprDoc(dim, p);
+  if (!quoted) return doc;
+  PythonPrinter text(0);
+  text.Append(doc);
+  return WithPath<ExprDoc>(LiteralDoc::Str(text.text()), p);
+}
+
+}  // namespace
+
 ExprDoc ApacheBufferCall(const ExprDoc& callee, const Array<ExprDoc>& leading,
                          const ir::TensorType& ty, const AccessPath& tp,
                          const ApacheBufferOptions& options, const DocTranslator& t) {
   Array<ExprDoc> args = leading;
-  args.push_back(TupleDoc(
-      t.AsExprDocs(Array<ffi::Any>(ty->shape.begin(), ty->shape.end()), tp.Attr("shape"))));
+  Array<ExprDoc> shape;
+  for (size_t i = 0; i < ty->shape.size(); ++i) {
+    shape.push_back(ShapeDimDoc(ty->shape[i], tp.Attr("shape").ArrayItem(i), t));
+  }
+  args.push_back(TupleDoc(shape));
   if (options.dtype_always || ty->dtype != ffi::DataType::Float(32)) {
     args.push_back(WithPath<ExprDoc>(LiteralDoc::Str(ty->dtype.ToString()), tp.Attr("dtype")));
   }

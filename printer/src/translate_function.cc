@@ -75,11 +75,13 @@ Array<AssignDoc> ApacheSignature(const tirx::Function& func, const AccessPath& p
     t.Define(param, param->name);
   }
   std::vector<const ir::VarObj*> symbols;
-  std::unordered_set<const ffi::Object*> seen;
+  // A parameter printed before the type that uses it is a name there, never a string.
+  std::unordered_set<const ffi::Object*> seen, printed_params;
   // Strings stand only in a shape: every symbol must be int32 and first occur in one.
   bool quoted = true;
   int64_t i = 0;
   for (const ir::Var& param : func->params) {
+    printed_params.insert(param.get());
     AccessPath ty_path = p.Attr("params").ArrayItem(i++).Attr("ty");
     std::unordered_set<const ffi::Object*> in_shape;
     if (const auto* tensor = param->ty.as<ir::TensorTypeObj>()) {
@@ -89,7 +91,7 @@ Array<AssignDoc> ApacheSignature(const tirx::Function& func, const AccessPath& p
     }
     for (const auto& [symbol, at] : CollectVars(param->ty, ty_path)) {
       const auto* var = symbol.as<ir::VarObj>();
-      if (var == nullptr || !seen.insert(var).second) continue;
+      if (var == nullptr || printed_params.count(var) || !seen.insert(var).second) continue;
       symbols.push_back(var);
       quoted = quoted && IsInt32(var->ty) && in_shape.count(var);
     }
