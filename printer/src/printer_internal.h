@@ -166,6 +166,12 @@ Doc ApacheAllocDoc(const tirx::AllocTensor& alloc, const AccessPath& p,
  */
 std::optional<Doc> ApacheIntrinsicCallDoc(const ir::Call& call, std::string* name,
                                           const AccessPath& p, const DocTranslator& t);
+/*!
+ * \brief Apache's `Tiles = Flat.view(8, 8)` for a declaration over another tensor's data of the
+ *  same dtype, scope and alignment (no strides or offset), as 0.27 prints it; else nullopt.
+ */
+std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath& p,
+                                 const DocTranslator& t);
 /*! \brief Whether `tensor[indices]` is the element of a scalar-printed tensor (`y`). */
 bool IsScalarElement(const ir::Expr& tensor, const ffi::Array<ir::Expr>& indices,
                      const DocTranslator& t);

@@ -94,6 +94,28 @@ ExprDoc ApacheBufferCall(const ExprDoc& callee, const Array<ExprDoc>& leading,
   return callee.Call(args, keys, values);
 }
 
+std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath& p,
+                                 const DocTranslator& t) {
+  if (!t.config()->apache()) return std::nullopt;
+  const auto* call = decl->data.as<ir::CallObj>();
+  const auto* op = call != nullptr ? call->op.as<ir::OpObj>() : nullptr;
+  if (op == nullptr || op->name != "tirx.tensor_data_ptr" || call->args.size() != 1) {
+    return std::nullopt;
+  }
+  const auto* source = call->args[0].as<ir::VarObj>();
+  const auto* from = source != nullptr ? source->ty.as<ir::TensorTypeObj>() : nullptr;
+  const auto* to = decl->var->ty.as<ir::TensorTypeObj>();
+  if (from == nullptr || to == nullptr || from->dtype != to->dtype || from->scope != to->scope ||
+      !to->strides.empty() || to->elem_offset.has_value() || to->alignment != from->alignment) {
+    return std::nullopt;
+  }
+  ExprDoc src = t.AsExprDoc(call->args[0], p.Attr("data").Attr("args").ArrayItem(0));
+  ExprDoc view = src.Attr("view").Call(t.AsExprDocs(
+      Array<ffi::Any>(to->shape.begin(), to->shape.end()), p.Attr("var").Attr("ty").Attr("shape")));
+  t.Define(decl->var, decl->var->name);
+  return AssignDoc(t.AsExprDoc(decl->var, p.Attr("var")), view, std::nullopt);
+}
+
 bool ApacheFieldSymbols(const ir::TensorType& ty, const std::string& buffer,
                         const DocTranslator& t) {
   auto fresh = [&t](const ir::Expr& e) -> std::optional<ir::Var> {

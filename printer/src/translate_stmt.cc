@@ -410,6 +410,7 @@ void RegisterSimpleStatements() {
       });
   RegisterDocTranslate<tirx::DeclTensor>([](tirx::DeclTensor d, AccessPath p,
                                             DocTranslator t) -> Doc {
+    if (std::optional<Doc> view = ApacheViewDoc(d, p, t)) return *view;
     ExprDoc data = t.AsExprDoc(d->data, p.Attr("data"));
     if (t.config()->apache()) {
       ApacheBufferOptions options;

@@ -33,8 +33,6 @@ HEADER = "# from tvm.script import tirx as T\n# from tvm.tirx.layout import Axis
 NOT_IDENTICAL = {
     "corpus/today_alloc_buffer_annotations": "0.27 prints an annotated one-element local as a "
                                              "scalar and loses its annotations",
-    "corpus/today_buffer_data_alias": "0.27's X.view(...) reads back with another layout",
-    "program/decl_buffer_views": "0.27's X.view(...) reads back with another layout",
     "corpus/today_older_signatures": "0.27 prints a global one-element allocation as a local "
                                      "scalar (another IR read back)",
     "corpus/today_loop_dtype_window": "0.27 prints a load of a (1,) parameter as its name, "
@@ -62,7 +60,14 @@ NOT_READ_BACK = {
     "corpus/reexport_type_classes": "0.27 has no T.String",
     "corpus/runtime_packed_arguments": "0.27 has no T.abi_field_set",
 }
-NOT_SAME_IR = {"corpus/today_cast_of_numbers", "corpus/today_warp_scan_butterfly"}
+NOT_SAME_IR = {
+    "corpus/today_cast_of_numbers": "our frontend's IR differs (above)",
+    "corpus/today_warp_scan_butterfly": "our frontend's IR differs (above)",
+    # 0.27's own `X.view(...)` print: it reads it back with another extent in its buffer layout,
+    # a field of 0.27's buffers our IR does not have (shape, dtype and data are the same).
+    "corpus/today_buffer_data_alias": "0.27 reads its own X.view(...) back with another layout",
+    "program/decl_buffer_views": "0.27 reads its own X.view(...) back with another layout",
+}
 
 
 @pytest.fixture(scope="module")
@@ -90,11 +95,11 @@ def test_apache_spelled_programs_print_as_0_27_prints_them(
             assert ours[name]["print"] == entry["apache"]["print"], name
     # The figures in docs/printer.md: corpus programs, and block programs (their Apache twins).
     corpus = [n for n in read if n.startswith("corpus/")]
-    assert (len(corpus), sum(read[n]["identical"] for n in corpus)) == (33, 25)
+    assert (len(corpus), sum(read[n]["identical"] for n in corpus)) == (33, 26)
     blocks = [n for n in read if n.startswith("sblock/")]
     assert len(blocks) == len(cases.CASES) == 10 and all(read[n]["identical"] for n in blocks)
     programs = [n for n in read if n.startswith("program/")]
-    assert (len(programs), sum(read[n]["identical"] for n in programs)) == (19, 18)
+    assert (len(programs), sum(read[n]["identical"] for n in programs)) == (19, 19)
 
 
 def test_every_apache_print_reads_back_under_0_27() -> None:
@@ -103,11 +108,11 @@ def test_every_apache_print_reads_back_under_0_27() -> None:
         assert back["accepted"] == (name not in NOT_READ_BACK), (name, back.get("error"))
         if "same_ir" in back:
             assert back["same_ir"] == (name not in NOT_SAME_IR), name
-    # Canonical corpus programs: 0.27 prints 382 of the 419 prints it reads back unchanged (the
+    # Canonical corpus programs: 0.27 prints 383 of the 419 prints it reads back unchanged (the
     # rest are the deviations listed in docs/printer.md, or 0.27 rewriting ranges).
     canonical = [e["read_back"] for n, e in PROGRAMS.items()
                  if n.startswith("corpus/") and "apache" not in e and e["read_back"]["accepted"]]
-    assert (len(canonical), sum(b["reprint_identical"] for b in canonical)) == (419, 382)
+    assert (len(canonical), sum(b["reprint_identical"] for b in canonical)) == (419, 383)
     module = PROGRAMS["module/module_of_blocks_and_a_private_function"]["read_back"]
     assert module["accepted"] and module["reprint_identical"]
     blocks = [e for n, e in PROGRAMS.items() if n.startswith("sblock/")]
