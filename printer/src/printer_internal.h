@@ -136,12 +136,6 @@ struct ApacheBufferOptions {
 ExprDoc ApacheBufferCall(const ExprDoc& callee, const ffi::Array<ExprDoc>& leading,
                          const ir::TensorType& ty, const AccessPath& ty_path,
                          const ApacheBufferOptions& options, const DocTranslator& t);
-/*! \brief DocTranslator mark of a symbol printed as a string at its next use (`("n",)`). */
-constexpr const char* kQuotedSymbol = "apache.quoted_symbol";
-/*! \brief DocTranslator mark (of the print) that the header needs `from __future__ ...`. */
-constexpr const char* kFutureAnnotations = "apache.future_annotations";
-/*! \brief DocTranslator mark of a statement that is one of several in its sequence. */
-constexpr const char* kInSequence = "in_sequence";
 /*!
  * \brief The fresh symbols of a block tensor's type as 0.27 prints them: a shape or stride
  *  symbol as a string where the buffer defines it (`strides=("s0",)`), every later use as the
@@ -150,6 +144,20 @@ constexpr const char* kInSequence = "in_sequence";
  */
 bool ApacheFieldSymbols(const ir::TensorType& ty, const std::string& buffer,
                         const DocTranslator& t);
+/*! \brief DocTranslator mark of a symbol printed as a string at its next use (`("n",)`). */
+constexpr const char* kQuotedSymbol = "apache.quoted_symbol";
+/*! \brief DocTranslator mark (of the print) that the header needs `from __future__ ...`. */
+constexpr const char* kFutureAnnotations = "apache.future_annotations";
+/*! \brief DocTranslator mark of a statement that is one of several in its sequence. */
+constexpr const char* kInSequence = "in_sequence";
+
+/*!
+ * \brief `with call as var:` and its body; in Apache's spelling, where the statement is not one
+ *  of several (`kInSequence`), `var = call` (or the bare call) with the body after it, as 0.27
+ *  prints a scope that lasts to the end of its parent.
+ */
+Doc ScopeOrBareDoc(const tirx::Stmt& stmt, const std::optional<ExprDoc>& var, const ExprDoc& call,
+                   const ffi::Array<StmtDoc>& body, const DocTranslator& t);
 /*! \brief DocTranslator mark of a tensor printed as a scalar (Apache's spelling). */
 constexpr const char* kScalarTensor = "apache.scalar_tensor";
 /*!

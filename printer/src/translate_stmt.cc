@@ -302,11 +302,8 @@ Doc SeqDoc(const tirx::SeqStmt& seq, const AccessPath& p, const DocTranslator& t
   return StmtBlockDoc(Array<StmtDoc>(stmts.begin(), stmts.end()));
 }
 
-/*!
- * \brief `with call as var:` and its body; in Apache's spelling, where the statement is not one
- *  of several, `var = call` (or the bare call) with the body after it, as 0.27 prints a scope
- *  that lasts to the end of its parent.
- */
+}  // namespace
+
 Doc ScopeOrBareDoc(const tirx::Stmt& stmt, const std::optional<ExprDoc>& var, const ExprDoc& call,
                    const Array<StmtDoc>& body, const DocTranslator& t) {
   if (!t.config()->apache() || t.Marked(kInSequence, stmt)) return ScopeDoc(var, call, body);
@@ -319,6 +316,8 @@ Doc ScopeOrBareDoc(const tirx::Stmt& stmt, const std::optional<ExprDoc>& var, co
   for (const StmtDoc& s : body) stmts.push_back(s);
   return StmtBlockDoc(stmts);
 }
+
+namespace {
 
 /*!
  * \brief `with T.attr(node, "key", value):`. Apache's spelling, as 0.27 prints: a node of 0 as
