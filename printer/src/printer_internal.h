@@ -136,14 +136,6 @@ struct ApacheBufferOptions {
 ExprDoc ApacheBufferCall(const ExprDoc& callee, const ffi::Array<ExprDoc>& leading,
                          const ir::TensorType& ty, const AccessPath& ty_path,
                          const ApacheBufferOptions& options, const DocTranslator& t);
-/*!
- * \brief The fresh symbols of a block tensor's type as 0.27 prints them: a shape or stride
- *  symbol as a string where the buffer defines it (`strides=("s0",)`), every later use as the
- *  buffer's field (`row.strides[0]`); a fresh element offset as `row.elem_offset`. Returns
- *  whether the element offset is such a symbol (then `offset_factor=1` declares it).
- */
-bool ApacheFieldSymbols(const ir::TensorType& ty, const std::string& buffer,
-                        const DocTranslator& t);
 /*! \brief DocTranslator mark of a symbol printed as a string at its next use (`("n",)`). */
 constexpr const char* kQuotedSymbol = "apache.quoted_symbol";
 /*! \brief DocTranslator mark (of the print) that the header needs `from __future__ ...`. */
@@ -190,6 +182,14 @@ bool IsScalarElement(const ir::Expr& tensor, const ffi::Array<ir::Expr>& indices
  */
 bool IsScalarStore(const ir::Expr& tensor, const ffi::Array<ir::Expr>& indices,
                    const DocTranslator& t);
+/*!
+ * \brief The fresh symbols of a block tensor's type as 0.27 prints them: a shape or stride
+ *  symbol as a string where the buffer defines it (`strides=("s0",)`), every later use as the
+ *  buffer's field (`row.strides[0]`); a fresh element offset as `row.elem_offset`. Returns
+ *  whether the element offset is such a symbol (then `offset_factor=1` declares it).
+ */
+bool ApacheFieldSymbols(const ir::TensorType& ty, const std::string& buffer,
+                        const DocTranslator& t);
 /*! \brief The statements of `stmt` in the current scope (no new scope), flattened. */
 ffi::Array<StmtDoc> AsStmts(const DocTranslator& t, const ffi::Any& stmt, const AccessPath& path);
 
