@@ -125,6 +125,8 @@ struct ApacheBufferOptions {
   bool with_scope = true;
   std::optional<ExprDoc> data;
   std::optional<ExprDoc> annotations;
+  /*! \brief `offset_factor=1` in place of `elem_offset=` (a fresh offset, ApacheFieldSymbols). */
+  bool elem_offset_by_factor = false;
 };
 /*!
  * \brief `callee(leading..., (shape), "dtype", data=..., strides=..., elem_offset=...,
@@ -157,12 +159,6 @@ constexpr const char* kScalarTensor = "apache.scalar_tensor";
 Doc ApacheAllocDoc(const tirx::AllocTensor& alloc, const AccessPath& p,
                    const std::optional<ExprDoc>& attrs, const DocTranslator& t);
 /*!
- * \brief Apache's `Tiles = Flat.view(8, 8)` for a declaration over another tensor's data of the
- *  same dtype, scope and alignment (no strides or offset), as 0.27 prints it; else nullopt.
- */
-std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath& p,
-                                 const DocTranslator& t);
-/*!
  * \brief A call of the intrinsic `tirx.<name>` as 0.27 writes it where that differs from our
  *  print style: the result's dtype first (`T.call_llvm_pure_intrin("int32", "llvm.ctlz", x)`,
  *  `T.reinterpret("int32", x)`), a pointer's element last (`T.type_annotation("float16")`);
@@ -170,6 +166,12 @@ std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath&
  */
 std::optional<Doc> ApacheIntrinsicCallDoc(const ir::Call& call, std::string* name,
                                           const AccessPath& p, const DocTranslator& t);
+/*!
+ * \brief Apache's `Tiles = Flat.view(8, 8)` for a declaration over another tensor's data of the
+ *  same dtype, scope and alignment (no strides or offset), as 0.27 prints it; else nullopt.
+ */
+std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath& p,
+                                 const DocTranslator& t);
 /*! \brief Whether `tensor[indices]` is the element of a scalar-printed tensor (`y`). */
 bool IsScalarElement(const ir::Expr& tensor, const ffi::Array<ir::Expr>& indices,
                      const DocTranslator& t);
@@ -180,6 +182,14 @@ bool IsScalarElement(const ir::Expr& tensor, const ffi::Array<ir::Expr>& indices
  */
 bool IsScalarStore(const ir::Expr& tensor, const ffi::Array<ir::Expr>& indices,
                    const DocTranslator& t);
+/*!
+ * \brief The fresh symbols of a block tensor's type as 0.27 prints them: a shape or stride
+ *  symbol as a string where the buffer defines it (`strides=("s0",)`), every later use as the
+ *  buffer's field (`row.strides[0]`); a fresh element offset as `row.elem_offset`. Returns
+ *  whether the element offset is such a symbol (then `offset_factor=1` declares it).
+ */
+bool ApacheFieldSymbols(const ir::TensorType& ty, const std::string& buffer,
+                        const DocTranslator& t);
 /*! \brief The statements of `stmt` in the current scope (no new scope), flattened. */
 ffi::Array<StmtDoc> AsStmts(const DocTranslator& t, const ffi::Any& stmt, const AccessPath& path);
 

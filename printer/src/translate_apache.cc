@@ -3,7 +3,7 @@
  * \brief The pieces of Apache TVM's spelling (`spelling="apache"`, as apache-tvm 0.27 prints):
  *  buffer declarations with `(shape), "dtype", strides=..., scope=..., align=...` arguments
  *  (`T.Buffer`, `T.alloc_buffer`, `T.alloc_shared`, `T.alloc_local`, `T.decl_buffer`, a local
- *  scalar as `y: T.int32`), perfectly nested loops as `T.grid`, and 0.27's float text.
+ *  scalar as `y: T.int32`), intrinsics 0.27 writes otherwise, and 0.27's float text.
  */
 #include <tvm/ir/call.h>
 #include <tvm/ir/tensor_type.h>
@@ -15,6 +15,7 @@
 #include <string>
 
 #include "printer_internal.h"
+#include "python_printer_internal.h"
 
 namespace tvm {
 namespace script {
@@ -36,12 +37,36 @@ std::string ApacheFloatText(double value) {
   return text;
 }
 
+namespace {
+
+/*!
+ * \brief A shape dimension. An expression holding a symbol at its first use is written whole as
+ *  a string, `("n + 2",)`, as 0.27 writes it (a bare symbol is quoted by the Var hook).
+ */
+ExprDoc ShapeDimDoc(const ir::Expr& dim, const AccessPath& p, const DocTranslator& t) {
+  if (dim.as<ir::VarObj>() != nullptr) return t.AsExprDoc(dim, p);
+  bool quoted = false;
+  for (const auto& [var, unused] : CollectVars(dim, p)) {
+    quoted = t.Unmark(kQuotedSymbol, var) || quoted;
+  }
+  ExprDoc doc = t.AsExprDoc(dim, p);
+  if (!quoted) return doc;
+  PythonPrinter text(0);
+  text.Append(doc);
+  return WithPath<ExprDoc>(LiteralDoc::Str(text.text()), p);
+}
+
+}  // namespace
+
 ExprDoc ApacheBufferCall(const ExprDoc& callee, const Array<ExprDoc>& leading,
                          const ir::TensorType& ty, const AccessPath& tp,
                          const ApacheBufferOptions& options, const DocTranslator& t) {
   Array<ExprDoc> args = leading;
-  args.push_back(TupleDoc(
-      t.AsExprDocs(Array<ffi::Any>(ty->shape.begin(), ty->shape.end()), tp.Attr("shape"))));
+  Array<ExprDoc> shape;
+  for (size_t i = 0; i < ty->shape.size(); ++i) {
+    shape.push_back(ShapeDimDoc(ty->shape[i], tp.Attr("shape").ArrayItem(i), t));
+  }
+  args.push_back(TupleDoc(shape));
   if (options.dtype_always || ty->dtype != ffi::DataType::Float(32)) {
     args.push_back(WithPath<ExprDoc>(LiteralDoc::Str(ty->dtype.ToString()), tp.Attr("dtype")));
   }
@@ -56,15 +81,64 @@ ExprDoc ApacheBufferCall(const ExprDoc& callee, const Array<ExprDoc>& leading,
     add("strides", TupleDoc(t.AsExprDocs(Array<ffi::Any>(ty->strides.begin(), ty->strides.end()),
                                          tp.Attr("strides"))));
   }
-  if (ty->elem_offset.has_value()) {
+  if (ty->elem_offset.has_value() && !options.elem_offset_by_factor) {
     add("elem_offset", t.AsExprDoc(*ty->elem_offset, tp.Attr("elem_offset")));
   }
   if (options.with_scope && ty->scope != "global") {
     add("scope", t.AsExprDoc(ty->scope, tp.Attr("scope")));
   }
   if (ty->alignment != 64) add("align", t.AsExprDoc(ty->alignment, tp.Attr("alignment")));
+  // 0.27's spelling of a fresh element offset: the buffer makes one (`X.elem_offset`).
+  if (options.elem_offset_by_factor) add("offset_factor", LiteralDoc::Int(1));
   if (options.annotations.has_value()) add("annotations", *options.annotations);
   return callee.Call(args, keys, values);
+}
+
+std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath& p,
+                                 const DocTranslator& t) {
+  if (!t.config()->apache()) return std::nullopt;
+  const auto* call = decl->data.as<ir::CallObj>();
+  const auto* op = call != nullptr ? call->op.as<ir::OpObj>() : nullptr;
+  if (op == nullptr || op->name != "tirx.tensor_data_ptr" || call->args.size() != 1) {
+    return std::nullopt;
+  }
+  const auto* source = call->args[0].as<ir::VarObj>();
+  const auto* from = source != nullptr ? source->ty.as<ir::TensorTypeObj>() : nullptr;
+  const auto* to = decl->var->ty.as<ir::TensorTypeObj>();
+  if (from == nullptr || to == nullptr || from->dtype != to->dtype || from->scope != to->scope ||
+      !to->strides.empty() || to->elem_offset.has_value() || to->alignment != from->alignment) {
+    return std::nullopt;
+  }
+  ExprDoc src = t.AsExprDoc(call->args[0], p.Attr("data").Attr("args").ArrayItem(0));
+  ExprDoc view = src.Attr("view").Call(t.AsExprDocs(
+      Array<ffi::Any>(to->shape.begin(), to->shape.end()), p.Attr("var").Attr("ty").Attr("shape")));
+  t.Define(decl->var, decl->var->name);
+  return AssignDoc(t.AsExprDoc(decl->var, p.Attr("var")), view, std::nullopt);
+}
+
+bool ApacheFieldSymbols(const ir::TensorType& ty, const std::string& buffer,
+                        const DocTranslator& t) {
+  auto fresh = [&t](const ir::Expr& e) -> std::optional<ir::Var> {
+    const auto* var = e.as<ir::VarObj>();
+    if (var == nullptr) return std::nullopt;
+    ir::Var v = ffi::GetRef<ir::Var>(var);
+    if (t.NameOf(v).has_value() || t.BindingName(v).has_value()) return std::nullopt;
+    return v;
+  };
+  auto fields = [&](const Array<ir::Expr>& exprs, const std::string& field) {
+    for (size_t i = 0; i < exprs.size(); ++i) {
+      if (std::optional<ir::Var> var = fresh(exprs[i])) {
+        t.Mark(kQuotedSymbol, *var);  // its definition, as a string
+        t.SetBindingName(*var, buffer + "." + field + "[" + std::to_string(i) + "]");
+      }
+    }
+  };
+  fields(ty->shape, "shape");
+  fields(ty->strides, "strides");
+  if (!ty->elem_offset.has_value()) return false;
+  std::optional<ir::Var> offset = fresh(*ty->elem_offset);
+  if (offset.has_value()) t.SetBindingName(*offset, buffer + ".elem_offset");
+  return offset.has_value();
 }
 
 namespace {
@@ -106,28 +180,6 @@ Doc ApacheAllocDoc(const tirx::AllocTensor& alloc, const AccessPath& p,
   return AssignDoc(lhs, rhs, std::nullopt);
 }
 
-std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath& p,
-                                 const DocTranslator& t) {
-  if (!t.config()->apache()) return std::nullopt;
-  const auto* call = decl->data.as<ir::CallObj>();
-  const auto* op = call != nullptr ? call->op.as<ir::OpObj>() : nullptr;
-  if (op == nullptr || op->name != "tirx.tensor_data_ptr" || call->args.size() != 1) {
-    return std::nullopt;
-  }
-  const auto* source = call->args[0].as<ir::VarObj>();
-  const auto* from = source != nullptr ? source->ty.as<ir::TensorTypeObj>() : nullptr;
-  const auto* to = decl->var->ty.as<ir::TensorTypeObj>();
-  if (from == nullptr || to == nullptr || from->dtype != to->dtype || from->scope != to->scope ||
-      !to->strides.empty() || to->elem_offset.has_value() || to->alignment != from->alignment) {
-    return std::nullopt;
-  }
-  ExprDoc src = t.AsExprDoc(call->args[0], p.Attr("data").Attr("args").ArrayItem(0));
-  ExprDoc view = src.Attr("view").Call(t.AsExprDocs(
-      Array<ffi::Any>(to->shape.begin(), to->shape.end()), p.Attr("var").Attr("ty").Attr("shape")));
-  t.Define(decl->var, decl->var->name);
-  return AssignDoc(t.AsExprDoc(decl->var, p.Attr("var")), view, std::nullopt);
-}
-
 namespace {
 
 /*! \brief `"int32"`; a handle as 0.27 spells its type there, `T.handle().ty`. */
@@ -158,7 +210,8 @@ std::optional<Doc> ApacheIntrinsicCallDoc(const ir::Call& call, std::string* nam
     return t.AsExprDocs(Array<ffi::Any>(call->args.begin(), call->args.end()), p.Attr("args"));
   };
   // The result's dtype first: `T.call_llvm_pure_intrin("int32", "llvm.ctlz", x)`.
-  if (*name == "call_llvm_intrin" || *name == "call_llvm_pure_intrin" || *name == "reinterpret") {
+  if (*name == "call_llvm_intrin" || *name == "call_llvm_pure_intrin" || *name == "reinterpret" ||
+      *name == "call_pure_extern") {
     std::optional<ExprDoc> dtype = DTypeTextDoc(call->ty, t);
     if (!dtype.has_value()) return std::nullopt;
     Array<ExprDoc> docs = {WithPath(*dtype, p.Attr("ty"))};

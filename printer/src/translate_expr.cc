@@ -169,8 +169,9 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterBinary<tirx::Or>({K::kOr, nullptr, Always, "Or", true});
   RegisterDocTranslate<tirx::Not>([](tirx::Not n, AccessPath p, DocTranslator t) -> Doc {
     ExprDoc a = t.AsExprDoc(n->a, p.Attr("a"));
-    // As the reference prints it: `not` of a constant would fold, so it is the raw constructor.
-    if (IsConstant(n->a)) return TAttr(t, "Not").Call({a});
+    // As the reference prints it: `not` of a constant would fold, so it is the raw constructor
+    // (0.27 prints `not` always, and reads it back unfolded).
+    if (IsConstant(n->a) && !t.config()->apache()) return TAttr(t, "Not").Call({a});
     return OperationDoc(K::kNot, {a});
   });
   RegisterDocTranslate<tirx::Select>([](tirx::Select s, AccessPath p, DocTranslator t) -> Doc {

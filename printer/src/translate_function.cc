@@ -6,6 +6,7 @@
  * parameters (DESIGN.md): bare when int32, annotated otherwise. Attributes other than the
  * function's own name print as a first `T.func_attr({...})` statement.
  */
+#include <tvm/ir/tensor_type.h>
 #include <tvm/tirx/function.h>
 
 #include <algorithm>
@@ -60,11 +61,13 @@ Array<AssignDoc> DefineSignature(const tirx::Function& func, const AccessPath& p
 }
 
 /*!
- * \brief Apache's signature symbols, as apache-tvm 0.27 prints them. When they are all int32,
- *  each is written as a string at its first occurrence in a parameter's type
+ * \brief Apache's signature symbols, as apache-tvm 0.27 prints them. When they are all int32 and
+ *  first occur in a shape, each is written as a string at its first occurrence
  *  (`A: T.Buffer(("n",), "float32")`) and one that is no parameter is declared first in the
- *  body (`n = T.int32()`, into `declarations`); otherwise they are the header's type parameters,
- *  by name (`def f[m, n](...)`, which needs `from __future__ import annotations`).
+ *  body (`n = T.int32()`, into `declarations`, grouped by the parameter introducing them);
+ *  otherwise they are the header's type parameters, by name (`def f[m, n](...)`, which needs
+ *  `from __future__ import annotations`). A parameter printed before a type that uses it is a
+ *  name there, neither.
  */
 Array<AssignDoc> ApacheSignature(const tirx::Function& func, const AccessPath& p,
                                  const DocTranslator& t, Array<StmtDoc>* declarations) {
@@ -73,39 +76,55 @@ Array<AssignDoc> ApacheSignature(const tirx::Function& func, const AccessPath& p
     params.insert(param.get());
     t.Define(param, param->name);
   }
-  std::vector<const ir::VarObj*> symbols;
-  std::unordered_set<const ffi::Object*> seen;
-  bool all_int32 = true;
+  std::vector<std::pair<const ir::VarObj*, int64_t>> symbols;  // and the parameter first using it
+  // A parameter printed before the type that uses it is a name there, never a string.
+  std::unordered_set<const ffi::Object*> seen, printed_params;
+  // Strings stand only in a shape: every symbol must be int32 and first occur in one.
+  bool quoted = true;
   int64_t i = 0;
   for (const ir::Var& param : func->params) {
-    for (const auto& [symbol, at] :
-         CollectVars(param->ty, p.Attr("params").ArrayItem(i).Attr("ty"))) {
-      const auto* var = symbol.as<ir::VarObj>();
-      if (var == nullptr || !seen.insert(var).second) continue;
-      symbols.push_back(var);
-      all_int32 = all_int32 && IsInt32(var->ty);
+    printed_params.insert(param.get());
+    AccessPath ty_path = p.Attr("params").ArrayItem(i++).Attr("ty");
+    std::unordered_set<const ffi::Object*> in_shape;
+    if (const auto* tensor = param->ty.as<ir::TensorTypeObj>()) {
+      for (const auto& [symbol, unused] : CollectVars(tensor->shape, ty_path)) {
+        in_shape.insert(symbol.get());
+      }
     }
-    ++i;
+    for (const auto& [symbol, at] : CollectVars(param->ty, ty_path)) {
+      const auto* var = symbol.as<ir::VarObj>();
+      if (var == nullptr || printed_params.count(var) || !seen.insert(var).second) continue;
+      symbols.emplace_back(var, i);
+      quoted = quoted && IsInt32(var->ty) && in_shape.count(var);
+    }
   }
   Array<AssignDoc> type_params;
   std::vector<std::string> names;
-  for (const ir::VarObj* var : symbols) {
+  std::vector<int64_t> introduced_by;
+  for (const auto& [var, param_index] : symbols) {
     ir::Var symbol = ffi::GetRef<ir::Var>(var);
-    if (!params.count(var)) names.push_back(t.Define(symbol, var->name));
-    if (all_int32) t.Mark(kQuotedSymbol, symbol);
+    if (!params.count(var)) {
+      names.push_back(t.Define(symbol, var->name));
+      introduced_by.push_back(param_index);
+    }
+    if (quoted) t.Mark(kQuotedSymbol, symbol);
   }
-  if (all_int32 && !names.empty()) {  // `n = T.int32()`, several as `m, n = T.int32(), T.int32()`
+  // `n = T.int32()`; one line per parameter that introduces symbols, as 0.27 groups them:
+  // `m, k = T.int32(), T.int32()`, then `n = T.int32()`.
+  for (size_t first = 0; quoted && first < names.size();) {
+    size_t end = first;
     Array<ExprDoc> lhs;
     Array<ExprDoc> rhs;
-    for (const std::string& name : names) {
-      lhs.push_back(IdDoc(name));
+    for (; end < names.size() && introduced_by[end] == introduced_by[first]; ++end) {
+      lhs.push_back(IdDoc(names[end]));
       rhs.push_back(TAttr(t, "int32").Call({}));
     }
-    bool one = names.size() == 1;
+    bool one = lhs.size() == 1;
     declarations->push_back(
         AssignDoc(one ? lhs[0] : TupleDoc(lhs), one ? rhs[0] : TupleDoc(rhs), std::nullopt));
+    first = end;
   }
-  if (all_int32 || names.empty()) return type_params;
+  if (quoted || names.empty()) return type_params;
   std::sort(names.begin(), names.end());
   for (const std::string& name : names) {
     type_params.push_back(AssignDoc(IdDoc(name), std::nullopt, std::nullopt));

@@ -248,9 +248,11 @@ Doc ModuleDoc(const ir::IRModule& mod, const AccessPath& p, const DocTranslator&
 
 TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterDocTranslate<ir::Var>([](ir::Var var, AccessPath, DocTranslator t) -> Doc {
-    std::string name = t.NameOrDefineFree(var, var->name);
-    if (t.Unmark(kQuotedSymbol, var)) return LiteralDoc::Str(name);  // Apache's `("n",)`
-    return IdDoc(name);
+    // Apache's `("n",)` where a buffer defines the symbol; `row.elem_offset` for one a block's
+    // buffer defines.
+    if (t.Unmark(kQuotedSymbol, var)) return LiteralDoc::Str(t.NameOf(var).value_or(var->name));
+    if (std::optional<std::string> field = t.BindingName(var)) return IdDoc(*field);
+    return IdDoc(t.NameOrDefineFree(var, var->name));
   });
   RegisterDocTranslate<ir::GlobalVar>(
       [](ir::GlobalVar gv, AccessPath, DocTranslator t) -> Doc { return GlobalVarDoc(gv, t); });

@@ -55,9 +55,10 @@ Doc BlockTensorDoc(const ir::Var& var, const AccessPath& var_path, const char* b
   if (!t.config()->apache() || ty == nullptr) {
     return TensorDefinitionDoc(var, var_path, TsAttr(t, builder), args, std::nullopt, t);
   }
-  ExprDoc rhs = ApacheBufferCall(TsAttr(t, builder), args, ffi::GetRef<ir::TensorType>(ty),
-                                 var_path.Attr("ty"), ApacheBufferOptions(), t);
-  t.Define(var, var->name);
+  ir::TensorType type = ffi::GetRef<ir::TensorType>(ty);
+  ApacheBufferOptions options;
+  options.elem_offset_by_factor = ApacheFieldSymbols(type, t.Define(var, var->name), t);
+  ExprDoc rhs = ApacheBufferCall(TsAttr(t, builder), args, type, var_path.Attr("ty"), options, t);
   return AssignDoc(t.AsExprDoc(var, var_path), rhs, std::nullopt);
 }
 

@@ -65,8 +65,11 @@ ExprDoc LoopIterable(const tirx::For& loop, const AccessPath& p, const DocTransl
   bool int32_zero = IsConstInt(loop->start, 0) && IsInt32(loop->start->ty);
   bool apache = t.config()->apache();
   // range() takes a step only after a start; the T.* loops take it as a keyword. Apache's
-  // spelling leaves a zero start out of the T.* loops too (`T.parallel(16)`).
-  bool start_implied = int32_zero && (plain_range ? unit_step : apache);
+  // spelling leaves a zero start out of the T.* loops too (`T.parallel(16)`)
+  // (0.27 leaves out a zero start of any integer type: `range(m)` of an int64 `m`.)
+  bool start_implied =
+      unit_step && (plain_range ? int32_zero || (apache && IsConstInt(loop->start, 0))
+                                : apache && IsConstInt(loop->start, 0));
   Array<ExprDoc> args;
   if (!start_implied) {
     args.push_back(t.AsExprDoc(loop->start, p.Attr("start")));
@@ -201,6 +204,12 @@ Doc BindDoc(const tirx::Bind& bind, const AccessPath& p, const DocTranslator& t)
   return AssignDoc(var, value, TAttr(t, "let").Index({ty}));
 }
 
+/*! \brief A body with no statement: `pass`; 0.27 prints its no-op, `T.evaluate(0)`. */
+StmtDoc EmptyBodyDoc(const DocTranslator& t) {
+  if (t.config()->apache()) return ExprStmtDoc(TAttr(t, "evaluate").Call({LiteralDoc::Int(0)}));
+  return ExprStmtDoc(IdDoc("pass"));
+}
+
 Doc IfDocOf(const tirx::IfThenElse& node, const AccessPath& p, const DocTranslator& t) {
   ExprDoc cond = t.AsExprDoc(node->condition, p.Attr("condition"));
   Array<StmtDoc> then_body = t.AsBody(node->then_case, p.Attr("then_case"));
@@ -208,7 +217,7 @@ Doc IfDocOf(const tirx::IfThenElse& node, const AccessPath& p, const DocTranslat
   if (node->else_case.has_value()) {
     else_body = t.AsBody(*node->else_case, p.Attr("else_case"));
     // An empty else branch (`else: pass`, or only `T.evaluate(0)`) is still a branch.
-    if (else_body.empty()) else_body.push_back(ExprStmtDoc(IdDoc("pass")));
+    if (else_body.empty()) else_body.push_back(EmptyBodyDoc(t));
   }
   return IfDoc(cond, then_body, else_body);
 }
@@ -288,6 +297,8 @@ Doc SeqDoc(const tirx::SeqStmt& seq, const AccessPath& p, const DocTranslator& t
       }
     }
   }
+  // 0.27 writes an empty body as its no-op; ours leaves it to the Python printer's `pass`.
+  if (stmts.empty() && t.config()->apache()) stmts.push_back(EmptyBodyDoc(t));
   return StmtBlockDoc(Array<StmtDoc>(stmts.begin(), stmts.end()));
 }
 
@@ -335,10 +346,15 @@ void RegisterControlFlow() {
     ExprDoc cond = t.AsExprDoc(w->condition, p.Attr("condition"));
     return WhileDoc(cond, t.AsBody(w->body, p.Attr("body")));
   });
-  RegisterDocTranslate<tirx::Break>(
-      [](tirx::Break, AccessPath, DocTranslator) -> Doc { return BreakDoc::Make(); });
-  RegisterDocTranslate<tirx::Continue>(
-      [](tirx::Continue, AccessPath, DocTranslator) -> Doc { return ContinueDoc::Make(); });
+  // 0.27 prints its loop exits as calls: `T.break_loop()`, `T.continue_loop()`.
+  RegisterDocTranslate<tirx::Break>([](tirx::Break, AccessPath, DocTranslator t) -> Doc {
+    if (t.config()->apache()) return ExprStmtDoc(TAttr(t, "break_loop").Call({}));
+    return BreakDoc::Make();
+  });
+  RegisterDocTranslate<tirx::Continue>([](tirx::Continue, AccessPath, DocTranslator t) -> Doc {
+    if (t.config()->apache()) return ExprStmtDoc(TAttr(t, "continue_loop").Call({}));
+    return ContinueDoc::Make();
+  });
   RegisterDocTranslate<tirx::Return>([](tirx::Return r, AccessPath p, DocTranslator t) -> Doc {
     if (!r->value.has_value()) return ReturnDoc(std::nullopt);
     return ReturnDoc(t.AsExprDoc(*r->value, p.Attr("value")));

@@ -9,8 +9,9 @@ Our side (scripts/oracle/apache_print_ours.py, run with ``--ours-python``, defau
 ``.venv/bin/python3``) prints every corpus program and every block program with
 ``spelling="apache"``. For each, this writes to tests/oracle_records/apache_print.json:
 
-- ``apache``: for a program written in Apache TVM's spelling, whether 0.27 accepts its source
-  (``from_source``, without its import line) and 0.27's print of it;
+- ``apache``: for a program written in Apache TVM's spelling (a block program: its twin in
+  that spelling), whether 0.27 accepts its source (``from_source``, without its import line)
+  and 0.27's print of it;
 - ``identical``: whether our print is that print, byte for byte;
 - ``read_back``: whether 0.27 reads our print (``accepted``, ``error``), prints it back
   unchanged (``reprint_identical``) and, for an Apache-spelled source 0.27 accepts, builds the
@@ -60,9 +61,9 @@ def _parse(text: str) -> Any:
     return tvm.script.from_source(text, extra_vars={"T": T, "I": I})
 
 
-def _apache_reading(source: pathlib.Path) -> Dict[str, Any]:
+def _apache_reading(text: str) -> Dict[str, Any]:
     # 0.27's from_source takes no imports but `from __future__`: T and I come as extra_vars.
-    text = source.read_text(encoding="utf-8").replace(OUR_IMPORT, "")
+    text = text.replace(OUR_IMPORT, "")
     try:
         parsed = _parse(text)
         return {"accepted": True, "error": None, "print": parsed.script(), "ir": parsed}
@@ -95,7 +96,8 @@ def build_record(ours_command: str) -> Dict[str, Any]:
         entry: Dict[str, Any] = {"source": ours["source"]}
         source_ir = None
         if ours["apache_source"]:
-            reading = _apache_reading(ROOT / ours["source"])
+            text = ours.get("apache_text") or (ROOT / ours["source"]).read_text(encoding="utf-8")
+            reading = _apache_reading(text)
             source_ir = reading.pop("ir")
             entry["apache"] = reading
         if ours["print"] is None:

@@ -144,8 +144,212 @@ def split_remap_groups() -> tx.Function:
     return function("half", [A], loop(i, 8, loop(j, 8, loop(k, 8, realize))))
 
 
+def reduce_of_a_sum() -> tx.Function:
+    """A reduce axis bound to an expression, an init under a predicate, an int8 block tensor
+    with its alignment, ranges of a computed start."""
+    A, S = tensor("A", 8, 32, dtype="int32"), tensor("S", 8, dtype="int32")
+    i, k, vi, vk = i32("i"), i32("k"), i32("vi"), i32("vk")
+    pad = tensor("pad", 4, dtype="int8", alignment=16)
+    update = store(S, [vi], load(S, vi) + load(A, vi, vk))
+    block = SBlock([IterVar(vi, 8), IterVar(vk, 32, IterVarKind.COMM_REDUCE)],
+                   [BufferRegion(A, [vi, span(vk, vk + 1)])], [BufferRegion(S, [vi])], "sum",
+                   update, init=store(S, [vi], const(0)), alloc_buffers=[pad])
+    nest = loop(i, 8, loop(k, 16, SBlockRealize([i, k * 2], block, predicate=k < 15)))
+    return function("row_sum", [A, S], nest)
+
+
+def opaque_tile_ranges() -> tx.Function:
+    """A block without iteration variables inside a loop: ranges from the loop's variable."""
+    A, B = tensor("A", 64), tensor("B", 64)
+    i, j = i32("i"), i32("j")
+    copy = loop(j, 4, store(B, [i * 4 + j], load(A, i * 4 + j)))
+    block = SBlock([], [BufferRegion(A, [span(i * 4, i * 4 + 4)])],
+                   [BufferRegion(B, [span(i * 4, i * 4 + 4)])], "tile_copy", copy)
+    return function("tile_copy", [A, B], loop(i, 16, SBlockRealize([], block)))
+
+
+def int64_domain() -> tx.Function:
+    """int64 loops and domains: `T.axis.spatial(T.int64(8), i)` and a remap over them."""
+    A = tensor("A", 8, 8)
+    i, j = ir.Var("i", "int64"), ir.Var("j", "int64")
+    vi, vj = ir.Var("vi", "int64"), ir.Var("vj", "int64")
+    zero, eight = const(0, "int64"), const(8, "int64")
+    block = SBlock([IterVar(vi, ir.Range(zero, eight)), IterVar(vj, ir.Range(zero, eight))], [],
+                   [BufferRegion(A, [vi, vj])], "zero",
+                   tx.TensorStore(A, [vi, vj], const(0.0, "float32")))
+    body = tx.For(i, zero, eight, tx.For(j, zero, eight, SBlockRealize([i, j], block)))
+    return function("zero64", [A], body)
+
+
+def match_buffer_symbolic_view() -> tx.Function:
+    """A match buffer whose view has its own stride and element offset symbols, used in the body
+    (0.27 prints them through the buffer: `row.strides[0]`, `row.elem_offset`)."""
+    A = tensor("A", 16, 16)
+    i, vi, s0, off = i32("i"), i32("vi"), i32("s0"), i32("off")
+    row = ir.Var("row", ir.TensorType(tvm_ffi.dtype("float32"), [const(4)], strides=[s0],
+                                      elem_offset=off))
+    value = load(row, 1) + tx.Cast(ir.PrimType("float32"), off + s0)
+    block = SBlock([IterVar(vi, 16)], [BufferRegion(A, [vi, span(4, 8)])],
+                   [BufferRegion(A, [vi, span(4, 8)])], "tile", store(row, [0], value),
+                   match_buffers=[MatchBufferRegion(row, BufferRegion(A, [vi, span(4, 8)]))])
+    return function("view", [A], loop(i, 16, SBlockRealize([i], block)))
+
+
 CASES: Dict[str, Callable[[], tx.Function]] = {
     f.__name__: f
     for f in (matmul_root_alloc, where_offset_domain, scan_opaque_axes, annotated_match_alloc,
-              no_iter_vars_nested, split_remap_groups)
+              no_iter_vars_nested, split_remap_groups, reduce_of_a_sum, opaque_tile_ranges,
+              int64_domain, match_buffer_symbolic_view)
+}
+
+
+# The same programs written in Apache TVM's spelling, for apache-tvm 0.27 to read and print
+# (scripts/oracle/record_apache_print.py): its print of these is what ours must be.
+APACHE_SOURCES: Dict[str, str] = {
+    "matmul_root_alloc": '''
+@T.prim_func(s_tir=True)
+def matmul(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
+    acc = T.sblock_alloc_buffer((16, 16))
+    for i, j, k in T.grid(16, 16, 16):
+        with T.sblock("update"):
+            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
+            T.reads(A[vi, vk], B[vj, vk])
+            T.writes(acc[vi, vj])
+            with T.init():
+                acc[vi, vj] = T.float32(0)
+            acc[vi, vj] = acc[vi, vj] + A[vi, vk] * B[vj, vk]
+    for i, j in T.grid(16, 16):
+        with T.sblock("copy"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(acc[vi, vj])
+            T.writes(C[vi, vj])
+            C[vi, vj] = acc[vi, vj]
+''',
+    "where_offset_domain": '''
+@T.prim_func(s_tir=True)
+def shift(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 20), "float32")):
+    for i in range(16):
+        for j in range(16):
+            with T.sblock("shift"):
+                vi = T.axis.spatial(16, i)
+                vj = T.axis.spatial((2, 18), j + 2)
+                T.where(i < 8)
+                T.reads(A[vi, 0:16])
+                T.writes(B[vi, vj])
+                B[vi, vj] = A[vi, vj - 2]
+''',
+    "scan_opaque_axes": '''
+@T.prim_func(s_tir=True)
+def prefix(A: T.Buffer((8, 8), "float32")):
+    for i, j in T.grid(8, 8):
+        with T.sblock("prefix"):
+            vi = T.axis.scan(8, i)
+            vj = T.axis.opaque(8, j)
+            T.reads(A[vi, vj])
+            T.writes(A[vi, vj])
+            A[vi, vj] = A[vi, vj] + T.float32(1)
+''',
+    "annotated_match_alloc": '''
+@T.prim_func(s_tir=True)
+def tile(A: T.Buffer((16, 16), "float32")):
+    for i in range(16):
+        with T.sblock("tile"):
+            vi = T.axis.spatial(16, i)
+            T.reads(A[vi, 4:8])
+            T.writes(A[vi, 4:8])
+            T.sblock_attr({"schedule_rule": "tile", "auto_unroll": 4})
+            scratch = T.sblock_alloc_buffer((4,), "float32", scope="local")
+            row = T.match_buffer(A[vi, 4:8], (4,))
+            scratch[0] = row[0]
+            row[1] = scratch[0]
+''',
+    "no_iter_vars_nested": '''
+@T.prim_func(s_tir=True)
+def fill(A: T.Buffer((8,), "float32")):
+    with T.sblock("root"):
+        T.reads()
+        T.writes()
+        with T.sblock("outer"):
+            T.reads()
+            T.writes(A[0:8])
+            for i in range(8):
+                with T.sblock("fill"):
+                    vi = T.axis.spatial(8, i)
+                    T.reads()
+                    T.writes(A[vi])
+                    A[vi] = T.float32(0)
+''',
+    "split_remap_groups": '''
+@T.prim_func(s_tir=True)
+def half(A: T.Buffer((8, 8, 8), "float32")):
+    for i, j, k in T.grid(8, 8, 8):
+        with T.sblock("half"):
+            vi = T.axis.spatial(8, i)
+            vj = T.axis.spatial(4, j // 2)
+            vk = T.axis.spatial(8, k)
+            T.reads()
+            T.writes(A[vi, vj, vk])
+            A[vi, vj, vk] = T.float32(1)
+''',
+    "reduce_of_a_sum": '''
+@T.prim_func(s_tir=True)
+def row_sum(A: T.Buffer((8, 32), "int32"), S: T.Buffer((8,), "int32")):
+    for i, k in T.grid(8, 16):
+        with T.sblock("sum"):
+            vi = T.axis.spatial(8, i)
+            vk = T.axis.reduce(32, k * 2)
+            T.where(k < 15)
+            T.reads(A[vi, vk])
+            T.writes(S[vi])
+            pad = T.sblock_alloc_buffer((4,), "int8", align=16)
+            with T.init():
+                S[vi] = 0
+            S[vi] = S[vi] + A[vi, vk]
+''',
+    "opaque_tile_ranges": '''
+@T.prim_func(s_tir=True)
+def tile_copy(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "float32")):
+    for i in range(16):
+        with T.sblock("tile_copy"):
+            T.reads(A[i * 4:i * 4 + 4])
+            T.writes(B[i * 4:i * 4 + 4])
+            for j in range(4):
+                B[i * 4 + j] = A[i * 4 + j]
+''',
+    "int64_domain": '''
+@T.prim_func(s_tir=True)
+def zero64(A: T.Buffer((8, 8), "float32")):
+    for i, j in T.grid(T.int64(8), T.int64(8)):
+        with T.sblock("zero"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads()
+            T.writes(A[vi, vj])
+            A[vi, vj] = T.float32(0)
+''',
+    "match_buffer_symbolic_view": '''
+@T.prim_func(s_tir=True)
+def view(A: T.Buffer((16, 16), "float32")):
+    for i in range(16):
+        with T.sblock("tile"):
+            vi = T.axis.spatial(16, i)
+            T.reads(A[vi, 4:8])
+            T.writes(A[vi, 4:8])
+            s0 = T.int32()
+            off = T.int32()
+            row = T.match_buffer(A[vi, 4:8], (4,), strides=(s0,), elem_offset=off)
+            row[0] = row[1] + T.Cast("float32", off + s0)
+''',
+}
+
+
+def module_of_blocks_and_a_private_function() -> ir.IRModule:
+    """A module: an S-TIR function with blocks beside a private plain one."""
+    a = tensor("A", 4)
+    one = tx.Function([a], store(a, [0], const(1.0, "float32")), attrs={"global_symbol": "one"},
+                      is_private=True)
+    return ir.IRModule({ir.GlobalVar("matmul"): matmul_root_alloc(), ir.GlobalVar("one"): one})
+
+
+MODULE_CASES: Dict[str, Callable[[], ir.IRModule]] = {
+    "module_of_blocks_and_a_private_function": module_of_blocks_and_a_private_function,
 }
