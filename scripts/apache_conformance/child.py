@@ -122,7 +122,7 @@ def round_trip(definition: Any) -> Dict[str, Any]:
     """Our print of the definition in its own spelling read back by our parser, compared with
     its IR."""
     try:
-        text = definition.canonical_text
+        text = definition.formatted_text
     except Exception as exc:  # noqa: BLE001 - a printer failure is a result
         return {"result": "print-fails", "message": f"{type(exc).__name__}: {exc}"}
     if text is None:

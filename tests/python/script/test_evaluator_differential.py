@@ -135,3 +135,15 @@ def test_evaluator_builds_apache_definitions_as_the_trusted_path(path: str) -> N
     # A definition the evaluator builds cleanly builds cleanly when trusted, unless the
     # trusted run's module code failed first (an import this machine lacks).
     assert set(ours) <= set(theirs) or not set(theirs), sorted(set(ours) - set(theirs))
+
+
+def test_a_package_path_decorator_is_the_analysis_s_when_trusted_too() -> None:
+    # `@tvm.script.ir_module` under `import tvm`: a trusted analysis recognises it as the
+    # untrusted one does, and never runs the class as module code (its source is not a file).
+    text = ("import tvm\nfrom tvm.script import tirx as T\n\n@tvm.script.ir_module\nclass M:\n"
+            "    @T.prim_func(s_tir=True)\n    def main(A: T.Buffer((4,), \"float32\")):\n"
+            "        A[0] = T.float32(1)\n")
+    trusted = parse_diagnostics(text, source_name="m.py", trusted=True)
+    untrusted = parse_diagnostics(text, source_name="m.py")
+    assert [d.code for d in trusted.diagnostics] == [] == [d.code for d in untrusted.diagnostics]
+    assert structural_equal(trusted.definitions[0].ir, untrusted.definitions[0].ir)

@@ -268,11 +268,11 @@ def test_the_text_with_comments_is_lazy_and_reports_why() -> None:
     definition = parse_diagnostics(H + "@T.function  # deco\n" + SIG[len("@T.function\n"):]
                                    + "    A[0] = 1  # one\n").definitions[0]
     assert definition._commented is None and not definition._printed  # a cold analysis
-    assert definition.canonical_text_with_comments is None
+    assert definition.formatted_text_with_comments is None
     (unplaced,) = definition.commented_print.unplaced
     assert (unplaced.line, unplaced.text) == (3, "# deco")
     placed = parse_diagnostics(H + SIG + "    A[0] = 1  # one\n").definitions[0]
-    assert placed.canonical_text_with_comments == SIG + "    A[0] = 1  # one"
+    assert placed.formatted_text_with_comments == SIG + "    A[0] = 1  # one"
     assert placed.canonical_text == SIG + "    A[0] = 1"  # the print without comments
 
 

@@ -1,7 +1,8 @@
 """`tvm.script`: the TVMScript entry points and namespaces of `tvm_tirx.script`.
 
 Everything `tvm_tirx.script` has is here too: its public names, and through `__getattr__` what
-it exposes lazily (dialects registered with `register_dialect`, namespace-initializer aliases).
+it exposes lazily (dialects registered with `register_dialect`, namespace-initializer aliases),
+and Apache TVM's `tvm.script.ir_module` (`I.ir_module`).
 Submodules are the same module objects: `import tvm.script.parser.protocol_registry` gives
 `tvm_tirx.script.parser.protocol_registry` (one registry, never a second copy).
 """
@@ -16,6 +17,8 @@ from typing import Any, Dict, Optional
 import tvm_tirx.script as _script
 from tvm_tirx.script import *  # noqa: F401,F403 - the facade re-exports everything
 from tvm_tirx.script import __all__  # noqa: F401
+
+from tvm_tirx.script.ir import ir_module  # noqa: F401 - Apache TVM's `@tvm.script.ir_module`
 
 _TARGET = "tvm_tirx.script"
 

@@ -31,7 +31,7 @@ from ..decorators import JITDecorator, ModuleDecorator
 from ..recorded import NotAnalysedYet
 from . import namespaces
 from .discovery import Evaluator, Found, Refusal, discover, namespace_imports
-from .discovery import SCRIPT_PACKAGES, definition_decorator, symbol_declaration
+from .discovery import SCRIPT_PACKAGES, definition_decorator, package_aliases, symbol_declaration
 from .locations import attach_location, error_location
 from .macro import define_text_macros
 from .spelling import apache_members
@@ -303,6 +303,7 @@ class _FileAnalysis:
         """Namespace imports and module symbols (literal arguments) bind without running
         anything; a trusted file's other module code runs as an import would."""
         self.env = namespace_imports(statements)
+        self.package_names = package_aliases(statements)
         self.env.update(self.options.extra_vars)
         context = []
         for stmt in statements:
@@ -363,8 +364,12 @@ class _FileAnalysis:
     def _is_script_definition(self, stmt: ast.stmt) -> bool:
         if not isinstance(stmt, (ast.FunctionDef, ast.ClassDef)):
             return False
+        # `@tvm.script.ir_module` names the package its import binds (`import tvm`): such a
+        # definition is the analysis's too, never run as Python.
+        evaluator = Evaluator(trusted=False)
+        evaluator.packages.update(self.package_names)
         try:
-            return definition_decorator(stmt, self.env, Evaluator(trusted=False)) is not None
+            return definition_decorator(stmt, self.env, evaluator) is not None
         except Exception:  # noqa: BLE001 - a bad decorator: still ours
             return True
 

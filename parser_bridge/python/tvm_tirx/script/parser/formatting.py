@@ -104,7 +104,7 @@ def format_verdict(definition: Any, *, migrate: bool = False) -> FormatVerdict:
         return _decline("older-spelling", "uses " + ", ".join(sorted(set(older))))
     if migrate and definition.apache_spelling:
         definition = _in_canonical_spelling(definition)
-    canonical = definition.canonical_text
+    canonical = definition.formatted_text
     if canonical is None:
         return _decline("not-equal", "it has no canonical print")
     commented = definition.commented_print
@@ -156,7 +156,7 @@ def format_verdict(definition: Any, *, migrate: bool = False) -> FormatVerdict:
 
 def _in_canonical_spelling(definition: Any) -> Any:
     """The definition as the explicit migration prints it: in the canonical spelling."""
-    return replace(definition, apache_spelling=[], _canonical=None, _printed=False,
+    return replace(definition, apache_spelling=[], _formatted=None, _formatted_printed=False,
                    _commented=None)
 
 
@@ -182,8 +182,8 @@ def _comments_problem(definition: Any, text: str,
     if found != [c.text for c in definition.comments]:
         return _decline("comments", "the formatted text would not hold every comment in order")
     again = parse_diagnostics(text, extra_vars=names, source_name="<format>").definitions
-    if len(again) != 1 or again[0].canonical_text_with_comments is None or \
-            _split_module_symbols(again[0].canonical_text_with_comments)[1] != text:
+    if len(again) != 1 or again[0].formatted_text_with_comments is None or \
+            _split_module_symbols(again[0].formatted_text_with_comments)[1] != text:
         return _decline("unstable", "formatting the formatted text again changes it")
     return None
 

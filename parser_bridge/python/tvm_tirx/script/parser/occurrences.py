@@ -239,10 +239,13 @@ def _given_regions(with_stmt: Optional[ast.With]) -> Tuple[bool, bool]:
     """Whether a block's source writes ``X.reads(...)`` and ``X.writes(...)`` in its header."""
     given = {"reads": False, "writes": False}
     for stmt in (with_stmt.body if with_stmt is not None else ()):
-        call = stmt.value if isinstance(stmt, ast.Expr) else None
-        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and \
-                call.func.attr in given:
-            given[call.func.attr] = True
+        if not isinstance(stmt, ast.Expr):
+            continue
+        # The trusted path's builder program wraps the call and its namespace (`at_(...)`), so
+        # the member is found as an attribute anywhere in the statement.
+        for sub in ast.walk(stmt.value):
+            if isinstance(sub, ast.Attribute) and sub.attr in given:
+                given[sub.attr] = True
     return given["reads"], given["writes"]
 
 

@@ -70,6 +70,8 @@ class DefinitionReport:
     expression the builder program computed, innermost first for equal starts."""
     _canonical: Any = None
     _printed: bool = False
+    _formatted: Any = None
+    _formatted_printed: bool = False
     _commented: Optional[CommentedPrint] = None
 
     @property
@@ -87,37 +89,53 @@ class DefinitionReport:
         definition written in Apache TVM's spelling, else ``canonical``."""
         return "apache" if self.apache_spelling else "canonical"
 
+    def _print(self, spelling: str) -> Optional[str]:
+        """Its print in ``spelling`` without the header; None when the printer refuses it."""
+        if self.ir is None:
+            return None
+        try:
+            return self.ir.script(show_header=False, spelling=spelling)
+        except TimeoutError:
+            raise
+        except Exception:  # noqa: BLE001 - no text, the rest stands
+            return None
+
     @property
     def canonical_text(self) -> Optional[str]:
-        """Its print in its own spelling (``spelling``), without the header."""
+        """Its print in the canonical spelling, without the header (hover, "show canonical
+        IR", `tvm-lsp print`)."""
         if not self._printed:
+            self._canonical = self._print("canonical")
             self._printed = True
-            if self.ir is not None:
-                try:
-                    self._canonical = self.ir.script(show_header=False, spelling=self.spelling)
-                except TimeoutError:
-                    self._printed = False
-                    raise
-                except Exception:  # noqa: BLE001 - no canonical text, the rest stands
-                    self._canonical = None
         return self._canonical
 
     @property
+    def formatted_text(self) -> Optional[str]:
+        """Its print in its own spelling (``spelling``), without the header: what formatting
+        writes (the canonical text unless it is written in Apache TVM's spelling)."""
+        if self.spelling == "canonical":
+            return self.canonical_text
+        if not self._formatted_printed:
+            self._formatted = self._print(self.spelling)
+            self._formatted_printed = True
+        return self._formatted
+
+    @property
     def commented_print(self) -> CommentedPrint:
-        """Its canonical print with its comments placed, or the comments it cannot place
-        (made on first use; see comment_placement)."""
+        """Its print in its own spelling with its comments placed, or the comments it cannot
+        place (made on first use; see comment_placement)."""
         if self._commented is None:
-            canonical = self.canonical_text
-            if canonical is None or self.node is None:
+            printed = self.formatted_text
+            if printed is None or self.node is None:
                 self._commented = CommentedPrint(None)
             else:
                 self._commented = print_with_comments(self.node, self.ir, self.comments,
-                                                      canonical, spelling=self.spelling)
+                                                      printed, spelling=self.spelling)
         return self._commented
 
     @property
-    def canonical_text_with_comments(self) -> Optional[str]:
-        """``canonical_text`` with every comment of the definition where it belongs; None when
+    def formatted_text_with_comments(self) -> Optional[str]:
+        """``formatted_text`` with every comment of the definition where it belongs; None when
         a comment has no place in it (``commented_print.unplaced`` says which and why)."""
         return self.commented_print.text
 

@@ -184,10 +184,10 @@ def _mismatch(unit: Any, verdict: FormatVerdict) -> Optional[Dict[str, Any]]:
     """The ``round-trip-mismatch`` diagnostic of a ``not-equal`` verdict (plain), or None. A
     definition with errors gets none: its IR is not the program its text means."""
     definition = unit.definition
-    if verdict.mismatch is None or definition.canonical_text is None or any(
+    if verdict.mismatch is None or definition.formatted_text is None or any(
             d["severity"] == "error" for d in unit.plain()["diagnostics"]):
         return None
-    return mismatch_diagnostic(definition, verdict.mismatch, definition.canonical_text)
+    return mismatch_diagnostic(definition, verdict.mismatch, definition.formatted_text)
 
 
 __all__ = ["WorkerAnswer", "analyze_document", "format_verdicts", "what_is_at"]
