@@ -502,7 +502,7 @@ def test_the_facade_exposes_the_same_registrations(dialect_package, tmp_path) ->
         assert registry is canonical
         assert tvm.script.parser is tvm_tirx.script.parser
         assert tvm.script.register_dialect is tvm_tirx.script.register_dialect
-        assert tvm.script.ir_module is I.ir_module  # Apache TVM's `@tvm.script.ir_module`
+        assert tvm.script.ir_module is tvm_tirx.script.ir.ir_module  # `@tvm.script.ir_module`
         tvm.script.register_dialect("regdialect", "regdialect_pkg")
         assert sys._regdialect_imports == []
         assert tvm.script.regdialect is tvm_tirx.script.regdialect
