@@ -39,8 +39,8 @@ def test_a_nested_definition_keeps_its_indentation() -> None:
     ("@T.function  # deco\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = 1\n", "comments"),
     ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = \"a\"\n", "errors"),
     ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = len([1, 2])\n", "lossy"),
-    ("@I.ir_module\nclass M:\n    @T.function\n    def main(x: T.int32) -> T.int32:\n"
-     "        return x\n", "renames"),
+    ("@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n"
+     "    T.func_attr({'global_symbol': 'g'})\n    A[0] = 1\n", "renames"),
 ])
 def test_the_verdict_declines_with_its_reason(source, reason) -> None:
     verdict = _verdict(H + source)
@@ -74,6 +74,14 @@ def test_apache_spelling_is_formatted_in_it_and_migrated_only_on_request() -> No
                               migrate=True)
     assert (declined.reason, declined.detail) == (
         "needs-import", "import `from tvm_tirx.script import s_tir as Ts` first")
+
+
+def test_a_module_keeps_its_class_name() -> None:
+    # An IR module has no name (the print writes `Module`): formatting keeps the class's own.
+    verdict = _verdict(H + "@I.ir_module\nclass M:\n    @T.function\n"
+                           "    def main(x: T.int32) -> T.int32:\n        return  x\n")
+    assert verdict.text == ("@I.ir_module\nclass M:\n    @T.function\n"
+                            "    def main(x: T.int32) -> T.int32:\n        return x")
 
 
 def test_a_stale_definition_is_never_formatted() -> None:
@@ -171,3 +179,12 @@ def test_a_symbol_whose_name_is_not_an_identifier_keeps_the_files_declaration() 
     verdict = _verdict(H + source)
     # The print names the symbol `tile_size`, which the file does not bind: left alone.
     assert (verdict.text, verdict.reason) == (None, "module-symbols")
+
+
+def test_a_module_with_comments_keeps_its_class_name() -> None:
+    verdict = _verdict(H + "@I.ir_module\nclass M:\n    @T.function\n"
+                           "    def main(x: T.int32) -> T.int32:\n        # the input\n"
+                           "        return  x\n")
+    assert verdict.text == ("@I.ir_module\nclass M:\n    @T.function\n"
+                            "    def main(x: T.int32) -> T.int32:\n        # the input\n"
+                            "        return x")

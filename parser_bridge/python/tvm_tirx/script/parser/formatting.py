@@ -111,6 +111,9 @@ def format_verdict(definition: Any, *, migrate: bool = False) -> FormatVerdict:
     if commented.text is None:
         return _decline("comments", "; ".join(u.describe() for u in commented.unplaced))
     symbols, text = _split_module_symbols(commented.text)
+    if definition.kind == "module":
+        # An IR module has no name (the printers write `Module`): the class keeps its own.
+        text = _with_class_name(text, node.name)
     if not text.startswith(("@", "#")):
         # Something else before the decorator would be written into the file: never.
         return _decline("module-symbols", "its canonical print starts with a statement that "
@@ -182,8 +185,10 @@ def _comments_problem(definition: Any, text: str,
     if found != [c.text for c in definition.comments]:
         return _decline("comments", "the formatted text would not hold every comment in order")
     again = parse_diagnostics(text, extra_vars=names, source_name="<format>").definitions
-    if len(again) != 1 or again[0].formatted_text_with_comments is None or \
-            _split_module_symbols(again[0].formatted_text_with_comments)[1] != text:
+    printed = again[0].formatted_text_with_comments if len(again) == 1 else None
+    if printed is not None and definition.kind == "module":
+        printed = _with_class_name(printed, definition.node.name)
+    if printed is None or _split_module_symbols(printed)[1] != text:
         return _decline("unstable", "formatting the formatted text again changes it")
     return None
 
@@ -200,6 +205,11 @@ def _split_module_symbols(text: str) -> Tuple[List[str], str]:
     while len(names) < len(lines) and (match := _MODULE_SYMBOL.fullmatch(lines[len(names)])):
         names.append(match.group(1))
     return names, "\n".join(lines[len(names):])
+
+
+def _with_class_name(text: str, name: str) -> str:
+    """``text`` with its first ``class X`` line naming ``name`` instead."""
+    return re.sub(r"^class [A-Za-z_]\w*", f"class {name}", text, count=1, flags=re.MULTILINE)
 
 
 def _defined_name(text: str) -> Optional[str]:
