@@ -816,3 +816,30 @@ def test_a_view_is_a_declaration_over_the_same_data() -> None:
                     {body}
                 ''')
         assert str(info.value) == message
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_a_later_parameter_is_the_symbol_an_earlier_string_extent_declared(trusted) -> None:
+    # apache-tvm 0.27 prints `def f(A: T.Buffer(("n",)), B: T.Buffer((n,)), n: T.int32)`: the
+    # string declares `n`, the next annotation names it before the parameter `n`, which is it.
+    func = from_source(textwrap.dedent('''
+        @T.prim_func
+        def f(A: T.Buffer((2, "n"), "float32"), B: T.Buffer((n,), "float32"), n: T.int32):
+            B[0] = A[1, n - 1]
+        '''), extra_vars={"T": T}, trusted=trusted)
+    a, b, n = func.params
+    assert a.ty.shape[1].same_as(n) and b.ty.shape[0].same_as(n)
+    # Without the string, the name is not defined; of another type, the parameter is another
+    # variable (and then the signature names two `n`).
+    with pytest.raises(NameError, match="name 'n' is not defined"):
+        from_source(textwrap.dedent('''
+            @T.prim_func
+            def f(B: T.Buffer((n,), "float32"), n: T.int32):
+                B[0] = 1.0
+            '''), extra_vars={"T": T}, trusted=trusted)
+    with pytest.raises(ValueError, match="the parameters name two different variables `n`"):
+        from_source(textwrap.dedent('''
+            @T.prim_func
+            def f(A: T.Buffer(("n",), "float32"), n: T.int64):
+                A[0] = 1.0
+            '''), extra_vars={"T": T}, trusted=trusted)

@@ -198,7 +198,13 @@ TVM_FFI_STATIC_INIT_BLOCK() {
                  symbol.has_value() && symbol->defined()) {
                var = *symbol;  // `n: n`: the parameter is the captured symbol itself.
              } else if (auto ty = annotation.try_cast<Type>(); ty.has_value() && ty->defined()) {
-               var = Var(name, *ty, span);
+               auto declared = frame->string_symbols.Get(name);
+               const auto* prim = ty->as<ir::PrimTypeObj>();
+               if (declared.has_value() && prim != nullptr && prim->dtype == (*declared).dtype()) {
+                 var = *declared;  // `n: T.int32` after an extent `"n"`: that symbol
+               } else {
+                 var = Var(name, *ty, span);
+               }
              } else {
                TVM_FFI_THROW(TypeError)
                    << "The annotation of parameter `" << name

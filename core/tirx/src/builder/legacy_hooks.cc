@@ -7,6 +7,8 @@
  *    parameter `a` into the tensor parameter `A`;
  *  - `tirx.builder.SignatureSymbols`: the symbols a string shape (`T.Buffer(("n",), ...)`) may
  *    refer to: scalar integer parameters and the variables in earlier parameters' types;
+ *  - `tirx.builder.StringSymbol`: records a symbol a string shape declared, which a later
+ *    parameter of its name and type is (`tirx.builder.Arg`);
  *  - `tirx.builder.FunctionNamespace`: records `script.namespace` (`@T.prim_func(s_tir=True)`).
  */
 #include <tvm/ffi/function.h>
@@ -119,6 +121,13 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   refl::GlobalDef()
       .def("tirx.builder.MatchParam", MatchParam)
       .def("tirx.builder.SignatureSymbols", SignatureSymbols)
+      .def("tirx.builder.StringSymbol",
+           [](ffi::String name, Var symbol) {
+             // Outside a function (a type alone) there is no later parameter to share it.
+             if (!IRBuilder::IsInScope()) return;
+             auto frame = IRBuilder::Current().FindFrame<FunctionFrame>();
+             if (frame.has_value()) frame->mutable_get()->string_symbols.Set(name, symbol);
+           })
       .def("tirx.builder.FunctionNamespace", [](FunctionFrame frame, ffi::String ns) {
         frame.mutable_get()->attrs.Set("script.namespace", ns);
       });

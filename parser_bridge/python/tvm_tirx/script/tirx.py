@@ -208,6 +208,7 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     operator_member as _operator_member,
     ramp,
     same_typed_branches as _same_typed_branches,
+    signature_symbols_,
     thread_binding,
 )
 from .tirx_sblock import (  # noqa: F401 - S-TIR blocks in Apache TVM 0.27's spelling

@@ -44,6 +44,7 @@ _region_of_access = get_global_func("tirx.builder.RegionOfAccess")
 
 _match_param = get_global_func("tirx.builder.MatchParam")
 _signature_symbols = get_global_func("tirx.builder.SignatureSymbols")
+_string_symbol = get_global_func("tirx.builder.StringSymbol")
 _list_op_names = get_global_func("ir.ListOpNames")
 _default_typed_literal = get_global_func("tirx.op.default_typed_literal")
 
@@ -227,11 +228,18 @@ class _StringShapes:
             symbol = self.symbols.get(node.id)
             if symbol is None:
                 symbol = self.symbols[node.id] = _tb.dynamic(node.id, "int32")
+                _string_symbol(node.id, symbol)
             return symbol
         if isinstance(node, ast.BinOp) and type(node.op) in _STRING_OPERATORS:
             return _STRING_OPERATORS[type(node.op)](self._evaluate(node.left, text),
                                                     self._evaluate(node.right, text))
         raise self._error(text)
+
+
+def signature_symbols_() -> Dict[str, Any]:
+    """The symbols the signature being built declared so far, by name (string extents of
+    ``T.Buffer`` parameters, scalar integer parameters): a later annotation may name them."""
+    return dict(_signature_symbols())
 
 
 def tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: Any,
@@ -604,5 +612,5 @@ __all__ = [
     "Broadcast", "Buffer", "HandleType", "MetaValue", "PendingBind", "Ramp",
     "UNSUPPORTED_INSTEAD", "bind", "ScalarType", "broadcast", "meta_var", "ramp",
     "typed_handle", "default_typed", "alloc_buffer", "cast", "decl_buffer", "match_buffer",
-    "operator_member", "tensor_type", "thread_binding",
+    "operator_member", "signature_symbols_", "tensor_type", "thread_binding",
 ]

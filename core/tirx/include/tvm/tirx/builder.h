@@ -47,6 +47,12 @@ class FunctionFrameObj : public TIRFrameObj {
   ffi::Map<Var, ffi::String> env_threads;
   /*! \brief `T.sblock_alloc_buffer` at the top of an S-TIR function: the root block's. */
   ffi::Array<Var> root_alloc_buffers;
+  /*!
+   * \brief Symbols a string extent of a parameter declared (`T.Buffer(("n",))`), by name: a
+   *  later parameter of that name and type is that symbol, as apache-tvm 0.27 reads its print
+   *  `def f(A: T.Buffer(("n",)), n: T.int32)`.
+   */
+  ffi::Map<ffi::String, Var> string_symbols;
   /*! \brief Whether `script.namespace` is "s_tir" (`@T.prim_func(s_tir=True)`). */
   bool IsSTir() const;
   void Finalize();

@@ -406,11 +406,16 @@ class BuilderProgram:
         ns.func_name_(sig.name)
         values: Dict[str, Any] = {}  # name -> latest value, as the helpers take them
 
-        def call(helper: Any) -> Any:
+        def call(helper: Any, names: Optional[Dict[str, Any]] = None) -> Any:
+            names = values if names is None else names
             if isinstance(helper, EvaluatedHelper):
-                return helper.run(values)
+                return helper.run(names)
             code = helper.__code__
-            return helper(*(values[name] for name in code.co_varnames[:code.co_argcount]))
+            wanted = code.co_varnames[:code.co_argcount]
+            missing = [name for name in wanted if name not in names]
+            if missing:  # a later parameter no earlier string extent declared
+                raise NameError(f"name '{missing[0]}' is not defined")
+            return helper(*(names[name] for name in wanted))
 
         for symbol in sig.header:
             annotation = next(helpers)
@@ -422,11 +427,21 @@ class BuilderProgram:
                 if self.const_args is not None:  # the helper calls the jit_arg_ hook itself
                     values[name] = call(next(helpers))
                 else:
-                    values[name] = ns.arg_(name, call(next(helpers)), loc=loc)
+                    values[name] = ns.arg_(name, call(next(helpers), self._with_symbols(values)),
+                                           loc=loc)
         if sig.has_return:
             with self.located():
                 ns.func_ret_(call(next(helpers)))
         return call
+
+    def _with_symbols(self, values: Dict[str, Any]) -> Dict[str, Any]:
+        """``values`` and, under names nothing binds yet, the symbols the signature declared
+        so far (string extents such as ``("n",)``: apache-tvm 0.27 prints a later parameter's
+        annotation with the bare name). The namespace's ``signature_symbols_`` gives them."""
+        symbols = getattr(self.namespace, "signature_symbols_", None)
+        if symbols is None:
+            return values
+        return {**{k: v for k, v in symbols().items() if k not in values}, **values}
 
     def declare(self) -> None:
         """The signature alone, as a module declares it before any body."""

@@ -812,8 +812,13 @@ def transpile_function(node: ast.FunctionDef, header: List[HeaderSymbol],
                 hook_call("jit_arg_", [name_node(const_args), const_node(arg.arg),
                                    ast.copy_location(thunk, arg.annotation)],
                       loc=const_node(loc_of(arg))), arg)
+        # apache-tvm 0.27 prints `B: T.Buffer((n,))` after `A: T.Buffer(("n",))` and before
+        # the parameter `n` itself: a later parameter's name an annotation reads is taken too
+        # (the driver passes the symbol an earlier string extent declared under that name).
+        loaded = {n.id for n in ast.walk(arg.annotation) if isinstance(n, ast.Name)}
+        later = [p.arg for p in params[i + 1:] if p.arg in loaded and p.arg not in declared]
         helpers.append(ast.copy_location(
-            _helper(f"__tvm_param_{i}", declared, [ast.Return(annotation)]), arg))
+            _helper(f"__tvm_param_{i}", [*declared, *later], [ast.Return(annotation)]), arg))
         returned.append(name_node(f"__tvm_param_{i}"))
         names.append(f"__tvm_param_{i}")
         _declare(declared, arg.arg)
