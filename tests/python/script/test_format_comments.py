@@ -384,3 +384,21 @@ def test_a_print_whose_comments_come_out_in_another_order_declines() -> None:
     assert printed.text is None
     assert [u.describe() for u in printed.unplaced] == [
         "line 6: the canonical form reorders its statements, so the comments would move"]
+
+
+def test_the_root_block_comment_of_apache_prints_stays_once() -> None:
+    # apache-tvm 0.27's prints hold `# with T.sblock("root"):`, which the print writes itself:
+    # it is not placed a second time; two of them in the source would not fit the print.
+    source = ("from tvm.script import tirx as T\n\n@T.prim_func(s_tir=True)\n"
+              "def f(A: T.Buffer((8,), \"float32\")):\n    # with T.sblock(\"root\"):\n"
+              "    for i in range(8):\n        with T.sblock(\"b\"):\n"
+              "            vi = T.axis.spatial(8, i)\n            A[vi] = A[vi] * 2.0  # double\n")
+    verdict = format_verdict(parse_diagnostics(source).definitions[0])
+    assert verdict.text == (
+        "@T.prim_func(s_tir=True)\ndef f(A: T.Buffer((8,), \"float32\")):\n"
+        "    # with T.sblock(\"root\"):\n    for i in range(8):\n        with T.sblock(\"b\"):\n"
+        "            vi = T.axis.spatial(8, i)\n            T.reads(A[vi])\n"
+        "            T.writes(A[vi])\n            A[vi] = A[vi] * T.float32(2.0)  # double")
+    doubled = source.replace("    for i in range(8):\n",
+                             "    for i in range(8):\n        # with T.sblock(\"root\"):\n")
+    assert format_verdict(parse_diagnostics(doubled).definitions[0]).reason == "comments"
