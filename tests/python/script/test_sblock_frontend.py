@@ -225,6 +225,10 @@ def _error(body: str, kind: type) -> BaseException:
      "`with T.sblock('b')` gives no value to name with `as`"),
     ('    with T.sblock(7):\n        pass\n', TypeError,
      "`T.sblock` takes the block's name as a str, got `int`"),
+    ('    T.sblock("b")\n', TypeError, "`T.sblock('b')` opens a scope: write `with "
+     "T.sblock('b'):`"),
+    ('    with T.sblock("b"):\n        T.init()\n', TypeError,
+     "`T.init()` opens a scope: write `with T.init():`"),
     ('    with T.sblock("b"):\n        T.sblock_attr([1])\n', TypeError,
      "`T.sblock_attr` takes a dict, got `list`"),
     ('    with T.sblock("b"):\n        v = T.match_buffer(A[0, 0:4], (8,))\n', ValueError,

@@ -147,6 +147,17 @@ class NamedByBinding:
         return ValueError(f"`{self}` must be assigned to a name")
 
 
+class ScopeSpec:
+    """A scope a member describes before ``with`` opens it (``T.sblock("C")``, ``T.init()``):
+    ``frame(loc)`` makes the builder frame; as a bare statement it is an error saying so."""
+
+    def frame(self, loc: Optional[Loc]) -> Any:
+        raise NotImplementedError
+
+    def statement_error(self) -> Exception:
+        return TypeError(f"`{self!r}` opens a scope: write `with {self!r}:`")
+
+
 class _SpanSource(threading.local):
     name: Optional[str] = None
 

@@ -543,6 +543,8 @@ from .tirx import shift_right as shift_right
 
 from .tirx import sigmoid as sigmoid
 
+from .tirx import signature_symbols_ as signature_symbols_
+
 from .tirx import sin as sin
 
 from .tirx import sinh as sinh

@@ -22,7 +22,8 @@ from .. import StringImm as _StringImm
 from .. import TensorLoad as _TensorLoad
 from .. import ir as _ir
 from ..stmt import Evaluate, ForKind, Stmt
-from .builder import AlreadyEmitted, Frame, Loc, NamedByBinding, enter_bare, in_frame, span_of
+from .builder import AlreadyEmitted, Frame, Loc, NamedByBinding, ScopeSpec, enter_bare, in_frame
+from .builder import span_of
 from .recorded import NoEquivalentYet, NotAnalysedYet
 from .tirx_threads import LaunchThreadSpec
 
@@ -276,6 +277,8 @@ def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
         raise ValueError(f"`T.{value.what}` must be assigned to a name")
     if isinstance(value, NamedByBinding):
         raise value.unassigned_error()
+    if isinstance(value, ScopeSpec):
+        raise value.statement_error()
     if isinstance(value, LaunchThreadSpec):
         value = value.frame(None, loc)
     if isinstance(value, Frame):

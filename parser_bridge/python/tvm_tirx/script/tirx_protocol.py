@@ -17,9 +17,8 @@ from tvm_ffi import get_global_func
 
 from .. import ir as _ir
 from ..stmt import Stmt
-from .builder import AlreadyEmitted, Frame, Loc, span_of
+from .builder import AlreadyEmitted, Frame, Loc, ScopeSpec, span_of
 from .tirx_builder import LoopSpec, PendingTensor, bind_, emit_, evaluate, for_, func_ret_
-from .tirx_sblock import BlockSpec, InitSpec
 from .tirx_threads import LaunchThreadSpec
 
 _add_to_frame = get_global_func("tirx.builder.Emit")
@@ -150,7 +149,7 @@ def with_(frame: Any, *, loc: Optional[Loc] = None, name: Optional[str] = None,
         return frame.named(given, loc)
     if isinstance(frame, LaunchThreadSpec):
         return frame.frame(name, loc, name_loc)
-    if isinstance(frame, (BlockSpec, InitSpec)):
+    if isinstance(frame, ScopeSpec):
         if name is not None or names is not None:
             raise TypeError(f"`with {frame!r}` gives no value to name with `as`")
         return frame.frame(loc)

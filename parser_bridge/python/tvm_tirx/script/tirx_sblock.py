@@ -13,7 +13,7 @@ from tvm_ffi import get_global_func
 
 from .. import ir as _ir
 from . import tirx_builder as _tb
-from .builder import Loc, NamedByBinding, span_of
+from .builder import Loc, NamedByBinding, ScopeSpec, span_of
 from .recorded import NotAnalysedYet
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
@@ -25,7 +25,7 @@ _SPATIAL, _REDUCE, _SCAN, _OPAQUE = 0, 2, 3, 4
 _REMAP_KINDS = {"S": _SPATIAL, "R": _REDUCE}
 
 
-class BlockSpec:
+class BlockSpec(ScopeSpec):
     """``T.sblock("C")`` before ``with`` opens it (the with hook gives the location)."""
 
     def __init__(self, name: str, no_realize: bool, member: str) -> None:
@@ -40,7 +40,7 @@ class BlockSpec:
         return f"T.{self.member}({self.name!r})"
 
 
-class InitSpec:
+class InitSpec(ScopeSpec):
     """``T.init()`` before ``with`` opens it."""
 
     def frame(self, loc: Optional[Loc]) -> Any:
