@@ -5,6 +5,7 @@
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/script/printer/config.h>
 
+#include <cctype>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -61,6 +62,20 @@ ffi::String SpellingOption(const std::string& name, const ffi::Any& value) {
   return spelling;
 }
 
+/*! \brief An ASCII Python identifier, or "" for none; ValueError otherwise. */
+ffi::String NameOption(const std::string& name, const ffi::Any& value) {
+  if (value.type_index() != ffi::TypeIndex::kStr) ThrowOptionType(name, "a str", value);
+  std::string text = value.cast<std::string>();
+  bool ok = text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]));
+  for (char c : text) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  if (!ok) {
+    TVM_FFI_THROW(ValueError) << "printer option `" << name
+                              << "` must be a Python identifier (ASCII), got \"" << text
+                              << "\"";
+  }
+  return text;
+}
+
 using Setter = void (*)(PrinterConfigObj*, const std::string&, const ffi::Any&);
 
 struct Option {
@@ -84,6 +99,8 @@ const std::vector<Option>& Options() {
        [](PrinterConfigObj* c, const std::string&, const ffi::Any& v) { c->name_context = v; }},
       {"spelling", [](PrinterConfigObj* c, const std::string& n,
                       const ffi::Any& v) { c->spelling = SpellingOption(n, v); }},
+      {"function_name", [](PrinterConfigObj* c, const std::string& n,
+                           const ffi::Any& v) { c->function_name = NameOption(n, v); }},
   };
   return options;
 }
@@ -138,6 +155,7 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("path_to_underline", &PrinterConfigObj::path_to_underline)
       .def_ro("show_header", &PrinterConfigObj::show_header)
       .def_ro("name_context", &PrinterConfigObj::name_context)
+      .def_ro("function_name", &PrinterConfigObj::function_name)
       .def_ro("spelling", &PrinterConfigObj::spelling);
   refl::GlobalDef().def(
       "script.PrinterConfig",

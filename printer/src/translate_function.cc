@@ -29,6 +29,7 @@ using ffi::String;
 
 std::string FunctionName(const tirx::Function& func, const DocTranslator& t) {
   if (std::optional<std::string> bound = t.BindingName(func)) return *bound;
+  if (!t.config()->function_name.empty()) return t.config()->function_name;
   if (std::optional<Any> symbol = func->attrs.Get("global_symbol")) {
     if (std::optional<std::string> name = symbol->try_cast<std::string>()) return *name;
   }

@@ -319,3 +319,19 @@ def test_names_never_start_with_two_underscores() -> None:
     assert tx.Add(x, tx.make_const("int32", 1)).script() == "_x + 1"
     under, other = tx.Var("_", tx.PrimType("int32")), tx.Var("_", tx.PrimType("int32"))
     assert tx.Add(under, other).script() == "_ + _1"
+
+
+def test_the_function_name_option_names_the_def_and_keeps_the_symbol() -> None:
+    n = i32("n")
+    func = tx.Function([n], tx.Evaluate(n), attrs={"global_symbol": "main"})
+    assert func.script(show_header=False).splitlines()[1].startswith("def main(")
+    named = func.script(show_header=False, function_name="before").splitlines()
+    assert named[1].startswith("def before(")
+    assert named[2] == '    T.func_attr({"global_symbol": "main"})'
+    for bad in ("1x", "a.b", "x y"):
+        with pytest.raises(ValueError, match=r"printer option `function_name` must be a Python "
+                                             r"identifier \(ASCII\), got \"" + bad.replace(
+                                                 ".", r"\.") + r"\""):
+            func.script(function_name=bad)
+    with pytest.raises(TypeError, match="function_name"):
+        func.script(function_name=3)

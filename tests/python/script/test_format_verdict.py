@@ -188,3 +188,13 @@ def test_a_module_with_comments_keeps_its_class_name() -> None:
     assert verdict.text == ("@I.ir_module\nclass M:\n    @T.function\n"
                             "    def main(x: T.int32) -> T.int32:\n        # the input\n"
                             "        return x")
+
+
+def test_an_apache_function_keeps_its_def_name_beside_its_global_symbol() -> None:
+    # Apache TVM's tests write `def before` with `T.func_attr({"global_symbol": "main"})`: its
+    # print names the function `main`; formatting keeps `before` and the attribute (printer
+    # option `function_name`), which reads back as the same IR.
+    verdict = _verdict(H + "@T.prim_func\ndef before(A: T.Buffer((4,), 'int32')):\n"
+                           "    T.func_attr({'global_symbol': 'main'})\n    A[0]=1\n")
+    assert verdict.text == ('@T.prim_func\ndef before(A: T.Buffer((4,), "int32")):\n'
+                            '    T.func_attr({"global_symbol": "main"})\n    A[0] = 1')

@@ -60,9 +60,11 @@ class _Place:
 
 
 def print_with_comments(node: ast.AST, ir: Any, comments: Sequence[AttachedComment],
-                        canonical: Optional[str], spelling: str = "canonical") -> CommentedPrint:
-    """``ir`` printed (no header, in ``spelling``) with the ``comments`` of its definition
-    ``node`` placed; ``canonical`` is its print without them."""
+                        canonical: Optional[str],
+                        options: Optional[Dict[str, Any]] = None) -> CommentedPrint:
+    """``ir`` printed (no header, with the printer ``options``: spelling, function name) with
+    the ``comments`` of its definition ``node`` placed; ``canonical`` is its print without
+    them."""
     if not comments:
         return CommentedPrint(canonical)
     # A comment the print writes itself (`# with T.sblock("root"):` before an implicit root
@@ -83,11 +85,11 @@ def print_with_comments(node: ast.AST, ir: Any, comments: Sequence[AttachedComme
             places.append((comment, found))
     if unplaced:
         return CommentedPrint(None, tuple(unplaced))
-    return _print(node, ir, places, [c.text for c in comments], spelling)
+    return _print(node, ir, places, [c.text for c in comments], dict(options or {}))
 
 
 def _print(node: ast.AST, ir: Any, places: List[Tuple[AttachedComment, _Place]],
-           expected: List[str], spelling: str) -> CommentedPrint:
+           expected: List[str], options: Dict[str, Any]) -> CommentedPrint:
     keys = _IRStatements(node, ir)
     leading: Dict[Any, List[str]] = {}
     trailing: Dict[Any, str] = {}
@@ -105,7 +107,7 @@ def _print(node: ast.AST, ir: Any, places: List[Tuple[AttachedComment, _Place]],
             trailing[key] = comment.text
     if unplaced:
         return CommentedPrint(None, tuple(unplaced))
-    printed = _printed(ir, leading, trailing, owners, spelling)
+    printed = _printed(ir, leading, trailing, owners, options)
     if printed.text is None:
         return printed
     found = [c.text for c in scan(printed.text).comments]
@@ -120,11 +122,11 @@ def _print(node: ast.AST, ir: Any, places: List[Tuple[AttachedComment, _Place]],
 
 
 def _printed(ir: Any, leading: Dict[Any, List[str]], trailing: Dict[Any, str],
-             owners: List[Tuple[AttachedComment, Any]], spelling: str) -> CommentedPrint:
+             owners: List[Tuple[AttachedComment, Any]], options: Dict[str, Any]) -> CommentedPrint:
     """The printer's text, when it placed every comment exactly once."""
     try:
         text, placed = get_global_func("script.ScriptWithSourceComments")(
-            ir, {"show_header": False, "spelling": spelling}, leading, trailing)
+            ir, {"show_header": False, **options}, leading, trailing)
     except Exception as exc:  # noqa: BLE001 - a comment the printer refuses stays unplaced
         let_stops_through(exc)
         comment = owners[0][0]

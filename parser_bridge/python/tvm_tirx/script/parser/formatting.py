@@ -145,7 +145,7 @@ def format_verdict(definition: Any, *, migrate: bool = False) -> FormatVerdict:
     printed_name = _defined_name(text)
     if printed_name != node.name:
         return _decline("renames", f"the print names `{node.name}` `{printed_name}`")
-    if again.script(show_header=False, spelling=definition.spelling) != canonical:
+    if again.script(show_header=False, **definition.print_options) != canonical:
         return _decline("unstable")
     if definition.comments:
         problem = _comments_problem(definition, text, names)

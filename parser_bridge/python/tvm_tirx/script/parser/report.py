@@ -89,12 +89,23 @@ class DefinitionReport:
         definition written in Apache TVM's spelling, else ``canonical``."""
         return "apache" if self.apache_spelling else "canonical"
 
-    def _print(self, spelling: str) -> Optional[str]:
-        """Its print in ``spelling`` without the header; None when the printer refuses it."""
+    @property
+    def print_options(self) -> Dict[str, Any]:
+        """The printer options of what formatting writes: its own spelling and, for a function
+        in Apache TVM's spelling, its `def` name (Apache's tests name `def before` a function
+        whose `global_symbol` is "main": that attribute stays in `T.func_attr`)."""
+        options: Dict[str, Any] = {"spelling": self.spelling}
+        if self.spelling == "apache" and self.kind == "function" and self.name.isascii() and \
+                self.name.isidentifier():
+            options["function_name"] = self.name
+        return options
+
+    def _print(self, **options: Any) -> Optional[str]:
+        """Its print with ``options`` without the header; None when the printer refuses it."""
         if self.ir is None:
             return None
         try:
-            return self.ir.script(show_header=False, spelling=spelling)
+            return self.ir.script(show_header=False, **options)
         except TimeoutError:
             raise
         except Exception:  # noqa: BLE001 - no text, the rest stands
@@ -105,18 +116,18 @@ class DefinitionReport:
         """Its print in the canonical spelling, without the header (hover, "show canonical
         IR", `tvm-lsp print`)."""
         if not self._printed:
-            self._canonical = self._print("canonical")
+            self._canonical = self._print(spelling="canonical")
             self._printed = True
         return self._canonical
 
     @property
     def formatted_text(self) -> Optional[str]:
-        """Its print in its own spelling (``spelling``), without the header: what formatting
-        writes (the canonical text unless it is written in Apache TVM's spelling)."""
+        """Its print with ``print_options`` (its own spelling), without the header: what
+        formatting writes (the canonical text unless it is written in Apache TVM's spelling)."""
         if self.spelling == "canonical":
             return self.canonical_text
         if not self._formatted_printed:
-            self._formatted = self._print(self.spelling)
+            self._formatted = self._print(**self.print_options)
             self._formatted_printed = True
         return self._formatted
 
@@ -130,7 +141,7 @@ class DefinitionReport:
                 self._commented = CommentedPrint(None)
             else:
                 self._commented = print_with_comments(self.node, self.ir, self.comments,
-                                                      printed, spelling=self.spelling)
+                                                      printed, self.print_options)
         return self._commented
 
     @property

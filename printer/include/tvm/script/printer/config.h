@@ -43,6 +43,12 @@ class PrinterConfigObj : public ffi::Object {
    *  written in Apache TVM's spelling.
    */
   ffi::String spelling = "canonical";
+  /*!
+   * \brief The name a printed function's `def` takes ("" for its own: its binding, else its
+   *  `global_symbol`, else `main`). A `global_symbol` of another name stays in `T.func_attr`:
+   *  the formatter keeps the `def` name an Apache-spelled source wrote.
+   */
+  ffi::String function_name;
   /*! \brief Whether spelling is "apache". */
   bool apache() const { return spelling == "apache"; }
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("script.PrinterConfig", PrinterConfigObj, ffi::Object);
