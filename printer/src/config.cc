@@ -70,8 +70,7 @@ ffi::String NameOption(const std::string& name, const ffi::Any& value) {
   for (char c : text) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
   if (!ok) {
     TVM_FFI_THROW(ValueError) << "printer option `" << name
-                              << "` must be a Python identifier (ASCII), got \"" << text
-                              << "\"";
+                              << "` must be a Python identifier (ASCII), got \"" << text << "\"";
   }
   return text;
 }
