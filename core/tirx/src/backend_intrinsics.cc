@@ -22,12 +22,12 @@ using ffi::DataType;
 using enum CallEffect;
 using enum PrintStyle;
 
-Type Void(const ffi::Array<Expr>&, const char*) { return VoidType(); }
-Type UInt32(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::UInt(32)); }
-Type UInt64(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::UInt(64)); }
-Type Int32(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
-Type Int64(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(64)); }
-Type Float32(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Float(32)); }
+constexpr auto Void = VoidResult;
+constexpr auto UInt32 = UInt32Result;
+constexpr auto UInt64 = UInt64Result;
+constexpr auto Int32 = Int32Result;
+constexpr auto Int64 = Int64Result;
+constexpr auto Float32 = Float32Result;
 
 /*! \brief Of the type of the first operand: the value of a Metal or WebGPU shuffle. */
 Type FirstOperandType(const ffi::Array<Expr>& args, const char* op) {

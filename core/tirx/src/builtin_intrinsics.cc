@@ -112,8 +112,6 @@ Type AddressOfRule(const ffi::Array<Expr>& args, const char* op) {
   return ir::PointerType(load->ty, tensor->scope);
 }
 
-Type VscaleRule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
-
 /*! \brief `T.isnullptr(p)`: whether a pointer (a `T.Ptr` or `T.handle` value) is null. */
 Type IsNullptrRule(const ffi::Array<Expr>& args, const char* op) {
   const Type& ty = args[0]->ty;
@@ -175,8 +173,6 @@ Type IgnoreLoopPartitionRule(const ffi::Array<Expr>& args, const char* op) {
   return PrimType(DataType::Bool());
 }
 
-Type VoidRule(const ffi::Array<Expr>&, const char*) { return VoidType(); }
-
 /*! \brief `T.handle_add_byte_offset(p, n)`: the pointer `n` bytes after `p`, untyped (`void`). */
 Type HandleAddByteOffsetRule(const ffi::Array<Expr>& args, const char* op) {
   if (!IsPointer(args[0]->ty)) {
@@ -185,9 +181,6 @@ Type HandleAddByteOffsetRule(const ffi::Array<Expr>& args, const char* op) {
   IntegerDType(args[1], op, "offset");
   return ir::PointerType(VoidType(), "global");
 }
-
-/*! \brief An intrinsic whose result is `ty=` when given, else an int32 (the rule's answer). */
-Type Int32Rule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::Int(32)); }
 
 void CheckReinterpretWidth(DataType from, DataType to) {
   if (from.bits() * from.lanes() != to.bits() * to.lanes()) {
@@ -219,7 +212,7 @@ constexpr IntrinsicSpec kBuiltinIntrinsics[] = {
      "if_then_else(c, t, f): t where c holds, else f; only the chosen branch is evaluated"},
     {"address_of", 1, 1, AddressOfRule, kPure, kCall,
      "a pointer to a tensor element (`T.address_of(A[i])`)"},
-    {"vscale", 0, 0, VscaleRule, kPure, kCall,
+    {"vscale", 0, 0, Int32Result, kPure, kCall,
      "the vector-length multiple of scalable vector targets (int32)"},
     {"isnullptr", 1, 1, IsNullptrRule, kPure, kCall, "whether a pointer is null (bool)"},
     {"vector_low", 1, 1, VectorHalfRule, kPure, kCall, "the low half of the lanes of a vector"},
@@ -232,7 +225,7 @@ constexpr IntrinsicSpec kBuiltinIntrinsics[] = {
      "a bool fact that holds everywhere (a statement)"},
     {"ignore_loop_partition", 1, 1, IgnoreLoopPartitionRule, kPure, kCall,
      "a bool condition loop partitioning leaves alone"},
-    {"throw_last_error", 0, 0, VoidRule, kUpdateState, kCall,
+    {"throw_last_error", 0, 0, VoidResult, kUpdateState, kCall,
      "raises the runtime's last error (a statement)"},
     {"handle_add_byte_offset", 2, 2, HandleAddByteOffsetRule, kPure, kCall,
      "a pointer a number of bytes after another, untyped"},
@@ -240,15 +233,15 @@ constexpr IntrinsicSpec kBuiltinIntrinsics[] = {
     {"tensor_data_ptr", 1, 1, TensorDataPtrRule, kPure, kDataField,
      "the data pointer of a tensor (`A.data`)"},
     // Of the call's type when it gives one, else int32 (the rule's).
-    {"undef", 0, 0, Int32Rule, kReadState, kCallTyUnlessInt32,
+    {"undef", 0, 0, Int32Result, kReadState, kCallTyUnlessInt32,
      "a value that is defined but arbitrary, of the call's type"},
-    {"call_packed", 0, kUnboundedArgs, Int32Rule, kUpdateState, kCallTyUnlessInt32,
+    {"call_packed", 0, kUnboundedArgs, Int32Result, kUpdateState, kCallTyUnlessInt32,
      "a call of a packed function by name (a StringImm first)"},
-    {"call_cpacked", 0, kUnboundedArgs, Int32Rule, kUpdateState, kCallTyUnlessInt32,
+    {"call_cpacked", 0, kUnboundedArgs, Int32Result, kUpdateState, kCallTyUnlessInt32,
      "call_packed of a C packed function, by name"},
-    {"call_packed_lowered", 0, kUnboundedArgs, Int32Rule, kUpdateState, kCallTyUnlessInt32,
+    {"call_packed_lowered", 0, kUnboundedArgs, Int32Result, kUpdateState, kCallTyUnlessInt32,
      "call_packed with its arguments already on the stack"},
-    {"call_cpacked_lowered", 0, kUnboundedArgs, Int32Rule, kUpdateState, kCallTyUnlessInt32,
+    {"call_cpacked_lowered", 0, kUnboundedArgs, Int32Result, kUpdateState, kCallTyUnlessInt32,
      "call_cpacked with its arguments already on the stack"},
     // Of the call's given type: no rule.
     {"reinterpret", 1, 1, nullptr, kPure, kCallTyUnlessMissing,

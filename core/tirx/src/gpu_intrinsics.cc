@@ -35,8 +35,6 @@ Type WarpShuffleRule(const ffi::Array<Expr>& args, const char* op) {
   return args[1]->ty;
 }
 
-Type ActiveMaskRule(const ffi::Array<Expr>&, const char*) { return PrimType(DataType::UInt(32)); }
-
 /*!
  * \brief `tvm_storage_sync("shared", is_load, num_blocks)`: a barrier over the named storage
  *  scope (the last two for a global barrier only), a statement.
@@ -114,7 +112,7 @@ constexpr IntrinsicSpec kGpuIntrinsics[] = {
      "the value of the lane `offset` above this one in the warp"},
     {"tvm_warp_shuffle_xor", 5, 5, WarpShuffleRule, kUpdateState, kCall,
      "the value of the lane whose index is this one's xor the lane mask"},
-    {"tvm_warp_activemask", 0, 0, ActiveMaskRule, kUpdateState, kCall,
+    {"tvm_warp_activemask", 0, 0, UInt32Result, kUpdateState, kCall,
      "the 32-bit mask of the active threads of the warp (uint32)"},
     {"tvm_storage_sync", 1, 3, StorageSyncRule, kUpdateState, kCall,
      "a barrier over a storage scope such as \"shared\" (a statement)"},

@@ -42,6 +42,26 @@ bool IsPointer(const Type& ty);
 /*! \brief The `void` type of a statement-like intrinsic. */
 Type VoidType();
 
+/*!
+ * \brief The type rule of an intrinsic whose result has one type whatever its operands:
+ *  `FixedResult<ffi::DataTypeCode::kUInt, 32>` is uint32, bits 0 the `void` of a statement.
+ */
+template <int Code, int Bits>
+Type FixedResult(const ffi::Array<Expr>&, const char*) {
+  if constexpr (Bits == 0) {
+    return VoidType();
+  } else {
+    return PrimType(ffi::DataType(Code, Bits));
+  }
+}
+using ffi::DataTypeCode;
+constexpr auto VoidResult = FixedResult<DataTypeCode::kHandle, 0>;
+constexpr auto Int32Result = FixedResult<DataTypeCode::kInt, 32>;
+constexpr auto Int64Result = FixedResult<DataTypeCode::kInt, 64>;
+constexpr auto UInt32Result = FixedResult<DataTypeCode::kUInt, 32>;
+constexpr auto UInt64Result = FixedResult<DataTypeCode::kUInt, 64>;
+constexpr auto Float32Result = FixedResult<DataTypeCode::kFloat, 32>;
+
 /*! \brief TypeError unless a stored value has the accessed element type. */
 void CheckStoredValue(const Expr& value, ffi::DataType element);
 
