@@ -153,7 +153,8 @@ def collect_function(table: OccurrenceTable, node: ast.FunctionDef,
     (``Mod.f``) is a use. A name read inside a ``T.Let`` body is not recorded."""
     kinds = _target_kinds(node, header)
     defined = definition_vars(built) if built is not None else {}
-    axes = {iter_var.var._handle_address for realize in _function_blocks(built)
+    realizes = _function_blocks(built)  # walked once: the axes' kind and the block symbols
+    axes = {iter_var.var._handle_address for realize in realizes
             for iter_var in realize.block.iter_vars}
     symbols: Dict[int, str] = {}
     definitions = set()
@@ -169,7 +170,7 @@ def collect_function(table: OccurrenceTable, node: ast.FunctionDef,
                                                         loc, var)
         table.add(loc, symbols[var._handle_address], True)
         definitions.add(loc)
-    _collect_blocks(table, node, built)
+    _collect_blocks(table, node, realizes)
     aliases = _alias_targets(node, kinds, defined)
     for loc, what, value in recorded:
         if what.startswith("."):
@@ -261,11 +262,11 @@ def _name_loc(with_stmt: ast.With, name: str) -> Optional[Loc]:
     return (literal[0], literal[1] + 1, literal[0], literal[1] + 1 + width)
 
 
-def _collect_blocks(table: OccurrenceTable, node: ast.FunctionDef, built: Any) -> None:
+def _collect_blocks(table: OccurrenceTable, node: ast.FunctionDef,
+                    realizes: List[Any]) -> None:
     """Each block with a name literal in the source is a symbol (kind ``block``, its header as
     its type, sblock_summary.py) defined at its name: the outline nests it, hover shows it, and
     rename renames the block."""
-    realizes = _function_blocks(built)
     if not realizes:
         return
     withs = {}
