@@ -153,6 +153,11 @@ Doc ScopeOrBareDoc(const tirx::Stmt& stmt, const std::optional<ExprDoc>& var, co
 /*! \brief DocTranslator mark of a tensor printed as a scalar (Apache's spelling). */
 constexpr const char* kScalarTensor = "apache.scalar_tensor";
 /*!
+ * \brief A tensor of an S-TIR function in Apache's spelling: apache-tvm 0.27 writes no
+ *  one-element tensor of those as a scalar (`B = T.alloc_local((1,))`, `B[0] = v`).
+ */
+constexpr const char* kNeverScalar = "apache.never_scalar";
+/*!
  * \brief An allocation in Apache's spelling: `T.alloc_shared((n,), "int32")`, `T.alloc_local`,
  *  `T.alloc_buffer(..., scope="x")`, a local one-element tensor as `y: T.int32`.
  */

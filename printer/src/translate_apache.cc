@@ -162,7 +162,7 @@ Doc ApacheAllocDoc(const tirx::AllocTensor& alloc, const AccessPath& p,
   t.Define(alloc->var, alloc->var->name);
   ExprDoc lhs = t.AsExprDoc(alloc->var, p.Attr("var"));
   // 0.27's local scalar: `y: T.int32`, then `y = v` and `y` for its only element.
-  if (IsLocalScalar(alloc)) {
+  if (IsLocalScalar(alloc) && !t.Marked(kNeverScalar, alloc->var)) {
     t.Mark(kScalarTensor, alloc->var);
     ExprDoc dtype = WithPath(DTypeDoc(t, ty->dtype), p.Attr("var").Attr("ty").Attr("dtype"));
     return AssignDoc(lhs, std::nullopt, dtype);
@@ -243,11 +243,14 @@ bool IsIndexZero(const Array<ir::Expr>& indices) {
 
 bool IsScalarElement(const ir::Expr& tensor, const Array<ir::Expr>& indices,
                      const DocTranslator& t) {
-  return t.config()->apache() && t.Marked(kScalarTensor, tensor) && IsIndexZero(indices);
+  return t.config()->apache() && t.Marked(kScalarTensor, tensor) && IsIndexZero(indices) &&
+         !t.Marked(kNeverScalar, tensor);
 }
 
 bool IsScalarStore(const ir::Expr& tensor, const Array<ir::Expr>& indices, const DocTranslator& t) {
-  if (!t.config()->apache() || !IsIndexZero(indices)) return false;
+  if (!t.config()->apache() || !IsIndexZero(indices) || t.Marked(kNeverScalar, tensor)) {
+    return false;
+  }
   if (t.Marked(kScalarTensor, tensor)) return true;
   const auto* ty = tensor->ty.as<ir::TensorTypeObj>();
   const auto* extent =

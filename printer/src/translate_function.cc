@@ -6,6 +6,7 @@
  * parameters (DESIGN.md): bare when int32, annotated otherwise. Attributes other than the
  * function's own name print as a first `T.func_attr({...})` statement.
  */
+#include <tvm/ffi/reflection/structural_walk.h>
 #include <tvm/ir/tensor_type.h>
 #include <tvm/tirx/function.h>
 
@@ -80,7 +81,8 @@ Array<AssignDoc> ApacheSignature(const tirx::Function& func, const AccessPath& p
   std::vector<std::pair<const ir::VarObj*, int64_t>> symbols;  // and the parameter first using it
   // A parameter printed before the type that uses it is a name there, never a string.
   std::unordered_set<const ffi::Object*> seen, printed_params;
-  // Strings stand only in a shape: every symbol must be int32 and first occur in one.
+  // Strings stand only in a shape: every symbol must be int32 (or a later parameter) and
+  // first occur in one.
   bool quoted = true;
   int64_t i = 0;
   for (const ir::Var& param : func->params) {
@@ -96,7 +98,8 @@ Array<AssignDoc> ApacheSignature(const tirx::Function& func, const AccessPath& p
       const auto* var = symbol.as<ir::VarObj>();
       if (var == nullptr || printed_params.count(var) || !seen.insert(var).second) continue;
       symbols.emplace_back(var, i);
-      quoted = quoted && IsInt32(var->ty) && in_shape.count(var);
+      // A later scalar parameter gives its own symbol's dtype (0.27 reads the signature so).
+      quoted = quoted && (IsInt32(var->ty) || params.count(var)) && in_shape.count(var);
     }
   }
   Array<AssignDoc> type_params;
@@ -208,6 +211,15 @@ Doc FunctionDocOf(const tirx::Function& func, const AccessPath& p, const DocTran
   // The function's names are unique within it (sibling loops too) and free again after it.
   ScopeGuard scope(t, /*naming_scope=*/true);
   FunctionDoc::Signature signature;
+  if (t.config()->apache() && IsSTirFunction(func)) {
+    // 0.27 writes a one-element tensor of an S-TIR function as a tensor, never as a scalar.
+    ffi::reflection::StructuralWalk(
+        ffi::Any(func),
+        [&t](ir::Var var) {
+          if (var->ty.as<ir::TensorTypeObj>() != nullptr) t.Mark(kNeverScalar, var);
+        },
+        ffi::reflection::WalkOrder::kPreOrder);
+  }
   Array<StmtDoc> declarations;  // Apache's `n = T.int32()` of the signature's symbols
   signature.type_params = t.config()->apache() ? ApacheSignature(func, p, t, &declarations)
                                                : DefineSignature(func, p, t);

@@ -17,7 +17,7 @@ NOT_EVALUATED = "[untrusted-not-evaluated]"
 
 def canary_text(canary: pathlib.Path) -> str:
     return ("from tvm_tirx.script import tirx as T\nimport pathlib\n"
-            f"pathlib.Path({str(canary)!r}).write_text('ran')\nN = 4\n\n"
+            f"pathlib.Path({str(canary)!r}).write_text('ran')\nN = len('four')\n\n"
             "@T.function\ndef f(A: T.Tensor((N,), T.int32)):\n    A[0] = 1\n")
 
 

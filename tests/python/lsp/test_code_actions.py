@@ -17,7 +17,7 @@ QUOTED = ('from tvm_tirx.script import tirx as T\n\n\n@T.function\n'
           'def f(A: "T.Tensor((4,), T.int32)"):\n    A[0] = 1\n')
 NO_IMPORT = ("from tvm_tirx.script import tirx as S\n@S.function\n"
              "def f(A: S.Tensor((4,), S.int32)):\n    A[0] = T.int32(1)\n")
-TRUST = ("from tvm_tirx.script import tirx as T\nSIZE = 2 * 2\n\n@T.function\n"
+TRUST = ("from tvm_tirx.script import tirx as T\nSIZE = len('four')\n\n@T.function\n"
          "def f(A: T.Tensor((SIZE,), T.int32)):\n    A[0] = 1\n")
 
 

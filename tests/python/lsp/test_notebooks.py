@@ -673,7 +673,7 @@ def test_a_trust_change_makes_the_kept_cell_diagnostics_wait_for_the_new_analysi
     monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
     process = start_notebook(
         {**CAPABILITIES, "textDocument": {"diagnostic": {"dynamicRegistration": False}}},
-        cells=("from tvm_tirx.script import tirx as T\nSIZE = 2 * 2\n",
+        cells=("from tvm_tirx.script import tirx as T\nSIZE = len('four')\n",
                "@T.function\ndef f(A: T.Tensor((SIZE,), T.int32)):\n    A[0] = 1\n"),
         clean=None)
     try:

@@ -183,7 +183,7 @@ def test_positions_past_the_end_are_clamped(server) -> None:
     assert hover["result"] is None
 
 
-TRUST_PROBE = ("from tvm_tirx.script import tirx as T\nSIZE = 2 * 2\n\n@T.function\n"
+TRUST_PROBE = ("from tvm_tirx.script import tirx as T\nSIZE = len('four')\n\n@T.function\n"
                "def f(A: T.Tensor((SIZE,), T.int32)):\n    A[0] = 1\n")
 
 

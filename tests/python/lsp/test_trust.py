@@ -24,7 +24,7 @@ REFUSAL = ("`N`, which the file binds with Python, is not evaluated in untrusted
 
 def canary_text(canary: pathlib.Path) -> str:
     return ("from tvm_tirx.script import tirx as T\nimport pathlib\n"
-            f"pathlib.Path({str(canary / 'ran')!r}).write_text('ran')\nN = 4\n\n"
+            f"pathlib.Path({str(canary / 'ran')!r}).write_text('ran')\nN = int('4')\n\n"
             "@T.function\ndef f(A: T.Tensor((N,), T.int32)):\n    A[0] = 1\n")
 
 

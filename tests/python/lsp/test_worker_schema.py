@@ -58,7 +58,7 @@ def unfinished(A: T.Tensor((8,), T.int32)
     "untrusted": '''import os
 from tvm_tirx.script import tirx as T
 
-N = 128
+N = int("128")
 
 
 @T.function

@@ -240,7 +240,7 @@ def computed(A: T.Tensor((4,), T.int32)):
 
 
 def test_trusted_analysis_runs_the_module_code() -> None:
-    text = HEADER + ("N = 4 * 32\n\n@T.function\ndef f(A: T.Tensor((N,), T.int32)):\n"
+    text = HEADER + ("N = len('x' * 128)\n\n@T.function\ndef f(A: T.Tensor((N,), T.int32)):\n"
                      "    A[0] = N\n")
     untrusted = parse_diagnostics(text)
     assert [(d["code"], d["message"][:3]) for d in untrusted.to_plain()["diagnostics"]] == [

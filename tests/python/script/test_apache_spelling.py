@@ -837,3 +837,38 @@ def test_one_name_for_the_loops_of_a_grid(trusted: bool) -> None:
     three = one.replace("for lvs in", "for a, b, c in")
     (found,) = parse_diagnostics(three, source_name="g.py", trusted=trusted).diagnostics
     assert found.message == "The loop opens 2 loop(s) but names 3 variable(s)"
+
+
+def test_a_body_declaration_of_a_quoted_signature_symbol_is_that_symbol() -> None:
+    # apache-tvm 0.27 prints `A: T.Buffer((4, "m"), ...)` and `m = T.int32()` in the body;
+    # the body's `m` is the signature's symbol, and another dtype for it is an error there.
+    text = '''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4, "m"), "float32"), B: T.Buffer((4, m), "float32")):
+            m = T.int32()
+            for i, j in T.grid(4, m):
+                B[i, j] = A[i, j]
+        '''
+    built = from_source(textwrap.dedent(text))
+    assert built.script().split("\n")[5:7] == [
+        "def f[m](A: T.Tensor((4, m), T.float32), B: T.Tensor((4, m), T.float32)):",
+        "    for i in range(4):"]
+    assert diagnostics(text.replace("m = T.int32()", "m = T.int64()")) == [
+        ("error", "type-error", '`m` is the symbol of the header\'s extent "m", of type int32; '
+         "declaring it again takes that type, got `int64`", 6)]
+
+
+def test_a_prim_func_header_symbol_is_int64_and_a_function_s_is_int32() -> None:
+    # 0.27 reads `def f[n]` (and `[n: int]`) of a `@T.prim_func` as an int64 symbol.
+    source = '''from tvm_tirx.script import tirx as T
+
+@T.{decorator}
+def f[n{bound}](A: T.Buffer((n,), "float32")):
+    A[0] = T.float32(1)
+'''
+    for decorator, bound, dtype in (("prim_func", "", "int64"), ("prim_func", ": int", "int64"),
+                                    ("function", "", "int32")):
+        built = from_source(source.format(decorator=decorator, bound=bound))
+        assert str(built.params[0].ty.shape[0].ty.dtype) == dtype, (decorator, bound)

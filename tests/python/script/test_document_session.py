@@ -300,7 +300,7 @@ def test_a_name_the_file_binds_with_python_is_part_of_every_context() -> None:
             "def f(A: T.Tensor((4,), T.int32)):\n    A[0] = limit\n")
     session = _session(text)
     assert [d["code"] for d in session.analyze().to_plain()["diagnostics"]] == ["name-error"]
-    session.apply_edits([TextEdit((2, 0, 2, 0), "limit = 3\n")])
+    session.apply_edits([TextEdit((2, 0, 2, 0), "limit = int(3)\n")])
     _same_as_from_scratch(session)
     assert session.stats.built == ["f"]
     assert [d["code"] for d in session.analyze().to_plain()["diagnostics"]] == [

@@ -72,6 +72,24 @@ def f(A: T.Tensor((N,), T.int32)):
 ''', "[0] * 10**9", alt_markers=("(N,)",), refusal_codes=STOPPED + ("untrusted-not-evaluated",)),
 ]
 
+
+def _folded(ident: str, expression: str) -> Attack:
+    """A module-level constant (literal_constants.py folds these without running anything)
+    whose value would take the machine: it is not folded, and its use is refused."""
+    source = ALL_IMPORTS + "\nN = " + expression + \
+        "\n\n\n@T.function\ndef f(A: T.Tensor((4,), T.int32)):\n    A[0] = N\n"
+    return Attack(ident, "size", "module-level", source, expression, alt_markers=("= N",),
+                  refusal_codes=STOPPED)
+
+
+ATTACKS += [
+    _folded("constant-power-tower", "10**10**10"),
+    _folded("constant-shift", "1 << 10**10"),
+    _folded("constant-tuple-repeat", "(0,) * 10**9"),
+    _folded("constant-string-repeat", '"x" * 10**9'),
+    _folded("constant-wide-product", "(1 << 60000) * (1 << 60000)"),
+]
+
 test_in_process, test_command_line, test_in_worker = H.place_tests(ATTACKS)
 
 

@@ -102,6 +102,30 @@ Expr LiteralOrExpr(const ffi::Any& value, const std::string& what) {
   ThrowNotAValue(value, what);
 }
 
+/*!
+ * \brief `m = T.int32()` in a body, after a header extent `"m"` made that symbol: Apache
+ * TVM 0.27 binds the name to the header's symbol (its printer writes this form), so does the
+ * builder; another type for it is an error, as there. Anywhere else, a new variable.
+ */
+Var SignatureSymbolOr(const ffi::String& name, const Type& ty, const Span& span) {
+  if (IRBuilder::IsInScope()) {
+    if (auto frame = IRBuilder::Current().FindFrame<FunctionFrame>(); frame.has_value()) {
+      if (auto declared = (*frame)->string_symbols.Get(name); declared.has_value()) {
+        const auto* prim = ty.as<ir::PrimTypeObj>();
+        if (prim == nullptr || prim->dtype != (*declared).dtype()) {
+          TVM_FFI_THROW(TypeError)
+              << "`" << name << "` is the symbol of the header's extent \"" << name
+              << "\", of type " << (*declared).dtype().ToString()
+              << "; declaring it again takes that type, got `"
+              << (prim != nullptr ? prim->dtype.ToString() : std::string(ty->GetTypeKey())) << "`";
+        }
+        return *declared;
+      }
+    }
+  }
+  return Var(name, ty, span);
+}
+
 Var BindValue(const ffi::Any& value, const ffi::String& name, ffi::Optional<Type> ty, Span span,
               Span name_span) {
   std::string what = "The value bound to `" + std::string(name) + "`";
@@ -227,7 +251,7 @@ TVM_FFI_STATIC_INIT_BLOCK() {
                TVM_FFI_THROW(TypeError) << "A symbol is a scalar integer, got `" << dtype.ToString()
                                         << "` for `" << name << "`";
              }
-             return Var(name, ty, span);
+             return SignatureSymbolOr(name, ty, span);
            })
       // Apache TVM's `x = T.float32()`, `p = T.handle("float32")`: a variable of any scalar or
       // pointer type, declared without a value (integer ones are symbols: `Dynamic`).
@@ -242,7 +266,7 @@ TVM_FFI_STATIC_INIT_BLOCK() {
                TVM_FFI_THROW(TypeError) << "A declared variable is a scalar or a pointer, got `"
                                         << shown << "` for `" << name << "`";
              }
-             return Var(name, ty, span);
+             return SignatureSymbolOr(name, ty, span);
            })
       .def("tirx.builder.Emit",
            [](ffi::Any value, Span span) {

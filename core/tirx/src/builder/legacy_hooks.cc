@@ -9,6 +9,8 @@
  *    refer to: scalar integer parameters and the variables in earlier parameters' types;
  *  - `tirx.builder.StringSymbol`: records a symbol a string shape declared, which a later
  *    parameter of its name and type is (`tirx.builder.Arg`);
+ *  - `tirx.builder.SignatureDtypes` / `SignatureDtype`: the scalar parameters' dtypes, read
+ *    before the parameters, which the symbol of a string extent naming one takes;
  *  - `tirx.builder.FunctionNamespace`: records `script.namespace` (`@T.prim_func(s_tir=True)`).
  */
 #include <tvm/ffi/function.h>
@@ -127,6 +129,19 @@ TVM_FFI_STATIC_INIT_BLOCK() {
              if (!IRBuilder::IsInScope()) return;
              auto frame = IRBuilder::Current().FindFrame<FunctionFrame>();
              if (frame.has_value()) frame->mutable_get()->string_symbols.Set(name, symbol);
+           })
+      .def("tirx.builder.SignatureDtypes",
+           [](ffi::Map<ffi::String, ffi::String> dtypes) {
+             if (!IRBuilder::IsInScope()) return;
+             auto frame = IRBuilder::Current().FindFrame<FunctionFrame>();
+             if (frame.has_value()) frame->mutable_get()->signature_dtypes = dtypes;
+           })
+      .def("tirx.builder.SignatureDtype",
+           [](ffi::String name) -> ffi::String {
+             if (!IRBuilder::IsInScope()) return "int32";
+             auto frame = IRBuilder::Current().FindFrame<FunctionFrame>();
+             if (!frame.has_value()) return "int32";
+             return (*frame)->signature_dtypes.Get(name).value_or("int32");
            })
       .def("tirx.builder.FunctionNamespace", [](FunctionFrame frame, ffi::String ns) {
         frame.mutable_get()->attrs.Set("script.namespace", ns);

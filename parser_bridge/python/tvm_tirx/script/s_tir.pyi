@@ -543,6 +543,8 @@ from .tirx import shift_right as shift_right
 
 from .tirx import sigmoid as sigmoid
 
+from .tirx import signature_dtypes_ as signature_dtypes_
+
 from .tirx import signature_symbols_ as signature_symbols_
 
 from .tirx import sin as sin

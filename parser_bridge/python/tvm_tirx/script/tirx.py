@@ -208,6 +208,7 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     operator_member as _operator_member,
     ramp,
     same_typed_branches as _same_typed_branches,
+    signature_dtypes_,
     signature_symbols_,
     thread_binding,
 )

@@ -1539,6 +1539,12 @@ def sigmoid(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.sigmoid(x)``: ``1 / (1 + exp(-x))`` of a float."""
     ...
 
+def signature_dtypes_(dtypes: _t.Any) -> _t.Any:
+    """Before a signature's parameters are built: the dtypes its scalar integer parameters
+    declare (``n: T.int64``), which a string extent naming one gives its symbol.
+    """
+    ...
+
 def signature_symbols_() -> _t.Any:
     """The symbols the signature being built declared so far, by name (string extents of
     ``T.Buffer`` parameters, scalar integer parameters): a later annotation may name them.

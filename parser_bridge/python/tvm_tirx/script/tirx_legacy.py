@@ -45,6 +45,8 @@ _region_of_access = get_global_func("tirx.builder.RegionOfAccess")
 _match_param = get_global_func("tirx.builder.MatchParam")
 _signature_symbols = get_global_func("tirx.builder.SignatureSymbols")
 _string_symbol = get_global_func("tirx.builder.StringSymbol")
+_signature_dtypes = get_global_func("tirx.builder.SignatureDtypes")
+_signature_dtype = get_global_func("tirx.builder.SignatureDtype")
 _list_op_names = get_global_func("ir.ListOpNames")
 _default_typed_literal = get_global_func("tirx.op.default_typed_literal")
 
@@ -201,7 +203,8 @@ class _StringShapes:
 
     Names resolve to the symbols of the function signature being built (scalar integer
     parameters and the variables in earlier parameters' types); the first occurrence of any
-    other name creates an int32 symbol that later extents and parameters share.
+    other name creates a symbol that later extents and parameters share, of the dtype of the
+    scalar parameter of its name (``signature_dtypes_``), else int32.
     """
 
     def __init__(self, what: str) -> None:
@@ -219,7 +222,7 @@ class _StringShapes:
 
     def _error(self, text: str) -> ValueError:
         return ValueError(f"`{self.what}` cannot read the extent {text!r}: a string extent holds "
-                          "only names, integers, parentheses and + - * // %")
+                          "only names, integers (`8`, `T.int64(8)`), parentheses and + - * // %")
 
     def _evaluate(self, node: ast.expr, text: str) -> Any:
         if isinstance(node, ast.Constant) and type(node.value) is int:
@@ -227,13 +230,40 @@ class _StringShapes:
         if isinstance(node, ast.Name):
             symbol = self.symbols.get(node.id)
             if symbol is None:
-                symbol = self.symbols[node.id] = _tb.dynamic(node.id, "int32")
+                symbol = self.symbols[node.id] = _tb.dynamic(node.id, _signature_dtype(node.id))
                 _string_symbol(node.id, symbol)
             return symbol
         if isinstance(node, ast.BinOp) and type(node.op) in _STRING_OPERATORS:
             return _STRING_OPERATORS[type(node.op)](self._evaluate(node.left, text),
                                                     self._evaluate(node.right, text))
+        typed = _typed_integer(node)
+        if typed is not None:  # `"n * T.int64(8)"`, as 0.27 prints an int64 extent
+            return typed
         raise self._error(text)
+
+
+_INTEGER_TYPES = frozenset(f"{kind}{bits}" for kind in ("int", "uint") for bits in (8, 16, 32, 64))
+
+
+def _typed_integer(node: ast.expr) -> Any:
+    """``X.int64(8)`` in a string extent: that constant (X is not looked up: nothing runs)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and
+            isinstance(node.func.value, ast.Name) and node.func.attr in _INTEGER_TYPES and
+            len(node.args) == 1 and not node.keywords):
+        return None
+    argument = node.args[0]
+    negative = isinstance(argument, ast.UnaryOp) and isinstance(argument.op, ast.USub)
+    if negative:
+        argument = argument.operand  # type: ignore[attr-defined]
+    if not (isinstance(argument, ast.Constant) and type(argument.value) is int):
+        return None
+    return ScalarType(node.func.attr)(-argument.value if negative else argument.value)
+
+
+def signature_dtypes_(dtypes: Dict[str, str]) -> None:
+    """Before a signature's parameters are built: the dtypes its scalar integer parameters
+    declare (``n: T.int64``), which a string extent naming one gives its symbol."""
+    _signature_dtypes(dict(dtypes))
 
 
 def signature_symbols_() -> Dict[str, Any]:
@@ -612,5 +642,5 @@ __all__ = [
     "Broadcast", "Buffer", "HandleType", "MetaValue", "PendingBind", "Ramp",
     "UNSUPPORTED_INSTEAD", "bind", "ScalarType", "broadcast", "meta_var", "ramp",
     "typed_handle", "default_typed", "alloc_buffer", "cast", "decl_buffer", "match_buffer",
-    "operator_member", "signature_symbols_", "tensor_type", "thread_binding",
+    "operator_member", "signature_dtypes_", "signature_symbols_", "tensor_type", "thread_binding",
 ]

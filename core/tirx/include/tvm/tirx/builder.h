@@ -53,6 +53,12 @@ class FunctionFrameObj : public TIRFrameObj {
    *  `def f(A: T.Buffer(("n",)), n: T.int32)`.
    */
   ffi::Map<ffi::String, Var> string_symbols;
+  /*!
+   * \brief The dtypes of the scalar integer parameters, by name, read from the signature before
+   *  any parameter is built: a string extent naming a later parameter (`"n"` before `n:
+   *  T.int64`) declares its symbol of that dtype, as apache-tvm 0.27 reads it.
+   */
+  ffi::Map<ffi::String, ffi::String> signature_dtypes;
   /*! \brief Whether `script.namespace` is "s_tir" (`@T.prim_func(s_tir=True)`). */
   bool IsSTir() const;
   void Finalize();

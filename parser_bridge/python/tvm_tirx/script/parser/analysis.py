@@ -397,8 +397,8 @@ class _FileAnalysis:
         report = DefinitionReport(node.name, found.kind, _definition_range(node),
                                   depth=found.depth, decorator=found.decorator)
         # A live view: the file's macros are bound after the units are made.
-        env = collections.ChainMap(found.scope_symbols, self.env) if found.scope_symbols \
-            else self.env
+        scopes = [m for m in (found.scope_symbols, found.constants) if m]
+        env = collections.ChainMap(*scopes, self.env) if scopes else self.env
         table = OccurrenceTable(prefix=unit_id, shared=self.report.module_table)
         return DefinitionUnit(found, env, report, UnitPart(report, table=table))
 
@@ -418,6 +418,8 @@ class _FileAnalysis:
         digest.update(self._context_digest)
         for name in sorted(found.scope_symbols):
             digest.update(f"\0{name}".encode("utf-8", "surrogatepass"))
+        for name, value in sorted(found.constants.items()):  # plain data: its repr is its value
+            digest.update(f"\0{name}={value!r}".encode("utf-8", "surrogatepass"))
         return digest.hexdigest()[:32]
 
     def _program_options(self, env: Optional[Mapping[str, Any]] = None) -> ProgramOptions:

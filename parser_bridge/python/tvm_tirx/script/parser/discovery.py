@@ -9,7 +9,8 @@ files), under ``if``, ``with``, ``try`` and loops; not inside another TVMScript 
 
 What else is evaluated outside bodies is an allowlist too (``Evaluator``): imports of
 registered namespaces, module-level symbols (``n = T.dynamic("n", "int64")``, ``n =
-T.int32()``) with literal arguments, and literal decorator options. Trusted analysis runs the
+T.int32()``) with literal arguments, literal decorator options, and names bound to literal values
+(``N = 128``, folded by literal_constants.py). Trusted analysis runs the
 file's module code as an import would (analysis.py), and evaluates options in its namespace.
 """
 
@@ -25,6 +26,7 @@ from ..builder import NamedByBinding
 from ..decorators import ModuleDecorator, PythonFunctionDecorator, ScriptDecorator, is_decorator
 from . import namespaces
 from .ast_build import Loc, loc_of
+from .literal_constants import ClassConstants, ConstantView, GlobalNames, ScopeConstants
 from .runtime import let_stops_through
 from .untrusted import UntrustedNotEvaluated, literal
 
@@ -314,6 +316,9 @@ class Found:
     depth: int
     path: Tuple[str, ...] = ()
     """The names of the enclosing definitions and its own (``TestSuite.method``)."""
+    constants: Dict[str, Any] = field(default_factory=dict)
+    """Names the file binds to literal values that the definition sees (``N = 128``;
+    literal_constants.py)."""
 
     @property
     def decorator(self) -> Any:
@@ -346,6 +351,7 @@ class _Scope:
     symbols: Dict[str, Any] = field(default_factory=dict)
     is_class: bool = False
     path: Tuple[str, ...] = ()
+    constants: Optional[ConstantView] = None
 
 
 def discover(statements: List[ast.stmt], env: Mapping[str, Any],
@@ -353,7 +359,9 @@ def discover(statements: List[ast.stmt], env: Mapping[str, Any],
     """Every TVMScript definition under ``statements`` (a module body), in source order."""
     result = Discovery()
     evaluator.packages.update(package_aliases(statements))
-    _walk(statements, env, evaluator, result, _Scope())
+    global_names = GlobalNames(statements)
+    _walk(statements, env, evaluator, result,
+          _Scope(constants=ScopeConstants(statements, None, (), global_names)))
     return result
 
 
@@ -439,19 +447,29 @@ def _definition(stmt: Any, env: Mapping[str, Any], evaluator: Evaluator, result:
     if match is not None and isinstance(match.decorator, PythonFunctionDecorator):
         match = None  # a module's Python member outside a module: plain Python
     if match is not None or error is not None:
+        constants = scope.constants.at_line(stmt.lineno) if scope.constants else {}
         result.found.append(Found(stmt, match, error, dict(scope.symbols), len(scope.path),
-                                  (*scope.path, stmt.name)))
+                                  (*scope.path, stmt.name), constants))
         return
     result.python_names.add(stmt.name)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
         # A test function's parameters (`def test_mul(dtype)`, pytest's parametrize) are
         # bound by Python too: a definition inside reading one needs a value never known.
-        arguments = stmt.args
-        result.python_names.update(
-            a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
-                            *filter(None, (arguments.vararg, arguments.kwarg))))
-    inner = _Scope(dict(scope.symbols), isinstance(stmt, ast.ClassDef), (*scope.path, stmt.name))
+        result.python_names.update(_parameters(stmt.args))
+    constants: Optional[ConstantView] = None
+    if scope.constants is not None and isinstance(stmt, ast.ClassDef):
+        constants = ClassConstants(scope.constants, stmt.lineno)
+    elif scope.constants is not None:
+        constants = ScopeConstants(stmt.body, scope.constants, _parameters(stmt.args),
+                                   scope.constants.global_names)
+    inner = _Scope(dict(scope.symbols), isinstance(stmt, ast.ClassDef), (*scope.path, stmt.name),
+                   constants)
     _walk(stmt.body, env, evaluator, result, inner)
+
+
+def _parameters(arguments: ast.arguments) -> List[str]:
+    return [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                            *filter(None, (arguments.vararg, arguments.kwarg)))]
 
 
 def _bound_by(stmt: ast.stmt) -> Set[str]:

@@ -128,6 +128,33 @@ def _header_symbol(item: Any, errors: SyntaxErrorFactory) -> HeaderSymbol:
     return HeaderSymbol(item.name, expr, loc)
 
 
+_INTEGER_DTYPES = frozenset(f"{kind}{bits}" for kind in ("int", "uint") for bits in (8, 16, 32, 64))
+
+
+def _scalar_parameter_dtypes(node: ast.FunctionDef) -> Dict[str, str]:
+    """The integer dtypes of parameters annotated ``X.int64`` (or ``X.int64()``), read from the
+    source before any annotation runs, as apache-tvm 0.27 reads its signature."""
+    found: Dict[str, str] = {}
+    for arg in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs):
+        annotation = arg.annotation
+        if isinstance(annotation, ast.Call) and not annotation.args and not annotation.keywords:
+            annotation = annotation.func
+        if isinstance(annotation, ast.Attribute) and isinstance(annotation.value, ast.Name) \
+                and annotation.attr in _INTEGER_DTYPES:
+            found[arg.arg] = annotation.attr
+    return found
+
+
+def _apache_header_symbol(symbol: HeaderSymbol) -> HeaderSymbol:
+    """Apache TVM 0.27 reads ``def f[n]`` and ``def f[n: int]`` of a ``@T.prim_func`` as int64
+    symbols (its printer writes int64 ones so); the canonical dialect's ``[n]`` is int32."""
+    bare = symbol.annotation is None or (
+        isinstance(symbol.annotation, ast.Name) and symbol.annotation.id == "int")
+    if not bare:
+        return symbol
+    return HeaderSymbol(symbol.name, None, symbol.loc, default_type="int64")
+
+
 def _namespace(decorator: Any) -> Any:
     """The registered namespace whose hooks build ``decorator``'s definitions: the one
     registered under its path's root (``tirx`` for ``tirx.function``), which must be the
@@ -172,7 +199,8 @@ class BuilderProgram:
         self.errors = SyntaxErrorFactory(source_name, self.lines)
         self.header = _header_symbols(source.type_params, node, self.errors)
         if decorator.namespace_path in PRIM_FUNC_PATHS:
-            self.header = typevar_symbols(node, bindings, self.header, self.errors) + self.header
+            self.header = typevar_symbols(node, bindings, self.header, self.errors) + \
+                [_apache_header_symbol(symbol) for symbol in self.header]
         self.bindings = bindings
         self.decorator = decorator
         self.options = options
@@ -405,6 +433,9 @@ class BuilderProgram:
         helpers = iter(self.helpers)
         ns.func_name_(sig.name)
         values: Dict[str, Any] = {}  # name -> latest value, as the helpers take them
+        dtypes = _scalar_parameter_dtypes(self.node)
+        if dtypes and hasattr(ns, "signature_dtypes_"):
+            ns.signature_dtypes_(dtypes)
 
         def call(helper: Any, names: Optional[Dict[str, Any]] = None) -> Any:
             names = values if names is None else names

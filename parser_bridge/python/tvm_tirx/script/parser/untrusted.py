@@ -8,7 +8,7 @@ definitions, and only after two checks:
   is one it binds itself (parameters, header symbols, assignment, loop and comprehension
   targets), one the frontend bound from the file (imports of registered namespaces, module
   symbols, the file's macros, the module class), an ``extra_vars`` entry, or one of
-  ``PURE_BUILTINS``. A name the file binds with Python the frontend did not run (``N = 128``,
+  ``PURE_BUILTINS``. A name the file binds with Python the frontend did not run (``N = f()``,
   ``import os``) and a builtin outside the list (``open``, ``getattr``) are refused.
 - **Attributes**, checked on the receiver when they run (``checked_getattr``, which the
   transpiler calls for every attribute the source reads): a registered namespace exposes its
