@@ -872,3 +872,55 @@ def f[n{bound}](A: T.Buffer((n,), "float32")):
                                     ("function", "", "int32")):
         built = from_source(source.format(decorator=decorator, bound=bound))
         assert str(built.params[0].ty.shape[0].ty.dtype) == dtype, (decorator, bound)
+
+
+def test_a_bare_match_buffer_names_its_tensor_buffer_and_short_dtypes_declare_arrays() -> None:
+    # apache-tvm 0.27: `T.match_buffer(a, ...)` alone makes the parameter a tensor named
+    # `buffer`; `v: T.f16[16]` is a local array, as `v: T.float16[16]` is.
+    built = from_source(textwrap.dedent('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(a: T.handle):
+            T.match_buffer(a, (4, 16), "float32")
+            v: T.f16[16]
+            T.evaluate(T.float32(v[0]))
+        '''))
+    assert built.script().split("\n")[5:8] == [
+        "def f(buffer: T.Tensor((4, 16), T.float32)):",
+        '    v = T.alloc_tensor(ty_args=[T.Tensor((16,), T.float16, scope="local")])',
+        '    T.evaluate(T.Cast("float32", v[0]))']
+    assert diagnostics('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(a: T.handle):
+            T.alloc_buffer((4,), "float32")
+        ''') == [("error", "value-error", "`T.alloc_tensor` must be assigned to a name", 6)]
+
+
+def test_loop_exits_in_apache_spelling_and_quoted_extents_read_before_their_annotation() -> None:
+    # 0.27 prints `break` as `T.break_loop()` and a symbol quoted once in a shape bare after
+    # that in the same annotation: `A: T.Buffer((32, "n", n), ...)` (it declares quoted names
+    # before reading the annotation).
+    text = textwrap.dedent('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((32, "n", n), "int32"), B: T.Buffer((n,), "int32"), n: T.int32):
+            for i in range(n):
+                if A[0, i, i] > 3:
+                    T.break_loop()
+                if A[0, i, 0] < 0:
+                    T.continue_loop()
+                B[i] = 0
+        ''')
+    assert diagnostics(text) == []
+    assert from_source(text).script().split("\n")[5:12] == [
+        "def f[n](A: T.Tensor((32, n, n), T.int32), B: T.Tensor((n,), T.int32), n: n):",
+        "    for i in range(n):",
+        "        if A[0, i, i] > 3:",
+        "            break",
+        "        if A[0, i, 0] < 0:",
+        "            continue",
+        "        B[i] = 0"]

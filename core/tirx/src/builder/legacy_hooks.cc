@@ -93,14 +93,17 @@ Var MatchParam(Var handle, ffi::String name, Type ty, Span name_span) {
 }
 
 /*!
- * \brief The symbols a string shape may refer to, by name: scalar integer parameters and every
- *  variable inside the types of the parameters declared so far (empty outside a function).
+ * \brief The symbols a string shape may refer to, by name: the symbols string extents declared,
+ *  scalar integer parameters and every variable inside the types of the parameters declared so
+ *  far (empty outside a function).
  */
 ffi::Map<ffi::String, Var> SignatureSymbols() {
   ffi::Map<ffi::String, Var> symbols;
   if (!IRBuilder::IsInScope()) return symbols;
   auto frame = IRBuilder::Current().FindFrame<FunctionFrame>();
   if (!frame.has_value()) return symbols;
+  // Symbols quoted in the parameter being read (`("n", n)`) are declared before it is read.
+  for (const auto& [name, symbol] : (*frame)->string_symbols) symbols.Set(name, symbol);
   for (const Var& param : (*frame)->params) {
     if (IsScalarInteger(param)) {
       if (!symbols.count(param->name)) symbols.Set(param->name, param);

@@ -142,6 +142,10 @@ class NamedByBinding:
              ty: Any = None) -> Any:
         raise NotImplementedError
 
+    def statement_name(self) -> Optional[str]:
+        """The name the value takes as a statement by itself (None: it needs an assignment)."""
+        return None
+
     def unassigned_error(self) -> Exception:
         """The error of using the value as a statement, without a name."""
         return ValueError(f"`{self}` must be assigned to a name")

@@ -205,6 +205,8 @@ from .tirx import bool as bool
 
 from .tirx import break_ as break_
 
+from .tirx import break_loop as break_loop
+
 from .tirx import broadcast as broadcast
 
 from .tirx import call_cpacked as call_cpacked
@@ -242,6 +244,8 @@ from .ir import constexpr as constexpr
 from .tirx import constexpr_ as constexpr_
 
 from .tirx import continue_ as continue_
+
+from .tirx import continue_loop as continue_loop
 
 from .tirx import copysign as copysign
 
@@ -510,6 +514,8 @@ from .tirx import ptx as ptx
 from .tirx import ptx_legacy as ptx_legacy
 
 from .ir import pyfunc as pyfunc
+
+from .tirx import quoted_symbols_ as quoted_symbols_
 
 from .tirx import ramp as ramp
 

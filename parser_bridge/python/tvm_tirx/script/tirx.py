@@ -199,8 +199,10 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     adopt_literal as _adopt,
     alloc_buffer,
     bind,
+    break_loop,
     broadcast,
     cast,
+    continue_loop,
     decl_buffer,
     default_typed as _default_typed,
     match_buffer,
@@ -208,6 +210,7 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     operator_member as _operator_member,
     ramp,
     same_typed_branches as _same_typed_branches,
+    quoted_symbols_,
     signature_dtypes_,
     signature_symbols_,
     thread_binding,
@@ -425,7 +428,8 @@ __member_kinds__ = {
     # The device backends' (`T.cuda`); one with no member built yet (`T.ptx`) is a placeholder.
     "namespace": tuple(name for name, backend in _BACKENDS.items() if dir(backend)),
     "marker": ("LetAnnotation", "MISSING", "constexpr", "let"),
-    "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "buffer", "cast", "decl_buffer",
+    "legacy": ("Buffer", "alloc_buffer", "bind", "break_loop", "broadcast", "buffer", "cast",
+               "continue_loop", "decl_buffer",
                "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS,
                *_STACK_ALIASES, *_BLOCK_MEMBERS, *_SCOPE_IDS),
     # The reference's flag for its parser (read statically, never from a body), and the
@@ -487,6 +491,8 @@ for _name in (*_SCALARS, "bool_"):
     if _name not in ("bool", "bool_"):
         for _lanes in _MUTABLE_LANES:
             _register_mutable_decl(f"tirx.{_name}x{_lanes}", syntax="annotation")
+for _name in _SHORT_SCALARS:  # `v: T.f16[8]`, `x: T.i32 = 0`: the same declarations
+    _register_mutable_decl(f"tirx.{_name}", syntax="annotation")
 del _name, _lanes
 for _name in ("alloc_local", "alloc_scalar", "alloc_shared", "alloc_tensor", "decl_scalar",
               "local_scalar", "shared_scalar", "smem"):

@@ -519,6 +519,10 @@ class bool(_t.Any):
 
 def break_(*, loc: _t.Any = ...) -> _t.Any: ...
 
+def break_loop() -> _t.Any:
+    """``T.break_loop()``: apache-tvm 0.27's print of ``break`` (the same statement)."""
+    ...
+
 def broadcast(value: _t.Any, lanes: _t.Any) -> _t.Any:
     """``T.broadcast(value, lanes)``: Apache TVM's lower-case spelling of ``T.Broadcast``."""
     ...
@@ -651,6 +655,10 @@ def constexpr_(marker: _t.Any, value: _t.Any) -> _t.Any:
     ...
 
 def continue_(*, loc: _t.Any = ...) -> _t.Any: ...
+
+def continue_loop() -> _t.Any:
+    """``T.continue_loop()``: apache-tvm 0.27's print of ``continue`` (the same statement)."""
+    ...
 
 def copysign(x1: _t.Any, x2: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.copysign(x1, x2)``: the magnitude of ``x1`` with the sign of ``x2``."""
@@ -1428,6 +1436,13 @@ ptx_legacy: _t.Any
 """``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
 
 from .ir import pyfunc as pyfunc
+
+def quoted_symbols_(names: _t.Any) -> _t.Any:
+    """Before a parameter's annotation is read: the symbols its quoted extents name, declared now
+    (``A: T.Buffer((32, "n", n))`` reads the bare ``n`` as the quoted one, as apache-tvm 0.27
+    does), with the dtype of the scalar parameter of the name, else int32.
+    """
+    ...
 
 def ramp(base: _t.Any, stride: _t.Any, lanes: _t.Any) -> _t.Any:
     """``T.ramp(base, stride, lanes)``: Apache TVM's lower-case spelling of ``T.Ramp``."""

@@ -276,7 +276,11 @@ def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
     if isinstance(value, PendingTensor):
         raise ValueError(f"`T.{value.what}` must be assigned to a name")
     if isinstance(value, NamedByBinding):
-        raise value.unassigned_error()
+        name = value.statement_name()
+        if name is None:
+            raise value.unassigned_error()
+        value.bind(name, loc=loc)
+        return
     if isinstance(value, ScopeSpec):
         raise value.statement_error()
     if isinstance(value, LaunchThreadSpec):

@@ -260,10 +260,32 @@ def _typed_integer(node: ast.expr) -> Any:
     return ScalarType(node.func.attr)(-argument.value if negative else argument.value)
 
 
+def break_loop() -> None:
+    """``T.break_loop()``: apache-tvm 0.27's print of ``break`` (the same statement)."""
+    _tb.break_()
+
+
+def continue_loop() -> None:
+    """``T.continue_loop()``: apache-tvm 0.27's print of ``continue`` (the same statement)."""
+    _tb.continue_()
+
+
 def signature_dtypes_(dtypes: Dict[str, str]) -> None:
     """Before a signature's parameters are built: the dtypes its scalar integer parameters
     declare (``n: T.int64``), which a string extent naming one gives its symbol."""
     _signature_dtypes(dict(dtypes))
+
+
+def quoted_symbols_(names: Sequence[str]) -> Dict[str, Any]:
+    """Before a parameter's annotation is read: the symbols its quoted extents name, declared
+    now (``A: T.Buffer((32, "n", n))`` reads the bare ``n`` as the quoted one, as apache-tvm
+    0.27 does), with the dtype of the scalar parameter of the name, else int32."""
+    known = dict(_signature_symbols())
+    for name in names:
+        if name not in known:
+            known[name] = _tb.dynamic(name, _signature_dtype(name))
+            _string_symbol(name, known[name])
+    return {name: known[name] for name in names}
 
 
 def signature_symbols_() -> Dict[str, Any]:
@@ -642,5 +664,5 @@ __all__ = [
     "Broadcast", "Buffer", "HandleType", "MetaValue", "PendingBind", "Ramp",
     "UNSUPPORTED_INSTEAD", "bind", "ScalarType", "broadcast", "meta_var", "ramp",
     "typed_handle", "default_typed", "alloc_buffer", "cast", "decl_buffer", "match_buffer",
-    "operator_member", "signature_dtypes_", "signature_symbols_", "tensor_type", "thread_binding",
+    "operator_member", "break_loop", "continue_loop", "quoted_symbols_", "signature_dtypes_", "signature_symbols_", "tensor_type", "thread_binding",
 ]

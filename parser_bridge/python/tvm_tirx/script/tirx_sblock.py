@@ -225,6 +225,10 @@ class NamedTensor(NamedByBinding):
     def __repr__(self) -> str:
         return f"{self.what}(...)"
 
+    def statement_name(self) -> Optional[str]:
+        # apache-tvm 0.27 names the tensor of a bare `T.match_buffer(a, ...)` statement `buffer`.
+        return "buffer" if self.what == "T.match_buffer" else None
+
     def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
              ty: Any = None) -> Any:
         if ty is not None:

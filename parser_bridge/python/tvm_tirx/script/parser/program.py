@@ -145,6 +145,28 @@ def _scalar_parameter_dtypes(node: ast.FunctionDef) -> Dict[str, str]:
     return found
 
 
+def _quoted_names(annotation: Optional[ast.expr]) -> List[str]:
+    """The names in the quoted extents of a ``T.Buffer`` annotation's shape (``(32, "n + 1")``), which
+    apache-tvm 0.27 declares before it reads the annotation; a string that is no expression
+    is left to the annotation's own reading (and its error)."""
+    shapes = [shape for call in (ast.walk(annotation) if annotation is not None else ())
+              if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+              and call.func.attr == "Buffer"
+              for shape in [*call.args[:1], *(k.value for k in call.keywords if k.arg == "shape")]]
+    found: List[str] = []
+    for node in (n for shape in shapes for n in ast.walk(shape)):
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+            continue
+        try:
+            tree = ast.parse(node.value.strip(), mode="eval")
+        except (SyntaxError, ValueError):
+            continue
+        receivers = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        found.extend(n.id for n in ast.walk(tree) if isinstance(n, ast.Name)
+                     and id(n) not in receivers and n.id not in found)  # not `T` of T.int64
+    return found
+
+
 def _apache_header_symbol(symbol: HeaderSymbol) -> HeaderSymbol:
     """Apache TVM 0.27 reads ``def f[n]`` and ``def f[n: int]`` of a ``@T.prim_func`` as int64
     symbols (its printer writes int64 ones so); the canonical dialect's ``[n]`` is int32."""
@@ -201,6 +223,11 @@ class BuilderProgram:
         if decorator.namespace_path in PRIM_FUNC_PATHS:
             self.header = typevar_symbols(node, bindings, self.header, self.errors) + \
                 [_apache_header_symbol(symbol) for symbol in self.header]
+        # Read before transpiling rewrites the annotations in place (apache-tvm 0.27 reads the
+        # signature's scalar dtypes and quoted extents before any annotation).
+        self.scalar_dtypes = _scalar_parameter_dtypes(node)
+        self.quoted = {a.arg: _quoted_names(a.annotation)
+                       for a in (*node.args.posonlyargs, *node.args.args)}
         self.bindings = bindings
         self.decorator = decorator
         self.options = options
@@ -433,9 +460,8 @@ class BuilderProgram:
         helpers = iter(self.helpers)
         ns.func_name_(sig.name)
         values: Dict[str, Any] = {}  # name -> latest value, as the helpers take them
-        dtypes = _scalar_parameter_dtypes(self.node)
-        if dtypes and hasattr(ns, "signature_dtypes_"):
-            ns.signature_dtypes_(dtypes)
+        if self.scalar_dtypes and hasattr(ns, "signature_dtypes_"):
+            ns.signature_dtypes_(self.scalar_dtypes)
 
         def call(helper: Any, names: Optional[Dict[str, Any]] = None) -> Any:
             names = values if names is None else names
@@ -453,13 +479,17 @@ class BuilderProgram:
             with self.located(symbol.loc):
                 ty = call(annotation) if annotation is not None else symbol.default_type
                 values[symbol.name] = ns.header_symbol_(symbol.name, ty, loc=symbol.loc)
+        quote = getattr(ns, "quoted_symbols_", None)
         for name, loc in sig.params:
             with self.located(loc):
                 if self.const_args is not None:  # the helper calls the jit_arg_ hook itself
                     values[name] = call(next(helpers))
-                else:
-                    values[name] = ns.arg_(name, call(next(helpers), self._with_symbols(values)),
-                                           loc=loc)
+                    continue
+                names = self._with_symbols(values)
+                quoted = self.quoted.get(name)
+                if quoted and quote is not None:
+                    names = {**quote(quoted), **names}
+                values[name] = ns.arg_(name, call(next(helpers), names), loc=loc)
         if sig.has_return:
             with self.located():
                 ns.func_ret_(call(next(helpers)))
