@@ -444,6 +444,12 @@ void DocTranslator::CaptureFragment(const Any& target) const {
 
 std::optional<Doc> DocTranslator::captured() const { return get()->impl->captured; }
 
+Doc DocTranslator::WithSourceCommentsOf(const ffi::ObjectRef& key, Doc doc) const {
+  DocTranslatorObj::Impl& s = *get()->impl;
+  if (!s.source_comments.has_value() || !key.defined()) return doc;
+  return AttachSourceComments(&s, Any(key), std::move(doc));
+}
+
 void DocTranslator::SetSourceComments(SourceComments comments) const {
   get()->impl->source_comments = std::move(comments);
 }

@@ -175,7 +175,10 @@ std::optional<StmtDoc> AttrsStmt(const tirx::Function& func, const std::string& 
     values.push_back(t.AsExprDoc(value, at));
   }
   if (keys.empty()) return std::nullopt;
-  return ExprStmtDoc(TAttr(t, "func_attr").Call({DictDoc(keys, values)}));
+  // The source's comments of its `T.func_attr(...)` statement, keyed by the attrs it builds.
+  Doc line = t.WithSourceCommentsOf(
+      func->attrs, ExprStmtDoc(TAttr(t, "func_attr").Call({DictDoc(keys, values)})));
+  return Any(line).cast<StmtDoc>();
 }
 
 std::optional<ExprDoc> ReturnType(const tirx::Function& func, const AccessPath& p,

@@ -84,6 +84,18 @@ def test_a_module_keeps_its_class_name() -> None:
                             "    def main(x: T.int32) -> T.int32:\n        return x")
 
 
+def test_a_module_keeps_its_package_decorator() -> None:
+    # `@tvm.script.ir_module` (Apache TVM's tests, `import tvm`) is what the printed
+    # `@I.ir_module` means: it stays, and the file needs no `I` import.
+    source = ("import tvm\nfrom tvm.script import tirx as T\n\n@tvm.script.ir_module\n"
+              "class Mod:\n    @T.prim_func\n    def main(A: T.Buffer((4,), \"int32\")):\n"
+              "        A[0]  =  1\n")
+    verdict = format_verdict(parse_diagnostics(source, source_name="m.py").definitions[0])
+    assert verdict.reason is None and verdict.text == (
+        "@tvm.script.ir_module\nclass Mod:\n    @T.prim_func\n"
+        "    def main(A: T.Buffer((4,), \"int32\")):\n        A[0] = 1")
+
+
 def test_a_stale_definition_is_never_formatted() -> None:
     from tvm_tirx.script.parser.session import DocumentSession, TextEdit
 

@@ -97,6 +97,17 @@ def _print(node: ast.AST, ir: Any, places: List[Tuple[AttachedComment, _Place]],
     unplaced: List[UnplacedComment] = []
     for comment, place in places:
         key = keys.of(place.statement)
+        if isinstance(key, str) and place.leading and _absorbed(place.statement):
+            # A declaration the print writes elsewhere (`A = T.match_buffer(a, ...)` becomes a
+            # parameter, `n = T.int32()` a header symbol): its comments lead the next
+            # statement of its block that prints, past other such declarations only.
+            for later in _following(node, place.statement):
+                found = keys.of(later)
+                if not isinstance(found, str):
+                    key = found
+                    break
+                if not _absorbed(later):
+                    break
         if isinstance(key, str):
             unplaced.append(UnplacedComment(comment.range[0], comment.text, key))
             continue
@@ -220,6 +231,33 @@ class _Layout:
         return _Place(target, leading=True)
 
 
+_ABSORBED_CALLS = frozenset(("match_buffer", "env_thread", "handle", *(
+    f"{kind}{bits}" for kind in ("int", "uint") for bits in (8, 16, 32, 64))))
+
+
+def _absorbed(statement: ast.AST) -> bool:
+    """A declaration the print writes in the signature or the header, not where it stands:
+    ``A = T.match_buffer(a, ...)``, ``n = T.int32()``, ``tx = T.env_thread(...)``."""
+    value = getattr(statement, "value", None)
+    if not isinstance(statement, (ast.Assign, ast.AnnAssign, ast.Expr)) or \
+            not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute):
+        return False
+    return value.func.attr in _ABSORBED_CALLS
+
+
+def _following(root: ast.AST, statement: ast.AST) -> List[ast.AST]:
+    """The statements after ``statement`` in the statement list holding it (empty when it is
+    the last, or not in one)."""
+    for node in ast.walk(root):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list):
+                for index, item in enumerate(block):
+                    if item is statement:
+                        return block[index + 1:]
+    return []
+
+
 def _header_end(s: ast.AST) -> int:
     """The line where a compound statement's header ends (its last header expression)."""
     parts: List[Any] = []
@@ -285,12 +323,36 @@ class _IRStatements:
                 if getattr(global_var, "name_hint", None) == statement.name:
                     return function
             return f"`{statement.name}` is not a function of the module"
+        if _is_func_attr(statement):
+            function = self._function_of(statement)
+            if function is not None and len(function.attrs):
+                return function.attrs  # the printer keys its `T.func_attr` line so
         found = self.at.get((statement.lineno, statement.col_offset), [])
         if not found:
             return f"its statement (line {statement.lineno}) builds no IR statement of its own"
-        if len({id(s) for s in found}) > 1:
-            return f"its statement (line {statement.lineno}) builds {len(found)} IR statements"
+        # Several (`for i, j in T.grid(...)` builds nested loops): the first in the walk's
+        # pre-order prints first, so the comment goes there (the printer's count and the
+        # order check of the result still hold).
         return found[0]
+
+
+    def _function_of(self, statement: ast.AST) -> Any:
+        """The IR function of the source function holding ``statement``."""
+        if not hasattr(self.ir, "functions"):
+            return self.ir
+        for member in ast.walk(self.root):
+            if isinstance(member, _DEFINITIONS[:2]) and member is not self.root and \
+                    member.lineno <= statement.lineno <= (member.end_lineno or 0):
+                for global_var, function in self.ir.functions.items():
+                    if getattr(global_var, "name_hint", None) == member.name:
+                        return function
+        return None
+
+
+def _is_func_attr(statement: ast.AST) -> bool:
+    value = getattr(statement, "value", None)
+    return isinstance(statement, ast.Expr) and isinstance(value, ast.Call) and \
+        isinstance(value.func, ast.Attribute) and value.func.attr == "func_attr"
 
 
 __all__ = ["CommentedPrint", "UnplacedComment", "print_with_comments"]

@@ -18,6 +18,7 @@ decorator pays for it.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, replace
 from typing import Any, Dict, List, Optional, Tuple
@@ -125,8 +126,13 @@ def format_verdict(definition: Any, *, migrate: bool = False) -> FormatVerdict:
             f'`{name} = T.dynamic("{name}")`' for name in undeclared) + " above the module")
     names = {k: v for k, v in env.items() if isinstance(v, _ir.Var)
              or namespaces.root_of(v) is not None}
+    shown = text  # what is written: the module decorator as the source spells it
+    own_decorator = _package_module_decorator(node) if definition.kind == "module" else None
+    if own_decorator is not None and text.startswith(_PRINTED_MODULE_DECORATOR):
+        shown = own_decorator + text[len(_PRINTED_MODULE_DECORATOR):]
+        names.setdefault("I", namespaces.lookup("ir"))  # to read the print back
     unbound = [alias for alias in _PRINTED_ALIASES if alias not in names
-               and re.search(rf"(?<![\w.]){alias}\.", text)]
+               and re.search(rf"(?<![\w.]){alias}\.", shown)]
     if unbound:
         # The file would name a namespace it does not import (`Ts` of S-TIR blocks).
         return _decline("needs-import", "import " + ", ".join(
@@ -151,10 +157,28 @@ def format_verdict(definition: Any, *, migrate: bool = False) -> FormatVerdict:
         problem = _comments_problem(definition, text, names)
         if problem is not None:
             return problem
-    formatted = _indented(text, node)
+    formatted = _indented(shown, node)
     if definition.line_ending != "\n":  # the file's own line ends, not the printer's
         formatted = formatted.replace("\n", definition.line_ending)
     return FormatVerdict(text=formatted, range=_replaced_range(definition))
+
+
+_PRINTED_MODULE_DECORATOR = "@I.ir_module\n"
+
+
+def _package_module_decorator(node: Any) -> Optional[str]:
+    """``@tvm.script.ir_module``: a module decorator the source names through its package
+    (``import tvm``), which the printed ``@I.ir_module`` means too; None for any other."""
+    if len(node.decorator_list) != 1:
+        return None
+    decorator = node.decorator_list[0]
+    parts = []
+    while isinstance(decorator, ast.Attribute):
+        parts.append(decorator.attr)
+        decorator = decorator.value
+    if not isinstance(decorator, ast.Name) or len(parts) < 2 or parts[0] != "ir_module":
+        return None
+    return "@" + ast.unparse(node.decorator_list[0]) + "\n"
 
 
 def _in_canonical_spelling(definition: Any) -> Any:

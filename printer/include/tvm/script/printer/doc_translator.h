@@ -142,6 +142,11 @@ class DocTranslator : public ffi::ObjectRef {
    *  ScriptWithSourceComments); set before translating.
    */
   void SetSourceComments(SourceComments comments) const;
+  /*!
+   * \brief `doc` with the source comments keyed by `key`, for a statement the translator makes
+   *  itself from a part of a node (a function's `T.func_attr` line, keyed by its attrs map).
+   */
+  Doc WithSourceCommentsOf(const ffi::ObjectRef& key, Doc doc) const;
   /*! \brief How many statement Docs got each key's source comments so far. */
   ffi::Map<ffi::ObjectRef, int64_t> placed_source_comments() const;
 
