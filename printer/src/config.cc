@@ -100,6 +100,8 @@ const std::vector<Option>& Options() {
                       const ffi::Any& v) { c->spelling = SpellingOption(n, v); }},
       {"function_name", [](PrinterConfigObj* c, const std::string& n,
                            const ffi::Any& v) { c->function_name = NameOption(n, v); }},
+      {"module_name", [](PrinterConfigObj* c, const std::string& n,
+                         const ffi::Any& v) { c->module_name = NameOption(n, v); }},
   };
   return options;
 }
@@ -155,6 +157,7 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("show_header", &PrinterConfigObj::show_header)
       .def_ro("name_context", &PrinterConfigObj::name_context)
       .def_ro("function_name", &PrinterConfigObj::function_name)
+      .def_ro("module_name", &PrinterConfigObj::module_name)
       .def_ro("spelling", &PrinterConfigObj::spelling);
   refl::GlobalDef().def(
       "script.PrinterConfig",

@@ -222,7 +222,8 @@ void DefineModuleSymbols(const ir::IRModule& mod, const AccessPath& p, const Doc
 Doc ModuleDoc(const ir::IRModule& mod, const AccessPath& p, const DocTranslator& t) {
   DefineModuleSymbols(mod, p, t);
   std::optional<std::string> outer = t.module_alias();
-  t.SetModuleAlias("Module");
+  std::string name = t.config()->module_name.empty() ? "Module" : t.config()->module_name;
+  t.SetModuleAlias(name);
   Array<StmtDoc> body;
   if (!mod->attrs.empty()) {
     ExprDoc attrs = t.AsExprDoc(mod->attrs, p.Attr("attrs"));
@@ -243,7 +244,7 @@ Doc ModuleDoc(const ir::IRModule& mod, const AccessPath& p, const DocTranslator&
     }
   }
   t.SetModuleAlias(outer);
-  return ClassDoc(IdDoc("Module"), {IAttr(t, "ir_module")}, body);
+  return ClassDoc(IdDoc(name), {IAttr(t, "ir_module")}, body);
 }
 
 TVM_FFI_STATIC_INIT_BLOCK() {

@@ -210,3 +210,14 @@ def test_an_apache_function_keeps_its_def_name_beside_its_global_symbol() -> Non
                            "    T.func_attr({'global_symbol': 'main'})\n    A[0]=1\n")
     assert verdict.text == ('@T.prim_func\ndef before(A: T.Buffer((4,), "int32")):\n'
                             '    T.func_attr({"global_symbol": "main"})\n    A[0] = 1')
+
+
+def test_a_module_whose_members_call_each_other_keeps_its_class_name() -> None:
+    # The print names the class and its members' references to it (`Mod.helper`) the same.
+    source = (H + "@I.ir_module\nclass Mod:\n    @T.function\n"
+              "    def main(A: T.Tensor((4,), T.int32)):\n        Mod.helper(A.data)\n\n"
+              "    @T.function(private=True)\n    def helper(p: T.Ptr(T.int32)):\n"
+              "        T.evaluate(0)\n")
+    verdict = format_verdict(parse_diagnostics(source, source_name="m.py").definitions[0])
+    assert verdict.reason is None, verdict.detail
+    assert "class Mod:" in verdict.text and "T.Call(Mod.helper, [A.data]" in verdict.text

@@ -731,3 +731,64 @@ def test_a_jit_template_takes_keyword_only_compile_time_parameters() -> None:
     with pytest.raises(SyntaxError, match="Parameter defaults are not supported"):
         from_source(text.replace("k: T.constexpr", "k: T.constexpr = 4"), extra_vars=ENV,
                     const_args={"k": 5})
+
+
+def test_a_macro_defined_in_a_body_builds_where_it_is_called() -> None:
+    # Apache TVM's tests define `@T.inline` helpers inside a function body: they read the
+    # body's names when called (here `scale`, bound after the definition), and their
+    # parameters shadow the body's.
+    text = '''from tvm.script import tirx as T
+
+@T.prim_func
+def f(A: T.Buffer((4,), "int32")):
+    x = T.int32(10)
+
+    @T.inline
+    def write(i, x):
+        A[i] = x * scale
+
+    scale = T.int32(3)
+    write(0, T.int32(20))
+    write(1, x)
+'''
+    for trusted in (False, True):
+        report = parse_diagnostics(text, trusted=trusted)
+        assert [d.code for d in report.diagnostics] == [], trusted
+        assert report.definitions[0].canonical_text.split("\n")[2:] == [
+            "    x: T.let[T.int32] = 10",
+            "    scale: T.let[T.int32] = 3",
+            "    A[0] = 20 * scale",
+            "    A[1] = x * scale"], trusted
+
+
+def test_a_nested_function_that_is_no_macro_is_still_refused() -> None:
+    text = '''from tvm.script import tirx as T
+
+@T.prim_func
+def f(A: T.Buffer((4,), "int32")):
+    def helper(i):
+        A[i] = 1
+    helper(0)
+'''
+    report = parse_diagnostics(text)
+    assert [(d.code, d.message, d.span.start_line) for d in report.diagnostics][:1] == [
+        ("syntax-error", "A nested function is not supported in TVMScript", 5)]
+
+
+def test_a_nested_macro_needs_a_namespace_decorator() -> None:
+    # The decorator is never run: its receiver must be a registered namespace.
+    text = '''from tvm.script import tirx as T
+import os
+
+@T.prim_func
+def f(A: T.Buffer((4,), "int32")):
+    @os.inline
+    def write(i):
+        A[i] = 1
+    write(0)
+'''
+    report = parse_diagnostics(text)
+    # Untrusted, `os` is a name the file binds with Python (refused, and `write` poisoned);
+    # trusted, it is no namespace of TVMScript.
+    assert [(d.code, d.span.start_line) for d in report.diagnostics] == [
+        ("untrusted-not-evaluated", 6)]

@@ -437,11 +437,11 @@ class _FileAnalysis:
             return
         # Macro bodies raise into their caller's statement guard, which records the error
         # (located in the macro, with a note naming the call) and poisons what it binds.
-        strict = ProgramOptions(trusted=self.options.trusted, names=self.names)
         for unit in macros:
             self._pristine(unit)
-        programs = [BuilderProgram(u.node, self.scan, self.options.source_name, self.env,
-                                   u.decorator, strict) for u in macros]
+        # Each macro reads what its enclosing functions bind too (symbols, literal constants).
+        programs = [BuilderProgram(u.node, self.scan, self.options.source_name, u.env,
+                                   u.decorator, self._strict_options(u.env)) for u in macros]
         failures = dict(define_text_macros(programs, self.env))
         for index, (unit, program) in enumerate(zip(macros, programs)):
             if index in failures:  # its calls say so, where they are
@@ -449,6 +449,14 @@ class _FileAnalysis:
                 continue
             for rejected in program.transpiled.rejected:
                 self._unit_error(unit, rejected)
+
+    def _strict_options(self, env: Mapping[str, Any]) -> ProgramOptions:
+        """A macro's options: not tolerant (its errors raise into its callers), with the name
+        rule over its own environment."""
+        names = self.names
+        if names is not None and env is not self.env:
+            names = NameCheck(lambda name: name in env, names.unevaluated)
+        return ProgramOptions(trusted=self.options.trusted, names=names)
 
     def _add_definition(self, unit: DefinitionUnit) -> None:
         self.report.units.append(unit.part)

@@ -55,6 +55,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 
 from ..builder import NamedByBinding
 from ..recorded import NotAnalysedYet
+from . import namespaces
 from .ast_build import Loc, loc_of
 from .evaluator_check import HOST_LOOP, IR_LOOP, IR_SCOPE, host_exit
 from .evaluator_values import IDENTITY, PURE_BUILTINS, Budget, BudgetExceeded, ValueRules, is_ir
@@ -62,7 +63,7 @@ from .evaluator_values import refusal
 from .guards import _stores, _statement_names, statement_parts, transparent_with
 from .locations import attach_location, error_location
 from .runtime import POISON, _SINKS, Failure, let_stops_through
-from .transpile import is_constexpr
+from .transpile import is_constexpr, without_docstring
 
 _AT = "_tvm_evaluated_at"
 """The attribute an error gets when it leaves the innermost expression that raised it."""
@@ -159,6 +160,35 @@ class Closure:
         return "<lambda of the file>"
 
 
+class NestedMacro:
+    """A macro defined in a body (``@T.inline def f(x): ...``): called, it evaluates its
+    statements in a new scope over the body's, so it reads the body's names as they are at the
+    call, and builds where it is called; ``return value`` hands the value back."""
+
+    def __init__(self, evaluator: "Evaluator", node: ast.FunctionDef, scope: "Scope") -> None:
+        self._evaluator = evaluator
+        self._node = node
+        self._scope = scope
+        self.__signature__ = signature_of(node.args, [], [])
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        bound = self.__signature__.bind(*args, **kwargs)
+        scope = Scope(self._scope, dict(bound.arguments))
+        evaluator = self._evaluator
+        saved = evaluator.returns_value, evaluator.scopes, evaluator.recording
+        evaluator.returns_value, evaluator.scopes, evaluator.recording = True, [], False
+        try:
+            evaluator.body(without_docstring(self._node.body), scope)
+        except MacroReturn as returned:
+            return returned.value
+        finally:
+            evaluator.returns_value, evaluator.scopes, evaluator.recording = saved
+        return None
+
+    def __repr__(self) -> str:
+        return f"<macro {self._node.name} of the body>"
+
+
 def signature_of(args: ast.arguments, defaults: Sequence[Any],
                  kw_defaults: Sequence[Any]) -> inspect.Signature:
     """The Python signature of a lambda's or macro's parameters, with evaluated defaults."""
@@ -182,7 +212,7 @@ def signature_of(args: ast.arguments, defaults: Sequence[Any],
 
 def is_own_callable(value: Any) -> bool:
     from .macro import ScriptMacro  # macro.py imports the program, which imports this module
-    return isinstance(value, (Closure, ScriptMacro))
+    return isinstance(value, (Closure, NestedMacro, ScriptMacro))
 
 
 class Evaluator:
@@ -288,6 +318,14 @@ class Evaluator:
 
     def hook(self, name: str) -> Any:
         return getattr(self.ns, name)
+
+    def stmt_FunctionDef(self, node: ast.FunctionDef, scope: Scope) -> None:
+        decorator = node.decorator_list[0]  # `X.inline` or `X.macro` (transpile.nested_macro)
+        namespace = scope.get(decorator.value.id, None)  # type: ignore[attr-defined]
+        if namespace is None or namespaces.root_of(namespace) is None:
+            raise TypeError(f"`{ast.unparse(decorator)}` is no macro decorator of a TVMScript "
+                            "namespace")
+        scope.names[node.name] = NestedMacro(self, node, scope)
 
     def stmt_Pass(self, node: ast.Pass, scope: Scope) -> None:
         pass

@@ -15,7 +15,8 @@ from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 from .ast_build import loc_of
 from .evaluator_values import refusal
 from .locations import attach_location
-from .transpile import MutableNames, SyntaxErrorFactory, is_constexpr, statement_method
+from .transpile import (MutableNames, SyntaxErrorFactory, is_constexpr, nested_macro_error,
+                        statement_method, without_docstring)
 
 # What encloses a statement, innermost last.
 IR_LOOP, IR_SCOPE, HOST_LOOP = "ir-loop", "ir-scope", "host-loop"
@@ -258,6 +259,16 @@ class StatementCheck:
     def stmt_Assert(self, node: ast.Assert) -> None:
         self.expr(node.test)
         self.expr(node.msg)
+
+    def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
+        """A nested macro (transpile.nested_macro): its body is checked as a macro's."""
+        nested_macro_error(node, self.errors)
+        returns_value, scopes = self.returns_value, self.scopes
+        self.returns_value, self.scopes = True, []
+        try:
+            self.body(without_docstring(node.body))
+        finally:
+            self.returns_value, self.scopes = returns_value, scopes
 
     def stmt_Return(self, node: ast.Return) -> None:
         self.expr(node.value)

@@ -36,6 +36,8 @@ def _stores(node: ast.stmt) -> List[str]:
     """The names a statement binds, its body's included; remembered on the node, because each
     statement around it asks again (``poison_stores`` of every enclosing compound statement),
     which would walk a body once per level of nesting."""
+    if isinstance(node, ast.FunctionDef):
+        return [node.name]  # a nested macro binds its name; its body's names are its own
     names = node.__dict__.get("_tvm_stores")
     if names is None:
         names = _statement_names(node, ast.Store, header_only=False)
@@ -50,6 +52,8 @@ def statement_parts(node: ast.stmt) -> List[ast.AST]:
         return [node.target, node.iter]
     if isinstance(node, (ast.While, ast.If)):
         return [node.test]
+    if isinstance(node, ast.FunctionDef):
+        return list(node.decorator_list)  # a nested macro's decorator (never run)
     if isinstance(node, (ast.With, ast.AsyncWith)):
         return [part for item in node.items
                 for part in (item.context_expr, item.optional_vars) if part is not None]

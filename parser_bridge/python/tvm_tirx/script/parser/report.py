@@ -93,11 +93,14 @@ class DefinitionReport:
     def print_options(self) -> Dict[str, Any]:
         """The printer options of what formatting writes: its own spelling and, for a function
         in Apache TVM's spelling, its `def` name (Apache's tests name `def before` a function
-        whose `global_symbol` is "main": that attribute stays in `T.func_attr`)."""
+        whose `global_symbol` is "main": that attribute stays in `T.func_attr`), and for a
+        module its class name."""
         options: Dict[str, Any] = {"spelling": self.spelling}
-        if self.spelling == "apache" and self.kind == "function" and self.name.isascii() and \
-                self.name.isidentifier():
+        own_name = self.name.isascii() and self.name.isidentifier()
+        if self.spelling == "apache" and self.kind == "function" and own_name:
             options["function_name"] = self.name
+        if self.kind == "module" and own_name:
+            options["module_name"] = self.name  # the class and its members' `Name.f` keep it
         return options
 
     def _print(self, **options: Any) -> Optional[str]:
@@ -122,9 +125,10 @@ class DefinitionReport:
 
     @property
     def formatted_text(self) -> Optional[str]:
-        """Its print with ``print_options`` (its own spelling), without the header: what
-        formatting writes (the canonical text unless it is written in Apache TVM's spelling)."""
-        if self.spelling == "canonical":
+        """Its print with ``print_options`` (its own spelling, a module's class name), without
+        the header: what formatting writes (the canonical text unless it is written in Apache
+        TVM's spelling or is a module)."""
+        if self.print_options == {"spelling": "canonical"}:
             return self.canonical_text
         if not self._formatted_printed:
             self._formatted = self._print(**self.print_options)

@@ -302,13 +302,33 @@ def statement_method(handler: Any, node: ast.stmt,
     if precheck is not None:
         precheck(statement_parts(node))
     unsupported = _UNSUPPORTED_STATEMENTS.get(type(node))
-    if unsupported is not None:
+    if unsupported is not None and not nested_macro(node):
         raise errors.at(node, f"{unsupported} is not supported in TVMScript")
     method = getattr(handler, "stmt_" + type(node).__name__, None)
     if method is None:
         raise errors.at(node, f"`{type(node).__name__}` statements are not supported "
                               "in TVMScript")
     return method
+
+
+def nested_macro(node: ast.stmt) -> bool:
+    """``@T.inline def f(x): ...`` (or ``@T.macro``) inside a body: a macro of that body, which
+    reads the body's names when it is called (Apache TVM's tests define helpers so). Its
+    parameters take no defaults, ``*args`` or keywords-only."""
+    if not isinstance(node, ast.FunctionDef) or len(node.decorator_list) != 1:
+        return False
+    decorator = node.decorator_list[0]
+    args = node.args
+    return isinstance(decorator, ast.Attribute) and isinstance(decorator.value, ast.Name) and \
+        decorator.attr in ("inline", "macro") and not args.defaults and not args.kwonlyargs \
+        and args.vararg is None and args.kwarg is None and not args.posonlyargs
+
+
+def nested_macro_error(node: ast.FunctionDef, errors: SyntaxErrorFactory) -> None:
+    """A nested macro's parameters are plain names (its check, shared by both paths)."""
+    for arg in node.args.args:
+        if arg.arg.startswith("__"):
+            raise errors.at(arg, f"Parameter `{arg.arg}` of a nested macro is reserved")
 
 
 def is_constexpr(node: ast.expr) -> bool:
@@ -450,6 +470,24 @@ class _BodyTranspiler:
 
     def stmt_Expr(self, node: ast.Expr) -> List[ast.stmt]:
         return [ast.Expr(hook_call("emit_", [self.expr(node.value)], loc=loc_node(node)))]
+
+    def stmt_FunctionDef(self, node: ast.FunctionDef) -> List[ast.stmt]:
+        """A nested macro (``nested_macro``): a Python function of the builder program whose
+        body builds where it is called; ``return value`` hands the value back."""
+        nested_macro_error(node, self.errors)
+        inner = _BodyTranspiler(self.errors, returns_value=True, options=self.options)
+        inner.symbols = set(self.symbols)
+        body = without_docstring(node.body)
+        inner.scan(body)
+        arguments = ast.arguments(posonlyargs=[], args=[ast.copy_location(ast.arg(arg=a.arg), a)
+                                                        for a in node.args.args],
+                                  vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
+                                  defaults=[])
+        statements = inner.body(body) or [ast.Pass()]
+        self.rejected.extend(inner.rejected)
+        function = ast.FunctionDef(name=node.name, args=arguments, body=statements,
+                                   decorator_list=[], returns=None, type_comment=None)
+        return [ast.copy_location(function, node)]
 
     def _bind(self, target: ast.expr, value: Optional[ast.expr], node: ast.stmt,
               annotation: Optional[ast.expr] = None) -> List[ast.stmt]:

@@ -49,6 +49,11 @@ class PrinterConfigObj : public ffi::Object {
    *  the formatter keeps the `def` name an Apache-spelled source wrote.
    */
   ffi::String function_name;
+  /*!
+   * \brief The name a printed module's class takes, and its members' references to it
+   *  (`Module.f`); "" for `Module`. The formatter keeps the class name the source wrote.
+   */
+  ffi::String module_name;
   /*! \brief Whether spelling is "apache". */
   bool apache() const { return spelling == "apache"; }
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("script.PrinterConfig", PrinterConfigObj, ffi::Object);
