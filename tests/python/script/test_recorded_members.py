@@ -202,8 +202,6 @@ def test_no_well_formedness_error_follows_a_statement_left_out() -> None:
 
 
 @pytest.mark.parametrize("statement, message", [
-    ('    T.attr({"tirx.max_registers": 92})\n',
-     "`T.attr({...})` (a device kernel's attributes) is not analysed yet"),
     ('    A_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)\n',
      '`T.handle("tensormap")` is not analysed yet: a handle to an opaque device object, which '
      "TIRx types do not have yet"),

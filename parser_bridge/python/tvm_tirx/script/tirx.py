@@ -51,7 +51,6 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     and_,
     arg_,
     assert_,
-    attr,
     bind_,
     bind_many_,
     break_,
@@ -114,6 +113,7 @@ from .tirx_backends import backend_namespaces as _backend_namespaces
 from .tirx_backends import top_level as _top_level_intrinsics
 from .tirx_device import REGIONS as _DEVICE_REGIONS, SCOPE_IDS as _SCOPE_IDS
 from .tirx_device import (  # noqa: F401 - device kernels: regions, scope ids (Apache TVM's)
+    attr,  # the builder's, and Apache TVM's `T.attr({...})` of kernel attributes
     cluster_id,
     compute_scope,
     cta_id,
