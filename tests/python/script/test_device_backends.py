@@ -158,8 +158,9 @@ def test_a_backend_of_no_member_is_a_placeholder_not_a_member() -> None:
     from tvm_tirx.script.parser import protocol_registry
 
     kinds = {m.name: m.kind for m in protocol_registry.namespace_members("tirx")}
-    assert [kinds[name] for name in ("cuda", "nki", "metal", "webgpu")] == ["namespace"] * 4
-    assert [kinds[name] for name in ("nvshmem", "ptx", "ptx_legacy")] == ["unsupported"] * 3
+    assert [kinds[name] for name in ("cuda", "nki", "metal", "webgpu", "nvshmem",
+                                     "ptx_legacy")] == ["namespace"] * 6
+    assert kinds["ptx"] == "unsupported"
     assert dir(T.ptx) == []
     with pytest.raises(TypeError, match=r"^`T.nki` is not subscriptable$"):
         T.nki["x"]

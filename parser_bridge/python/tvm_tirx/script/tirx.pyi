@@ -434,10 +434,13 @@ def atomic_add(
     ...
 
 def attr(node: _t.Any, attr_key: _t.Any = ..., value: _t.Any = ...) -> _t.Any:
-    """``with T.attr(node, "key", value):``: an attribute scope over the body. An integer node is
-    an int32 constant, as the value is (and as ``T.int32(1)`` is), so the print, which writes
-    either as ``1``, reads back as the same IR. Apache TVM 0.27's ``T.attr({...})`` in a
-    device kernel (kernel attributes) is not analysed yet.
+    """``T.attr(node, "key", value)`` (tirx_builder.attr), and Apache TVM 0.27's dict form, which
+    its device kernels write for their attributes (``T.attr({"tirx.max_registers": 92})``):
+    one attribute scope of node 0 per item, the first outermost, a bool value a bool constant.
+    A single item is one frame, several a ``T.frame_scope`` of them; either form is a ``with``
+    scope or a bare statement over the rest of the block, as 0.27 reads it. The item
+    ``"tirx.device_entry": True`` is the device-entry region, which is what 0.27 builds for
+    ``T.device_entry()`` and how it prints one.
     """
     ...
 
@@ -771,7 +774,8 @@ def emit(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
 def emit_(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
     """An expression statement (tirx_builder.emit_), and a bare scope id (``T.cta_id([1])``,
     which Apache TVM reads as ``v = T.cta_id([1])``): entered as a frame over the rest of the
-    block, which places its definition before the statements that follow.
+    block, which places its definition before the statements that follow. A bare
+    ``T.attr({...})`` of several items enters each of its frames so, in order.
     """
     ...
 

@@ -23,8 +23,10 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Tuple
 
 from .. import ir as _ir
 from .recorded import NotAnalysedYet, missing_member
+from .tirx_nvshmem import transfer_namespaces
+from .tirx_ptx_legacy import typed_by_leading_dtype
 
-UNBUILT_OBJECT_NAMESPACES = ("nvshmem", "ptx", "ptx_legacy")
+UNBUILT_OBJECT_NAMESPACES = ("ptx",)
 """The backends both oracles record as namespace objects, of which ours builds no member."""
 
 
@@ -186,6 +188,8 @@ def backend_namespaces(intrinsics: Mapping[str, Callable[..., Any]]) -> Dict[str
             grouped[backend][name] = _shuffle_of_element(member, name)
     for name, parameters in NKI_PARAMETERS.items():
         grouped["nki"][name] = _with_defaults(grouped["nki"][name], name, parameters)
+    grouped["nvshmem"] = transfer_namespaces(grouped["nvshmem"])
+    grouped["ptx_legacy"]["ldmatrix"] = typed_by_leading_dtype(grouped["ptx_legacy"]["ldmatrix"])
     for backend in UNBUILT_OBJECT_NAMESPACES:
         grouped.setdefault(backend, {})
     return {backend: BackendNamespace(backend, members) for backend, members in grouped.items()}

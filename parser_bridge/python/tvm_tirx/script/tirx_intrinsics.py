@@ -104,6 +104,17 @@ def refines_intrinsic(function: Callable[..., Any]) -> Callable[..., Any]:
     return function
 
 
+def refines_intrinsic_as(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``@refines_intrinsic_as("nvshmem.signal_op")``: ``refines_intrinsic`` of a function named
+    otherwise, for a member of a backend namespace (a dotted name is no Python identifier)."""
+
+    def mark(function: Callable[..., Any]) -> Callable[..., Any]:
+        function.__name__ = function.__qualname__ = name
+        return refines_intrinsic(function)
+
+    return mark
+
+
 def _operand(value: Any) -> Any:
     """A call argument: a string becomes a StringImm, a literal a default-typed constant."""
     if isinstance(value, str):
@@ -172,4 +183,5 @@ def intrinsic_members() -> Mapping[str, Callable[..., Any]]:
 
 
 __all__ = ["Intrinsic", "RESERVED_KEYWORDS", "TYPE_LAST", "UNBOUNDED", "intrinsic_call",
-           "intrinsic_members", "refines_intrinsic", "registered_intrinsics"]
+           "intrinsic_members", "refines_intrinsic", "refines_intrinsic_as",
+           "registered_intrinsics"]
