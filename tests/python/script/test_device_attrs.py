@@ -114,8 +114,8 @@ def test_an_apache_kernel_using_it_is_analysed_without_a_diagnostic(trusted: boo
 @pytest.mark.parametrize("call, code, message", [
     ("T.attr({})", "value-error", "`T.attr({...})` takes at least one attribute"),
     ("T.attr({1: 2})", "type-error", "`T.attr({...})` takes string keys, got `int`"),
-    ('T.attr({"a": 1}, "b", 2)', "type-error",
-     "`T.attr({...})` takes the attributes as its only argument"),
+    ('T.attr({"a": 1}, "b")', "type-error",
+     "`T.attr({...})` takes the attributes alone, or a node, a key and a value"),
     ('T.attr(0, "a")', "type-error",
      '`T.attr` takes a node, a key and a value: `T.attr(node, "key", value)`'),
 ])
@@ -141,3 +141,50 @@ def test_0_27_s_print_of_device_entry_reads_back_as_the_device_entry_region() ->
     off = from_source(KERNEL.replace("    T.device_entry()\n",
                                      '    T.attr({"tirx.device_entry": False})\n'))
     assert attr_chain(off.body)[0] == (0, "tirx.device_entry", False, "bool")
+
+
+def test_a_map_node_with_its_key_and_value_is_one_scope() -> None:
+    header = 'from tvm.script import tirx as T\n\n@T.prim_func\ndef k(A: T.Buffer((4,), "int32")):\n'
+    func = from_source(header + '    with T.attr({"a": 1}, "key", 2):\n        A[0] = 1\n')
+    assert (dict(func.body.node), func.body.attr_key, func.body.value.value) == (
+        {"a": 1}, "key", 2)
+    assert func.script().splitlines()[-2] == '    with T.attr({"a": 1}, "key", 2):'
+    reads_back(func)
+
+
+HINTED = '''
+from tvm.script import tirx as T
+
+@T.prim_func
+def k(A: T.Buffer((4,), "int32")):
+    T.hint("persistent tile scheduler", depth=4, swizzle=True, mode="l2")
+    with T.hint():
+        A[0] = 1
+    A[1] = 2
+'''
+
+
+def test_a_hint_is_an_attribute_scope_of_its_message_and_keywords() -> None:
+    func = from_source(HINTED)
+    outer = func.body
+    assert (outer.attr_key, outer.value.value, str(outer.value.ty)) == ("tirx_hint", 1,
+                                                                       "T.int32")
+    assert list(outer.node.items()) == [("message", "persistent tile scheduler"), ("depth", 4),
+                                        ("swizzle", True), ("mode", "l2")]
+    inner = outer.body.seq[0]
+    assert (inner.attr_key, dict(inner.node)) == ("tirx_hint", {})  # an empty message is left out
+    assert reads_back(func, "apache").splitlines()[-4:] == [
+        '    T.hint("persistent tile scheduler", depth=4, swizzle=True, mode="l2")',
+        "    with T.hint():", "        A[0] = 1", "    A[1] = 2"]
+    assert reads_back(func).splitlines()[-4:] == [
+        '    with T.hint("persistent tile scheduler", depth=4, swizzle=True, mode="l2"):',
+        "        with T.hint():", "            A[0] = 1", "        A[1] = 2"]
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_a_kernel_with_hints_is_analysed_and_a_bad_message_is_an_error(trusted: bool) -> None:
+    assert parse_diagnostics(HINTED, source_name="h.py", trusted=trusted).diagnostics == []
+    bad = HINTED.replace('T.hint("persistent tile scheduler", ', "T.hint(3, ")
+    assert [(d.code, d.message, d.span.start_line) for d in
+            parse_diagnostics(bad, source_name="h.py", trusted=trusted).diagnostics] == [
+        ("type-error", "`T.hint` takes its message as a string, got `int`", 6)]

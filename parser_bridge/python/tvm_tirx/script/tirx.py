@@ -123,6 +123,7 @@ from .tirx_device import (  # noqa: F401 - device kernels: regions, scope ids (A
     device_entry,
     device_scope,
     emit_,  # the builder's, and a bare scope id (`T.cta_id([1])`)
+    hint,  # apache-tvm 0.27's directive, an attribute scope
     lane_id,
     parallel_launch,
     thread_id,
@@ -412,7 +413,7 @@ __member_kinds__ = {
                     "Ramp", "Range", "Select", "Shuffle", "ptr", "target", *_NODE_MEMBERS,
                     *_CLASS_CONSTRUCTORS),
     "statement": ("Bind", "add_to_parent", "alloc_local", "alloc_scalar", "alloc_shared",
-                  "alloc_tensor", "attr", "decl_scalar", "decl_tensor", "emit", "evaluate",
+                  "alloc_tensor", "attr", "decl_scalar", "decl_tensor", "emit", "evaluate", "hint",
                   "frame_scope", "func_attr", "func_ret", "launch_thread", "local_scalar",
                   "module_attrs", "module_global_infos", "module_set_attr", *_STORAGE_MEMBERS,
                   *_DEVICE_REGIONS),

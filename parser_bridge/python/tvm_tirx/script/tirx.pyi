@@ -1040,6 +1040,15 @@ def header_symbol_(name: _t.Any, annotation: _t.Any, *, loc: _t.Any = ...) -> _t
     """A symbol of a ``def f[n, k: T.int64]`` header: int32 unless annotated."""
     ...
 
+def hint(message: _t.Any = ..., **attrs: _t.Any) -> _t.Any:
+    """``T.hint("persistent scheduler", depth=4)`` (apache-tvm 0.27, its sketch language's
+    directive): an attribute scope of key ``"tirx_hint"`` and value 1 whose node is the map of
+    the message (left out when empty) and the keywords, in that order, as 0.27 builds it; a
+    ``with`` scope or a bare statement over the rest of the block. The keyword values are kept
+    as given (plain data), as 0.27 keeps them.
+    """
+    ...
+
 def hypot(x1: _t.Any, x2: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
     """``T.hypot(x, y)``: ``sqrt(x ** 2 + y ** 2)`` without overflow; a literal adopts the other
     operand's type.

@@ -265,10 +265,12 @@ def attr(node: Any, attr_key: Any = None, value: Any = None) -> Any:
     a ``with`` scope or a bare statement over the rest of the block, as 0.27 reads it. The item
     ``"tirx.device_entry": True`` is the device-entry region, which is what 0.27 builds for
     ``T.device_entry()`` and how it prints one."""
-    if not isinstance(node, dict):
+    if not isinstance(node, dict) or (attr_key is not None and value is not None):
+        # A map node with its key and value (`T.attr({...}, "tirx_hint", 1)`) is one scope.
         return _statement_attr(node, attr_key, value)
     if attr_key is not None or value is not None:
-        raise TypeError("`T.attr({...})` takes the attributes as its only argument")
+        raise TypeError("`T.attr({...})` takes the attributes alone, or a node, a key and a "
+                        "value")
     if not node:
         raise ValueError("`T.attr({...})` takes at least one attribute")
     frames = []
@@ -282,6 +284,24 @@ def attr(node: Any, attr_key: Any = None, value: Any = None) -> Any:
         else:
             frames.append(_statement_attr(0, key, item))
     return frames[0] if len(frames) == 1 else AttrScope(frames)
+
+
+HINT_KEY = "tirx_hint"
+"""The attribute key of ``T.hint``'s scope."""
+
+
+def hint(message: Any = "", **attrs: Any) -> Any:
+    """``T.hint("persistent scheduler", depth=4)`` (apache-tvm 0.27, its sketch language's
+    directive): an attribute scope of key ``"tirx_hint"`` and value 1 whose node is the map of
+    the message (left out when empty) and the keywords, in that order, as 0.27 builds it; a
+    ``with`` scope or a bare statement over the rest of the block. The keyword values are kept
+    as given (plain data), as 0.27 keeps them."""
+    if not isinstance(message, str):
+        raise TypeError(f"`T.hint` takes its message as a string, got "
+                        f"`{type(message).__name__}`")
+    node = {"message": message} if message else {}
+    node.update(attrs)
+    return _statement_attr(node, HINT_KEY, 1)
 
 
 def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
