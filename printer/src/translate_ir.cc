@@ -84,10 +84,14 @@ ExprDoc CallWithTy(const ir::Call& call, const std::string& name, const AccessPa
  *  - kCallTypeLast: the type last, positionally, as Apache TVM prints `tvm_struct_get` (its
  *    `TScriptDtypePrintLocation` kLast);
  *  - kDataField: `A.data`, as the reference prints a tensor's data pointer.
+ *  The member is the op's name, or its IntrinsicInfo's `member` (PTX's `ld` for
+ *  `tirx.ptx.ld_vec`).
  */
 Doc IntrinsicCallDoc(const ir::Call& call, const tirx::IntrinsicInfo& info, const AccessPath& p,
                      const DocTranslator& t) {
-  std::string name = std::string(call->op.as<ir::OpObj>()->name).substr(std::strlen("tirx."));
+  std::string name = info->member.empty()
+                         ? std::string(call->op.as<ir::OpObj>()->name).substr(std::strlen("tirx."))
+                         : std::string(info->member);
   if (t.config()->apache()) {
     if (std::optional<Doc> doc = ApacheIntrinsicCallDoc(call, &name, p, t)) return *doc;
   }

@@ -79,6 +79,7 @@ IntrinsicInfo::IntrinsicInfo(const IntrinsicSpec& spec) {
   node->max_args = spec.max_args;
   node->effect = static_cast<int64_t>(spec.effect);
   node->print_style = PrintStyleName(spec.style);
+  node->member = spec.member != nullptr ? spec.member : "";
   data_ = std::move(node);
 }
 
@@ -116,7 +117,8 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("min_args", &IntrinsicInfoObj::min_args)
       .def_ro("max_args", &IntrinsicInfoObj::max_args)
       .def_ro("effect", &IntrinsicInfoObj::effect)
-      .def_ro("print_style", &IntrinsicInfoObj::print_style);
+      .def_ro("print_style", &IntrinsicInfoObj::print_style)
+      .def_ro("member", &IntrinsicInfoObj::member);
   refl::GlobalDef().def(
       "tirx.IntrinsicNames",
       []() {

@@ -1435,7 +1435,7 @@ def ptr_byte_offset(
     ...
 
 ptx: _t.Any
-"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
+"""``T.ptx``: the families of tirx_ptx_table.py, ``T.ptx.addr`` and the text form."""
 
 ptx_legacy: _t.Any
 """``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
@@ -1463,7 +1463,8 @@ def reinterpret(
     **kwargs: _t.Any,
 ) -> _t.Any:
     """``T.reinterpret(x, ty=T.int32)``: the bits of ``x`` read as ``ty``, of the same total
-    width (TypeError otherwise).
+    width (TypeError otherwise); ``ty=T.Ptr(T.void)`` reads a 64-bit integer as an address, as
+    the reference builds a PTX address operand of one (tirx_ptx.py).
     """
     ...
 

@@ -56,6 +56,9 @@ class Intrinsic:
     effect: int
     print_style: str
     doc: str
+    member: str = ""
+    """The member that writes the call, when the op declares one (``ptx.ld`` for
+    ``ptx.ld_vec``: a member with rules of its own, tirx_ptx.py), else ``""``."""
 
     def count_text(self) -> str:
         """``"1 argument"``, ``"1 to 3 arguments"``, ``"at least 2 arguments"``."""
@@ -84,7 +87,8 @@ def registered_intrinsics() -> Dict[str, Intrinsic]:
         found[name] = Intrinsic(
             name=name, min_args=int(info.min_args) + extra,
             max_args=UNBOUNDED if info.max_args == UNBOUNDED else int(info.max_args) + extra,
-            effect=int(info.effect), print_style=str(info.print_style), doc=str(op.doc))
+            effect=int(info.effect), print_style=str(info.print_style), doc=str(op.doc),
+            member=str(info.member))
     return found
 
 

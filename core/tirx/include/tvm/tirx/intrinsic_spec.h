@@ -71,6 +71,11 @@ struct IntrinsicSpec {
   const char* doc;
   /*! \brief Null when the count and the rule are the whole contract. */
   CallCheck check = nullptr;
+  /*!
+   * \brief The member the call prints as, when not its own name: `ptx.ld` for each operand
+   *  shape of PTX's `ld` (`tirx.ptx.ld_vec`, ...), which the reference prints by family.
+   */
+  const char* member = nullptr;
 };
 
 /*! \brief The attribute key of an intrinsic's IntrinsicInfo on its op. */
@@ -86,6 +91,8 @@ class IntrinsicInfoObj : public ffi::Object {
   int64_t effect = 0;
   /*! \brief The PrintStyle's name (PrintStyleName): "call", "data_field", ... */
   ffi::String print_style;
+  /*! \brief The member a call prints as (IntrinsicSpec::member), or "" for its own name. */
+  ffi::String member;
   /*! \brief print_style as the enum. */
   PrintStyle style() const;
 

@@ -1,0 +1,331 @@
+"""The PTX instructions ``T.ptx`` builds, as data (issue 23, item 2; read by tirx_ptx.py).
+
+An instruction family (``ld``) has several entries, one per operand shape (``ld``, ``ld_vec``,
+...): each is the op ``tirx.ptx.<entry>`` (core/tirx/src/ptx_intrinsics.cc) and is written
+here as its modifier slots, in the order the call carries them, and its operands. What an entry
+accepts is the PTX ISA's (section 9.7.10.8 for ``ld``, 9.7.10.11 for ``st``) as the reference
+(apache-tvm-tirx 0.1.0a4) reads it; tests/oracle_records/ptx.json records its answers.
+
+A family is listed only when every entry of it is: an attribute chain or a call this table does
+not accept is then an error the reference makes too, never a form ours merely lacks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Dict, Mapping, Optional, Tuple, Union
+
+Modifiers = Mapping[str, str]
+"""Slot name -> token (``""`` when the slot is left out)."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A modifier position: the tokens it takes; an optional one may be left out."""
+
+    name: str
+    choices: Tuple[str, ...]
+    optional: bool = True
+
+
+@dataclass(frozen=True)
+class Operand:
+    """An operand: ``kind`` "reg" (a register of a dtype, ``rw`` "r" read or "w" written) or
+    "addr" (a memory address in the entry's ``space``). ``lanes`` is how many registers it
+    occupies (a vector's ``.vec``); ``dtypes`` the dtypes a register takes, canonical first."""
+
+    name: str
+    kind: str = "reg"
+    rw: str = "r"
+    lanes: Union[int, Callable[[Modifiers], int]] = 1
+    dtypes: Optional[Callable[[Modifiers], Tuple[str, ...]]] = None
+    addr_offset: bool = False
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One operand shape of a family: the op ``tirx.ptx.<name>``."""
+
+    name: str
+    family: str
+    slots: Tuple[Slot, ...]
+    operands: Tuple[Operand, ...]
+    check: Optional[Callable[[Modifiers], Optional[str]]] = None
+
+
+# --- dtypes -------------------------------------------------------------------------------------
+
+_WIDTHS = (8, 16, 32, 64, 128)
+_FLOATS = {16: ("float16", "bfloat16"), 32: ("float32",), 64: ("float64",)}
+
+
+def memory_dtypes(type_token: str) -> Tuple[str, ...]:
+    """The registers an ``ld``/``st`` of ``.type`` takes (ISA 5.2.3 and 9.4.1: a register may
+    be wider than the instruction's type), canonical first: ``.bN`` any class of width N or
+    more; ``.uN``/``.sN`` an integer of width N or more, of its own sign first; ``.fN`` its
+    float, then an integer carrier of width N or more."""
+    kind, width = type_token[0], int(type_token[1:])
+    wider = [w for w in _WIDTHS if w >= width]
+    found = []
+    for w in wider:
+        if kind == "b":
+            found += [f"uint{w}", f"int{w}", *_FLOATS.get(w, ())]
+        elif kind == "s":
+            found += [f"int{w}", f"uint{w}"]
+        else:
+            found += [f"uint{w}", f"int{w}"]
+    if kind == "f":
+        found.insert(0, f"float{width}")
+    return tuple(found)
+
+
+def _memory_dtypes(m: Modifiers) -> Tuple[str, ...]:
+    return memory_dtypes(m["type"])
+
+
+def _vector_store_dtypes(m: Modifiers) -> Tuple[str, ...]:
+    # `st.v2.f64` of 128-bit carriers does not assemble (ptxas, as the reference records).
+    found = memory_dtypes(m["type"])
+    if m["vec"] == "v2" and m["type"] == "f64":
+        found = tuple(d for d in found if d not in ("uint128", "int128"))
+    return found
+
+
+def _uint64(m: Modifiers) -> Tuple[str, ...]:
+    return ("uint64",)
+
+
+def _vector_lanes(m: Modifiers) -> int:
+    return int(m["vec"][1:])
+
+
+def _with_cache_hint(m: Modifiers) -> int:
+    return 1 if m["cache"] else 0
+
+
+# --- the grammar of ld and st -------------------------------------------------------------------
+
+_SHARED = ("shared", "shared::cta", "shared::cluster")
+_BITS32 = ("b32", "u32", "s32", "f32")
+_BITS64 = ("b64", "u64", "s64", "f64")
+
+
+def _cache_hint_rule(m: Modifiers) -> Optional[str]:
+    if not m.get("cache"):
+        return None
+    if m["space"] == "local" or m["space"] in _SHARED:
+        return f".level::cache_hint is an L2 policy, not valid on .{m['space']}"
+    if m.get("sem") == "volatile":
+        return ".volatile takes no .level::cache_hint"
+    return None
+
+
+def _ordering_rule(op: str, ordered: Tuple[str, str], m: Modifiers) -> Optional[str]:
+    """The semantics and scope rules ld and st share (``ordered``: the two that take a scope)."""
+    sem, scope, space = m["sem"], m["scope"], m["space"]
+    if sem in ordered and not scope:
+        return f"{op}.{sem} needs a scope (cta, cluster, gpu or sys)"
+    if sem not in ordered and scope:
+        return f"only {op}.{ordered[0]} and {op}.{ordered[1]} take a scope"
+    if m.get("mmio"):
+        if sem not in ordered:
+            return f"{op}.mmio needs .{ordered[0]} or .{ordered[1]}"
+        if scope != "sys":
+            return f"{op}.mmio takes the sys scope only"
+        if space not in ("", "global"):
+            return f"{op}.mmio takes .global or generic addressing only"
+    return None
+
+
+def _eviction(m: Modifiers) -> str:
+    return m["l1ev"] or m.get("l2ev", "")
+
+
+def _ordered_access_rule(op: str, ordered: Tuple[str, str], m: Modifiers) -> Optional[str]:
+    """An ordered (not mmio) access: no .local, no cache operator."""
+    if m["sem"] in ordered and not m.get("mmio"):
+        if m["space"] == "local":
+            return f"{op}.{m['sem']} is not valid on .local"
+        if m["cop"]:
+            return f"{op}.{m['sem']} takes no cache operator"
+    return None
+
+
+def _eviction_rule(m: Modifiers) -> Optional[str]:
+    if m["cop"] and _eviction(m):
+        return "a cache operator and an eviction priority exclude each other"
+    if _eviction(m) and m["space"] not in ("", "global"):
+        return "an eviction priority needs .global or generic addressing"
+    return None
+
+
+def _ld_rule(m: Modifiers) -> Optional[str]:
+    ordered = ("relaxed", "acquire")
+    error = _cache_hint_rule(m) or _ordering_rule("ld", ordered, m)
+    if error:
+        return error
+    sem, space, cop, nc = m["sem"], m["space"], m["cop"], m["nc"]
+    if m.get("mmio") and (cop or nc or _eviction(m) or m["prefetch"] or m.get("cache")):
+        return "ld.mmio takes no cache qualifiers"
+    error = _ordered_access_rule("ld", ordered, m)
+    if error:
+        return error
+    if sem in ordered and nc and not m.get("mmio"):
+        return "ld.global.nc has no memory-ordering form"
+    if sem == "volatile" and (cop or _eviction(m) or nc):
+        return "ld.volatile takes only the prefetch size"
+    if cop and _eviction(m):
+        return _eviction_rule(m)
+    if nc:
+        if space != "global":
+            return "ld.global.nc needs the .global space"
+        if sem:
+            return "ld.global.nc takes no semantics"
+        if cop in ("lu", "cv"):
+            return "ld.global.nc takes the cache operators ca, cg and cs only"
+    if m["prefetch"] and space not in ("", "global"):
+        return "a prefetch size needs .global or generic addressing"
+    return _eviction_rule(m)
+
+
+def _st_rule(m: Modifiers) -> Optional[str]:
+    ordered = ("relaxed", "release")
+    error = _cache_hint_rule(m) or _ordering_rule("st", ordered, m)
+    if error:
+        return error
+    if m.get("mmio") and (m["cop"] or _eviction(m) or m.get("cache")):
+        return "st.mmio takes no cache qualifiers"
+    error = _ordered_access_rule("st", ordered, m)
+    if error:
+        return error
+    if m["sem"] == "volatile" and (m["cop"] or _eviction(m)):
+        return "st.volatile takes no cache qualifiers"
+    return _eviction_rule(m)
+
+
+def _vector_128(m: Modifiers) -> Optional[str]:
+    if m["vec"] == "v4" and m["type"] in _BITS64:
+        return "a .v4 of a 64-bit type is a 256-bit access (its own form)"
+    return None
+
+
+def _vector_256(m: Modifiers) -> Optional[str]:
+    if not ((m["vec"] == "v8" and m["type"] in _BITS32) or
+            (m["vec"] == "v4" and m["type"] in _BITS64)):
+        return "a 256-bit access is .v8 of a 32-bit type or .v4 of a 64-bit type"
+    if m["space"] not in ("", "global"):
+        return "a 256-bit access takes .global or generic addressing"
+    return None
+
+
+def _first(*rules: Callable[[Modifiers], Optional[str]]) -> Callable[[Modifiers], Optional[str]]:
+    def rule(m: Modifiers) -> Optional[str]:
+        for each in rules:
+            error = each(m)
+            if error:
+                return error
+        return None
+    return rule
+
+
+# --- the slots ----------------------------------------------------------------------------------
+
+_SCALAR_TYPES = ("b8", "u8", "s8", "b16", "u16", "s16", "b32", "u32", "s32", "b64", "u64",
+                 "s64", "f32", "f64")
+_SPACES = ("global", "shared", "shared::cta", "shared::cluster", "local")
+_SCOPE = Slot("scope", ("cta", "cluster", "gpu", "sys"))
+_L1_EVICTION = Slot("l1ev", ("L1::evict_normal", "L1::evict_unchanged", "L1::evict_first",
+                             "L1::evict_last", "L1::no_allocate"))
+_L2_EVICTION = Slot("l2ev", ("L2::evict_first", "L2::evict_last", "L2::evict_normal"))
+_CACHE_HINT = Slot("cache", ("L2::cache_hint",))
+_PREFETCH = Slot("prefetch", ("L2::64B", "L2::128B", "L2::256B"))
+_LD_SEM = Slot("sem", ("weak", "acquire", "relaxed", "volatile"))
+_ST_SEM = Slot("sem", ("weak", "release", "relaxed", "volatile"))
+_LD_COP = Slot("cop", ("ca", "cg", "cs", "lu", "cv"))
+_ST_COP = Slot("cop", ("wb", "cg", "cs", "wt"))
+_NC = Slot("nc", ("nc",))
+_MMIO = Slot("mmio", ("mmio",))
+
+
+def _type(choices: Tuple[str, ...]) -> Slot:
+    return Slot("type", choices, optional=False)
+
+
+def _vec(choices: Tuple[str, ...]) -> Slot:
+    return Slot("vec", choices, optional=False)
+
+
+_ADDRESS = Operand("addr", kind="addr", addr_offset=True)
+_CACHE_POLICY = Operand("cache_policy", lanes=_with_cache_hint, dtypes=_uint64)
+
+ENTRIES: Tuple[Entry, ...] = (
+    Entry("ld_proxy_readonly", "ld",
+          (Slot("space", ("global",)), _type(_SCALAR_TYPES),
+           Slot("proxy", ("proxy::readonly",), optional=False)),
+          (Operand("d", rw="w", dtypes=_memory_dtypes), _ADDRESS)),
+    Entry("ld", "ld",
+          (_MMIO, _LD_SEM, _SCOPE, Slot("space", _SPACES), _LD_COP, _NC, _L1_EVICTION,
+           _CACHE_HINT, _PREFETCH, _type((*_SCALAR_TYPES, "b128"))),
+          (Operand("d", rw="w", dtypes=_memory_dtypes), _ADDRESS, _CACHE_POLICY), _ld_rule),
+    Entry("ld_vec", "ld",
+          (_LD_SEM, _SCOPE, Slot("space", _SPACES), _LD_COP, _NC, _L1_EVICTION, _CACHE_HINT,
+           _PREFETCH, _vec(("v2", "v4")), _type(_SCALAR_TYPES)),
+          (Operand("d", rw="w", lanes=_vector_lanes, dtypes=_memory_dtypes), _ADDRESS,
+           _CACHE_POLICY), _first(_vector_128, _ld_rule)),
+    Entry("ld_vec256", "ld",
+          (_LD_SEM, _SCOPE, Slot("space", ("global",)), _LD_COP, _NC, _L1_EVICTION,
+           _L2_EVICTION, _CACHE_HINT, _PREFETCH, _vec(("v4", "v8")),
+           _type((*_BITS32, *_BITS64))),
+          (Operand("d", rw="w", lanes=_vector_lanes), _ADDRESS, _CACHE_POLICY),
+          _first(_vector_256, _ld_rule)),
+    Entry("st", "st",
+          (_MMIO, _ST_SEM, _SCOPE, Slot("space", _SPACES), _ST_COP, _L1_EVICTION, _CACHE_HINT,
+           _type((*_SCALAR_TYPES, "b128"))),
+          (_ADDRESS, Operand("value", dtypes=_memory_dtypes), _CACHE_POLICY), _st_rule),
+    Entry("st_vec", "st",
+          (_ST_SEM, _SCOPE, Slot("space", _SPACES), _ST_COP, _L1_EVICTION, _CACHE_HINT,
+           _vec(("v2", "v4")), _type(_SCALAR_TYPES)),
+          (_ADDRESS, Operand("value", lanes=_vector_lanes, dtypes=_vector_store_dtypes),
+           _CACHE_POLICY), _first(_vector_128, _st_rule)),
+    Entry("st_vec256", "st",
+          (_ST_SEM, _SCOPE, Slot("space", ("global",)), _ST_COP, _L1_EVICTION, _L2_EVICTION,
+           _CACHE_HINT, _vec(("v4", "v8")), _type((*_BITS32, *_BITS64))),
+          (_ADDRESS, Operand("value", lanes=_vector_lanes), _CACHE_POLICY),
+          _first(_vector_256, _st_rule)),
+)
+"""Every entry ours builds, by family in the order the reference tries them."""
+
+PTX_TYPE_DTYPES: Dict[str, Tuple[str, ...]] = {
+    "b32": ("uint32", "int32", "float32"),
+    "b64": ("uint64", "int64", "float64"),
+    "u32": ("uint32",),
+    "s32": ("int32",),
+    "u64": ("uint64",),
+    "s64": ("int64",),
+    "f32": ("float32",),
+    "f64": ("float64",),
+}
+"""The dtypes of an operand typed exactly by its type token (a 256-bit access's lanes)."""
+
+
+def operand_dtypes(operand: Operand, m: Modifiers) -> Tuple[str, ...]:
+    """The dtypes ``operand`` takes under the modifiers, canonical first."""
+    if operand.dtypes is not None:
+        return operand.dtypes(m)
+    return PTX_TYPE_DTYPES[m["type"]]
+
+
+def lanes_of(operand: Operand, m: Modifiers) -> int:
+    return operand.lanes(m) if callable(operand.lanes) else operand.lanes
+
+
+def families() -> Dict[str, Tuple[Entry, ...]]:
+    """The entries of each family, in table order."""
+    found: Dict[str, Tuple[Entry, ...]] = {}
+    for entry in ENTRIES:
+        found[entry.family] = (*found.get(entry.family, ()), entry)
+    return found
+
+
+__all__ = ["ENTRIES", "Entry", "Modifiers", "Operand", "PTX_TYPE_DTYPES", "Slot", "families",
+           "lanes_of", "memory_dtypes", "operand_dtypes"]

@@ -1,0 +1,142 @@
+"""The ``T.ptx`` cases (the PTX instruction families ours builds: ``ld``, ``st``) whose answers
+record_ptx.py records with the reference and tests/python/script/test_ptx_records.py checks on
+ours. Plain text: neither side's package is imported here.
+
+A case is one statement in a kernel of the reference's spelling (``program``), with these
+names: ``A`` a global float32 tensor, ``S`` a shared uint64 tensor, ``H`` a uint64 tensor (an
+address held as an integer), the mutable scalars ``x`` (float32), ``u`` (uint32), ``w``
+(uint64) and ``i`` (int32). Its answer is the call the statement builds (``call_answer``: the
+op, each argument's text) and the line the reference prints for it, or ``{"error": kind}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+CASES: Dict[str, str] = {
+    # ld: the space, the semantics and scope in any order, a destination of each dtype class.
+    "ld/global_b32": "T.ptx.ld.global_.b32(u, A.data)",
+    "ld/global_f32": "T.ptx.ld.global_.f32(x, A.data)",
+    "ld/global_f32_element": "T.ptx.ld.global_.f32(A[3], A.data)",
+    "ld/acquire_gpu_global_b32": "T.ptx.ld.global_.acquire.gpu.b32(u, A.data)",
+    "ld/order_free": "T.ptx.ld.acquire.gpu.global_.b32(u, A.data)",
+    "ld/relaxed_sys_s32": "T.ptx.ld.relaxed.sys.global_.s32(i, A.data)",
+    "ld/volatile_u64": "T.ptx.ld.volatile.global_.u64(w, A.data)",
+    "ld/generic_b32": "T.ptx.ld.b32(u, A.data)",
+    "ld/b32_into_float": "T.ptx.ld.global_.b32(x, A.data)",
+    "ld/u32_into_uint64": "T.ptx.ld.global_.u32(w, A.data)",
+    "ld/shared_u64": "T.ptx.ld.shared.u64(w, S.data)",
+    "ld/shared_element_address": "T.ptx.ld.shared__cta.b64(w, T.address_of(S[1]))",
+    "ld/shared_of_global_pointer": "T.ptx.ld.shared.b32(u, A.data)",
+    "ld/shared_uint32_address": "T.ptx.ld.shared.b32(u, u)",
+    "ld/global_uint64_address": "T.ptx.ld.global_.b32(u, H[0])",
+    "ld/nc_f32": "T.ptx.ld.global_.nc.f32(x, A.data)",
+    "ld/cache_hint": "T.ptx.ld.global_.L2__cache_hint.b32(u, A.data, w)",
+    "ld/evict_first": "T.ptx.ld.global_.L1__evict_first.f32(x, A.data)",
+    "ld/v2_b32": "T.ptx.ld.global_.v2.b32(u, u, A.data)",
+    "ld/v4_f32_shared": "T.ptx.ld.shared.v4.f32(x, x, x, x, S.data)",
+    "ld/v4_b64_is_256_bit": "T.ptx.ld.global_.v4.b64(w, w, w, w, A.data)",
+    "ld/v8_f32": "T.ptx.ld.global_.v8.f32(x, x, x, x, x, x, x, x, A.data)",
+    "ld/readonly": "T.ptx.ld.global_.proxy__readonly.f32(x, A.data)",
+    "ld/by_text": 'T.ptx["ld.global.acquire.gpu.b32"](u, A.data)',
+    "ld/raw": 'T.ptx.ld(u, A.data, "", "", "", "global", "", "", "", "", "", "b32", "")',
+    "ld/predicated": "T.ptx.ld.global_.b32(u, A.data, pred=i < 4)",
+    "ld/addr_offset": "T.ptx.ld.global_.b32(u, T.ptx.addr(A.data, 16))",
+    # ld misuse.
+    "ld/bad_token": "T.ptx.ld.global_.bogus.b32(u, A.data)",
+    "ld/no_type": "T.ptx.ld.global_(u, A.data)",
+    "ld/acquire_without_scope": "T.ptx.ld.acquire.global_.b32(u, A.data)",
+    "ld/scope_without_sem": "T.ptx.ld.gpu.global_.b32(u, A.data)",
+    "ld/volatile_with_cop": "T.ptx.ld.volatile.global_.cg.b32(u, A.data)",
+    "ld/nc_on_shared": "T.ptx.ld.shared.nc.b32(u, S.data)",
+    "ld/cache_hint_on_shared": "T.ptx.ld.shared.L2__cache_hint.b32(u, S.data, w)",
+    "ld/wrong_dtype": "T.ptx.ld.global_.f32(u, A.data)",
+    "ld/narrow_dtype": "T.ptx.ld.global_.b64(u, A.data)",
+    "ld/not_writable": "T.ptx.ld.global_.f32(x + T.float32(1), A.data)",
+    "ld/arity": "T.ptx.ld.global_.f32(x, A.data, A.data, A.data)",
+    "ld/global_of_shared_pointer": "T.ptx.ld.global_.b32(u, S.data)",
+    "ld/global_uint32_address": "T.ptx.ld.global_.b32(u, u)",
+    "ld/float_address": "T.ptx.ld.global_.b32(u, x)",
+    "ld/mixed_lanes": "T.ptx.ld.global_.v2.b32(u, x, A.data)",
+    # st.
+    "st/global_b32": "T.ptx.st.global_.b32(A.data, u)",
+    "st/global_f32_scalar": "T.ptx.st.global_.f32(A.data, x)",
+    "st/release_gpu": "T.ptx.st.release.gpu.global_.b32(A.data, u)",
+    "st/shared_b64": "T.ptx.st.shared.b64(S.data, w)",
+    "st/int_literal": "T.ptx.st.global_.b32(A.data, 7)",
+    "st/float_literal": "T.ptx.st.global_.f32(A.data, 1.5)",
+    "st/expression_value": "T.ptx.st.global_.s32(A.data, i + 1)",
+    "st/v2_f32": "T.ptx.st.global_.v2.f32(A.data, x, x)",
+    "st/v4_u32_literals": "T.ptx.st.shared.v4.u32(S.data, 1, 2, u, 3)",
+    "st/volatile_u64": "T.ptx.st.volatile.global_.u64(A.data, w)",
+    # st misuse.
+    "st/release_without_scope": "T.ptx.st.release.global_.b32(A.data, u)",
+    "st/float_literal_into_u32": "T.ptx.st.global_.u32(A.data, 1.5)",
+    "st/float_literal_into_b32": "T.ptx.st.global_.b32(A.data, 1.5)",
+    "st/volatile_with_cop": "T.ptx.st.volatile.global_.wb.b32(A.data, u)",
+    "st/wrong_dtype": "T.ptx.st.global_.u32(A.data, x)",
+    "st/no_such_token": "T.ptx.st.global_.nc.b32(A.data, u)",
+}
+"""Case key -> the statement."""
+
+
+def program(statement: str) -> str:
+    """The kernel holding ``statement`` (the reference's spelling, which ours reads too)."""
+    return ("from tvm_tirx.script import tirx as T\n\n\n@T.function\n"
+            "def kernel(A: T.Tensor((64,), T.float32), "
+            "S: T.Tensor((8,), T.uint64, scope=\"shared\"), H: T.Tensor((4,), T.uint64)):\n"
+            "    with T.device_entry():\n"
+            "        x: T.float32\n        u: T.uint32\n        w: T.uint64\n        i: T.int32\n"
+            f"        {statement}\n")
+
+
+def arg_text(arg: Any) -> str:
+    """A call argument as text of either side: a string's value quoted, a call's op with its
+    arguments, a load's tensor and type, else its type."""
+    value = getattr(arg, "value", None)
+    if isinstance(value, str):
+        return repr(value)
+    op = getattr(arg, "op", None)
+    if op is not None and hasattr(arg, "args"):
+        return f"{op.name}({', '.join(arg_text(a) for a in arg.args)})"
+    tensor = getattr(arg, "tensor", None)
+    ty = getattr(arg, "ty", None)
+    ty_text = str(getattr(ty, "dtype", ty))
+    if tensor is not None:
+        return f"{tensor.name}[...]: {ty_text}"
+    if isinstance(value, (int, float)):
+        return f"{value!r}: {ty_text}"
+    return ty_text
+
+
+def call_answer(call: Any, line: str) -> Dict[str, Any]:
+    """The answer of a case that built ``call``, printed as ``line``."""
+    return {"op": call.op.name, "args": [arg_text(a) for a in call.args], "print": line.strip()}
+
+
+def last_statement_call(func: Any) -> Any:
+    """The call of the kernel's last statement (the last ``T.ptx`` call in the body)."""
+    found: List[Any] = []
+
+    def visit(stmt: Any) -> None:
+        for child in getattr(stmt, "seq", None) or []:
+            visit(child)
+        body = getattr(stmt, "body", None)
+        if body is not None and not isinstance(body, (list, tuple)):
+            visit(body)
+        value = getattr(stmt, "value", None)
+        op = getattr(value, "op", None)
+        if op is not None and str(getattr(op, "name", "")).startswith("tirx.ptx."):
+            found.append(value)
+
+    visit(func.body)
+    return found[-1]
+
+
+def error_kind(error: BaseException) -> str:
+    """The Python error class of a failed parse (the reference wraps errors of its parser)."""
+    text = f"{type(error).__name__}: {error}"
+    for kind in ("AttributeError", "ValueError", "TypeError", "KeyError", "IndexError"):
+        if kind in text:
+            return kind
+    return type(error).__name__
