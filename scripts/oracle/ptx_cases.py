@@ -1,11 +1,11 @@
-"""The ``T.ptx`` cases (the PTX instruction families ours builds: ``ld``, ``st``) whose answers
+"""The ``T.ptx`` cases (the PTX instruction families ours builds: ``ld``, ``st``, ``mov``) whose answers
 record_ptx.py records with the reference and tests/python/script/test_ptx_records.py checks on
 ours. Plain text: neither side's package is imported here.
 
 A case is one statement in a kernel of the reference's spelling (``program``), with these
 names: ``A`` a global float32 tensor, ``S`` a shared uint64 tensor, ``H`` a uint64 tensor (an
 address held as an integer), the mutable scalars ``x`` (float32), ``u`` (uint32), ``w``
-(uint64) and ``i`` (int32). Its answer is the call the statement builds (``call_answer``: the
+(uint64), ``i`` (int32) and ``h`` (float16). Its answer is the call the statement builds (``call_answer``: the
 op, each argument's text) and the line the reference prints for it, or ``{"error": kind}``.
 """
 
@@ -76,6 +76,30 @@ CASES: Dict[str, str] = {
     "st/volatile_with_cop": "T.ptx.st.volatile.global_.wb.b32(A.data, u)",
     "st/wrong_dtype": "T.ptx.st.global_.u32(A.data, x)",
     "st/no_such_token": "T.ptx.st.global_.nc.b32(A.data, u)",
+    # mov: a register, a predicate as a uint32, packing and unpacking (a lane discarded).
+    "mov/b32_literal": "T.ptx.mov.b32(u, 7)",
+    "mov/f32": "T.ptx.mov.f32(x, x)",
+    "mov/pred_of_bool": "T.ptx.mov.pred(u, i < 4)",
+    "mov/pred_tagged_int": "T.ptx.mov.pred(u, T.ptx.pred(i))",
+    "mov/pred_tagged_literal": "T.ptx.mov.pred(u, T.ptx.pred(1))",
+    "mov/pack_b16x2": "T.ptx.mov.b32(u, h, h)",
+    "mov/unpack_b16x2": "T.ptx.mov.b32(h, h, u)",
+    "mov/unpack_sink": "T.ptx.mov.b32(T.ptx.SINK, h, u)",
+    "mov/pack_b32x2": "T.ptx.mov.b64(w, u, u)",
+    "mov/unpack_b32x2_sink": "T.ptx.mov.b64(u, T.ptx.SINK, w)",
+    "mov/pack_b16x4": "T.ptx.mov.b64(w, h, h, h, h)",
+    "mov/raw_sink": 'T.ptx.mov(h, u, "b32", "s0")',
+    "mov/raw_pred": 'T.ptx.mov(u, i < 4, "pred", "p1")',
+    "mov/raw_tagged": 'T.ptx.mov(u, i, "pred", "p1")',
+    "mov/predicated": "T.ptx.mov.u32(u, 3, pred=i > 0)",
+    # mov misuse.
+    "mov/pred_of_int": "T.ptx.mov.pred(u, i)",
+    "mov/pred_into_float": "T.ptx.mov.pred(x, i < 4)",
+    "mov/tag_on_integer": "T.ptx.mov.b32(u, T.ptx.pred(i))",
+    "mov/all_lanes_sunk": "T.ptx.mov.b32(T.ptx.SINK, T.ptx.SINK, u)",
+    "mov/sink_not_sinkable": "T.ptx.mov.b64(T.ptx.SINK, u, u)",
+    "mov/no_type": "T.ptx.mov(u, u)",
+    "mov/wrong_width": "T.ptx.mov.b64(u, u)",
 }
 """Case key -> the statement."""
 
@@ -87,6 +111,7 @@ def program(statement: str) -> str:
             "S: T.Tensor((8,), T.uint64, scope=\"shared\"), H: T.Tensor((4,), T.uint64)):\n"
             "    with T.device_entry():\n"
             "        x: T.float32\n        u: T.uint32\n        w: T.uint64\n        i: T.int32\n"
+            "        h: T.float16\n"
             f"        {statement}\n")
 
 

@@ -29,7 +29,8 @@ Type BaseType(const ffi::Array<Expr>& args, const char* op) {
   return args[0]->ty;
 }
 
-// The least count: the address operand, one string per modifier slot and the marker.
+// The least count: one string per modifier slot, the marker, and the address operand of a load
+// or store (a register operand of a move).
 constexpr IntrinsicSpec kPtxIntrinsics[] = {
     {"ptx.ld", 12, kUnboundedArgs, Void, kUpdateState, kCall,
      "loads a register from memory (PTX `ld`)", nullptr, "ptx.ld"},
@@ -48,6 +49,29 @@ constexpr IntrinsicSpec kPtxIntrinsics[] = {
     {"ptx.st_vec256", 11, kUnboundedArgs, Void, kUpdateState, kCall,
      "stores 256 bits from a vector of registers (PTX `st.v8` of 32 bits, `st.v4` of 64)", nullptr,
      "ptx.st"},
+    {"ptx.mov", 3, kUnboundedArgs, Void, kUpdateState, kCall,
+     "copies a register, or a predicate as a uint32 (PTX `mov`)", nullptr, "ptx.mov"},
+    {"ptx.mov_pack_b16x2", 3, kUnboundedArgs, Void, kUpdateState, kCall,
+     "packs two 16-bit registers into a 32-bit one (PTX `mov.b32 d, {a, b}`)", nullptr, "ptx.mov"},
+    {"ptx.mov_unpack_b16x2", 3, kUnboundedArgs, Void, kUpdateState, kCall,
+     "unpacks a 32-bit register into two 16-bit ones (PTX `mov.b32 {a, b}, d`)", nullptr,
+     "ptx.mov"},
+    {"ptx.mov_pack_b32x2", 3, kUnboundedArgs, Void, kUpdateState, kCall,
+     "packs two 32-bit registers into a 64-bit one", nullptr, "ptx.mov"},
+    {"ptx.mov_unpack_b32x2", 3, kUnboundedArgs, Void, kUpdateState, kCall,
+     "unpacks a 64-bit register into two 32-bit ones", nullptr, "ptx.mov"},
+    {"ptx.mov_pack_b16x4", 3, kUnboundedArgs, Void, kUpdateState, kCall,
+     "packs four 16-bit registers into a 64-bit one", nullptr, "ptx.mov"},
+    {"ptx.mov_unpack_b16x4", 3, kUnboundedArgs, Void, kUpdateState, kCall,
+     "unpacks a 64-bit register into four 16-bit ones", nullptr, "ptx.mov"},
+    {"ptx.mov_pack_b64x2", 3, kUnboundedArgs, Void, kUpdateState, kCall,
+     "packs two 64-bit registers into a 128-bit one", nullptr, "ptx.mov"},
+    {"ptx.mov_unpack_b64x2", 3, kUnboundedArgs, Void, kUpdateState, kCall,
+     "unpacks a 128-bit register into two 64-bit ones", nullptr, "ptx.mov"},
+    {"ptx.mov_pack_b32x4", 3, kUnboundedArgs, Void, kUpdateState, kCall,
+     "packs four 32-bit registers into a 128-bit one", nullptr, "ptx.mov"},
+    {"ptx.mov_unpack_b32x4", 3, kUnboundedArgs, Void, kUpdateState, kCall,
+     "unpacks a 128-bit register into four 32-bit ones", nullptr, "ptx.mov"},
     {"ptx.addr", 2, 2, BaseType, kPure, kCall,
      "an address plus a constant offset in bytes, for a PTX address operand"},
 };

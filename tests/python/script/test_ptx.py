@@ -141,3 +141,48 @@ def test_the_chain_lists_its_open_modifiers_and_is_read_only() -> None:
     with pytest.raises(TypeError, match=r"^`T.ptx\[...\]` takes an instruction's PTX text, got "
                                         r"`int`$"):
         T.ptx[3]
+
+
+MOVES = '''
+from tvm.script import tirx as T
+
+@T.prim_func
+def halves(out: T.Buffer((4,), "float16"), flag: T.Buffer((1,), "int32")):
+    T.device_entry()
+    packed: T.uint32
+    low: T.float16
+    ok: T.uint32
+    T.ptx.mov.b32(packed, out[0], out[1])
+    T.ptx.mov.b32(low, T.ptx.SINK, packed)
+    T.ptx.mov.pred(ok, T.ptx.pred(flag[0]))
+    out[2] = low
+'''
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_sunk_lanes_and_predicates_read_print_and_read_back(trusted: bool) -> None:
+    assert parse_diagnostics(MOVES, source_name="halves.py", trusted=trusted).diagnostics == []
+    func = from_source(MOVES)
+    assert reads_back(func).splitlines()[-4:-1] == [
+        '        T.ptx.mov(packed[0], out[0], out[1], "b32", "")',
+        '        T.ptx.mov(low[0], packed[0], "b32", "s1")',
+        '        T.ptx.mov(ok[0], flag[0], "pred", "p1")',
+    ]
+    reads_back(func, "apache")
+
+
+@pytest.mark.parametrize("statement, message", [
+    ("T.ptx.mov.b32(T.ptx.SINK, T.ptx.SINK, T.uint32(0))\n",
+     "No form of `T.ptx.mov.b32` takes these operands: `T.ptx.mov.b32` takes 2 operands (d, "
+     "a), got 3; `T.ptx.mov.b32`: operand `d` takes no `T.ptx.SINK`; `T.ptx.mov.b32`: a lane "
+     "of `d` must be a register"),
+    ("T.ptx.mov.pred(x, T.ptx.pred(1))\n",
+     "`T.ptx.mov.pred`: `d` is a .pred result: a writable uint32 scalar or tensor element (such "
+     "as `ok: T.uint32`)"),
+    ("T.ptx.mov.f32(x, T.ptx.pred(x))\n",
+     "`T.ptx.mov.f32`: operand `a` is no .pred operand, so it takes no `T.ptx.pred(...)`"),
+    ('T.ptx.mov(x, x, "f32", "q0")\n',
+     'The marker of a printed `T.ptx` call is flags such as "pred", "p1" or "s0", got "q0"'),
+])
+def test_misused_sinks_predicates_and_markers_are_errors(statement: str, message: str) -> None:
+    assert diagnostics(statement) == [(1, "value-error", message, 7)]

@@ -14,8 +14,11 @@ dtype, a pointer to a shared address becomes ``T.cuda.cvta_generic_to_shared(p)`
 address a pointer (``T.reinterpret``), and ``T.ptx.addr(base, byte_offset)`` an address with an
 offset.
 
-A family the table does not have is not analysed yet (an information), as are the reference's
-``T.ptx.pred`` and ``T.ptx.SINK`` and ``preserve_dst=``.
+A ``.pred`` operand is a bool expression, or an integer one written ``T.ptx.pred(x)``; a
+``.pred`` result a uint32 scalar; ``T.ptx.SINK`` stands for PTX's ``_`` at a destination lane
+the instruction discards. The marker records what the printed arguments do not say
+(``"pred"``, ``"p<i>"`` for a ``.pred`` operand, ``"s<i>"`` for a sunk lane). A family the table
+does not have is not analysed yet (an information), as is ``preserve_dst=``.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from .. import ir as _ir
 from .recorded import NotAnalysedYet
 from .tirx_backend_namespace import BackendNamespace, PublicNames
 from .tirx_intrinsics import intrinsic_call, refines_intrinsic_as
-from .tirx_ptx_table import Entry, Modifiers, Operand, families, lanes_of, operand_dtypes
+from .tirx_ptx_table import Entry, Operand, families, lanes_of, operand_dtypes, operand_type
 
 _make_const = tvm_ffi.get_global_func("tirx.make_const")
 
@@ -116,6 +119,33 @@ def addr(base: Any, byte_offset: Any) -> AddrArg:
     return AddrArg(base, byte_offset)
 
 
+class PredArg:
+    """``T.ptx.pred(x)``: the operand ``x`` (an integer or bool expression) is a ``.pred``
+    register. A tag for choosing the entry, never a conversion."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+def pred(value: Any) -> PredArg:
+    """``T.ptx.pred(x)``: ``x`` is a ``.pred`` operand (a bool, uint32 or int32 expression)."""
+    return PredArg(value)
+
+
+class Sink:
+    """``T.ptx.SINK``: PTX's ``_`` at one destination lane (a lane the instruction discards)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "T.ptx.SINK"
+
+
+SINK = Sink()
+
+
 class _MissingModifier(ValueError):
     """A candidate entry needs a modifier the chain does not give."""
 
@@ -143,14 +173,36 @@ class _Emitter:
             raise ValueError(f"{self.where} takes {expected} operands ({names}), got "
                              f"{len(operands)}")
         args: List[Any] = []
+        flags: List[str] = ["pred"] if pred is not None else []
+        sunk: List[str] = []
         start = 0
         for operand, lanes in layout:
-            args += self._operand(operand, list(operands[start:start + lanes]))
+            values = list(operands[start:start + lanes])
+            kept = self._sinks(operand, values, start, sunk)
+            if self._is_predicate(operand) and operand.rw == "r" and lanes:
+                flags.append(f"p{start}")
+            args += self._operand(operand, kept)
             start += lanes
         if pred is not None:
             args.append(self._predicate(pred))
-        marker = "pred" if pred is not None else ""
+        marker = ",".join(flags + sunk)
         return intrinsic_call(f"ptx.{self.entry.name}", [*args, *self.mods.values(), marker])
+
+    def _sinks(self, operand: Operand, values: List[Any], start: int,
+               sunk: List[str]) -> List[Any]:
+        """The lanes that are not ``T.ptx.SINK`` (each sunk lane is recorded as ``s<i>``)."""
+        lanes = [i for i, v in enumerate(values) if isinstance(v, Sink)]
+        if not lanes:
+            return values
+        if not operand.sinkable:
+            raise ValueError(f"{self.where}: operand `{operand.name}` takes no `T.ptx.SINK`")
+        if len(lanes) == len(values):
+            raise ValueError(f"{self.where}: a lane of `{operand.name}` must be a register")
+        sunk += [f"s{start + i}" for i in lanes]
+        return [v for v in values if not isinstance(v, Sink)]
+
+    def _is_predicate(self, operand: Operand) -> bool:
+        return operand.kind == "reg" and operand_type(operand, self.mods) == "pred"
 
     def _predicate(self, pred: Any) -> Any:
         if isinstance(pred, bool):
@@ -169,7 +221,35 @@ class _Emitter:
             return [intrinsic_call("ptx.addr", [base, offsets[0].byte_offset])]
         if operand.kind == "addr":
             return [self._address(operand, v) for v in values]
+        tagged = any(isinstance(v, PredArg) for v in values)
+        if self._is_predicate(operand):
+            return [self._predicate_operand(operand, v) for v in values]
+        if tagged:
+            raise ValueError(f"{self.where}: operand `{operand.name}` is no .pred operand, so "
+                             "it takes no `T.ptx.pred(...)`")
         return self._typed(operand, values)
+
+    def _predicate_operand(self, operand: Operand, value: Any) -> Any:
+        """A ``.pred`` register: written, a uint32 scalar that receives 0 or 1; read, a bool
+        expression, or an integer one tagged ``T.ptx.pred(x)``."""
+        if operand.rw != "r":
+            if isinstance(value, TensorLoad) and _dtype_of(value) == "uint32":
+                return value
+            raise ValueError(f"{self.where}: `{operand.name}` is a .pred result: a writable "
+                             "uint32 scalar or tensor element (such as `ok: T.uint32`)")
+        tagged = isinstance(value, PredArg)
+        if tagged:
+            value = value.value
+        if isinstance(value, bool) or (tagged and isinstance(value, int)):
+            return _make_const(_ir.PrimType("uint32"), int(value))
+        allowed = ("bool", "uint32", "int32") if tagged else ("bool",)
+        if _dtype_of(value) in allowed:
+            return value
+        if tagged:
+            raise ValueError(f"{self.where}: `T.ptx.pred(...)` takes a bool, uint32 or int32 "
+                             f"expression, got `{_dtype_of(value) or type(value).__name__}`")
+        raise ValueError(f"{self.where}: `{operand.name}` is a .pred operand: a bool "
+                         "expression, or an integer one written `T.ptx.pred(x)`")
 
     def _address(self, operand: Operand, value: Any) -> Any:
         ty = getattr(value, "ty", None)
@@ -251,9 +331,7 @@ class Chain:
         operands, tokens, marker = _split_printed(args)
         if "pred" in marker and pred is None and operands:
             operands, pred = operands[:-1], operands[-1]
-        if any(flag != "pred" for flag in marker):
-            raise NotAnalysedYet("A `T.ptx` call of register-class tags or sunk lanes is not "
-                                 "analysed yet")
+        operands = _restore_marked(operands, marker)
         for token in tokens:
             if token:
                 candidates = _narrow(family, candidates, token)
@@ -282,6 +360,26 @@ class Chain:
 
     def __repr__(self) -> str:
         return f"T.ptx.{_text(self._family, self._candidates)}"
+
+
+def _restore_marked(operands: List[Any], marker: List[str]) -> List[Any]:
+    """What the printed form's marker says the arguments do not: the sunk lanes (``s<i>``,
+    which left no argument, put back first in ascending order) and the ``.pred`` operands
+    (``p<i>``)."""
+    if any(f != "pred" and (f[:1] not in ("p", "s") or not f[1:].isdigit()) for f in marker):
+        raise ValueError(f"The marker of a printed `T.ptx` call is flags such as \"pred\", "
+                         f"\"p1\" or \"s0\", got \"{','.join(marker)}\"")
+    restored = list(operands)
+    for index in sorted(int(f[1:]) for f in marker if f.startswith("s") and f[1:].isdigit()):
+        restored.insert(index, SINK)
+    for flag in marker:
+        if flag.startswith("p") and flag != "pred":
+            index = int(flag[1:])
+            if index >= len(restored):
+                raise ValueError(f"The marker of a printed `T.ptx` call tags operand {index} of "
+                                 f"{len(restored)}")
+            restored[index] = PredArg(restored[index])
+    return restored
 
 
 def _split_printed(args: Sequence[Any]) -> Tuple[List[Any], List[str], List[str]]:
@@ -322,7 +420,7 @@ class PtxNamespace(BackendNamespace):
 def ptx_namespace(intrinsics: Mapping[str, Callable[..., Any]]) -> PtxNamespace:
     """``T.ptx``: a chain per family of the table (each entry's op registered under
     ``intrinsics``, the ``ptx.`` intrinsics by leaf name), and ``T.ptx.addr``."""
-    members: Dict[str, Any] = {"addr": intrinsics["addr"]}
+    members: Dict[str, Any] = {"addr": intrinsics["addr"], "pred": pred, "SINK": SINK}
     for family, entries in families().items():
         unknown = [e.name for e in entries if e.name not in intrinsics]
         if unknown:
@@ -331,4 +429,5 @@ def ptx_namespace(intrinsics: Mapping[str, Callable[..., Any]]) -> PtxNamespace:
     return PtxNamespace("ptx", members)
 
 
-__all__ = ["AddrArg", "Chain", "PtxNamespace", "addr", "escape", "ptx_namespace", "unescape"]
+__all__ = ["AddrArg", "Chain", "PredArg", "PtxNamespace", "SINK", "Sink", "addr", "escape", "pred",
+           "ptx_namespace", "unescape"]

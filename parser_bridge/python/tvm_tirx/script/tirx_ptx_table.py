@@ -40,6 +40,11 @@ class Operand:
     lanes: Union[int, Callable[[Modifiers], int]] = 1
     dtypes: Optional[Callable[[Modifiers], Tuple[str, ...]]] = None
     addr_offset: bool = False
+    type: Optional[str] = None
+    """The register's PTX type: a slot's name (its token; the ``type`` slot's when that slot is
+    left out) or a type token itself (``"b16"``); None for the ``type`` slot."""
+    sinkable: bool = False
+    """Whether a lane may be ``T.ptx.SINK`` (PTX's ``_``: a destination lane discarded)."""
 
 
 @dataclass(frozen=True)
@@ -258,6 +263,28 @@ def _vec(choices: Tuple[str, ...]) -> Slot:
 _ADDRESS = Operand("addr", kind="addr", addr_offset=True)
 _CACHE_POLICY = Operand("cache_policy", lanes=_with_cache_hint, dtypes=_uint64)
 
+def _packing(name: str, whole: str, part: str, parts: int) -> Tuple[Entry, Entry]:
+    """``mov.b32 d, {a, b}`` (pack: ``parts`` registers of ``part`` into one ``whole``) and its
+    inverse (unpack: any lane of the destination may be ``T.ptx.SINK``), ISA 9.7.10.4."""
+    slots = (_type((whole,)),)
+    return (Entry(f"mov_pack_{name}", "mov", slots,
+                  (Operand("d", rw="w", type=whole), Operand("a", type=part, lanes=parts))),
+            Entry(f"mov_unpack_{name}", "mov", slots,
+                  (Operand("d", rw="w", type=part, lanes=parts, sinkable=True),
+                   Operand("a", type=whole))))
+
+
+_MOV = (
+    Entry("mov", "mov", (_type(("pred", "b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32",
+                                "s64", "f32", "f64")),),
+          (Operand("d", rw="w"), Operand("a"))),
+    *_packing("b16x2", "b32", "b16", 2),
+    *_packing("b32x2", "b64", "b32", 2),
+    *_packing("b16x4", "b64", "b16", 4),
+    *_packing("b64x2", "b128", "b64", 2),
+    *_packing("b32x4", "b128", "b32", 4),
+)
+
 ENTRIES: Tuple[Entry, ...] = (
     Entry("ld_proxy_readonly", "ld",
           (Slot("space", ("global",)), _type(_SCALAR_TYPES),
@@ -292,27 +319,40 @@ ENTRIES: Tuple[Entry, ...] = (
            _CACHE_HINT, _vec(("v4", "v8")), _type((*_BITS32, *_BITS64))),
           (_ADDRESS, Operand("value", lanes=_vector_lanes), _CACHE_POLICY),
           _first(_vector_256, _st_rule)),
+    *_MOV,
 )
 """Every entry ours builds, by family in the order the reference tries them."""
 
-PTX_TYPE_DTYPES: Dict[str, Tuple[str, ...]] = {
-    "b32": ("uint32", "int32", "float32"),
-    "b64": ("uint64", "int64", "float64"),
-    "u32": ("uint32",),
-    "s32": ("int32",),
-    "u64": ("uint64",),
-    "s64": ("int64",),
-    "f32": ("float32",),
-    "f64": ("float64",),
-}
-"""The dtypes of an operand typed exactly by its type token (a 256-bit access's lanes)."""
+_CARRIERS = {"pred": "uint32", "f16": "uint16", "bf16": "uint16", "f16x2": "uint32",
+             "bf16x2": "uint32"}
+"""The PTX types a register of another class carries: a predicate is materialised as a uint32,
+a half type's bits as an integer."""
+
+
+def type_dtypes(token: str) -> Tuple[str, ...]:
+    """The dtypes of a register of exactly the PTX type ``token``, canonical first: ``.bN`` any
+    class of its width, ``.uN``/``.sN``/``.fN`` its own."""
+    if token in _CARRIERS:
+        return (_CARRIERS[token],)
+    kind, width = token[0], int(token[1:])
+    if kind == "b":
+        return (f"uint{width}", f"int{width}", *_FLOATS.get(width, ()))
+    return ({"u": f"uint{width}", "s": f"int{width}", "f": f"float{width}"}[kind],)
+
+
+def operand_type(operand: Operand, m: Modifiers) -> str:
+    """The PTX type token of a register operand under the modifiers."""
+    key = operand.type or "type"
+    if key in m:
+        return m[key] or m["type"]
+    return key
 
 
 def operand_dtypes(operand: Operand, m: Modifiers) -> Tuple[str, ...]:
     """The dtypes ``operand`` takes under the modifiers, canonical first."""
     if operand.dtypes is not None:
         return operand.dtypes(m)
-    return PTX_TYPE_DTYPES[m["type"]]
+    return type_dtypes(operand_type(operand, m))
 
 
 def lanes_of(operand: Operand, m: Modifiers) -> int:
@@ -327,5 +367,5 @@ def families() -> Dict[str, Tuple[Entry, ...]]:
     return found
 
 
-__all__ = ["ENTRIES", "Entry", "Modifiers", "Operand", "PTX_TYPE_DTYPES", "Slot", "families",
-           "lanes_of", "memory_dtypes", "operand_dtypes"]
+__all__ = ["ENTRIES", "Entry", "Modifiers", "Operand", "Slot", "families", "lanes_of",
+           "memory_dtypes", "operand_dtypes", "operand_type", "type_dtypes"]
