@@ -1,4 +1,5 @@
-"""The ``T.ptx`` cases (the PTX instruction families ours builds: ``ld``, ``st``, ``mov``) whose answers
+"""The ``T.ptx`` cases (the PTX instruction families ours builds: ``ld``, ``st``, ``mov``, ``setp``,
+``set``) whose answers
 record_ptx.py records with the reference and tests/python/script/test_ptx_records.py checks on
 ours. Plain text: neither side's package is imported here.
 
@@ -100,6 +101,34 @@ CASES: Dict[str, str] = {
     "mov/sink_not_sinkable": "T.ptx.mov.b64(T.ptx.SINK, u, u)",
     "mov/no_type": "T.ptx.mov(u, u)",
     "mov/wrong_width": "T.ptx.mov.b64(u, u)",
+    # setp and set: a predicate (or a register) from a comparison.
+    "setp/lt_s32": "T.ptx.setp.lt.s32(u, i, 4)",
+    "setp/hs_u32": "T.ptx.setp.hs.u32(u, u, T.uint32(9))",
+    "setp/gtu_f32_ftz": "T.ptx.setp.gtu.ftz.f32(u, x, 0.5)",
+    "setp/eq_b64": "T.ptx.setp.eq.b64(u, w, w)",
+    "setp/pq": "T.ptx.setp.ge.s32(u, u, i, 0)",
+    "setp/bool_and": "T.ptx.setp.lt.and_.s32(u, i, 4, i > 0)",
+    "setp/bool_pq_tagged": "T.ptx.setp.ne.or_.u32(u, u, u, 0, T.ptx.pred(i))",
+    "setp/half": "T.ptx.setp.lt.f16(u, h, h)",
+    "setp/half_pq": "T.ptx.setp.eq.f16x2(u, u, u, u)",
+    "setp/raw": 'T.ptx.setp(u, i, 4, "lt", "", "s32", "")',
+    "set/u32_of_s32": "T.ptx.set.lt.u32.s32(u, i, 0)",
+    "set/f32_of_f32": "T.ptx.set.ge.f32.f32(x, x, x)",
+    "set/bool": "T.ptx.set.eq.xor.u32.b32(u, u, u, i == 1)",
+    "set/packed": "T.ptx.set.hi.u16x2(u, u, u)",
+    "set/half_f16_of_f32": "T.ptx.set.lt.f16.f32(h, x, x)",
+    "set/half_u32_of_f16x2": "T.ptx.set.ne.u32.f16x2(u, u, u)",
+    # setp and set misuse.
+    "setp/signed_unordered": "T.ptx.setp.ltu.s32(u, i, 0)",
+    "setp/bits_ordered": "T.ptx.setp.lt.b32(u, u, u)",
+    "setp/ftz_on_s32": "T.ptx.setp.eq.ftz.s32(u, i, i)",
+    "setp/float_unsigned_alias": "T.ptx.setp.lo.f32(u, x, x)",
+    "setp/predicate_into_float": "T.ptx.setp.lt.s32(x, i, 4)",
+    "setp/untagged_int_c": "T.ptx.setp.lt.and_.s32(u, i, 4, i)",
+    "setp/bf16_ftz": "T.ptx.setp.lt.ftz.bf16(u, h, h)",
+    "set/packed_signed_alias": "T.ptx.set.lo.s8x4(u, u, u)",
+    "set/half_unpaired": "T.ptx.set.lt.f16x2.f32(u, x, x)",
+    "set/no_stype": "T.ptx.set.lt.u32(u, u, u)",
 }
 """Case key -> the statement."""
 

@@ -13,9 +13,9 @@ namespace tvm {
 namespace tirx {
 namespace {
 
-constexpr PrintStyle kPrintStyles[] = {PrintStyle::kCall, PrintStyle::kCallTyUnlessInt32,
-                                       PrintStyle::kCallTyUnlessMissing, PrintStyle::kCallTypeLast,
-                                       PrintStyle::kDataField};
+constexpr PrintStyle kPrintStyles[] = {
+    PrintStyle::kCall,         PrintStyle::kCallTyUnlessInt32, PrintStyle::kCallTyUnlessMissing,
+    PrintStyle::kCallTypeLast, PrintStyle::kDataField,         PrintStyle::kCallTypedConstants};
 
 std::string ArgCountText(int64_t min_args, int64_t max_args) {
   if (max_args == kUnboundedArgs) return "at least " + std::to_string(min_args) + " arguments";
@@ -62,6 +62,8 @@ const char* PrintStyleName(PrintStyle style) {
       return "call_type_last";
     case PrintStyle::kDataField:
       return "data_field";
+    case PrintStyle::kCallTypedConstants:
+      return "call_typed_constants";
   }
   return "call";
 }

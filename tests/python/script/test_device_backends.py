@@ -161,7 +161,7 @@ def test_the_backends_are_namespaces_and_only_ptx_is_subscriptable() -> None:
     kinds = {m.name: m.kind for m in protocol_registry.namespace_members("tirx")}
     assert [kinds[name] for name in ("cuda", "nki", "metal", "webgpu", "nvshmem", "ptx_legacy",
                                      "ptx")] == ["namespace"] * 7
-    assert dir(T.ptx) == ["SINK", "addr", "ld", "mov", "pred", "st"]
+    assert dir(T.ptx) == ["SINK", "addr", "ld", "mov", "pred", "set", "setp", "st"]
     with pytest.raises(TypeError, match=r"^`T.nki` is not subscriptable$"):
         T.nki["x"]
 

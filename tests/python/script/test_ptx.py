@@ -181,8 +181,14 @@ def test_sunk_lanes_and_predicates_read_print_and_read_back(trusted: bool) -> No
      "as `ok: T.uint32`)"),
     ("T.ptx.mov.f32(x, T.ptx.pred(x))\n",
      "`T.ptx.mov.f32`: operand `a` is no .pred operand, so it takes no `T.ptx.pred(...)`"),
+    ("T.ptx.setp.lt.b32(x, T.uint32(1), T.uint32(2))\n",
+     "`T.ptx.setp.lt.b32`: the bit-size type .b32 compares with eq and ne only"),
+    ("T.ptx.setp.eq.f32(x, x, x)\n",
+     "No form of `T.ptx.setp.eq.f32` takes these operands: `T.ptx.setp.eq.f32`: `p` is a "
+     ".pred result: a writable uint32 scalar or tensor element (such as `ok: T.uint32`); "
+     "`T.ptx.setp.eq.f32` takes 4 operands (p, q, a, b), got 3"),
     ('T.ptx.mov(x, x, "f32", "q0")\n',
      'The marker of a printed `T.ptx` call is flags such as "pred", "p1" or "s0", got "q0"'),
 ])
-def test_misused_sinks_predicates_and_markers_are_errors(statement: str, message: str) -> None:
+def test_misused_sinks_predicates_comparisons_and_markers_are_errors(statement: str, message: str) -> None:
     assert diagnostics(statement) == [(1, "value-error", message, 7)]

@@ -347,11 +347,12 @@ class Chain:
             raise AssertionError(f"{len(built)} entries of `T.ptx.{family}` take the same call")
         # The forms whose modifiers the chain gives say why they refuse the operands; the others
         # only that a modifier is missing (the first of them, when no form has its modifiers).
-        reasons = [e for e in errors if not isinstance(e, _MissingModifier)] or errors[:1]
+        refused = [e for e in errors if not isinstance(e, _MissingModifier)] or errors[:1]
+        reasons = list(dict.fromkeys(str(e) for e in refused))  # each reason once, in order
         if len(reasons) == 1:
-            raise ValueError(str(reasons[0])) from None
+            raise ValueError(reasons[0]) from None
         raise ValueError(f"No form of `T.ptx.{_text(family, candidates)}` takes these operands: "
-                         + "; ".join(str(e) for e in reasons))
+                         + "; ".join(reasons))
 
     def __dir__(self) -> List[str]:
         return sorted({escape(token) for entry, filled in self._candidates

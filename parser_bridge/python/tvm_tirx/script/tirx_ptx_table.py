@@ -274,6 +274,122 @@ def _packing(name: str, whole: str, part: str, parts: int) -> Tuple[Entry, Entry
                    Operand("a", type=whole))))
 
 
+# --- comparisons: setp and set (ISA 9.7.7.1, 9.7.7.2, 9.7.8.1, 9.7.8.2) ------------------------
+
+_ORDERED = ("eq", "ne", "lt", "le", "gt", "ge")
+_UNSIGNED = ("lo", "ls", "hi", "hs")
+_UNORDERED = ("equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan")
+_COMPARE_TYPES = ("b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32", "s64", "f32", "f64")
+_BIT_TYPES = ("b16", "b32", "b64")
+
+
+def _compare_rule(m: Modifiers) -> Optional[str]:
+    """The comparisons each source type takes: a bit-size type eq/ne, a signed one the six
+    ordered, an unsigned one those and lo/ls/hi/hs, a float one the ordered, unordered and NaN
+    tests; .ftz only on .f32."""
+    ty, op = m.get("stype") or m["type"], m["cmp"]
+    if m["ftz"] and ty != "f32":
+        return ".ftz is for .f32 comparisons only"
+    if ty.startswith("b") and op not in ("eq", "ne"):
+        return f"the bit-size type .{ty} compares with eq and ne only"
+    if ty.startswith("s") and op not in _ORDERED:
+        return f"the signed type .{ty} takes {', '.join(_ORDERED)} only"
+    if ty.startswith("u") and op in _UNORDERED:
+        return f"{op} compares floats, not .{ty}"
+    if ty.startswith("f") and op in _UNSIGNED:
+        return f"{op} compares unsigned integers, not .{ty}"
+    return None
+
+
+_HALF_SOURCES = (*_COMPARE_TYPES[:9], "f16", "f32", "f64")
+
+
+def _half_set_rule(m: Modifiers) -> Optional[str]:
+    """The half-precision `set` lines: which destination goes with which source, .ftz where the
+    source has subnormals to flush, and the comparisons of the source's class."""
+    dt, st, op = m["dtype"], m["stype"], m["cmp"]
+    paired = ((dt in ("f16", "bf16") and st in _HALF_SOURCES)
+              or (dt in ("u16", "s16", "u32", "s32") and st in ("f16", "bf16"))
+              or (dt in ("u32", "s32") and st in ("f16x2", "bf16x2"))
+              or (dt == st and dt in ("f16x2", "bf16x2")))
+    if not paired:
+        return f"no half-precision set takes a .{dt} destination of a .{st} source"
+    if m["ftz"]:
+        if dt.startswith("bf16"):
+            return f"a .{dt} destination takes no .ftz"
+        if st not in ("f16", "f32", "f16x2"):
+            return f"a .{st} source takes no .ftz"
+    if st in _BIT_TYPES and op not in ("eq", "ne"):
+        return f"the bit-size source .{st} compares with eq and ne only"
+    if st[0] in "us" and op not in _ORDERED:
+        return f"the integer source .{st} takes {', '.join(_ORDERED)} only"
+    return None
+
+
+def _half_setp_rule(m: Modifiers) -> Optional[str]:
+    if m["ftz"] and m["type"].startswith("bf16"):
+        return f".{m['type']} takes no .ftz"
+    return None
+
+
+def _packed_set_rule(m: Modifiers) -> Optional[str]:
+    if m["type"].startswith("s") and m["cmp"] in _UNSIGNED:
+        return f"{m['cmp']} compares unsigned integers, not .{m['type']}"
+    return None
+
+
+_FTZ = Slot("ftz", ("ftz",))
+_BOOLOP = Slot("boolop", ("and", "or", "xor"), optional=False)
+_CMP_ALL = Slot("cmp", (*_ORDERED, *_UNSIGNED, *_UNORDERED), optional=False)
+_CMP_HALF = Slot("cmp", (*_ORDERED, *_UNORDERED), optional=False)
+_P = Operand("p", rw="w", type="pred")
+_Q = Operand("q", rw="w", type="pred")
+_C = Operand("c", type="pred")
+
+
+def _setp(name: str, types: Tuple[str, ...], rule: Callable[[Modifiers], Optional[str]],
+          cmp: Slot, combined: bool, pair: bool) -> Entry:
+    """``setp``: ``p`` (and ``q``, its negation) from comparing ``a`` and ``b``, combined with
+    the predicate ``c`` by ``boolop`` when ``combined``."""
+    slots = (cmp, *((_BOOLOP,) if combined else ()), _FTZ, _type(types))
+    operands = (_P, *((_Q,) if pair else ()), Operand("a"), Operand("b"),
+                *((_C,) if combined else ()))
+    return Entry(name, "setp", slots, operands, rule)
+
+
+def _set(name: str, dtypes: Tuple[str, ...], stypes: Tuple[str, ...],
+         rule: Callable[[Modifiers], Optional[str]], cmp: Slot, combined: bool) -> Entry:
+    """``set``: ``d`` (all ones or 1.0 when true) from comparing ``a`` and ``b`` of ``stype``."""
+    slots = (cmp, *((_BOOLOP,) if combined else ()), _FTZ, Slot("dtype", dtypes, optional=False),
+             Slot("stype", stypes, optional=False))
+    operands = (Operand("d", rw="w", type="dtype"), Operand("a", type="stype"),
+                Operand("b", type="stype"), *((_C,) if combined else ()))
+    return Entry(name, "set", slots, operands, rule)
+
+
+_HALF_DTYPES = ("f16", "bf16", "u16", "s16", "u32", "s32", "f16x2", "bf16x2")
+_HALF_STYPES = (*_COMPARE_TYPES[:9], "f16", "f32", "f64", "bf16", "f16x2", "bf16x2")
+
+_COMPARES = (
+    Entry("set_packed", "set",
+          (Slot("cmp", (*_ORDERED, *_UNSIGNED), optional=False),
+           _type(("u8x4", "s8x4", "u16x2", "s16x2"))),
+          (Operand("d", rw="w", type="b32"), Operand("a", type="b32"), Operand("b", type="b32")),
+          _packed_set_rule),
+    _set("set", ("u32", "s32", "f32"), _COMPARE_TYPES, _compare_rule, _CMP_ALL, False),
+    _set("set_bool", ("u32", "s32", "f32"), _COMPARE_TYPES, _compare_rule, _CMP_ALL, True),
+    _set("set_half", _HALF_DTYPES, _HALF_STYPES, _half_set_rule, _CMP_HALF, False),
+    _set("set_half_bool", _HALF_DTYPES, _HALF_STYPES, _half_set_rule, _CMP_HALF, True),
+    _setp("setp", _COMPARE_TYPES, _compare_rule, _CMP_ALL, False, False),
+    _setp("setp_pq", _COMPARE_TYPES, _compare_rule, _CMP_ALL, False, True),
+    _setp("setp_bool", _COMPARE_TYPES, _compare_rule, _CMP_ALL, True, False),
+    _setp("setp_bool_pq", _COMPARE_TYPES, _compare_rule, _CMP_ALL, True, True),
+    _setp("setp_half", ("f16", "bf16"), _half_setp_rule, _CMP_HALF, False, False),
+    _setp("setp_half_pq", ("f16x2", "bf16x2"), _half_setp_rule, _CMP_HALF, False, True),
+    _setp("setp_half_bool", ("f16", "bf16"), _half_setp_rule, _CMP_HALF, True, False),
+    _setp("setp_half_bool_pq", ("f16x2", "bf16x2"), _half_setp_rule, _CMP_HALF, True, True),
+)
+
 _MOV = (
     Entry("mov", "mov", (_type(("pred", "b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32",
                                 "s64", "f32", "f64")),),
@@ -320,6 +436,7 @@ ENTRIES: Tuple[Entry, ...] = (
           (_ADDRESS, Operand("value", lanes=_vector_lanes), _CACHE_POLICY),
           _first(_vector_256, _st_rule)),
     *_MOV,
+    *_COMPARES,
 )
 """Every entry ours builds, by family in the order the reference tries them."""
 

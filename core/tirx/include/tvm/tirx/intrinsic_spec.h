@@ -47,6 +47,11 @@ enum class PrintStyle : int64_t {
   kCallTypeLast,
   /*! \brief `args[0].data`: a field read of the one argument. */
   kDataField,
+  /*!
+   * \brief `T.<name>(args...)` with each int32 constant argument typed (`T.int32(4)`), as the
+   *  reference prints a PTX instruction's operands.
+   */
+  kCallTypedConstants,
 };
 
 /*! \brief The `max_args` of an intrinsic taking any number of arguments from `min_args` on. */
