@@ -1,5 +1,5 @@
 """The ``T.ptx`` cases (the PTX instruction families ours builds: ``ld``, ``st``, ``mov``, ``setp``,
-``set``) whose answers
+``set``, ``mbarrier``) whose answers
 record_ptx.py records with the reference and tests/python/script/test_ptx_records.py checks on
 ours. Plain text: neither side's package is imported here.
 
@@ -129,6 +129,42 @@ CASES: Dict[str, str] = {
     "set/packed_signed_alias": "T.ptx.set.lo.s8x4(u, u, u)",
     "set/half_unpaired": "T.ptx.set.lt.f16x2.f32(u, x, x)",
     "set/no_stype": "T.ptx.set.lt.u32(u, u, u)",
+    # mbarrier: initialise, arrive (with a count, an expected transaction count, the phase
+    # state), wait on a parity or a state, the cluster forms.
+    "mbarrier/init": "T.ptx.mbarrier.init.shared.b64(T.address_of(S[0]), T.uint32(1))",
+    "mbarrier/init_literal_count": "T.ptx.mbarrier.init.shared__cta.b64(S.data, 128)",
+    "mbarrier/arrive": "T.ptx.mbarrier.arrive.shared.b64(T.address_of(S[0]))",
+    "mbarrier/arrive_count": "T.ptx.mbarrier.arrive.release.cta.shared.b64(S.data, 2)",
+    "mbarrier/arrive_expect_tx":
+        "T.ptx.mbarrier.arrive.expect_tx.shared.b64(T.address_of(S[0]), T.uint32(4096))",
+    "mbarrier/arrive_expect_tx_cluster":
+        "T.ptx.mbarrier.arrive.expect_tx.relaxed.cluster.shared__cluster.b64(S.data, u)",
+    "mbarrier/arrive_state": "T.ptx.mbarrier.arrive.shared.b64(w, S.data)",
+    "mbarrier/arrive_no_complete":
+        "T.ptx.mbarrier.arrive.noComplete.release.cta.shared__cta.b64(w, S.data, 1)",
+    "mbarrier/arrive_no_complete_sink":
+        "T.ptx.mbarrier.arrive.noComplete.release.cta.shared.b64(S.data, 1)",
+    "mbarrier/arrive_drop": "T.ptx.mbarrier.arrive_drop.shared.b64(S.data)",
+    "mbarrier/multicast":
+        "T.ptx.mbarrier.arrive.relaxed.cluster.shared__cluster.multicast__cluster__32b.b64("
+        "S.data, T.uint32(3))",
+    "mbarrier/expect_tx": "T.ptx.mbarrier.expect_tx.relaxed.cta.shared__cta.b64(S.data, 64)",
+    "mbarrier/complete_tx": "T.ptx.mbarrier.complete_tx.shared.b64(S.data, u)",
+    "mbarrier/try_wait_parity": "T.ptx.mbarrier.try_wait.parity.shared__cta.b64(u, S.data, 0)",
+    "mbarrier/try_wait_parity_hint":
+        "T.ptx.mbarrier.try_wait.parity.acquire.cta.shared.b64(u, S.data, i, T.uint32(100))",
+    "mbarrier/test_wait_state": "T.ptx.mbarrier.test_wait.shared.b64(u, S.data, w)",
+    "mbarrier/try_wait_report":
+        "T.ptx.mbarrier.try_wait.phase_type__primary.shared.b64(u, u, S.data, w)",
+    "mbarrier/pending_count": "T.ptx.mbarrier.pending_count.b64(u, w)",
+    "mbarrier/inval": "T.ptx.mbarrier.inval.shared.b64(S.data)",
+    "mbarrier/raw": 'T.ptx.mbarrier(S.data, T.uint32(1), "init", "", "shared", "b64", "")',
+    # mbarrier misuse.
+    "mbarrier/sem_without_scope": "T.ptx.mbarrier.arrive.release.shared.b64(S.data)",
+    "mbarrier/global_pointer": "T.ptx.mbarrier.init.shared.b64(A.data, 1)",
+    "mbarrier/float_state": "T.ptx.mbarrier.arrive.shared.b64(x, S.data)",
+    "mbarrier/no_action": "T.ptx.mbarrier.shared.b64(S.data)",
+    "mbarrier/wait_into_float": "T.ptx.mbarrier.try_wait.parity.shared.b64(x, S.data, 0)",
 }
 """Case key -> the statement."""
 

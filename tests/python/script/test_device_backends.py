@@ -135,7 +135,7 @@ def test_a_backend_s_members_not_built_are_informations_and_misspelt_ones_errors
     found = diagnostics(
         "T.ptx.fence.proxy.async_.shared__cta()\n"
         "T.ptx.and_(A[0], A[1])\n"
-        'T.ptx["mbarrier.init.shared.b64"](bar, 1)\n'
+        'T.ptx["cp.async.bulk.commit_group"]()\n'
         "T.ptx.fense()\n"
         "T.nki.not_an_nki_member()\n", trusted)
     recorded = ("is not analysed yet: it is a member of `T` in apache-tvm-tirx 0.1.0a4 and "
@@ -145,8 +145,8 @@ def test_a_backend_s_members_not_built_are_informations_and_misspelt_ones_errors
         # `and_` is the family `and`, a Python keyword escaped as Apache TVM escapes it.
         (3, "not-implemented-error", f"`T.ptx.and` {recorded}", 9, 4, 14),
         (3, "not-implemented-error",
-         "`T.ptx[...]` (an instruction by its PTX text) is not analysed yet for `mbarrier`",
-         10, 4, 37),
+         "`T.ptx[...]` (an instruction by its PTX text) is not analysed yet for `cp`",
+         10, 4, 39),
         (1, "attribute-error",
          "`T.ptx.fense` is not a member of `T.ptx`; did you mean `T.ptx.fence` or `T.ptx.fns`?",
          11, 4, 15),
@@ -161,7 +161,7 @@ def test_the_backends_are_namespaces_and_only_ptx_is_subscriptable() -> None:
     kinds = {m.name: m.kind for m in protocol_registry.namespace_members("tirx")}
     assert [kinds[name] for name in ("cuda", "nki", "metal", "webgpu", "nvshmem", "ptx_legacy",
                                      "ptx")] == ["namespace"] * 7
-    assert dir(T.ptx) == ["SINK", "addr", "ld", "mov", "pred", "set", "setp", "st"]
+    assert dir(T.ptx) == ["SINK", "addr", "ld", "mbarrier", "mov", "pred", "set", "setp", "st"]
     with pytest.raises(TypeError, match=r"^`T.nki` is not subscriptable$"):
         T.nki["x"]
 

@@ -111,8 +111,8 @@ def test_misuse_is_an_error_at_the_statement(statement: str, code: str, message:
 
 
 @pytest.mark.parametrize("statement, message", [
-    ("T.ptx.mbarrier.init.shared.b64(S.data, 1)\n",
-     "`T.ptx.mbarrier` is not analysed yet: it is a member of `T` in apache-tvm-tirx 0.1.0a4 "
+    ("T.ptx.tcgen05.fence.before_thread_sync()\n",
+     "`T.ptx.tcgen05` is not analysed yet: it is a member of `T` in apache-tvm-tirx 0.1.0a4 "
      "and apache-tvm 0.27.0.post1, which this frontend does not build yet"),
     ('T.ptx["fence.proxy.async"]()\n',
      "`T.ptx[...]` (an instruction by its PTX text) is not analysed yet for `fence`"),
@@ -137,7 +137,7 @@ def test_the_chain_lists_its_open_modifiers_and_is_read_only() -> None:
     with pytest.raises(ValueError, match=r"^`T.ptx.addr` cannot be nested$"):
         T.ptx.addr(offset, 4)
     with pytest.raises(NotAnalysedYet):
-        T.ptx["mbarrier.init.shared.b64"]
+        T.ptx["cp.async.bulk.commit_group"]
     with pytest.raises(TypeError, match=r"^`T.ptx\[...\]` takes an instruction's PTX text, got "
                                         r"`int`$"):
         T.ptx[3]

@@ -177,6 +177,8 @@ class _Emitter:
         sunk: List[str] = []
         start = 0
         for operand, lanes in layout:
+            if not lanes:
+                continue  # left out (a cache policy without its hint), or written by the table
             values = list(operands[start:start + lanes])
             kept = self._sinks(operand, values, start, sunk)
             if self._is_predicate(operand) and operand.rw == "r" and lanes:

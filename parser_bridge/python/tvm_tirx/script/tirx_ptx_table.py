@@ -45,6 +45,9 @@ class Operand:
     left out) or a type token itself (``"b16"``); None for the ``type`` slot."""
     sinkable: bool = False
     """Whether a lane may be ``T.ptx.SINK`` (PTX's ``_``: a destination lane discarded)."""
+    literal: Optional[str] = None
+    """The text the table writes for the operand (mbarrier's state sink ``_``): it takes no
+    argument of the call."""
 
 
 @dataclass(frozen=True)
@@ -390,6 +393,162 @@ _COMPARES = (
     _setp("setp_half_bool_pq", ("f16x2", "bf16x2"), _half_setp_rule, _CMP_HALF, True, True),
 )
 
+# --- mbarrier (ISA 9.7.15.16) -----------------------------------------------------------------
+
+
+def _sem_with_scope(m: Modifiers) -> Optional[str]:
+    if bool(m.get("sem")) != bool(m.get("scope")):
+        return ".sem and .scope go together: write both or neither"
+    return None
+
+
+_B64 = _type(("b64",))
+_MB_SCOPE = Slot("scope", ("cta", "cluster"))
+_MB_SPACES = ("shared", "shared::cta")
+_MB_ALL_SPACES = ("shared", "shared::cta", "shared::cluster")
+_MB_ADDR = Operand("addr", kind="addr", addr_offset=True)
+_MB_CLUSTER_ADDR = Operand("addr", kind="addr", addr_offset=True)
+_STATE_SINK = Operand("state", kind="imm", literal="_")
+_U32 = "u32"
+
+
+def _mb(name: str, slots: Tuple[Slot, ...], operands: Tuple[Operand, ...],
+        check: Optional[Callable[[Modifiers], Optional[str]]] = _sem_with_scope) -> Entry:
+    return Entry(f"mbarrier_{name}", "mbarrier", slots, operands, check)
+
+
+def _action(name: str) -> Slot:
+    return Slot("action", (name,), optional=False)
+
+
+def _fixed(name: str, token: str) -> Slot:
+    return Slot(name, (token,), optional=False)
+
+
+def _arrivals() -> Tuple[Entry, ...]:
+    """arrive and arrive_drop: with no count, a count, an expected transaction count, to a
+    CTA of the cluster by mask (multicast), or returning the phase state."""
+    found = []
+    for action in ("arrive", "arrive_drop"):
+        sem = Slot("sem", ("release", "relaxed"))
+        local = Slot("space", _MB_ALL_SPACES)
+        for suffix, extra in (("_nocount", ()), ("", (Operand("count", type=_U32),))):
+            found.append(_mb(f"{action}{suffix}", (_action(action), sem, _MB_SCOPE, local, _B64),
+                             (_STATE_SINK, _MB_ADDR, *extra)))
+        found.append(_mb(f"{action}_expect_tx",
+                         (_action(action), _fixed("expect_tx", "expect_tx"), sem, _MB_SCOPE,
+                          local, _B64),
+                         (_STATE_SINK, _MB_ADDR, Operand("tx_count", type=_U32))))
+        release_cta = (_action(action), _fixed("nocomplete", "noComplete"),
+                       Slot("sem", ("release",)), Slot("scope", ("cta",)),
+                       Slot("space", _MB_SPACES), _B64)
+        found.append(_mb(f"{action}_no_complete", release_cta,
+                         (Operand("state", rw="rw", type="b64i"), _MB_ADDR,
+                          Operand("count", type=_U32))))
+        found.append(_mb(f"{action}_no_complete_sink", release_cta,
+                         (_STATE_SINK, _MB_ADDR, Operand("count", type=_U32))))
+        returning = (_action(action), sem, _MB_SCOPE, Slot("space", _MB_SPACES), _B64)
+        state = Operand("state", rw="w", type="b64i")
+        found.append(_mb(f"{action}_state", returning, (state, _MB_ADDR)))
+        found.append(_mb(f"{action}_count_state", returning,
+                         (state, _MB_ADDR, Operand("count", type=_U32))))
+        found.append(_mb(f"{action}_expect_tx_state",
+                         (_action(action), _fixed("expect_tx", "expect_tx"), sem, _MB_SCOPE,
+                          Slot("space", _MB_SPACES), _B64),
+                         (state, _MB_ADDR, Operand("count", type=_U32))))
+    return tuple(found)
+
+
+def _multicasts() -> Tuple[Entry, ...]:
+    """The `.multicast::cluster::32b` forms: to the CTAs of the cluster a mask names."""
+    mask = Operand("cta_mask", type=_U32)
+    cluster = (_fixed("space", "shared::cluster"), _fixed("multicast", "multicast::cluster::32b"),
+               _B64)
+    relaxed = Slot("sem", ("relaxed",))
+    found = [_mb(f"{action}_multicast32", (_action(action), relaxed, _MB_SCOPE, *cluster),
+                 (_MB_CLUSTER_ADDR, Operand("tx_count", type=_U32), mask))
+             for action in ("expect_tx", "complete_tx")]
+    sem = Slot("sem", ("release", "relaxed"))
+    for action in ("arrive", "arrive_drop"):
+        found.append(_mb(f"{action}_multicast32_nocount",
+                         (_action(action), sem, _MB_SCOPE, *cluster),
+                         (_STATE_SINK, _MB_CLUSTER_ADDR, mask)))
+        found.append(_mb(f"{action}_multicast32", (_action(action), sem, _MB_SCOPE, *cluster),
+                         (_STATE_SINK, _MB_CLUSTER_ADDR, Operand("count", type=_U32), mask)))
+    for action in ("arrive", "arrive_drop"):
+        found.append(_mb(f"{action}_expect_tx_multicast32",
+                         (_action(action), _fixed("expect_tx", "expect_tx"), sem, _MB_SCOPE,
+                          *cluster),
+                         (_STATE_SINK, _MB_CLUSTER_ADDR, Operand("tx_count", type=_U32), mask)))
+    return tuple(found)
+
+
+def _waits() -> Tuple[Entry, ...]:
+    """test_wait and try_wait: of a phase state or a parity, reporting or not, with a time
+    hint (try_wait)."""
+    found = []
+    done = Operand("wait_complete", rw="w", type="pred")
+    reported = (Operand("report_predicate", rw="w", type="pred"),)
+    value = Operand("report_value", rw="w", type="mbarrier_report_b8reg")
+    hint = Operand("time_hint", type=_U32)
+    sem = Slot("sem", ("acquire", "relaxed"))
+    space = Slot("space", _MB_SPACES)
+    for action in ("test_wait", "try_wait"):
+        hinted = ((False, True) if action == "try_wait" else (False,))
+        # Of a parity: a phase_type of either kind, optional.
+        for with_hint in hinted:
+            name = f"{action}_parity" + ("" if with_hint or action == "test_wait" else "_no_hint")
+            found.append(_mb(name, (_action(action), _fixed("parity", "parity"),
+                                    Slot("phase_type", ("phase_type::primary",
+                                                        "phase_type::conditional")),
+                                    sem, _MB_SCOPE, space, _B64),
+                             (done, _MB_ADDR, Operand("phase", type=_U32),
+                              *((hint,) if with_hint else ()))))
+        # Of a phase state.
+        for with_hint in hinted:
+            name = action + ("_hint" if with_hint else "")
+            found.append(_mb(name, (_action(action), Slot("phase_type", ("phase_type::primary",)),
+                                    sem, _MB_SCOPE, space, _B64),
+                             (done, _MB_ADDR, Operand("state", type="b64i"),
+                              *((hint,) if with_hint else ()))))
+        # Reporting (phase_type written), of a state or a parity.
+        for parity in (False, True):
+            phase = Operand("phase", type=_U32 if parity else "b64i")
+            for with_value in (False, True):
+                for with_hint in hinted:
+                    name = (f"{action}{'_parity' if parity else ''}_report"
+                            f"{'_value' if with_value else ''}{'_hint' if with_hint else ''}")
+                    found.append(_mb(name, (_action(action),
+                                            *((_fixed("parity", "parity"),) if parity else ()),
+                                            _fixed("phase_type", "phase_type::primary"),
+                                            sem, _MB_SCOPE, space, _B64),
+                                     (done, *reported, *((value,) if with_value else ()),
+                                      _MB_ADDR, phase, *((hint,) if with_hint else ()))))
+    return tuple(found)
+
+
+_MBARRIER = (
+    _mb("init", (_action("init"), Slot("layout", ("layout::v0", "layout::v1")),
+                 Slot("space", _MB_SPACES), _B64),
+        (_MB_ADDR, Operand("count", type=_U32)), None),
+    *_arrivals(),
+    *_multicasts(),
+    *_waits(),
+    _mb("expect_tx", (_action("expect_tx"), Slot("sem", ("relaxed",)), _MB_SCOPE,
+                      Slot("space", _MB_ALL_SPACES), _B64),
+        (_MB_ADDR, Operand("tx_count", type=_U32))),
+    _mb("complete_tx", (_action("complete_tx"), Slot("sem", ("relaxed",)), _MB_SCOPE,
+                        Slot("space", _MB_ALL_SPACES), _B64),
+        (_MB_ADDR, Operand("tx_count", type=_U32))),
+    _mb("inval", (_action("inval"), Slot("space", _MB_SPACES), _B64), (_MB_ADDR,), None),
+    _mb("pending_count", (_action("pending_count"), Slot("layout", ("layout::v0",)), _B64),
+        (Operand("count", rw="w", type=_U32), Operand("state", type="b64i")), None),
+    _mb("check_layout", (_action("check_layout"),
+                         Slot("layout", ("layout::v0", "layout::v1"), optional=False),
+                         Slot("space", ("shared::cta",)), _B64),
+        (Operand("matches", rw="w", type="pred"), _MB_ADDR), None),
+)
+
 _MOV = (
     Entry("mov", "mov", (_type(("pred", "b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32",
                                 "s64", "f32", "f64")),),
@@ -419,7 +578,8 @@ ENTRIES: Tuple[Entry, ...] = (
           (_LD_SEM, _SCOPE, Slot("space", ("global",)), _LD_COP, _NC, _L1_EVICTION,
            _L2_EVICTION, _CACHE_HINT, _PREFETCH, _vec(("v4", "v8")),
            _type((*_BITS32, *_BITS64))),
-          (Operand("d", rw="w", lanes=_vector_lanes), _ADDRESS, _CACHE_POLICY),
+          # A lane may be `T.ptx.SINK`: the ISA allows `_` on exactly the 256-bit pairings.
+          (Operand("d", rw="w", lanes=_vector_lanes, sinkable=True), _ADDRESS, _CACHE_POLICY),
           _first(_vector_256, _ld_rule)),
     Entry("st", "st",
           (_MMIO, _ST_SEM, _SCOPE, Slot("space", _SPACES), _ST_COP, _L1_EVICTION, _CACHE_HINT,
@@ -433,15 +593,19 @@ ENTRIES: Tuple[Entry, ...] = (
     Entry("st_vec256", "st",
           (_ST_SEM, _SCOPE, Slot("space", ("global",)), _ST_COP, _L1_EVICTION, _L2_EVICTION,
            _CACHE_HINT, _vec(("v4", "v8")), _type((*_BITS32, *_BITS64))),
-          (_ADDRESS, Operand("value", lanes=_vector_lanes), _CACHE_POLICY),
+          (_ADDRESS, Operand("value", lanes=_vector_lanes, sinkable=True), _CACHE_POLICY),
           _first(_vector_256, _st_rule)),
     *_MOV,
     *_COMPARES,
+    *_MBARRIER,
 )
 """Every entry ours builds, by family in the order the reference tries them."""
 
 _CARRIERS = {"pred": "uint32", "f16": "uint16", "bf16": "uint16", "f16x2": "uint32",
-             "bf16x2": "uint32"}
+             "bf16x2": "uint32", "mbarrier_report_b8reg": "uint8"}
+_INTEGER_ONLY = {"b32i": ("uint32", "int32"), "b64i": ("uint64", "int64")}
+"""Bit-size types whose register is an integer (a float one does not assemble there: the
+mbarrier phase state)."""
 """The PTX types a register of another class carries: a predicate is materialised as a uint32,
 a half type's bits as an integer."""
 
@@ -451,6 +615,8 @@ def type_dtypes(token: str) -> Tuple[str, ...]:
     class of its width, ``.uN``/``.sN``/``.fN`` its own."""
     if token in _CARRIERS:
         return (_CARRIERS[token],)
+    if token in _INTEGER_ONLY:
+        return _INTEGER_ONLY[token]
     kind, width = token[0], int(token[1:])
     if kind == "b":
         return (f"uint{width}", f"int{width}", *_FLOATS.get(width, ()))
@@ -473,6 +639,9 @@ def operand_dtypes(operand: Operand, m: Modifiers) -> Tuple[str, ...]:
 
 
 def lanes_of(operand: Operand, m: Modifiers) -> int:
+    """How many arguments the operand takes (none for one the table writes itself)."""
+    if operand.literal is not None:
+        return 0
     return operand.lanes(m) if callable(operand.lanes) else operand.lanes
 
 
