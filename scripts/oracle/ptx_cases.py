@@ -1,5 +1,5 @@
 """The ``T.ptx`` cases (the PTX instruction families ours builds: ``ld``, ``st``, ``mov``, ``setp``,
-``set``, ``mbarrier``) whose answers
+``set``, ``mbarrier``, ``bar``, ``barrier``, ``fence``) whose answers
 record_ptx.py records with the reference and tests/python/script/test_ptx_records.py checks on
 ours. Plain text: neither side's package is imported here.
 
@@ -165,6 +165,29 @@ CASES: Dict[str, str] = {
     "mbarrier/float_state": "T.ptx.mbarrier.arrive.shared.b64(x, S.data)",
     "mbarrier/no_action": "T.ptx.mbarrier.shared.b64(S.data)",
     "mbarrier/wait_into_float": "T.ptx.mbarrier.try_wait.parity.shared.b64(x, S.data, 0)",
+    # bar, barrier and fence.
+    "bar/sync": "T.ptx.bar.sync(0)",
+    "bar/sync_count": "T.ptx.bar.sync(1, 128)",
+    "bar/arrive": "T.ptx.bar.arrive(u, 64)",
+    "bar/warp_sync": "T.ptx.bar.warp.sync(T.uint32(0xFFFFFFFF))",
+    "bar/red_popc": "T.ptx.bar.red.popc.u32(u, 0, i < 4)",
+    "bar/red_and": "T.ptx.bar.red.and_.pred(u, 0, T.ptx.pred(i))",
+    "barrier/sync_aligned": "T.ptx.barrier.sync.aligned(0)",
+    "barrier/cluster_arrive": "T.ptx.barrier.cluster.arrive.release.aligned()",
+    "barrier/cluster_wait": "T.ptx.barrier.cluster.wait()",
+    "fence/acq_rel_gpu": "T.ptx.fence.acq_rel.gpu()",
+    "fence/sc_sys": "T.ptx.fence.sc.sys()",
+    "fence/proxy_async_shared": "T.ptx.fence.proxy.async_.shared__cta()",
+    "fence/proxy_async": "T.ptx.fence.proxy.async_()",
+    "fence/mbarrier_init": "T.ptx.fence.mbarrier_init.release.cluster()",
+    "fence/tensormap_acquire":
+        "T.ptx.fence.proxy.tensormap__generic.acquire.gpu(H[0])",
+    "fence/by_text": 'T.ptx["fence.proxy.async.shared::cta"]()',
+    # bar, barrier and fence misuse.
+    "bar/float_id": "T.ptx.bar.sync(x)",
+    "fence/no_scope": "T.ptx.fence.acq_rel()",
+    "fence/alias_with_space": "T.ptx.fence.proxy.alias.global_()",
+    "fence/operand": "T.ptx.fence.sc.gpu(u)",
 }
 """Case key -> the statement."""
 

@@ -39,8 +39,8 @@ constexpr IntrinsicSpec Instruction(const char* name, int64_t least, const char*
           doc,  nullptr, member};
 }
 
-// The least count: one string per modifier slot, the marker, and the address operand of a load
-// or store (a register operand of a move).
+// The least count: one string per modifier slot, the marker, and an operand where the instruction
+// has one (a fence or a cluster barrier may have none).
 constexpr IntrinsicSpec kPtxIntrinsics[] = {
     Instruction("ptx.ld", 12, "loads a register from memory (PTX `ld`)", "ptx.ld"),
     Instruction("ptx.ld_vec", 12,
@@ -198,6 +198,35 @@ constexpr IntrinsicSpec kPtxIntrinsics[] = {
     Instruction("ptx.mbarrier_inval", 5, "PTX `mbarrier` (inval)", "ptx.mbarrier"),
     Instruction("ptx.mbarrier_pending_count", 5, "PTX `mbarrier` (pending count)", "ptx.mbarrier"),
     Instruction("ptx.mbarrier_check_layout", 6, "PTX `mbarrier` (check layout)", "ptx.mbarrier"),
+    Instruction("ptx.bar_sync", 3, "PTX `bar` (bar sync)", "ptx.bar"),
+    Instruction("ptx.bar_sync_count", 3, "PTX `bar` (bar sync count)", "ptx.bar"),
+    Instruction("ptx.bar_arrive", 3, "PTX `bar` (bar arrive)", "ptx.bar"),
+    Instruction("ptx.bar_red_popc", 5, "PTX `bar` (bar red popc)", "ptx.bar"),
+    Instruction("ptx.bar_red_popc_count", 5, "PTX `bar` (bar red popc count)", "ptx.bar"),
+    Instruction("ptx.bar_red_pred", 5, "PTX `bar` (bar red pred)", "ptx.bar"),
+    Instruction("ptx.bar_red_pred_count", 5, "PTX `bar` (bar red pred count)", "ptx.bar"),
+    Instruction("ptx.bar_warp_sync", 3, "PTX `bar` (bar warp sync)", "ptx.bar"),
+    Instruction("ptx.barrier_sync", 4, "PTX `barrier` (barrier sync)", "ptx.barrier"),
+    Instruction("ptx.barrier_sync_count", 4, "PTX `barrier` (barrier sync count)", "ptx.barrier"),
+    Instruction("ptx.barrier_arrive", 4, "PTX `barrier` (barrier arrive)", "ptx.barrier"),
+    Instruction("ptx.barrier_red_popc", 6, "PTX `barrier` (barrier red popc)", "ptx.barrier"),
+    Instruction("ptx.barrier_red_popc_count", 6, "PTX `barrier` (barrier red popc count)",
+                "ptx.barrier"),
+    Instruction("ptx.barrier_red_pred", 6, "PTX `barrier` (barrier red pred)", "ptx.barrier"),
+    Instruction("ptx.barrier_red_pred_count", 6, "PTX `barrier` (barrier red pred count)",
+                "ptx.barrier"),
+    Instruction("ptx.barrier_cluster_arrive", 5, "PTX `barrier` (barrier cluster arrive)",
+                "ptx.barrier"),
+    Instruction("ptx.barrier_cluster_wait", 5, "PTX `barrier` (barrier cluster wait)",
+                "ptx.barrier"),
+    Instruction("ptx.fence", 3, "PTX `fence` (fence)", "ptx.fence"),
+    Instruction("ptx.fence_mbarrier_init", 4, "PTX `fence` (fence mbarrier init)", "ptx.fence"),
+    Instruction("ptx.fence_proxy", 4, "PTX `fence` (fence proxy)", "ptx.fence"),
+    Instruction("ptx.fence_proxy_fabric", 6, "PTX `fence` (fence proxy fabric)", "ptx.fence"),
+    Instruction("ptx.fence_proxy_tensormap_release", 5,
+                "PTX `fence` (fence proxy tensormap release)", "ptx.fence"),
+    Instruction("ptx.fence_proxy_tensormap_acquire", 5,
+                "PTX `fence` (fence proxy tensormap acquire)", "ptx.fence"),
     {"ptx.addr", 2, 2, BaseType, kPure, kCall,
      "an address plus a constant offset in bytes, for a PTX address operand"},
 };

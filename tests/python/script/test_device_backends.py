@@ -133,7 +133,7 @@ def test_the_reference_s_generic_atomic_add_is_untyped_unless_given_a_type() -> 
 @pytest.mark.parametrize("trusted", [False, True])
 def test_a_backend_s_members_not_built_are_informations_and_misspelt_ones_errors(trusted: bool) -> None:
     found = diagnostics(
-        "T.ptx.fence.proxy.async_.shared__cta()\n"
+        "T.ptx.tcgen05.fence.before_thread_sync()\n"
         "T.ptx.and_(A[0], A[1])\n"
         'T.ptx["cp.async.bulk.commit_group"]()\n'
         "T.ptx.fense()\n"
@@ -141,7 +141,7 @@ def test_a_backend_s_members_not_built_are_informations_and_misspelt_ones_errors
     recorded = ("is not analysed yet: it is a member of `T` in apache-tvm-tirx 0.1.0a4 and "
                 "apache-tvm 0.27.0.post1, which this frontend does not build yet")
     assert found == [
-        (3, "not-implemented-error", f"`T.ptx.fence` {recorded}", 8, 4, 15),
+        (3, "not-implemented-error", f"`T.ptx.tcgen05` {recorded}", 8, 4, 17),
         # `and_` is the family `and`, a Python keyword escaped as Apache TVM escapes it.
         (3, "not-implemented-error", f"`T.ptx.and` {recorded}", 9, 4, 14),
         (3, "not-implemented-error",
@@ -161,7 +161,8 @@ def test_the_backends_are_namespaces_and_only_ptx_is_subscriptable() -> None:
     kinds = {m.name: m.kind for m in protocol_registry.namespace_members("tirx")}
     assert [kinds[name] for name in ("cuda", "nki", "metal", "webgpu", "nvshmem", "ptx_legacy",
                                      "ptx")] == ["namespace"] * 7
-    assert dir(T.ptx) == ["SINK", "addr", "ld", "mbarrier", "mov", "pred", "set", "setp", "st"]
+    assert dir(T.ptx) == ["SINK", "addr", "bar", "barrier", "fence", "ld", "mbarrier", "mov", "pred",
+                         "set", "setp", "st"]
     with pytest.raises(TypeError, match=r"^`T.nki` is not subscriptable$"):
         T.nki["x"]
 

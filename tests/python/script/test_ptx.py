@@ -114,8 +114,8 @@ def test_misuse_is_an_error_at_the_statement(statement: str, code: str, message:
     ("T.ptx.tcgen05.fence.before_thread_sync()\n",
      "`T.ptx.tcgen05` is not analysed yet: it is a member of `T` in apache-tvm-tirx 0.1.0a4 "
      "and apache-tvm 0.27.0.post1, which this frontend does not build yet"),
-    ('T.ptx["fence.proxy.async"]()\n',
-     "`T.ptx[...]` (an instruction by its PTX text) is not analysed yet for `fence`"),
+    ('T.ptx["cp.async.bulk.commit_group"]()\n',
+     "`T.ptx[...]` (an instruction by its PTX text) is not analysed yet for `cp`"),
     ("T.ptx.ld.global_.f32(x, A.data, preserve_dst=True)\n",
      "`T.ptx` with `preserve_dst=True` is not analysed yet"),
 ])

@@ -549,6 +549,75 @@ _MBARRIER = (
         (Operand("matches", rw="w", type="pred"), _MB_ADDR), None),
 )
 
+# --- barriers and fences (ISA 9.7.13.1, 9.7.13.2, 9.7.13.3, 9.7.13.4) ---------------------------
+
+
+def _barriers(family: str) -> Tuple[Entry, ...]:
+    """``bar`` and ``barrier`` (which adds ``.aligned``): sync and arrive on a named barrier of
+    the CTA, with a thread count, and the reductions of a predicate over the CTA."""
+    aligned = (Slot("aligned", ("aligned",)),) if family == "barrier" else ()
+    cta = Slot("cta", ("cta",))
+    a, b = Operand("a", type=_U32), Operand("b", type=_U32)
+    c = Operand("c", type="pred")
+    found = [Entry(f"{family}_sync", family, (cta, _action("sync"), *aligned), (a,)),
+             Entry(f"{family}_sync_count", family, (cta, _action("sync"), *aligned), (a, b)),
+             Entry(f"{family}_arrive", family, (cta, _action("arrive"), *aligned), (a, b))]
+    for op, ty, dest in ((("popc",), "u32", _U32), (("and", "or"), "pred", "pred")):
+        name = "popc" if ty == "u32" else "pred"
+        slots = (cta, _action("red"), Slot("op", op, optional=False), *aligned, _type((ty,)))
+        d = Operand("d", rw="w", type=dest)
+        found += [Entry(f"{family}_red_{name}", family, slots, (d, a, c)),
+                  Entry(f"{family}_red_{name}_count", family, slots, (d, a, b, c))]
+    return tuple(found)
+
+
+_BARRIERS = (
+    *_barriers("bar"),
+    Entry("bar_warp_sync", "bar", (_fixed("warp", "warp"), _action("sync")),
+          (Operand("membermask", type=_U32),)),
+    *_barriers("barrier"),
+    Entry("barrier_cluster_arrive", "barrier",
+          (_fixed("cluster", "cluster"), _action("arrive"), Slot("sem", ("release", "relaxed")),
+           Slot("aligned", ("aligned",))), ()),
+    Entry("barrier_cluster_wait", "barrier",
+          (_fixed("cluster", "cluster"), _action("wait"), Slot("sem", ("acquire",)),
+           Slot("aligned", ("aligned",))), ()),
+)
+
+
+def _proxy_space_rule(m: Modifiers) -> Optional[str]:
+    if m["space"] and m["proxykind"] != "async":
+        return f"fence.proxy.{m['proxykind']} takes no state space"
+    return None
+
+
+_FENCE_SCOPES = ("cta", "cluster", "gpu", "sys")
+_PROXY = _fixed("proxy", "proxy")
+
+_FENCES = (
+    Entry("fence", "fence", (Slot("sem", ("sc", "acq_rel", "acquire", "release")),
+                             Slot("scope", _FENCE_SCOPES, optional=False)), ()),
+    Entry("fence_mbarrier_init", "fence",
+          (_fixed("op_restrict", "mbarrier_init"), _fixed("sem", "release"),
+           _fixed("scope", "cluster")), ()),
+    Entry("fence_proxy", "fence",
+          (_PROXY, Slot("proxykind", ("alias", "async"), optional=False),
+           Slot("space", ("global", "shared::cta", "shared::cluster"))), (), _proxy_space_rule),
+    Entry("fence_proxy_fabric", "fence",
+          (_PROXY, Slot("direction", ("generic::fabric", "fabric::generic", "fabric::fabric"),
+                        optional=False),
+           _fixed("proxykind", "alias"), Slot("sem", ("acquire", "release"), optional=False),
+           _fixed("scope", "sys")), ()),
+    Entry("fence_proxy_tensormap_release", "fence",
+          (_PROXY, _fixed("proxykind", "tensormap::generic"), _fixed("sem", "release"),
+           Slot("scope", _FENCE_SCOPES, optional=False)), ()),
+    Entry("fence_proxy_tensormap_acquire", "fence",
+          (_PROXY, _fixed("proxykind", "tensormap::generic"), _fixed("sem", "acquire"),
+           Slot("scope", _FENCE_SCOPES, optional=False)),
+          (Operand("addr", kind="addr", addr_offset=True),
+           Operand("size", kind="imm", literal="128"))),
+)
+
 _MOV = (
     Entry("mov", "mov", (_type(("pred", "b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32",
                                 "s64", "f32", "f64")),),
@@ -598,6 +667,8 @@ ENTRIES: Tuple[Entry, ...] = (
     *_MOV,
     *_COMPARES,
     *_MBARRIER,
+    *_BARRIERS,
+    *_FENCES,
 )
 """Every entry ours builds, by family in the order the reference tries them."""
 
