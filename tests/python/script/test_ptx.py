@@ -192,3 +192,19 @@ def test_sunk_lanes_and_predicates_read_print_and_read_back(trusted: bool) -> No
 ])
 def test_misused_sinks_predicates_comparisons_and_markers_are_errors(statement: str, message: str) -> None:
     assert diagnostics(statement) == [(1, "value-error", message, 7)]
+
+
+def test_outside_a_kernel_it_reads_as_the_reference_reads_it() -> None:
+    # The reference refuses no PTX instruction outside a device kernel, nor does ours.
+    func = from_source(textwrap.dedent('''
+        from tvm_tirx.script import tirx as T
+
+        @T.function
+        def host(A: T.Tensor((64,), T.float32)):
+            u: T.uint32
+            T.ptx.bar.sync(0)
+            T.ptx.ld.global_.b32(u, A.data)
+        '''))
+    assert reads_back(func).splitlines()[-2:] == [
+        '    T.ptx.bar(T.uint32(0), "", "sync", "")',
+        '    T.ptx.ld(u[0], A.data, "", "", "", "global", "", "", "", "", "", "b32", "")']
