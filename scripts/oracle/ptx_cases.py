@@ -1,5 +1,6 @@
 """The ``T.ptx`` cases (the PTX instruction families ours builds: ``ld``, ``st``, ``mov``, ``setp``,
-``set``, ``mbarrier``, ``bar``, ``barrier``, ``fence``) whose answers
+``set``, ``mbarrier``, ``bar``, ``barrier``, ``fence``, ``mapa``, ``lop3``,
+``multimem_ld_reduce``) whose answers
 record_ptx.py records with the reference and tests/python/script/test_ptx_records.py checks on
 ours. Plain text: neither side's package is imported here.
 
@@ -188,6 +189,27 @@ CASES: Dict[str, str] = {
     "fence/no_scope": "T.ptx.fence.acq_rel()",
     "fence/alias_with_space": "T.ptx.fence.proxy.alias.global_()",
     "fence/operand": "T.ptx.fence.sc.gpu(u)",
+    # mapa, lop3, multimem.ld_reduce.
+    "mapa/pointer": "T.ptx.mapa.u64(w, S.data, 1)",
+    "mapa/cluster_pointer": "T.ptx.mapa.shared__cluster.u64(w, S.data, u)",
+    "mapa/raw_u64": "T.ptx.mapa.u64(w, w, 0)",
+    "mapa/u32": "T.ptx.mapa.shared__cluster.u32(u, u, 1)",
+    "lop3/lut": "T.ptx.lop3.b32(u, u, u, u, 0xE8)",
+    "lop3/lut_expression": "T.ptx.lop3.b32(u, u, u, u, i)",
+    "lop3/bool": "T.ptx.lop3.or_.b32(u, u, u, u, u, 0x96, i > 0)",
+    "lop3/bool_sink": "T.ptx.lop3.and_.b32(u, u, u, u, 0x80, T.ptx.pred(i))",
+    "multimem/add_u32": "T.ptx.multimem_ld_reduce.global_.add.u32(u, A.data)",
+    "multimem/relaxed_sys_min_s64": "T.ptx.multimem_ld_reduce.relaxed.sys.min.s64(w, A.data)",
+    "multimem/f32": "T.ptx.multimem_ld_reduce.add.f32(x, A.data)",
+    "multimem/v2_f16x2_acc": "T.ptx.multimem_ld_reduce.add.acc__f32.v2.f16x2(u, u, A.data)",
+    # mapa, lop3, multimem.ld_reduce misuse.
+    "mapa/float": "T.ptx.mapa.u64(x, S.data, 1)",
+    "lop3/lut_too_wide": "T.ptx.lop3.b32(u, u, u, u, 256)",
+    "lop3/lut_float": "T.ptx.lop3.b32(u, u, u, u, x)",
+    "multimem/add_s64": "T.ptx.multimem_ld_reduce.add.s64(w, A.data)",
+    "multimem/weak_with_scope": "T.ptx.multimem_ld_reduce.weak.gpu.add.u32(u, A.data)",
+    "multimem/min_f32": "T.ptx.multimem_ld_reduce.min.f32(x, A.data)",
+    "multimem/acc_on_f32": "T.ptx.multimem_ld_reduce.add.acc__f32.f32(x, A.data)",
 }
 """Case key -> the statement."""
 

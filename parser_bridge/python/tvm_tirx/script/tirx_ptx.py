@@ -223,6 +223,10 @@ class _Emitter:
             return [intrinsic_call("ptx.addr", [base, offsets[0].byte_offset])]
         if operand.kind == "addr":
             return [self._address(operand, v) for v in values]
+        if operand.kind == "ptr":
+            return [self._pointer(operand, v) for v in values]
+        if operand.kind == "imm":
+            return [self._immediate(operand, v) for v in values]
         tagged = any(isinstance(v, PredArg) for v in values)
         if self._is_predicate(operand):
             return [self._predicate_operand(operand, v) for v in values]
@@ -230,6 +234,28 @@ class _Emitter:
             raise ValueError(f"{self.where}: operand `{operand.name}` is no .pred operand, so "
                              "it takes no `T.ptx.pred(...)`")
         return self._typed(operand, values)
+
+    def _pointer(self, operand: Operand, value: Any) -> Any:
+        if isinstance(getattr(value, "ty", None), _ir.PointerType):
+            return value
+        raise ValueError(f"{self.where}: operand `{operand.name}` is a pointer")
+
+    def _immediate(self, operand: Operand, value: Any) -> Any:
+        """A constant written into the instruction's text: an int32 constant (an integer
+        expression is kept for an unrolled loop to make constant before code generation)."""
+        if isinstance(value, IntImm) and _dtype_of(value) in _INTEGER_DTYPES:
+            value = value.value
+        if not isinstance(value, int) or isinstance(value, bool):
+            if _dtype_of(value) in _INTEGER_DTYPES:
+                return value
+            raise ValueError(f"{self.where}: operand `{operand.name}` is written in the "
+                             "instruction: a constant integer, got "
+                             f"`{_dtype_of(value) or type(value).__name__}`")
+        rule = self.entry.imm_check
+        error = rule(operand.name, value) if rule is not None else None
+        if error:
+            raise ValueError(f"{self.where}: {error}")
+        return _make_const(_ir.PrimType("int32"), value)
 
     def _predicate_operand(self, operand: Operand, value: Any) -> Any:
         """A ``.pred`` register: written, a uint32 scalar that receives 0 or 1; read, a bool
@@ -287,8 +313,11 @@ class _Emitter:
                     raise ValueError(f"{self.where}: destination `{operand.name}` is a writable "
                                      f"scalar or tensor element (such as `d: T.{allowed[0]}`), "
                                      f"got `{type(value).__name__}`")
-        carried = sorted({d for d in (None if isinstance(v, (int, float)) else _dtype_of(v)
-                                      for v in values) if d is not None})
+        # A literal names no dtype; a value of no primitive type (a pointer) names its kind,
+        # which no register operand takes.
+        carried = sorted({d for d in (None if isinstance(v, (int, float))
+                                      else _dtype_of(v) or type(v).__name__ for v in values)
+                          if d is not None})
         if len(carried) > 1:
             raise ValueError(f"{self.where}: the lanes of {role} `{operand.name}` have one "
                              f"dtype, got {', '.join(carried)}")

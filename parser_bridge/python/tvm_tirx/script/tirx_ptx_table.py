@@ -59,6 +59,8 @@ class Entry:
     slots: Tuple[Slot, ...]
     operands: Tuple[Operand, ...]
     check: Optional[Callable[[Modifiers], Optional[str]]] = None
+    imm_check: Optional[Callable[[str, int], Optional[str]]] = None
+    """The rule of an immediate operand's constant (its name, its value), when it has one."""
 
 
 # --- dtypes -------------------------------------------------------------------------------------
@@ -618,6 +620,106 @@ _FENCES = (
            Operand("size", kind="imm", literal="128"))),
 )
 
+# --- mapa, lop3 and multimem.ld_reduce (ISA 9.7.9.21, 9.7.9.6, 9.7.10.15) ------------------------
+
+_MAPA = (
+    Entry("mapa", "mapa", (Slot("space", ("shared::cluster",)), _type(("u64",))),
+          (Operand("d", rw="w"), Operand("a", kind="ptr"), Operand("b", type=_U32))),
+    Entry("mapa_u64_raw", "mapa", (_type(("u64",)),),
+          (Operand("d", rw="w"), Operand("a", type="u64"), Operand("b", type=_U32))),
+    Entry("mapa_u64_shared", "mapa", (_fixed("space", "shared::cluster"), _type(("u64",))),
+          (Operand("d", rw="w"), Operand("a", type="u64"), Operand("b", type=_U32))),
+    Entry("mapa_u32", "mapa", (_fixed("space", "shared::cluster"), _type(("u32",))),
+          (Operand("d", rw="w"), Operand("a", type=_U32), Operand("b", type=_U32))),
+)
+
+
+def _lut_byte(operand: str, value: int) -> Optional[str]:
+    if operand == "immLut" and not 0 <= value <= 255:
+        return f"the lookup table `immLut` is one byte, 0 to 255, got {value}"
+    return None
+
+
+_LUT = Operand("immLut", kind="imm")
+_ABC = (Operand("a"), Operand("b"), Operand("c"))
+_LOP3 = (
+    Entry("lop3", "lop3", (_type(("b32",)),), (Operand("d", rw="w"), *_ABC, _LUT),
+          imm_check=_lut_byte),
+    Entry("lop3_bool", "lop3", (Slot("boolop", ("or", "and"), optional=False), _type(("b32",))),
+          (Operand("d", rw="w"), Operand("p", rw="w", type="pred"), *_ABC, _LUT,
+           Operand("q", type="pred")), imm_check=_lut_byte),
+    Entry("lop3_bool_sink", "lop3",
+          (Slot("boolop", ("or", "and"), optional=False), _type(("b32",))),
+          (Operand("d", kind="imm", literal="_"), Operand("p", rw="w", type="pred"), *_ABC, _LUT,
+           Operand("q", type="pred")), imm_check=_lut_byte),
+)
+
+_MM_INT_OPS = {"min": ("u32", "u64", "s32", "s64"), "max": ("u32", "u64", "s32", "s64"),
+               "add": ("u32", "u64", "s32"), "and": ("b32", "b64"), "or": ("b32", "b64"),
+               "xor": ("b32", "b64")}
+_MM_VEC_TYPES = {"": ("f16x2", "bf16x2", "f32", "f64"),
+                 "v2": ("f16", "f16x2", "bf16", "bf16x2", "f32"),
+                 "v4": ("f16", "f16x2", "bf16", "bf16x2", "f32"),
+                 "v8": ("f16", "bf16")}
+
+
+def _multimem_ordering(m: Modifiers) -> Optional[str]:
+    """`.weak` is a line of its own with no scope; otherwise .sem and .scope go together."""
+    if m["sem"] == "weak":
+        return ".weak takes no scope" if m["scope"] else None
+    return _sem_with_scope(m)
+
+
+def _multimem_int_rule(m: Modifiers) -> Optional[str]:
+    error = _multimem_ordering(m)
+    if error:
+        return error
+    if m["type"] not in _MM_INT_OPS[m["op"]]:
+        return f".{m['op']} takes {', '.join('.' + t for t in _MM_INT_OPS[m['op']])}"
+    return None
+
+
+def _multimem_float_rule(m: Modifiers) -> Optional[str]:
+    """The width of the vector and the element together, min/max of halves only, `.acc::f32`
+    on a sum of halves."""
+    error = _multimem_ordering(m)
+    if error:
+        return error
+    ty, vec, op = m["type"], m.get("vec", ""), m["op"]
+    if ty not in _MM_VEC_TYPES[vec]:
+        return (f"{'.' + vec if vec else 'the scalar form'} takes "
+                f"{', '.join('.' + t for t in _MM_VEC_TYPES[vec])}")
+    if op in ("min", "max") and ty in ("f32", "f64"):
+        return f".{op} is for half precision; .{ty} takes .add"
+    if m["acc"]:
+        if ty in ("f32", "f64"):
+            return f".acc::f32 widens a half accumulation; .{ty} is wider already"
+        if op != "add":
+            return ".acc::f32 is for .add"
+    return None
+
+
+_MM_SLOTS = (Slot("sem", ("weak", "relaxed", "acquire")), Slot("scope", _FENCE_SCOPES),
+             Slot("space", ("global",)))
+_MM_FLOATS = ("f16", "f16x2", "bf16", "bf16x2", "f32", "f64")
+_MULTIMEM = (
+    Entry("multimem_ld_reduce", "multimem_ld_reduce",
+          (*_MM_SLOTS, Slot("op", tuple(_MM_INT_OPS), optional=False),
+           _type(("b32", "b64", "u32", "u64", "s32", "s64"))),
+          (Operand("d", rw="w"), Operand("addr", kind="addr", addr_offset=True)),
+          _multimem_int_rule),
+    Entry("multimem_ld_reduce_f", "multimem_ld_reduce",
+          (*_MM_SLOTS, Slot("op", ("min", "max", "add"), optional=False),
+           Slot("acc", ("acc::f32",)), _type(_MM_FLOATS)),
+          (Operand("d", rw="w"), Operand("addr", kind="addr", addr_offset=True)),
+          _multimem_float_rule),
+    Entry("multimem_ld_reduce_f_vec", "multimem_ld_reduce",
+          (*_MM_SLOTS, Slot("op", ("min", "max", "add"), optional=False),
+           Slot("acc", ("acc::f32",)), _vec(("v2", "v4", "v8")), _type(_MM_FLOATS)),
+          (Operand("d", rw="w", lanes=_vector_lanes),
+           Operand("addr", kind="addr", addr_offset=True)), _multimem_float_rule),
+)
+
 _MOV = (
     Entry("mov", "mov", (_type(("pred", "b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32",
                                 "s64", "f32", "f64")),),
@@ -669,6 +771,9 @@ ENTRIES: Tuple[Entry, ...] = (
     *_MBARRIER,
     *_BARRIERS,
     *_FENCES,
+    *_MAPA,
+    *_LOP3,
+    *_MULTIMEM,
 )
 """Every entry ours builds, by family in the order the reference tries them."""
 
