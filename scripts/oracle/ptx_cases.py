@@ -1,6 +1,6 @@
 """The ``T.ptx`` cases (the PTX instruction families ours builds: ``ld``, ``st``, ``mov``, ``setp``,
 ``set``, ``mbarrier``, ``bar``, ``barrier``, ``fence``, ``mapa``, ``lop3``,
-``multimem_ld_reduce``) whose answers
+``multimem_ld_reduce``, ``add``, ``sub``, ``mul``, ``mad``, ``fma``, ``neg``, ``ex2``) whose answers
 record_ptx.py records with the reference and tests/python/script/test_ptx_records.py checks on
 ours. Plain text: neither side's package is imported here.
 
@@ -210,6 +210,38 @@ CASES: Dict[str, str] = {
     "multimem/weak_with_scope": "T.ptx.multimem_ld_reduce.weak.gpu.add.u32(u, A.data)",
     "multimem/min_f32": "T.ptx.multimem_ld_reduce.min.f32(x, A.data)",
     "multimem/acc_on_f32": "T.ptx.multimem_ld_reduce.add.acc__f32.f32(x, A.data)",
+    # Arithmetic: integer, single and double precision, half precision, mixed, widening.
+    "add/s32": "T.ptx.add.s32(i, i, 1)",
+    "add/sat_s32": "T.ptx.add.sat.s32(i, i, i)",
+    "add/u16x2": "T.ptx.add.u16x2(u, u, u)",
+    "add/f32_rn_ftz": "T.ptx.add.rn.ftz.f32(x, x, 1.0)",
+    "add/f32_of_f16": "T.ptx.add.f32.f16(x, h, x)",
+    "add/f16x2": "T.ptx.add.f16x2(u, u, u)",
+    "add/mixed_up": "T.ptx.add.rn.f32x2.f16x2.f32x2(w, u, w)",
+    "sub/s64": "T.ptx.sub.s64(w, w, w)",
+    "mul/lo_u32": "T.ptx.mul.lo.u32(u, u, 3)",
+    "mul/wide_s32": "T.ptx.mul.wide.s32(w, i, i)",
+    "mul/wide_u32": "T.ptx.mul.wide.u32(w, u, u)",
+    "sub/u64": "T.ptx.sub.u64(w, w, 1)",
+    "mul/f32": "T.ptx.mul.rz.f32(x, x, x)",
+    "mad/hi_sat_s32": "T.ptx.mad.hi.sat.s32(i, i, i, i)",
+    "mad/wide_u16": "T.ptx.mad.wide.u16(u, h, h, u)",
+    "mad/f32": "T.ptx.mad.rn.f32(x, x, x, x)",
+    "fma/rn_f32": "T.ptx.fma.rn.f32(x, x, x, x)",
+    "fma/f16_relu": "T.ptx.fma.rn.relu.f16(h, h, h, h)",
+    "neg/s32": "T.ptx.neg.s32(i, i)",
+    "neg/f32_ftz": "T.ptx.neg.ftz.f32(x, x)",
+    "ex2/f32": "T.ptx.ex2.approx.ftz.f32(x, x)",
+    "ex2/bf16": "T.ptx.ex2.approx.ftz.bf16(h, h)",
+    # Arithmetic misuse.
+    "add/sat_u64": "T.ptx.add.sat.u64(w, w, w)",
+    "add/ftz_f64": "T.ptx.add.ftz.f64(x, x, x)",
+    "mad/sat_lo": "T.ptx.mad.lo.sat.s32(i, i, i, i)",
+    "fma/no_rounding": "T.ptx.fma.f32(x, x, x, x)",
+    "fma/sat_and_relu": "T.ptx.fma.rn.sat.relu.f16(h, h, h, h)",
+    "neg/unsigned": "T.ptx.neg.u32(u, u)",
+    "ex2/f16_ftz": "T.ptx.ex2.approx.ftz.f16(h, h)",
+    "mul/wide_into_u32": "T.ptx.mul.wide.u32(u, u, u)",
 }
 """Case key -> the statement."""
 

@@ -161,8 +161,9 @@ def test_the_backends_are_namespaces_and_only_ptx_is_subscriptable() -> None:
     kinds = {m.name: m.kind for m in protocol_registry.namespace_members("tirx")}
     assert [kinds[name] for name in ("cuda", "nki", "metal", "webgpu", "nvshmem", "ptx_legacy",
                                      "ptx")] == ["namespace"] * 7
-    assert dir(T.ptx) == ["SINK", "addr", "bar", "barrier", "fence", "ld", "lop3", "mapa",
-                          "mbarrier", "mov", "multimem_ld_reduce", "pred", "set", "setp", "st"]
+    assert dir(T.ptx) == ["SINK", "add", "addr", "bar", "barrier", "ex2", "fence", "fma", "ld",
+                          "lop3", "mad", "mapa", "mbarrier", "mov", "mul", "multimem_ld_reduce",
+                          "neg", "pred", "set", "setp", "st", "sub"]
     with pytest.raises(TypeError, match=r"^`T.nki` is not subscriptable$"):
         T.nki["x"]
 

@@ -40,9 +40,10 @@ class Operand:
     lanes: Union[int, Callable[[Modifiers], int]] = 1
     dtypes: Optional[Callable[[Modifiers], Tuple[str, ...]]] = None
     addr_offset: bool = False
-    type: Optional[str] = None
+    type: Union[str, Callable[[Modifiers], str], None] = None
     """The register's PTX type: a slot's name (its token; the ``type`` slot's when that slot is
-    left out) or a type token itself (``"b16"``); None for the ``type`` slot."""
+    left out), a type token itself (``"b16"``), a function of the modifiers (a widening
+    result), or None for the ``type`` slot."""
     sinkable: bool = False
     """Whether a lane may be ``T.ptx.SINK`` (PTX's ``_``: a destination lane discarded)."""
     literal: Optional[str] = None
@@ -720,6 +721,167 @@ _MULTIMEM = (
            Operand("addr", kind="addr", addr_offset=True)), _multimem_float_rule),
 )
 
+# --- arithmetic: add, sub, mul, mad, fma, neg, ex2 (ISA 9.7.1, 9.7.3, 9.7.4) -------------------
+
+_FRND = ("rn", "rz", "rm", "rp")
+_WIDE = {"u16": "u32", "s16": "s32", "u32": "u64", "s32": "s64"}
+
+
+def _wide(m: Modifiers) -> str:
+    return _WIDE[m["type"]]
+
+
+def _float_rule(m: Modifiers) -> Optional[str]:
+    """The single and double precision lines: a half source only on the .f32 line (no .ftz),
+    .ftz on .f32 and .f32x2, .sat on .f32."""
+    ty, src = m["type"], m.get("srctype", "")
+    if src:
+        if ty != "f32":
+            return f"a .{src} source is on the .f32 line only"
+        if m["ftz"]:
+            return f"the .f32.{src} line takes no .ftz"
+        return None
+    if m["ftz"] and ty == "f64":
+        return ".ftz is for .f32 and .f32x2"
+    if m["sat"] and ty != "f32":
+        return ".sat is for .f32"
+    return None
+
+
+def _saturating(op: str) -> Callable[[Modifiers], Optional[str]]:
+    def rule(m: Modifiers) -> Optional[str]:
+        if not m["sat"] or m["type"] == "s32":
+            return None
+        return f"{op}.sat is .s32 only"
+    return rule
+
+
+def _mad_rule(m: Modifiers) -> Optional[str]:
+    if m["sat"] and (m["mode"], m["type"]) != ("hi", "s32"):
+        return "mad.sat is .hi.s32 only"
+    return None
+
+
+def _bf16_plain(m: Modifiers) -> Optional[str]:
+    if m["type"].startswith("bf16") and (m["ftz"] or m["sat"]):
+        return f".{m['type']} takes no .ftz or .sat"
+    return None
+
+
+def _half_fma_rule(m: Modifiers) -> Optional[str]:
+    error = _bf16_plain(m)
+    if error:
+        return error
+    if m["oob"] and (m["ftz"] or m["sat"]):
+        return "fma.oob takes .relu, not .ftz or .sat"
+    if m["sat"] and m["relu"]:
+        return ".sat and .relu exclude each other"
+    return None
+
+
+def _neg_rule(m: Modifiers) -> Optional[str]:
+    if m["ftz"] and m["type"] != "f32":
+        return ".ftz is for .f32"
+    return None
+
+
+def _half_ex2_rule(m: Modifiers) -> Optional[str]:
+    if m["type"].startswith("bf16"):
+        return None if m["ftz"] else "ex2.approx of .bf16 is written .ftz"
+    if m["ftz"]:
+        return f"ex2.approx of .{m['type']} takes no .ftz"
+    return None
+
+
+_HALVES = ("f16", "f16x2", "bf16", "bf16x2")
+_D, _A, _B, _C_REG = (Operand("d", rw="w"), Operand("a"), Operand("b"), Operand("c"))
+
+
+def _mixed(name: str, family: str, slots: Tuple[Slot, ...], with_b: bool = False) -> Entry:
+    """A mixed-precision packed line: ``d`` of ``dtype``, ``a`` of ``atype``, ``c`` of
+    ``ctype`` (and ``b`` of ``btype``)."""
+    operands = (Operand("d", rw="w", type="dtype"), Operand("a", type="atype"),
+                *((Operand("b", type="btype"),) if with_b else ()), Operand("c", type="ctype"))
+    return Entry(name, family, slots, operands)
+
+
+def _typed(name: str, choices: Tuple[str, ...]) -> Slot:
+    return Slot(name, choices, optional=False)
+
+
+def _mixed_lines() -> Tuple[Entry, ...]:
+    up = (Slot("rnd", _FRND), _typed("dtype", ("f32x2",)), _typed("atype", ("f16x2", "bf16x2")),
+          _typed("ctype", ("f32x2",)))
+    down_f16 = (_fixed("rnd", "rz"), _fixed("ftz", "ftz"), _typed("dtype", ("f16x2",)),
+                _typed("atype", ("f32x2",)), _typed("ctype", ("f32x2",)))
+    down_bf16 = (_fixed("rnd", "rz"), _typed("dtype", ("bf16x2",)), _typed("atype", ("f32x2",)),
+                 _typed("ctype", ("f32x2",)))
+    found = [_mixed(f"{op}_mixed_vec_up", op, up) for op in ("add", "sub")]
+    found += [_mixed(f"{op}_mixed_vec_down_f16", op, down_f16) for op in ("add", "sub")]
+    found += [_mixed(f"{op}_mixed_vec_down_bf16", op, down_bf16) for op in ("add", "sub")]
+    found.append(_mixed("fma_mixed_vec", "fma",
+                        (_typed("rnd", _FRND), _typed("dtype", ("f32x2",)),
+                         _typed("atype", ("f16x2", "bf16x2")), _typed("btype", ("f32x2",)),
+                         _typed("ctype", ("f32x2",))), with_b=True))
+    found += [
+        _mixed("mul_mixed_vec_down_f16", "mul",
+               (_fixed("ftz", "ftz"), _fixed("rnd", "rz"), _typed("dtype", ("f16x2",)),
+                _typed("atype", ("f32x2",)), _typed("ctype", ("f32x2",)))),
+        _mixed("mul_mixed_vec_down_bf16", "mul", down_bf16),
+        _mixed("mul_mixed_vec_bf16_f16", "mul",
+               (_typed("dtype", ("bf16x2",)), _typed("atype", ("bf16x2",)),
+                _typed("ctype", ("f16x2",)))),
+        _mixed("mul_mixed_vec_f16_bf16", "mul",
+               (_typed("dtype", ("f16x2",)), _typed("atype", ("f16x2",)),
+                _typed("ctype", ("bf16x2",)))),
+    ]
+    return tuple(found)
+
+
+_INT_TYPES = ("u16", "u32", "u64", "s16", "s32", "s64")
+_SAT = Slot("sat", ("sat",))
+_FLOAT_LINE = (Slot("rnd", _FRND), _FTZ, _SAT)
+_HALF_LINE = (Slot("rnd", ("rn",)), _FTZ, _SAT)
+_SRC = Slot("srctype", ("f16", "bf16"))
+_F = ("f32", "f64", "f32x2")
+
+_ARITHMETIC = (
+    *_mixed_lines(),
+    Entry("add_int", "add",
+          (_SAT, _type(("u16", "u32", "u64", "u16x2", "s16", "s32", "s64", "s16x2"))),
+          (_D, _A, _B), _saturating("add")),
+    Entry("sub_int", "sub", (_SAT, _type(_INT_TYPES)), (_D, _A, _B), _saturating("sub")),
+    Entry("mul_int", "mul", (_typed("mode", ("hi", "lo")), _type(_INT_TYPES)), (_D, _A, _B)),
+    Entry("mul_wide", "mul", (_fixed("mode", "wide"), _type(("u16", "s16", "u32", "s32"))),
+          (Operand("d", rw="w", type=_wide), _A, _B)),
+    Entry("mad_int", "mad", (_typed("mode", ("hi", "lo")), _SAT, _type(_INT_TYPES)),
+          (_D, _A, _B, _C_REG), _mad_rule),
+    Entry("mad_wide", "mad", (_fixed("mode", "wide"), _type(("u16", "s16", "u32", "s32"))),
+          (Operand("d", rw="w", type=_wide), _A, _B, Operand("c", type=_wide))),
+    Entry("neg_int", "neg", (_type(("s16", "s32", "s64")),), (_D, _A)),
+    Entry("add", "add", (*_FLOAT_LINE, _type(_F), _SRC),
+          (_D, Operand("a", type="srctype"), _B), _float_rule),
+    Entry("sub", "sub", (*_FLOAT_LINE, _type(_F), _SRC),
+          (_D, Operand("a", type="srctype"), _B), _float_rule),
+    Entry("mul", "mul", (*_FLOAT_LINE, _type(_F)), (_D, _A, _B), _float_rule),
+    Entry("fma", "fma", (_typed("rnd", _FRND), _FTZ, _SAT, _type(_F), _SRC),
+          (_D, Operand("a", type="srctype"), Operand("b", type="srctype"), _C_REG), _float_rule),
+    Entry("mad_f", "mad", (_typed("rnd", _FRND), _FTZ, _SAT, _type(("f32", "f64"))),
+          (_D, _A, _B, _C_REG), _float_rule),
+    Entry("neg", "neg", (_FTZ, _type(("f32", "f64"))), (_D, _A), _neg_rule),
+    Entry("ex2", "ex2", (_fixed("mode", "approx"), _FTZ, _type(("f32",))),
+          (_D, Operand("value"))),
+    Entry("add_half", "add", (*_HALF_LINE, _type(_HALVES)), (_D, _A, _B), _bf16_plain),
+    Entry("sub_half", "sub", (*_HALF_LINE, _type(_HALVES)), (_D, _A, _B), _bf16_plain),
+    Entry("mul_half", "mul", (*_HALF_LINE, _type(_HALVES)), (_D, _A, _B), _bf16_plain),
+    Entry("fma_half", "fma",
+          (_fixed("rnd", "rn"), _FTZ, _SAT, Slot("oob", ("oob",)), Slot("relu", ("relu",)),
+           _type(_HALVES)), (_D, _A, _B, _C_REG), _half_fma_rule),
+    Entry("neg_half", "neg", (_FTZ, _type(_HALVES)), (_D, _A), _bf16_plain),
+    Entry("ex2_half", "ex2", (_fixed("mode", "approx"), _FTZ, _type(_HALVES)),
+          (_D, Operand("value")), _half_ex2_rule),
+)
+
 _MOV = (
     Entry("mov", "mov", (_type(("pred", "b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32",
                                 "s64", "f32", "f64")),),
@@ -774,11 +936,13 @@ ENTRIES: Tuple[Entry, ...] = (
     *_MAPA,
     *_LOP3,
     *_MULTIMEM,
+    *_ARITHMETIC,
 )
 """Every entry ours builds, by family in the order the reference tries them."""
 
 _CARRIERS = {"pred": "uint32", "f16": "uint16", "bf16": "uint16", "f16x2": "uint32",
-             "bf16x2": "uint32", "mbarrier_report_b8reg": "uint8"}
+             "bf16x2": "uint32", "mbarrier_report_b8reg": "uint8", "f32x2": "uint64",
+             "u16x2": "uint32", "s16x2": "uint32"}
 _INTEGER_ONLY = {"b32i": ("uint32", "int32"), "b64i": ("uint64", "int64")}
 """Bit-size types whose register is an integer (a float one does not assemble there: the
 mbarrier phase state)."""
@@ -801,6 +965,8 @@ def type_dtypes(token: str) -> Tuple[str, ...]:
 
 def operand_type(operand: Operand, m: Modifiers) -> str:
     """The PTX type token of a register operand under the modifiers."""
+    if callable(operand.type):
+        return operand.type(m)
     key = operand.type or "type"
     if key in m:
         return m[key] or m["type"]
