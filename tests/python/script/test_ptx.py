@@ -187,6 +187,9 @@ def test_sunk_lanes_and_predicates_read_print_and_read_back(trusted: bool) -> No
      "No form of `T.ptx.setp.eq.f32` takes these operands: `T.ptx.setp.eq.f32`: `p` is a "
      ".pred result: a writable uint32 scalar or tensor element (such as `ok: T.uint32`); "
      "`T.ptx.setp.eq.f32` takes 4 operands (p, q, a, b), got 3"),
+    ("T.ptx.mapa.u64(x, A.data, 1)\n",
+     "`T.ptx.mapa.u64`: destination `d` is one of uint64, got float32"),
+    ("T.ptx.neg.f32(x, x, x)\n", "`T.ptx.neg.f32` takes 2 operands (d, a), got 3"),
     ('T.ptx.mov(x, x, "f32", "q0")\n',
      'The marker of a printed `T.ptx` call is flags such as "pred", "p1" or "s0", got "q0"'),
 ])
@@ -208,3 +211,13 @@ def test_outside_a_kernel_it_reads_as_the_reference_reads_it() -> None:
     assert reads_back(func).splitlines()[-2:] == [
         '    T.ptx.bar(T.uint32(0), "", "sync", "")',
         '    T.ptx.ld(u[0], A.data, "", "", "", "global", "", "", "", "", "", "b32", "")']
+
+
+@pytest.mark.parametrize("lut, message", [
+    ("256", "`T.ptx.lop3.b32`: the lookup table `immLut` is one byte, 0 to 255, got 256"),
+    ("x", "`T.ptx.lop3.b32`: operand `immLut` is written in the instruction: a constant "
+          "integer, got `float32`"),
+])
+def test_an_immediate_is_a_constant_of_its_range(lut: str, message: str) -> None:
+    statement = f"u: T.uint32\nT.ptx.lop3.b32(u, u, u, u, {lut})\n"
+    assert diagnostics(statement) == [(1, "value-error", message, 8)]
