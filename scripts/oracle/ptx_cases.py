@@ -231,6 +231,8 @@ CASES: Dict[str, str] = {
     "fma/f16_relu": "T.ptx.fma.rn.relu.f16(h, h, h, h)",
     "neg/s32": "T.ptx.neg.s32(i, i)",
     "neg/f32_ftz": "T.ptx.neg.ftz.f32(x, x)",
+    "neg/bf16x2": "T.ptx.neg.bf16x2(u, u)",
+    "neg/bf16x2_ftz": "T.ptx.neg.ftz.bf16x2(u, u)",
     "ex2/f32": "T.ptx.ex2.approx.ftz.f32(x, x)",
     "ex2/bf16": "T.ptx.ex2.approx.ftz.bf16(h, h)",
     # Arithmetic misuse.

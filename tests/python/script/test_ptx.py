@@ -14,6 +14,7 @@ import tvm_ffi
 from tvm_tirx.script import from_source, parse_diagnostics
 from tvm_tirx.script import tirx as T
 from tvm_tirx.script.recorded import NotAnalysedYet
+from tvm_tirx.script.tirx_ptx_table import ENTRIES, lanes_of, operand_dtypes
 
 KERNEL = '''
 from tvm.script import tirx as T
@@ -221,3 +222,19 @@ def test_outside_a_kernel_it_reads_as_the_reference_reads_it() -> None:
 def test_an_immediate_is_a_constant_of_its_range(lut: str, message: str) -> None:
     statement = f"u: T.uint32\nT.ptx.lop3.b32(u, u, u, u, {lut})\n"
     assert diagnostics(statement) == [(1, "value-error", message, 8)]
+
+
+def test_every_entry_s_rule_reads_only_its_own_slots() -> None:
+    # A rule shared by entries of different slots must not read a slot one of them lacks: it
+    # is tried with each slot left out and with each of each slot's tokens.
+    for entry in ENTRIES:
+        base = {slot.name: "" if slot.optional else slot.choices[0] for slot in entry.slots}
+        variants = [base] + [{**base, slot.name: token} for slot in entry.slots
+                             for token in slot.choices]
+        for mods in variants:
+            if entry.check is not None:
+                entry.check(mods)  # a KeyError here is a rule reading another entry's slot
+            for operand in entry.operands:
+                lanes_of(operand, mods)
+                if operand.kind == "reg":
+                    assert operand_dtypes(operand, mods), (entry.name, operand.name, mods)

@@ -763,8 +763,14 @@ def _mad_rule(m: Modifiers) -> Optional[str]:
 
 
 def _bf16_plain(m: Modifiers) -> Optional[str]:
-    if m["type"].startswith("bf16") and (m["ftz"] or m["sat"]):
+    if m["type"].startswith("bf16") and (m["ftz"] or m.get("sat")):
         return f".{m['type']} takes no .ftz or .sat"
+    return None
+
+
+def _half_neg_rule(m: Modifiers) -> Optional[str]:
+    if m["type"].startswith("bf16") and m["ftz"]:
+        return f".{m['type']} takes no .ftz"
     return None
 
 
@@ -877,7 +883,7 @@ _ARITHMETIC = (
     Entry("fma_half", "fma",
           (_fixed("rnd", "rn"), _FTZ, _SAT, Slot("oob", ("oob",)), Slot("relu", ("relu",)),
            _type(_HALVES)), (_D, _A, _B, _C_REG), _half_fma_rule),
-    Entry("neg_half", "neg", (_FTZ, _type(_HALVES)), (_D, _A), _bf16_plain),
+    Entry("neg_half", "neg", (_FTZ, _type(_HALVES)), (_D, _A), _half_neg_rule),
     Entry("ex2_half", "ex2", (_fixed("mode", "approx"), _FTZ, _type(_HALVES)),
           (_D, Operand("value")), _half_ex2_rule),
 )
