@@ -150,6 +150,13 @@ constexpr const char* kInSequence = "in_sequence";
  */
 Doc ScopeOrBareDoc(const tirx::Stmt& stmt, const std::optional<ExprDoc>& var, const ExprDoc& call,
                    const ffi::Array<StmtDoc>& body, const DocTranslator& t);
+/*!
+ * \brief `T.hint("message", key=value, ...)` of apache-tvm 0.27's hint scope (an AttrStmt of key
+ *  "tirx_hint", value 1 and a map as its node), or nullopt for another attribute
+ *  (translate_device.cc).
+ */
+std::optional<ExprDoc> HintCallDoc(const tirx::AttrStmt& a, const AccessPath& p,
+                                   const DocTranslator& t);
 /*! \brief DocTranslator mark of a tensor printed as a scalar (Apache's spelling). */
 constexpr const char* kScalarTensor = "apache.scalar_tensor";
 /*!

@@ -3,7 +3,8 @@
  * \brief The device-kernel statements (tvm/tirx/device.h): a region as the reference prints it,
  *  `with T.device_entry():` / `with T.compute_scope("helper"):` (`attrs={...}` when it has
  *  some), and a scope-id definition as Apache TVM prints it, `tx, ty = T.thread_id([8, 4])`
- *  (`dtype="uint32"` unless int32, `preferred=[...]` when given).
+ *  (`dtype="uint32"` unless int32, `preferred=[...]` when given); apache-tvm 0.27's hint scope
+ *  as it prints it, `T.hint("message", key=value)`.
  */
 #include <tvm/tirx/device.h>
 
@@ -73,6 +74,30 @@ Doc ScopeIdDoc(const tirx::ScopeIdDef& d, const AccessPath& p, const DocTranslat
 }
 
 }  // namespace
+
+std::optional<ExprDoc> HintCallDoc(const tirx::AttrStmt& a, const AccessPath& p,
+                                   const DocTranslator& t) {
+  const auto* one = a->value.as<tirx::IntImmObj>();
+  auto attrs = a->node.try_cast<ffi::Map<String, ffi::Any>>();
+  bool is_hint = a->attr_key == "tirx_hint" && one != nullptr && one->value == 1 &&
+                 one->ty.as<ir::PrimTypeObj>()->dtype == ffi::DataType::Int(32);
+  if (!is_hint || !attrs.has_value()) return std::nullopt;
+  // A message that is not a string would not read back as one: the generic form keeps it.
+  if (auto message = attrs->Get("message"); message && !message->as<String>()) return std::nullopt;
+  Array<ExprDoc> args;
+  Array<String> keys;
+  Array<ExprDoc> values;
+  AccessPath node = p.Attr("node");
+  for (const auto& [key, value] : *attrs) {
+    if (key == "message") {
+      args.push_back(t.AsExprDoc(value, node.MapItem(key)));
+    } else {
+      keys.push_back(key);
+      values.push_back(t.AsExprDoc(value, node.MapItem(key)));
+    }
+  }
+  return TAttr(t, "hint").Call(args, keys, values);
+}
 
 TVM_FFI_STATIC_INIT_BLOCK() {
   RegisterDocTranslate<tirx::DeviceRegion>(RegionDoc);

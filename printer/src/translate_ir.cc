@@ -83,11 +83,17 @@ ExprDoc CallWithTy(const ir::Call& call, const std::string& name, const AccessPa
  *  - kCallTyUnlessMissing: `ty=` unless Missing, as the reference prints;
  *  - kCallTypeLast: the type last, positionally, as Apache TVM prints `tvm_struct_get` (its
  *    `TScriptDtypePrintLocation` kLast);
- *  - kDataField: `A.data`, as the reference prints a tensor's data pointer.
+ *  - kDataField: `A.data`, as the reference prints a tensor's data pointer;
+ *  - kCallTypedConstants: `T.<name>(args...)`, an int32 constant argument as `T.int32(4)`, as
+ *    the reference prints a PTX instruction's operands.
+ *  The member is the op's name, or its IntrinsicInfo's `member` (PTX's `ld` for
+ *  `tirx.ptx.ld_vec`).
  */
 Doc IntrinsicCallDoc(const ir::Call& call, const tirx::IntrinsicInfo& info, const AccessPath& p,
                      const DocTranslator& t) {
-  std::string name = std::string(call->op.as<ir::OpObj>()->name).substr(std::strlen("tirx."));
+  std::string name = info->member.empty()
+                         ? std::string(call->op.as<ir::OpObj>()->name).substr(std::strlen("tirx."))
+                         : std::string(info->member);
   if (t.config()->apache()) {
     if (std::optional<Doc> doc = ApacheIntrinsicCallDoc(call, &name, p, t)) return *doc;
   }
@@ -119,6 +125,18 @@ Doc IntrinsicCallDoc(const ir::Call& call, const tirx::IntrinsicInfo& info, cons
     }
     case tirx::PrintStyle::kDataField:
       return t.AsExprDoc(call->args[0], p.Attr("args").ArrayItem(0)).Attr("data");
+    case tirx::PrintStyle::kCallTypedConstants: {
+      Array<ExprDoc> args = ArgDocs(call, p, t);
+      for (size_t i = 0; i < call->args.size(); ++i) {
+        const auto* imm = call->args[i].as<tirx::IntImmObj>();
+        const auto* prim = call->args[i]->ty.as<ir::PrimTypeObj>();
+        if (imm == nullptr || prim == nullptr || prim->dtype != ffi::DataType::Int(32)) continue;
+        AccessPath at = p.Attr("args").ArrayItem(static_cast<int64_t>(i));
+        args.Set(
+            i, WithPath<ExprDoc>(DTypeDoc(t, prim->dtype).Call({LiteralDoc::Int(imm->value)}), at));
+      }
+      return TAttr(t, name).Call(args);
+    }
   }
   return CallWithTy(call, name, p, t);
 }

@@ -325,6 +325,9 @@ namespace {
  *  not one of several statements.
  */
 Doc AttrDoc(const tirx::AttrStmt& a, const AccessPath& p, const DocTranslator& t) {
+  if (std::optional<ExprDoc> hint = HintCallDoc(a, p, t)) {
+    return ScopeOrBareDoc(a, std::nullopt, *hint, t.AsBody(a->body, p.Attr("body")), t);
+  }
   bool apache = t.config()->apache();
   const auto* zero = a->node.as<tirx::IntImmObj>();
   bool dict_form = apache && zero != nullptr && zero->value == 0;

@@ -1,6 +1,7 @@
 """Records apache-tvm 0.27's answers on the cases of device_cases.py: the variables (name,
 dtype) and extent types each scope-id statement defines, or the error kind it raises; the dtype
-of each tensor-core intrinsic's call.
+of each tensor-core intrinsic's call; and the calls of ``T.nvshmem`` and ``T.ptx_legacy``
+(library_cases.py, COMMON and APACHE; the reference's answers are record_device_reference.py's).
 
 Run from the repository root with the Apache oracle venv's Python (docs/conformance.md):
 
@@ -25,6 +26,7 @@ import tvm  # noqa: E402,F401 - apache-tvm 0.27 (the Apache oracle venv only)
 
 from device_cases import INTRINSICS, cases, definitions_answer, error_kind, program  # noqa: E402
 from device_cases import call_answer  # noqa: E402
+from library_cases import APACHE, COMMON  # noqa: E402
 from tvm.script import tirx as T  # noqa: E402
 from record_writer import write_record  # noqa: E402
 
@@ -70,7 +72,7 @@ def intrinsic_answer(make: Any) -> Dict[str, Any]:
     try:
         call = make(T, handle, tvm.tirx.Var("i", "int32"), tvm.tirx.Var("x", "float32"))
     except Exception as exc:  # noqa: BLE001 - every error is an answer
-        return {"error": error_kind(str(exc))}
+        return {"error": error_kind(f"{type(exc).__name__}: {exc}")}
     return call_answer(call)
 
 
@@ -79,7 +81,7 @@ def main(argv: list) -> int:
         record = {key: answer(pathlib.Path(folder), key, statement)
                   for key, statement in cases().items()}
     record.update({f"intrinsic/{name}": intrinsic_answer(make)
-                   for name, make in INTRINSICS.items()})
+                   for name, make in {**INTRINSICS, **COMMON, **APACHE}.items()})
     return write_record(OUTPUT, record, argv)
 
 

@@ -189,9 +189,17 @@ void CheckReinterpretWidth(DataType from, DataType to) {
   }
 }
 
-/*! \brief The check of a built reinterpret call: a primitive result of the operand's width. */
+/*!
+ * \brief The check of a built reinterpret call: a primitive result of the operand's width, or a
+ *  pointer read from a 64-bit integer (an address held as an integer, as the reference builds
+ *  it for a PTX address operand).
+ */
 void CheckReinterpret(const ir::Call& call, const char* op) {
   const auto* to = call->ty.as<ir::PrimTypeObj>();
+  if (to == nullptr && IsPointer(call->ty)) {
+    DataType from = OperandDType(call->args[0], op, "args");
+    if ((from.is_int() || from.is_uint()) && from.bits() == 64 && from.lanes() == 1) return;
+  }
   if (to == nullptr) {
     TVM_FFI_THROW(TypeError) << "`" << op << "` needs a primitive result type";
   }

@@ -13,9 +13,9 @@ namespace tvm {
 namespace tirx {
 namespace {
 
-constexpr PrintStyle kPrintStyles[] = {PrintStyle::kCall, PrintStyle::kCallTyUnlessInt32,
-                                       PrintStyle::kCallTyUnlessMissing, PrintStyle::kCallTypeLast,
-                                       PrintStyle::kDataField};
+constexpr PrintStyle kPrintStyles[] = {
+    PrintStyle::kCall,         PrintStyle::kCallTyUnlessInt32, PrintStyle::kCallTyUnlessMissing,
+    PrintStyle::kCallTypeLast, PrintStyle::kDataField,         PrintStyle::kCallTypedConstants};
 
 std::string ArgCountText(int64_t min_args, int64_t max_args) {
   if (max_args == kUnboundedArgs) return "at least " + std::to_string(min_args) + " arguments";
@@ -62,6 +62,8 @@ const char* PrintStyleName(PrintStyle style) {
       return "call_type_last";
     case PrintStyle::kDataField:
       return "data_field";
+    case PrintStyle::kCallTypedConstants:
+      return "call_typed_constants";
   }
   return "call";
 }
@@ -79,6 +81,7 @@ IntrinsicInfo::IntrinsicInfo(const IntrinsicSpec& spec) {
   node->max_args = spec.max_args;
   node->effect = static_cast<int64_t>(spec.effect);
   node->print_style = PrintStyleName(spec.style);
+  node->member = spec.member != nullptr ? spec.member : "";
   data_ = std::move(node);
 }
 
@@ -116,7 +119,8 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("min_args", &IntrinsicInfoObj::min_args)
       .def_ro("max_args", &IntrinsicInfoObj::max_args)
       .def_ro("effect", &IntrinsicInfoObj::effect)
-      .def_ro("print_style", &IntrinsicInfoObj::print_style);
+      .def_ro("print_style", &IntrinsicInfoObj::print_style)
+      .def_ro("member", &IntrinsicInfoObj::member);
   refl::GlobalDef().def(
       "tirx.IntrinsicNames",
       []() {

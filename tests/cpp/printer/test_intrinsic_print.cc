@@ -54,6 +54,19 @@ TEST_SUITE("printer.intrinsic") {
     Check(CallOf("testing_print_field", {TensorVar("A", {FloatVar("n")})}, std::nullopt), "A.data");
   }
 
+  TEST_CASE("typed int32 constants, under the member the op names") {
+    // As the reference prints a PTX instruction: the family's name, its int32 operands typed.
+    RegisterIntrinsic({"testing_print_typed_entry", 1, 3, nullptr, CallEffect::kUpdateState,
+                       PrintStyle::kCallTypedConstants, "a test intrinsic", nullptr,
+                       "testing_family"});
+    Expr four = IntImm(PrimType::Int(32), 4), seven = IntImm(PrimType(ffi::DataType::UInt(32)), 7);
+    Check(CallOf("testing_print_typed_entry", {four, FloatVar("f"), seven}, std::nullopt),
+          "T.testing_family(T.int32(4), f, T.uint32(7))");
+    CHECK(std::string(
+              IntrinsicInfoOf(ir::Op::Get("tirx.testing_print_typed_entry")).value()->member) ==
+          "testing_family");
+  }
+
   TEST_CASE("an op without the attribute prints as the raw call") {
     ir::Op op = ir::OpRegistry::Register("tirx.testing_not_an_intrinsic").set_num_args(1).op();
     ir::CallOptions options;

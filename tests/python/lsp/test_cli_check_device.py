@@ -1,6 +1,6 @@
 """``tvm-lsp check`` on a device kernel in Apache TVM's spelling (issue 23, item 2): the file is
 analysed untrusted, as an editor opens it; the built members report nothing, a member an oracle
-records but ours does not build is one information (at that member: `T.ptx.fence`), an
+records but ours does not build is one information (at that member: `T.ptx.tcgen05`), an
 unknown member one error."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ def kernel(A: T.Buffer((256,), "float32"), bar: T.handle):
         T.cuda.mbarrier_wait(bar, 0)
     A[bx * 128 + tx] = T.cuda.warp_sum(A[tx])
     T.ptx.fence.proxy.async_.shared__cta()
+    T.ptx.tcgen05.fence.before_thread_sync()
     T.cuda.cta_synk()
 '''
 
@@ -36,9 +37,9 @@ def test_a_device_kernel_is_checked_untrusted(tmp_path) -> None:
     found = [(d["line"], d["column"], d["severity"], d["code"], d["message"])
              for d in json.loads(result.stdout)]
     assert found == [
-        (13, 5, "info", "not-implemented-error",
-         "`T.ptx.fence` is not analysed yet: it is a member of `T` in apache-tvm-tirx 0.1.0a4 "
+        (14, 5, "info", "not-implemented-error",
+         "`T.ptx.tcgen05` is not analysed yet: it is a member of `T` in apache-tvm-tirx 0.1.0a4 "
          "and apache-tvm 0.27.0.post1, which this frontend does not build yet"),
-        (14, 5, "error", "attribute-error",
+        (15, 5, "error", "attribute-error",
          "`T.cuda.cta_synk` is not a member of `T.cuda`; did you mean `T.cuda.cta_sync`?"),
     ]

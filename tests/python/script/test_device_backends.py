@@ -131,21 +131,22 @@ def test_the_reference_s_generic_atomic_add_is_untyped_unless_given_a_type() -> 
 
 
 @pytest.mark.parametrize("trusted", [False, True])
-def test_a_backend_ours_builds_nothing_of_still_finds_misspelt_names(trusted: bool) -> None:
+def test_a_backend_s_members_not_built_are_informations_and_misspelt_ones_errors(trusted: bool) -> None:
     found = diagnostics(
-        "T.ptx.fence.proxy.async_.shared__cta()\n"
+        "T.ptx.tcgen05.fence.before_thread_sync()\n"
         "T.ptx.and_(A[0], A[1])\n"
-        'T.ptx["mbarrier.init.shared.b64"](bar, 1)\n'
+        'T.ptx["cp.async.bulk.commit_group"]()\n'
         "T.ptx.fense()\n"
         "T.nki.not_an_nki_member()\n", trusted)
     recorded = ("is not analysed yet: it is a member of `T` in apache-tvm-tirx 0.1.0a4 and "
                 "apache-tvm 0.27.0.post1, which this frontend does not build yet")
     assert found == [
-        (3, "not-implemented-error", f"`T.ptx.fence` {recorded}", 8, 4, 15),
+        (3, "not-implemented-error", f"`T.ptx.tcgen05` {recorded}", 8, 4, 17),
         # `and_` is the family `and`, a Python keyword escaped as Apache TVM escapes it.
         (3, "not-implemented-error", f"`T.ptx.and` {recorded}", 9, 4, 14),
         (3, "not-implemented-error",
-         "`T.ptx[...]` (an instruction by its PTX text) is not analysed yet", 10, 4, 37),
+         "`T.ptx[...]` (an instruction by its PTX text) is not analysed yet for `cp`",
+         10, 4, 39),
         (1, "attribute-error",
          "`T.ptx.fense` is not a member of `T.ptx`; did you mean `T.ptx.fence` or `T.ptx.fns`?",
          11, 4, 15),
@@ -154,13 +155,15 @@ def test_a_backend_ours_builds_nothing_of_still_finds_misspelt_names(trusted: bo
     ]
 
 
-def test_a_backend_of_no_member_is_a_placeholder_not_a_member() -> None:
+def test_the_backends_are_namespaces_and_only_ptx_is_subscriptable() -> None:
     from tvm_tirx.script.parser import protocol_registry
 
     kinds = {m.name: m.kind for m in protocol_registry.namespace_members("tirx")}
-    assert [kinds[name] for name in ("cuda", "nki", "metal", "webgpu")] == ["namespace"] * 4
-    assert [kinds[name] for name in ("nvshmem", "ptx", "ptx_legacy")] == ["unsupported"] * 3
-    assert dir(T.ptx) == []
+    assert [kinds[name] for name in ("cuda", "nki", "metal", "webgpu", "nvshmem", "ptx_legacy",
+                                     "ptx")] == ["namespace"] * 7
+    assert dir(T.ptx) == ["SINK", "add", "addr", "bar", "barrier", "ex2", "fence", "fma", "ld",
+                          "lop3", "mad", "mapa", "mbarrier", "mov", "mul", "multimem_ld_reduce",
+                          "neg", "pred", "set", "setp", "st", "sub"]
     with pytest.raises(TypeError, match=r"^`T.nki` is not subscriptable$"):
         T.nki["x"]
 

@@ -88,9 +88,12 @@ def test_every_registered_intrinsic_is_a_member_and_in_the_stub() -> None:
         # A dotted intrinsic is a member of its backend's namespace (`T.cuda.cta_sync`).
         backend, dot, _ = name.partition(".")
         if dot:
+            # An op written as another member (PTX's `ld` for each of its operand shapes) is
+            # that member's.
+            member = REGISTERED[name].member or name
             assert members[backend].kind == "namespace", name
             assert backend in s_tir_members and backend in stub, name
-            assert callable(_member(T, name)) and _member(Ts, name) is _member(T, name)
+            assert callable(_member(T, member)) and _member(Ts, member) is _member(T, member)
             continue
         assert name in members, name
         assert members[name].kind == ("legacy" if name.startswith("tvm_") else "intrinsic"), name
@@ -103,6 +106,8 @@ def _count_cases() -> List[Tuple[str, int, str]]:
     """(member, argument count, message) for the first count outside the range at each end."""
     cases = []
     for name, intrinsic in REGISTERED.items():
+        if intrinsic.member:
+            continue  # written with a member of rules of its own (tirx_ptx.py), not counted
         if intrinsic.min_args > 0:
             cases.append((name, intrinsic.min_args - 1,
                           f"`T.{name}` takes {intrinsic.count_text()}, got "

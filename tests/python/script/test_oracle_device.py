@@ -1,7 +1,9 @@
 """Ours against apache-tvm 0.27 on the cases of scripts/oracle/device_cases.py: the variables
 and extent types each scope-id statement defines, or the kind of error it raises, and the type of
 each tensor-core intrinsic's call
-(tests/oracle_records/device_scope_ids.json, written by scripts/oracle/record_device.py)."""
+(tests/oracle_records/device_scope_ids.json, written by scripts/oracle/record_device.py); and
+against both oracles on the ``T.nvshmem`` and ``T.ptx_legacy`` cases of library_cases.py (the
+reference's in tests/oracle_records/device_reference.json, record_device_reference.py)."""
 
 from __future__ import annotations
 
@@ -18,10 +20,12 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "scripts" / "oracle"))
 
 from device_cases import INTRINSICS, call_answer, cases, definitions_answer, program  # noqa: E402
+from library_cases import APACHE, COMMON, KNOWN_DEVIATIONS, REFERENCE  # noqa: E402
 from tvm_tirx import ir  # noqa: E402
 from tvm_tirx.script import tirx as T  # noqa: E402
 
 RECORD = json.loads((ROOT / "tests/oracle_records/device_scope_ids.json").read_text())
+REFERENCE_RECORD = json.loads((ROOT / "tests/oracle_records/device_reference.json").read_text())
 HEADER = "from tvm.script import tirx as T"
 
 
@@ -39,7 +43,9 @@ def ours(statement: str) -> Dict[str, Any]:
 
 
 def test_the_record_covers_every_case() -> None:
-    assert sorted(RECORD) == sorted([*cases(), *(f"intrinsic/{name}" for name in INTRINSICS)])
+    assert sorted(RECORD) == sorted([*cases(), *(f"intrinsic/{name}" for name in
+                                                 [*INTRINSICS, *COMMON, *APACHE])])
+    assert sorted(REFERENCE_RECORD) == sorted([*COMMON, *REFERENCE])
 
 
 @pytest.mark.parametrize("name", sorted(INTRINSICS))
@@ -57,3 +63,29 @@ def test_a_scope_id_case_matches_apache_tvm(key: str) -> None:
         # ours names it `v`, so that the print reads back with the same name.
         expected = {**expected, "vars": [["v", dtype] for _, dtype in expected["vars"]]}
     assert ours(cases()[key]) == expected
+
+
+def library_answer(name: str) -> Dict[str, Any]:
+    make = {**COMMON, **APACHE, **REFERENCE}[name]
+    try:
+        call = make(T, ir.Var("p", T.handle), ir.Var("i", "int32"), ir.Var("x", "float32"))
+    except Exception as exc:  # noqa: BLE001 - the error's kind is the answer
+        return {"error": type(exc).__name__}
+    return call_answer(call)
+
+
+@pytest.mark.parametrize("oracle, name", [
+    *(("apache", name) for name in sorted([*COMMON, *APACHE])),
+    *(("reference", name) for name in sorted([*COMMON, *REFERENCE])),
+])
+def test_a_library_call_has_the_oracle_s_types(oracle: str, name: str) -> None:
+    recorded = (RECORD[f"intrinsic/{name}"] if oracle == "apache" else REFERENCE_RECORD[name])
+    expected = KNOWN_DEVIATIONS.get(f"{oracle}/{name}", recorded)
+    assert library_answer(name) == expected
+
+
+def test_each_known_deviation_is_one_from_a_record() -> None:
+    for key, ours in KNOWN_DEVIATIONS.items():
+        oracle, name = key.split("/", 1)
+        recorded = RECORD[f"intrinsic/{name}"] if oracle == "apache" else REFERENCE_RECORD[name]
+        assert recorded != ours, key

@@ -72,12 +72,12 @@ def test_what_a_recorded_member_binds_raises_nothing_more() -> None:
 
 
 def test_a_nested_backend_member_is_reported_at_the_member() -> None:
-    # `T.ptx` builds no member yet: a recorded family is an information at its own span, a
-    # name the records do not have an error with the closest ones (tirx_backends.py).
-    (found,) = _diagnostics("    T.ptx.bar.sync(0)\n")
+    # A recorded family `T.ptx` does not build yet is an information at its own span, a name
+    # the records do not have an error with the closest ones (tirx_ptx.py).
+    (found,) = _diagnostics("    T.ptx.tcgen05.fence.before_thread_sync()\n")
     assert found[:2] == (3, "not-implemented-error")
-    assert found[2].startswith("`T.ptx.bar` is not analysed yet")
-    assert found[3:] == (6, 4, 13)
+    assert found[2].startswith("`T.ptx.tcgen05` is not analysed yet")
+    assert found[3:] == (6, 4, 17)
     (found,) = _diagnostics("    T.ptx.barier.sync(0)\n")
     assert found[1:] == ("attribute-error", "`T.ptx.barier` is not a member of `T.ptx`; did "
                          "you mean `T.ptx.barrier` or `T.ptx.mbarrier`?", 6, 4, 16)
@@ -202,8 +202,6 @@ def test_no_well_formedness_error_follows_a_statement_left_out() -> None:
 
 
 @pytest.mark.parametrize("statement, message", [
-    ('    T.attr({"tirx.max_registers": 92})\n',
-     "`T.attr({...})` (a device kernel's attributes) is not analysed yet"),
     ('    A_map: T.let[T.handle("tensormap")] = T.tvm_stack_alloca("tensormap", 1)\n',
      '`T.handle("tensormap")` is not analysed yet: a handle to an opaque device object, which '
      "TIRx types do not have yet"),

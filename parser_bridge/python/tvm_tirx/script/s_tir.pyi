@@ -378,6 +378,8 @@ from .tirx import handle_add_byte_offset as handle_add_byte_offset
 
 from .tirx import header_symbol_ as header_symbol_
 
+from .tirx import hint as hint
+
 from .tirx import hypot as hypot
 
 from .tirx import if_ as if_

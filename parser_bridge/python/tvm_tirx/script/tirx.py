@@ -51,7 +51,6 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     and_,
     arg_,
     assert_,
-    attr,
     bind_,
     bind_many_,
     break_,
@@ -114,6 +113,7 @@ from .tirx_backends import backend_namespaces as _backend_namespaces
 from .tirx_backends import top_level as _top_level_intrinsics
 from .tirx_device import REGIONS as _DEVICE_REGIONS, SCOPE_IDS as _SCOPE_IDS
 from .tirx_device import (  # noqa: F401 - device kernels: regions, scope ids (Apache TVM's)
+    attr,  # the builder's, and Apache TVM's `T.attr({...})` of kernel attributes
     cluster_id,
     compute_scope,
     cta_id,
@@ -123,6 +123,7 @@ from .tirx_device import (  # noqa: F401 - device kernels: regions, scope ids (A
     device_entry,
     device_scope,
     emit_,  # the builder's, and a bare scope id (`T.cta_id([1])`)
+    hint,  # apache-tvm 0.27's directive, an attribute scope
     lane_id,
     parallel_launch,
     thread_id,
@@ -416,7 +417,7 @@ __member_kinds__ = {
                     "Ramp", "Range", "Select", "Shuffle", "ptr", "target", *_NODE_MEMBERS,
                     *_CLASS_CONSTRUCTORS),
     "statement": ("Bind", "add_to_parent", "alloc_local", "alloc_scalar", "alloc_shared",
-                  "alloc_tensor", "attr", "decl_scalar", "decl_tensor", "emit", "evaluate",
+                  "alloc_tensor", "attr", "decl_scalar", "decl_tensor", "emit", "evaluate", "hint",
                   "frame_scope", "func_attr", "func_ret", "launch_thread", "local_scalar",
                   "module_attrs", "module_global_infos", "module_set_attr", *_STORAGE_MEMBERS,
                   *_DEVICE_REGIONS),

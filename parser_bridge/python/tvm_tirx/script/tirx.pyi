@@ -434,10 +434,13 @@ def atomic_add(
     ...
 
 def attr(node: _t.Any, attr_key: _t.Any = ..., value: _t.Any = ...) -> _t.Any:
-    """``with T.attr(node, "key", value):``: an attribute scope over the body. An integer node is
-    an int32 constant, as the value is (and as ``T.int32(1)`` is), so the print, which writes
-    either as ``1``, reads back as the same IR. Apache TVM 0.27's ``T.attr({...})`` in a
-    device kernel (kernel attributes) is not analysed yet.
+    """``T.attr(node, "key", value)`` (tirx_builder.attr), and Apache TVM 0.27's dict form, which
+    its device kernels write for their attributes (``T.attr({"tirx.max_registers": 92})``):
+    one attribute scope of node 0 per item, the first outermost, a bool value a bool constant.
+    A single item is one frame, several a ``T.frame_scope`` of them; either form is a ``with``
+    scope or a bare statement over the rest of the block, as 0.27 reads it. The item
+    ``"tirx.device_entry": True`` is the device-entry region, which is what 0.27 builds for
+    ``T.device_entry()`` and how it prints one.
     """
     ...
 
@@ -779,7 +782,8 @@ def emit(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
 def emit_(value: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
     """An expression statement (tirx_builder.emit_), and a bare scope id (``T.cta_id([1])``,
     which Apache TVM reads as ``v = T.cta_id([1])``): entered as a frame over the rest of the
-    block, which places its definition before the statements that follow.
+    block, which places its definition before the statements that follow. A bare
+    ``T.attr({...})`` of several items enters each of its frames so, in order.
     """
     ...
 
@@ -1042,6 +1046,15 @@ def handle_add_byte_offset(
 
 def header_symbol_(name: _t.Any, annotation: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
     """A symbol of a ``def f[n, k: T.int64]`` header: int32 unless annotated."""
+    ...
+
+def hint(message: _t.Any = ..., **attrs: _t.Any) -> _t.Any:
+    """``T.hint("persistent scheduler", depth=4)`` (apache-tvm 0.27, its sketch language's
+    directive): an attribute scope of key ``"tirx_hint"`` and value 1 whose node is the map of
+    the message (left out when empty) and the keywords, in that order, as 0.27 builds it; a
+    ``with`` scope or a bare statement over the rest of the block. The keyword values are kept
+    as given (plain data), as 0.27 keeps them.
+    """
     ...
 
 def hypot(x1: _t.Any, x2: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
@@ -1430,7 +1443,7 @@ def ptr_byte_offset(
     ...
 
 ptx: _t.Any
-"""``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
+"""``T.ptx``: the families of tirx_ptx_table.py, ``T.ptx.addr`` and the text form."""
 
 ptx_legacy: _t.Any
 """``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
@@ -1465,7 +1478,8 @@ def reinterpret(
     **kwargs: _t.Any,
 ) -> _t.Any:
     """``T.reinterpret(x, ty=T.int32)``: the bits of ``x`` read as ``ty``, of the same total
-    width (TypeError otherwise).
+    width (TypeError otherwise); ``ty=T.Ptr(T.void)`` reads a 64-bit integer as an address, as
+    the reference builds a PTX address operand of one (tirx_ptx.py).
     """
     ...
 

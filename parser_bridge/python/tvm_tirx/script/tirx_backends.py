@@ -8,70 +8,22 @@ A member ours builds is an intrinsic ``tirx.<backend>.<name>`` of the op registr
 member an oracle's namespace records is not analysed yet (an information), another name an
 error with the closest recorded names.
 
-The namespace objects both oracles record whose members ours builds none of (``T.ptx``,
-``T.nvshmem``, ``T.ptx_legacy``) are namespaces of no
-member, so a misspelt name under them is found too; ``T.ptx["ld.global.b32"]`` (the exact-text
-form) is not analysed yet. A backend the oracles record as a module (``T.tile``, ``T.opencl``)
+``T.nvshmem`` and ``T.ptx_legacy`` are built the same way (tirx_nvshmem.py,
+tirx_ptx_legacy.py); ``T.ptx`` is tirx_ptx.py's, the PTX instructions of its table. A backend the oracles record as a module (``T.tile``, ``T.opencl``)
 stays a member of ``T`` not analysed yet: a module's record need not list every name it
 answers.
 """
 
 from __future__ import annotations
 
-import keyword
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Tuple
+from typing import Any, Callable, Dict, Iterable, Mapping, Tuple
 
 from .. import ir as _ir
-from .recorded import NotAnalysedYet, missing_member
+from .tirx_backend_namespace import BackendNamespace
+from .tirx_nvshmem import transfer_namespaces
+from .tirx_ptx import ptx_namespace
+from .tirx_ptx_legacy import typed_by_leading_dtype
 
-UNBUILT_OBJECT_NAMESPACES = ("nvshmem", "ptx", "ptx_legacy")
-"""The backends both oracles record as namespace objects, of which ours builds no member."""
-
-
-class _PublicNames:
-    """Untrusted source may read every public name of a backend namespace: the namespace's own
-    ``__getattr__`` answers (a built member, or the not-analysed-yet or unknown-member error),
-    and it holds nothing else."""
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and not name.startswith("_")
-
-
-class BackendNamespace:
-    """``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
-
-    __tvm_script_members__ = _PublicNames()
-    __slots__ = ("_path", "_members")
-
-    def __init__(self, path: str, members: Mapping[str, Callable[..., Any]]) -> None:
-        object.__setattr__(self, "_path", path)
-        object.__setattr__(self, "_members", dict(members))
-
-    def __getattr__(self, name: str) -> Any:
-        members = object.__getattribute__(self, "_members")
-        member = members.get(name)
-        if member is not None:
-            return member
-        path = object.__getattribute__(self, "_path")
-        # `T.ptx.and_` is the family `and`: a trailing underscore escapes a Python keyword.
-        recorded = name[:-1] if name.endswith("_") and keyword.iskeyword(name[:-1]) else name
-        raise missing_member("T", f"{path}.{recorded}", list(members))
-
-    def __getitem__(self, text: Any) -> Any:
-        path = object.__getattribute__(self, "_path")
-        if path == "ptx":
-            raise NotAnalysedYet("`T.ptx[...]` (an instruction by its PTX text) is not analysed "
-                                 "yet")
-        raise TypeError(f"`T.{path}` is not subscriptable")
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"`T.{self._path}` is read-only")
-
-    def __dir__(self) -> List[str]:
-        return sorted(self._members)
-
-    def __repr__(self) -> str:
-        return f"T.{self._path}"
 
 
 def _warp_reduction(intrinsics: Mapping[str, Callable[..., Any]], reduction: str
@@ -186,9 +138,12 @@ def backend_namespaces(intrinsics: Mapping[str, Callable[..., Any]]) -> Dict[str
             grouped[backend][name] = _shuffle_of_element(member, name)
     for name, parameters in NKI_PARAMETERS.items():
         grouped["nki"][name] = _with_defaults(grouped["nki"][name], name, parameters)
-    for backend in UNBUILT_OBJECT_NAMESPACES:
-        grouped.setdefault(backend, {})
-    return {backend: BackendNamespace(backend, members) for backend, members in grouped.items()}
+    grouped["nvshmem"] = transfer_namespaces(grouped["nvshmem"])
+    grouped["ptx_legacy"]["ldmatrix"] = typed_by_leading_dtype(grouped["ptx_legacy"]["ldmatrix"])
+    namespaces = {backend: BackendNamespace(backend, members)
+                  for backend, members in grouped.items() if backend != "ptx"}
+    namespaces["ptx"] = ptx_namespace(grouped.get("ptx", {}))
+    return namespaces
 
 
 def top_level(intrinsics: Mapping[str, Callable[..., Any]]) -> Iterable[str]:
@@ -196,5 +151,4 @@ def top_level(intrinsics: Mapping[str, Callable[..., Any]]) -> Iterable[str]:
     return (name for name in intrinsics if "." not in name)
 
 
-__all__ = ["BackendNamespace", "NKI_PARAMETERS", "UNBUILT_OBJECT_NAMESPACES",
-           "backend_namespaces", "top_level"]
+__all__ = ["BackendNamespace", "NKI_PARAMETERS", "backend_namespaces", "top_level"]

@@ -869,11 +869,8 @@ def else_(*, loc: Optional[Loc] = None) -> Frame:
 def attr(node: Any, attr_key: Any = None, value: Any = None) -> Frame:
     """``with T.attr(node, "key", value):``: an attribute scope over the body. An integer node
     is an int32 constant, as the value is (and as ``T.int32(1)`` is), so the print, which
-    writes either as ``1``, reads back as the same IR. Apache TVM 0.27's ``T.attr({...})``
-    in a device kernel (kernel attributes) is not analysed yet."""
-    if attr_key is None and value is None and isinstance(node, dict):
-        raise NotAnalysedYet("`T.attr({...})` (a device kernel's attributes) is not analysed "
-                             "yet")
+    writes either as ``1``, reads back as the same IR. Apache TVM 0.27's ``T.attr({...})`` is
+    tirx_device.attr's."""
     if attr_key is None or value is None:
         raise TypeError("`T.attr` takes a node, a key and a value: `T.attr(node, \"key\", "
                         "value)`")

@@ -21,10 +21,13 @@ from typing import Any, Iterator, List, Optional, Sequence
 
 from tvm_ffi import get_global_func, register_object
 
+from .. import IntImm
 from .ir import StringImm
 from .builder import Frame, Loc, NamedByBinding, enter_bare, span_of
 from .recorded import NotAnalysedYet
+from .tirx_builder import attr as _statement_attr
 from .tirx_builder import emit_ as _emit_statement
+from .tirx_protocol import FrameScope
 
 _region = get_global_func("tirx.builder.DeviceRegion")
 _scope_id = get_global_func("tirx.builder.ScopeId")
@@ -240,10 +243,76 @@ def thread_id_in_wg(extents: Any = None, dtype: Any = "int32") -> ScopeIdFrame:
     return _make_scope_id("thread_id_in_wg", extents, None, dtype)
 
 
+DEVICE_ENTRY_KEY = "tirx.device_entry"
+"""The attribute Apache TVM 0.27 builds for ``T.device_entry()`` (of value ``True``)."""
+
+
+def _is_true(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    return isinstance(value, IntImm) and str(value.ty.dtype) == "bool" and value.value == 1
+
+
+class AttrScope(FrameScope):
+    """The attribute frames of one ``T.attr({...})`` of several items."""
+
+
+def attr(node: Any, attr_key: Any = None, value: Any = None) -> Any:
+    """``T.attr(node, "key", value)`` (tirx_builder.attr), and Apache TVM 0.27's dict form,
+    which its device kernels write for their attributes (``T.attr({"tirx.max_registers":
+    92})``): one attribute scope of node 0 per item, the first outermost, a bool value a bool
+    constant. A single item is one frame, several a ``T.frame_scope`` of them; either form is
+    a ``with`` scope or a bare statement over the rest of the block, as 0.27 reads it. The item
+    ``"tirx.device_entry": True`` is the device-entry region, which is what 0.27 builds for
+    ``T.device_entry()`` and how it prints one."""
+    if not isinstance(node, dict) or (attr_key is not None and value is not None):
+        # A map node with its key and value (`T.attr({...}, "tirx_hint", 1)`) is one scope.
+        return _statement_attr(node, attr_key, value)
+    if attr_key is not None or value is not None:
+        raise TypeError("`T.attr({...})` takes the attributes alone, or a node, a key and a "
+                        "value")
+    if not node:
+        raise ValueError("`T.attr({...})` takes at least one attribute")
+    frames = []
+    for key, item in node.items():
+        if not isinstance(key, str):
+            raise TypeError(f"`T.attr({{...}})` takes string keys, got "
+                            f"`{type(key).__name__}`")
+        if key == DEVICE_ENTRY_KEY and _is_true(item):
+            # 0.27's `T.device_entry()` is this attribute, and its print writes it so.
+            frames.append(device_entry())
+        else:
+            frames.append(_statement_attr(0, key, item))
+    return frames[0] if len(frames) == 1 else AttrScope(frames)
+
+
+HINT_KEY = "tirx_hint"
+"""The attribute key of ``T.hint``'s scope."""
+
+
+def hint(message: Any = "", **attrs: Any) -> Any:
+    """``T.hint("persistent scheduler", depth=4)`` (apache-tvm 0.27, its sketch language's
+    directive): an attribute scope of key ``"tirx_hint"`` and value 1 whose node is the map of
+    the message (left out when empty) and the keywords, in that order, as 0.27 builds it; a
+    ``with`` scope or a bare statement over the rest of the block. The keyword values are kept
+    as given (plain data), as 0.27 keeps them."""
+    if not isinstance(message, str):
+        raise TypeError(f"`T.hint` takes its message as a string, got "
+                        f"`{type(message).__name__}`")
+    node = {"message": message} if message else {}
+    node.update(attrs)
+    return _statement_attr(node, HINT_KEY, 1)
+
+
 def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
     """An expression statement (tirx_builder.emit_), and a bare scope id (``T.cta_id([1])``,
     which Apache TVM reads as ``v = T.cta_id([1])``): entered as a frame over the rest of the
-    block, which places its definition before the statements that follow."""
+    block, which places its definition before the statements that follow. A bare
+    ``T.attr({...})`` of several items enters each of its frames so, in order."""
+    if isinstance(value, AttrScope):
+        for frame in value.frames:
+            enter_bare(frame)
+        return
     if isinstance(value, ScopeIdFrame):
         _scope_id_at(value, span_of(loc))
         _ENTERING_BARE.active = True

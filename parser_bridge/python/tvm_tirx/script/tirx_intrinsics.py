@@ -56,6 +56,9 @@ class Intrinsic:
     effect: int
     print_style: str
     doc: str
+    member: str = ""
+    """The member that writes the call, when the op declares one (``ptx.ld`` for
+    ``ptx.ld_vec``: a member with rules of its own, tirx_ptx.py), else ``""``."""
 
     def count_text(self) -> str:
         """``"1 argument"``, ``"1 to 3 arguments"``, ``"at least 2 arguments"``."""
@@ -84,7 +87,8 @@ def registered_intrinsics() -> Dict[str, Intrinsic]:
         found[name] = Intrinsic(
             name=name, min_args=int(info.min_args) + extra,
             max_args=UNBOUNDED if info.max_args == UNBOUNDED else int(info.max_args) + extra,
-            effect=int(info.effect), print_style=str(info.print_style), doc=str(op.doc))
+            effect=int(info.effect), print_style=str(info.print_style), doc=str(op.doc),
+            member=str(info.member))
     return found
 
 
@@ -102,6 +106,17 @@ def refines_intrinsic(function: Callable[..., Any]) -> Callable[..., Any]:
         raise ValueError(f"`T.{name}` is refined twice")
     _refinements[name] = function
     return function
+
+
+def refines_intrinsic_as(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``@refines_intrinsic_as("nvshmem.signal_op")``: ``refines_intrinsic`` of a function named
+    otherwise, for a member of a backend namespace (a dotted name is no Python identifier)."""
+
+    def mark(function: Callable[..., Any]) -> Callable[..., Any]:
+        function.__name__ = function.__qualname__ = name
+        return refines_intrinsic(function)
+
+    return mark
 
 
 def _operand(value: Any) -> Any:
@@ -172,4 +187,5 @@ def intrinsic_members() -> Mapping[str, Callable[..., Any]]:
 
 
 __all__ = ["Intrinsic", "RESERVED_KEYWORDS", "TYPE_LAST", "UNBOUNDED", "intrinsic_call",
-           "intrinsic_members", "refines_intrinsic", "registered_intrinsics"]
+           "intrinsic_members", "refines_intrinsic", "refines_intrinsic_as",
+           "registered_intrinsics"]

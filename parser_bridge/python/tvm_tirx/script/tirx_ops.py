@@ -433,10 +433,15 @@ def popcount(x: Any, *, ty: Any = None, loc: Any = None) -> Any:
 def reinterpret(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
                 ty: Any = None, **kwargs: Any) -> Any:
     """``T.reinterpret(x, ty=T.int32)``: the bits of ``x`` read as ``ty``, of the same total
-    width (TypeError otherwise)."""
+    width (TypeError otherwise); ``ty=T.Ptr(T.void)`` reads a 64-bit integer as an address, as
+    the reference builds a PTX address operand of one (tirx_ptx.py)."""
     _no_operand_keywords("reinterpret", attrs, ty_args, kwargs)
     if len(args) != 1 or ty is None:
         raise TypeError("`T.reinterpret` takes one value and `ty=`")
+    if isinstance(ty, _ir.PointerType) and not isinstance(ty, _HandleType):
+        call = _call("reinterpret", [args[0]], ty)
+        call.validate()  # the op's check: the value is a 64-bit integer
+        return call
     return _reinterpret(_prim_type(ty, "reinterpret"), _default_typed(args[0]))
 
 

@@ -47,6 +47,11 @@ enum class PrintStyle : int64_t {
   kCallTypeLast,
   /*! \brief `args[0].data`: a field read of the one argument. */
   kDataField,
+  /*!
+   * \brief `T.<name>(args...)` with each int32 constant argument typed (`T.int32(4)`), as the
+   *  reference prints a PTX instruction's operands.
+   */
+  kCallTypedConstants,
 };
 
 /*! \brief The `max_args` of an intrinsic taking any number of arguments from `min_args` on. */
@@ -71,6 +76,11 @@ struct IntrinsicSpec {
   const char* doc;
   /*! \brief Null when the count and the rule are the whole contract. */
   CallCheck check = nullptr;
+  /*!
+   * \brief The member the call prints as, when not its own name: `ptx.ld` for each operand
+   *  shape of PTX's `ld` (`tirx.ptx.ld_vec`, ...), which the reference prints by family.
+   */
+  const char* member = nullptr;
 };
 
 /*! \brief The attribute key of an intrinsic's IntrinsicInfo on its op. */
@@ -86,6 +96,8 @@ class IntrinsicInfoObj : public ffi::Object {
   int64_t effect = 0;
   /*! \brief The PrintStyle's name (PrintStyleName): "call", "data_field", ... */
   ffi::String print_style;
+  /*! \brief The member a call prints as (IntrinsicSpec::member), or "" for its own name. */
+  ffi::String member;
   /*! \brief print_style as the enum. */
   PrintStyle style() const;
 
