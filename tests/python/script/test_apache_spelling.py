@@ -924,3 +924,22 @@ def test_loop_exits_in_apache_spelling_and_quoted_extents_read_before_their_anno
         "        if A[0, i, 0] < 0:",
         "            continue",
         "        B[i] = 0"]
+
+
+def test_the_type_of_a_declaration_is_read_as_apache_tvm_prints_it() -> None:
+    # apache-tvm 0.27 prints a reinterpretation to a pointer as
+    # `T.reinterpret(T.handle().ty, h)`: `T.handle()` is a variable there, `.ty` its type.
+    text = textwrap.dedent('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(h: T.uint64, out: T.Buffer((1,), "uint64")):
+            p = T.reinterpret(T.handle().ty, h)
+            q = T.reinterpret(T.handle("float32").ty, h)
+            out[0] = T.reinterpret("uint64", p)
+        ''')
+    assert diagnostics(text) == []
+    lines = from_source(text).script().split("\n")
+    assert lines[6:9] == ["    p: T.let[T.handle] = T.reinterpret(h, ty=T.handle)",
+                          "    q: T.let[T.Ptr(T.float32)] = T.reinterpret(h, ty=T.Ptr(T.float32))",
+                          "    out[0] = T.reinterpret(p, ty=T.uint64)"]

@@ -124,6 +124,14 @@ class DeclarableHandle(_ir.PointerType, NamedByBinding):
     and as Apache TVM reads ``p = T.handle("float32")`` in a body, the declaration of the
     pointer variable ``p``."""
 
+    __tvm_script_members__ = frozenset(("ty",))
+
+    @property
+    def ty(self) -> Any:
+        """``T.handle("float32").ty``: apache-tvm 0.27 makes ``T.handle(...)`` a variable, and
+        its printer writes a pointer type so (``T.reinterpret(T.handle().ty, x)``)."""
+        return _ir.PointerType(self.element_type, self.scope)
+
     def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
              ty: Any = None) -> Any:
         if ty is not None:
@@ -135,6 +143,9 @@ class DeclarableHandle(_ir.PointerType, NamedByBinding):
 
 class SymbolDeclaration(NamedByBinding):
     """``T.int32()``: a symbol that the assignment ``n = T.int32()`` names; no Bind is built."""
+
+    # `T.handle().ty`, `T.int32().ty`: the type of the variable apache-tvm 0.27 makes there.
+    __tvm_script_members__ = frozenset(("ty",))
 
     def __init__(self, ty: Any) -> None:
         self.ty = ty
