@@ -187,6 +187,8 @@ std::optional<Doc> PlainValueDoc(const DocTranslator& t, const Any& node, const 
     case ffi::TypeIndex::kInt:
       return LiteralDoc::Int(node.cast<int64_t>());
     case ffi::TypeIndex::kFloat:
+      // 0.27 writes a plain float (an annotation's) with 17 significant digits.
+      if (t.config()->apache()) return IdDoc(details::ApacheFloatText(node.cast<double>()));
       return LiteralDoc::Float(node.cast<double>());
     case ffi::TypeIndex::kStr:
       return LiteralDoc::Str(node.cast<std::string>());

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -144,8 +145,11 @@ Doc IntrinsicCallDoc(const ir::Call& call, const tirx::IntrinsicInfo& info, cons
 Doc CallDocOf(const ir::Call& call, const AccessPath& p, const DocTranslator& t) {
   if (const auto* gv = call->op.as<ir::GlobalVarObj>()) {
     ExprDoc callee = WithPath(GlobalVarDoc(ffi::GetRef<ir::GlobalVar>(gv), t), p.Attr("op"));
-    if (!t.module_alias().has_value()) return callee.Call(ArgDocs(call, p, t));
-    // Between module functions the reference writes the raw call, its type explicit.
+    // Between module functions the reference writes the raw call, its type explicit; 0.27
+    // writes the call (its type the callee's return type).
+    if (!t.module_alias().has_value() || t.config()->apache()) {
+      return callee.Call(ArgDocs(call, p, t));
+    }
     return TAttr(t, "Call").Call({callee, ListDoc(ArgDocs(call, p, t))}, {"ty"},
                                  {t.AsExprDoc(call->ty, p.Attr("ty"))});
   }
@@ -208,6 +212,21 @@ ExprDoc TargetConfigDoc(const ir::Target& target, const AccessPath& p, const Doc
  *  the usual `n_1` suffixes.
  */
 void DefineModuleSymbols(const ir::IRModule& mod, const AccessPath& p, const DocTranslator& t) {
+  // Apache's spelling: 0.27 writes a symbol of one function in that function's signature
+  // (`def main[n](...)`); only one several functions share is the module's.
+  std::unordered_map<const ffi::Object*, int> users;
+  if (t.config()->apache()) {
+    for (const auto& [gv, base] : mod->functions) {
+      const auto* func = base.as<tirx::FunctionObj>();
+      if (func == nullptr) continue;
+      std::unordered_set<const ffi::Object*> seen;
+      for (const ir::Var& param : func->params) {
+        for (const auto& [symbol, at] : CollectVars(param->ty, p)) {
+          if (seen.insert(symbol.get()).second) ++users[symbol.get()];
+        }
+      }
+    }
+  }
   for (const auto& [gv, base] : mod->functions) {
     const auto* func = base.as<tirx::FunctionObj>();
     if (func == nullptr) continue;
@@ -220,6 +239,7 @@ void DefineModuleSymbols(const ir::IRModule& mod, const AccessPath& p, const Doc
       for (const auto& [symbol, at] : CollectVars(param->ty, ty_path)) {
         const auto* var = symbol.as<ir::VarObj>();
         if (var == nullptr || params.count(var) || t.NameOf(symbol).has_value()) continue;
+        if (t.config()->apache() && users[var] < 2) continue;
         const auto* prim = var->ty.as<ir::PrimTypeObj>();
         std::string dtype = prim != nullptr ? prim->dtype.ToString() : "int32";
         std::string name = t.Define(symbol, var->name);

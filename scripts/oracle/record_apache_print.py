@@ -38,6 +38,7 @@ from typing import Any, Dict, Optional
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RECORD = ROOT / "tests" / "oracle_records" / "apache_print.json"
 OUR_IMPORT = "from tvm_tirx.script import tirx as T"
+OUR_IR_IMPORT = "from tvm_tirx.script import ir as I"
 
 
 def _ours(command: str) -> Dict[str, Dict[str, Any]]:
@@ -63,7 +64,7 @@ def _parse(text: str) -> Any:
 
 def _apache_reading(text: str) -> Dict[str, Any]:
     # 0.27's from_source takes no imports but `from __future__`: T and I come as extra_vars.
-    text = text.replace(OUR_IMPORT, "")
+    text = text.replace(OUR_IMPORT, "").replace(OUR_IR_IMPORT, "")
     try:
         parsed = _parse(text)
         return {"accepted": True, "error": None, "print": parsed.script(), "ir": parsed}
