@@ -211,7 +211,7 @@ std::optional<Doc> ApacheIntrinsicCallDoc(const ir::Call& call, std::string* nam
   };
   // The result's dtype first: `T.call_llvm_pure_intrin("int32", "llvm.ctlz", x)`.
   if (*name == "call_llvm_intrin" || *name == "call_llvm_pure_intrin" || *name == "reinterpret" ||
-      *name == "call_pure_extern") {
+      *name == "call_pure_extern" || *name == "call_extern") {
     std::optional<ExprDoc> dtype = DTypeTextDoc(call->ty, t);
     if (!dtype.has_value()) return std::nullopt;
     Array<ExprDoc> docs = {WithPath(*dtype, p.Attr("ty"))};

@@ -337,7 +337,7 @@ def f(A: T.Buffer((16,), "float32"), S: T.Buffer((8,), "int8", scope="shared")):
     assert built.script().split("\n")[6:] == [
         "    p: T.let[T.Ptr(T.float32)] = T.address_of(A[3])",
         '    q: T.let[T.Ptr(T.int8, "shared")] = T.address_of(S[1])',
-        '    T.call_extern("int32", "g", p, q, T.vscale() * 4)',
+        '    T.call_extern("g", p, q, T.vscale() * 4, ty=T.int32)',  # Apache's dtype first
     ]
     assert diagnostics('''
         from tvm_tirx.script import tirx as T
@@ -943,3 +943,29 @@ def test_the_type_of_a_declaration_is_read_as_apache_tvm_prints_it() -> None:
     assert lines[6:9] == ["    p: T.let[T.handle] = T.reinterpret(h, ty=T.handle)",
                           "    q: T.let[T.Ptr(T.float32)] = T.reinterpret(h, ty=T.Ptr(T.float32))",
                           "    out[0] = T.reinterpret(p, ty=T.uint64)"]
+
+
+def test_result_typed_calls_take_apache_s_dtype_first() -> None:
+    # apache-tvm 0.27: `T.call_extern(dtype, name, *args)` (and call_pure_extern,
+    # call_llvm_intrin, call_llvm_pure_intrin); ours also takes the reference's `ty=`.
+    text = textwrap.dedent('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32"), n: T.int32):
+            A[0] = T.call_extern("float32", "g", A.data, n)
+            A[1] = T.call_pure_extern("float32", "expf", A[2])
+            A[3] = T.Cast("float32", T.call_llvm_pure_intrin("int32", "llvm.ctpop", n))
+            T.call_extern("void", "notify", A.data)
+        ''')
+    assert diagnostics(text) == []
+    built = from_source(text)
+    assert built.script().split("\n")[6:10] == [
+        '    A[0] = T.call_extern("g", A.data, n, ty=T.float32)',
+        '    A[1] = T.call_pure_extern("expf", A[2], ty=T.float32)',
+        '    A[3] = T.Cast("float32", T.call_llvm_pure_intrin("llvm.ctpop", n, ty=T.int32))',
+        '    T.call_extern("notify", A.data, ty=T.void)']
+    apache = built.script(spelling="apache", show_header=False).split("\n")
+    assert apache[2] == '    A[0] = T.call_extern("float32", "g", A.data, n)'
+    ir.assert_structural_equal(built, from_source(
+        built.script(spelling="apache"), extra_vars={"T": T}))

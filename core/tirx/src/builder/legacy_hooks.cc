@@ -11,6 +11,8 @@
  *    parameter of its name and type is (`tirx.builder.Arg`);
  *  - `tirx.builder.SignatureDtypes` / `SignatureDtype`: the scalar parameters' dtypes, read
  *    before the parameters, which the symbol of a string extent naming one takes;
+ *  - `tirx.builder.FunctionApacheSpelling` / `InApacheFunction`: the open function is written in
+ *    Apache TVM's spelling (`@T.prim_func`), whose calls some members read as 0.27 does;
  *  - `tirx.builder.FunctionNamespace`: records `script.namespace` (`@T.prim_func(s_tir=True)`).
  */
 #include <tvm/ffi/function.h>
@@ -145,6 +147,18 @@ TVM_FFI_STATIC_INIT_BLOCK() {
              auto frame = IRBuilder::Current().FindFrame<FunctionFrame>();
              if (!frame.has_value()) return "int32";
              return (*frame)->signature_dtypes.Get(name).value_or("int32");
+           })
+      .def("tirx.builder.FunctionApacheSpelling",
+           []() {
+             if (!IRBuilder::IsInScope()) return;
+             auto frame = IRBuilder::Current().FindFrame<FunctionFrame>();
+             if (frame.has_value()) frame->mutable_get()->apache_spelling = true;
+           })
+      .def("tirx.builder.InApacheFunction",
+           []() -> bool {
+             if (!IRBuilder::IsInScope()) return false;
+             auto frame = IRBuilder::Current().FindFrame<FunctionFrame>();
+             return frame.has_value() && (*frame)->apache_spelling;
            })
       .def("tirx.builder.FunctionNamespace", [](FunctionFrame frame, ffi::String ns) {
         frame.mutable_get()->attrs.Set("script.namespace", ns);

@@ -152,6 +152,8 @@ from .tirx import alloc_tensor as alloc_tensor
 
 from .tirx import and_ as and_
 
+from .tirx import apache_function_ as apache_function_
+
 from .tirx import arg_ as arg_
 
 from .tirx import asin as asin

@@ -49,6 +49,7 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     alloc_shared,
     alloc_tensor,
     and_,
+    apache_function_,
     arg_,
     assert_,
     bind_,

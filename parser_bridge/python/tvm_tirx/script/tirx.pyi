@@ -363,6 +363,12 @@ def alloc_tensor(
 
 def and_(a: _t.Any, b: _t.Any) -> _t.Any: ...
 
+def apache_function_() -> _t.Any:
+    """The open function is written in Apache TVM's spelling (``@T.prim_func``; the parser calls
+    this first in its frame): some calls read as apache-tvm 0.27 reads them.
+    """
+    ...
+
 def arg_(name: _t.Any, annotation: _t.Any, *, loc: _t.Any = ...) -> _t.Any:
     """A parameter: a Var of the annotated type, or the annotated symbol itself (``n: n``)."""
     ...
@@ -548,9 +554,9 @@ def call_extern(
     ty: _t.Any = ...,
     **kwargs: _t.Any,
 ) -> _t.Any:
-    """``T.call_extern("int32", "host_notify", x)``: a call of an external function. Every
+    """``T.call_extern("host_notify", x, ty=T.int32)``: a call of an external function. Every
     argument is kept as written (strings as StringImm); the result type is ``ty=`` (Missing
-    when not given).
+    when not given); Apache TVM's ``T.call_extern("int32", "host_notify", x)`` too.
     """
     ...
 
@@ -568,13 +574,24 @@ def call_intrin(
     """
     ...
 
-def call_llvm_intrin(name: _t.Any, *args: _t.Any, ty: _t.Any, loc: _t.Any = ...) -> _t.Any:
+def call_llvm_intrin(
+    name: _t.Any,
+    *args: _t.Any,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
     """``T.call_llvm_intrin("llvm.ctpop", x, ty=T.int32)``: a call of the LLVM intrinsic of that
-    name (kept as written, a StringImm); the result type is ``ty=``.
+    name (kept as written, a StringImm); the result type is ``ty=`` (Apache TVM's
+    ``T.call_llvm_intrin("int32", "llvm.ctpop", x)`` in a ``@T.prim_func`` too).
     """
     ...
 
-def call_llvm_pure_intrin(name: _t.Any, *args: _t.Any, ty: _t.Any, loc: _t.Any = ...) -> _t.Any:
+def call_llvm_pure_intrin(
+    name: _t.Any,
+    *args: _t.Any,
+    ty: _t.Any = ...,
+    loc: _t.Any = ...,
+) -> _t.Any:
     """``T.call_llvm_pure_intrin("llvm.fshl", a, b, s, ty=T.int32)``: ``T.call_llvm_intrin`` of
     an intrinsic without side effects.
     """

@@ -30,7 +30,7 @@ from .tirx_threads import LaunchThreadSpec
 _b = {name: get_global_func("tirx.builder." + name) for name in (
     "Function", "FuncName", "FuncAttrs", "FuncRet", "Arg", "Dynamic", "Emit", "Evaluate",
     "Bind", "SetItem", "For", "While", "If", "Then", "Else", "Attr", "Assert", "Break",
-    "Continue", "Return", "AllocTensor", "DeclTensor", "FunctionNamespace", "Load")}
+    "Continue", "Return", "AllocTensor", "DeclTensor", "FunctionNamespace", "FunctionApacheSpelling", "Load")}
 _logical_and = get_global_func("tirx.op.logical_and")
 _logical_or = get_global_func("tirx.op.logical_or")
 _logical_not = get_global_func("tirx.op.logical_not")
@@ -168,6 +168,12 @@ def function_(*, loc: Optional[Loc] = None, private: bool = False, decl: bool = 
     if s_tir:
         _b["FunctionNamespace"](frame, "s_tir")
     return frame
+
+
+def apache_function_() -> None:
+    """The open function is written in Apache TVM's spelling (``@T.prim_func``; the parser
+    calls this first in its frame): some calls read as apache-tvm 0.27 reads them."""
+    _b["FunctionApacheSpelling"]()
 
 
 def func_name_(name: str) -> None:

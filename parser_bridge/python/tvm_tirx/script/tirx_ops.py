@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import builtins
 import re
-from typing import Any
+from typing import Any, Tuple
 
 import tvm_ffi
 
@@ -464,13 +464,34 @@ def min_value(*, ty: Any, loc: Any = None) -> Any:
 
 # --- external calls -------------------------------------------------------------------------
 
+def _result_type_first(args: Tuple[Any, ...], ty: Any) -> Tuple[Tuple[Any, ...], Any]:
+    """Apache TVM's spelling of a result-typed call, its dtype first and no ``ty=``, in a
+    ``@T.prim_func``: ``T.call_extern("float32", "g", x)`` is ``T.call_extern("g", x,
+    ty=T.float32)`` there (the reference reads the first string as the function's name)."""
+    if ty is None and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str) \
+            and _is_dtype_name(args[0]) and _in_apache_function():
+        return args[1:], _ir.PrimType(args[0])
+    return args, ty
+
+
+_in_apache_function = tvm_ffi.get_global_func("tirx.builder.InApacheFunction")
+
+
+def _is_dtype_name(text: str) -> bool:
+    try:
+        return str(_ir.PrimType(text).dtype) == text or text in ("void", "handle")
+    except Exception:  # noqa: BLE001 - not a dtype
+        return False
+
+
 @refines_intrinsic
 def call_extern(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = None,
                 ty: Any = None, **kwargs: Any) -> Any:
-    """``T.call_extern("int32", "host_notify", x)``: a call of an external function. Every
+    """``T.call_extern("host_notify", x, ty=T.int32)``: a call of an external function. Every
     argument is kept as written (strings as StringImm); the result type is ``ty=`` (Missing
-    when not given)."""
+    when not given); Apache TVM's ``T.call_extern("int32", "host_notify", x)`` too."""
     _no_operand_keywords("call_extern", attrs, ty_args, kwargs)
+    args, ty = _result_type_first(args, ty)
     return _call("call_extern", args, _ir.Type.missing() if ty is None else ty)
 
 
@@ -480,20 +501,24 @@ def call_pure_extern(*args: Any, attrs: Any = None, ty_args: Any = None, loc: An
     """``T.call_pure_extern("erfcf", x, ty=T.float32)``: ``T.call_extern`` of a function
     without side effects."""
     _no_operand_keywords("call_pure_extern", attrs, ty_args, kwargs)
+    args, ty = _result_type_first(args, ty)
     return _call("call_pure_extern", args, _ir.Type.missing() if ty is None else ty)
 
 
 @refines_intrinsic
-def call_llvm_intrin(name: Any, *args: Any, ty: Any, loc: Any = None) -> Any:
+def call_llvm_intrin(name: Any, *args: Any, ty: Any = None, loc: Any = None) -> Any:
     """``T.call_llvm_intrin("llvm.ctpop", x, ty=T.int32)``: a call of the LLVM intrinsic of
-    that name (kept as written, a StringImm); the result type is ``ty=``."""
+    that name (kept as written, a StringImm); the result type is ``ty=`` (Apache TVM's
+    ``T.call_llvm_intrin("int32", "llvm.ctpop", x)`` in a ``@T.prim_func`` too)."""
+    (name, *args), ty = _result_type_first((name, *args), ty)
     return _call("call_llvm_intrin", [name, *args], _prim_type(ty, "call_llvm_intrin"))
 
 
 @refines_intrinsic
-def call_llvm_pure_intrin(name: Any, *args: Any, ty: Any, loc: Any = None) -> Any:
+def call_llvm_pure_intrin(name: Any, *args: Any, ty: Any = None, loc: Any = None) -> Any:
     """``T.call_llvm_pure_intrin("llvm.fshl", a, b, s, ty=T.int32)``: ``T.call_llvm_intrin`` of
     an intrinsic without side effects."""
+    (name, *args), ty = _result_type_first((name, *args), ty)
     return _call("call_llvm_pure_intrin", [name, *args], _prim_type(ty, "call_llvm_pure_intrin"))
 
 

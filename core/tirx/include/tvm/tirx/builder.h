@@ -59,6 +59,11 @@ class FunctionFrameObj : public TIRFrameObj {
    *  T.int64`) declares its symbol of that dtype, as apache-tvm 0.27 reads it.
    */
   ffi::Map<ffi::String, ffi::String> signature_dtypes;
+  /*!
+   * \brief Written in Apache TVM's spelling (`@T.prim_func`): calls read as apache-tvm 0.27
+   *  reads them where the reference reads them otherwise (`T.call_extern("int32", "f")`).
+   */
+  bool apache_spelling = false;
   /*! \brief Whether `script.namespace` is "s_tir" (`@T.prim_func(s_tir=True)`). */
   bool IsSTir() const;
   void Finalize();

@@ -509,7 +509,15 @@ class BuilderProgram:
         with self.located():
             with self.namespace.function_(loc=self.signature.loc, decl=True,
                                           **self.decorator.builder_options):
+                self._mark_apache()
                 self._signature()
+
+    def _mark_apache(self) -> None:
+        """Apache TVM's ``@T.prim_func``: its calls read as apache-tvm 0.27 reads them (the
+        namespace's ``apache_function_`` hook marks the open function)."""
+        mark = getattr(self.namespace, "apache_function_", None)
+        if mark is not None and self.decorator.namespace_path in PRIM_FUNC_PATHS:
+            mark()
 
     def define(self) -> None:
         """The whole function, in the open builder."""
@@ -524,6 +532,7 @@ class BuilderProgram:
         with self.located():
             with self.namespace.function_(loc=self.signature.loc,
                                           **self.decorator.builder_options):
+                self._mark_apache()
                 call = self._signature()
                 call(self.helpers[-1])
 
