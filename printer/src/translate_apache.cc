@@ -88,6 +88,7 @@ ExprDoc ApacheBufferCall(const ExprDoc& callee, const Array<ExprDoc>& leading,
     add("scope", t.AsExprDoc(ty->scope, tp.Attr("scope")));
   }
   if (ty->alignment != 64) add("align", t.AsExprDoc(ty->alignment, tp.Attr("alignment")));
+  if (ty->layout.has_value()) add("layout", t.AsExprDoc(*ty->layout, tp.Attr("layout")));
   // 0.27's spelling of a fresh element offset: the buffer makes one (`X.elem_offset`).
   if (options.elem_offset_by_factor) add("offset_factor", LiteralDoc::Int(1));
   if (options.annotations.has_value()) add("annotations", *options.annotations);

@@ -580,6 +580,7 @@ class TensorType(Type):
         elem_offset: Any = None,
         scope: str = "global",
         alignment: int = 64,
+        layout: Any = None,
     ) -> None:
         self.__ffi_init__(
             tvm_ffi.dtype(dtype),
@@ -588,6 +589,7 @@ class TensorType(Type):
             _extent(elem_offset),
             scope,
             alignment,
+            layout,
         )
 
 

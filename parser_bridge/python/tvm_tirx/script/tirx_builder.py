@@ -25,6 +25,7 @@ from ..stmt import Evaluate, ForKind, Stmt
 from .builder import AlreadyEmitted, Frame, Loc, NamedByBinding, ScopeSpec, enter_bare, in_frame
 from .builder import span_of
 from .recorded import NoEquivalentYet, NotAnalysedYet
+from .tirx_layout import tensor_layout
 from .tirx_threads import LaunchThreadSpec
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
@@ -660,9 +661,6 @@ def alloc_in_scope(default_scope: str, member: str) -> Any:
         if allocated_addr is not None:
             raise ValueError(f"`T.{member}`: scope {scope!r} does not support allocation "
                              "placement (`allocated_addr`)")
-        if layout not in (MISSING, None, "default"):
-            raise NotAnalysedYet(f"`T.{member}(layout=...)` is not supported: TIRx tensors "
-                                 "are row-major")
         if not isinstance(align, int) or isinstance(align, bool) or align == 0 or align < -1:
             raise ValueError(f"`T.{member}(align=...)` takes a positive alignment in bytes, or "
                              f"-1 for the default, got {align!r}")
@@ -671,8 +669,9 @@ def alloc_in_scope(default_scope: str, member: str) -> Any:
         if not isinstance(shape, (tuple, list)):
             raise TypeError(f"`T.{member}` takes the shape as a tuple, got "
                             f"`{type(shape).__name__}`")
+        layout = tensor_layout(f"T.{member}", None if layout is MISSING else layout, shape)
         ty = _ir.TensorType(dtype_of(dtype), shape, scope=_scope_of(scope, member),
-                            alignment=64 if align == -1 else align)
+                            alignment=64 if align == -1 else align, layout=layout)
         return PendingTensor(ty, what=member, attrs=_annotations(annotations, member))
 
     alloc.__name__ = alloc.__qualname__ = member
@@ -682,8 +681,8 @@ def alloc_in_scope(default_scope: str, member: str) -> Any:
 alloc_shared = alloc_in_scope("shared", "alloc_shared")
 alloc_shared.__doc__ = """``X = T.alloc_shared((n, 4), "float32")``: a new tensor in shared memory
 (``T.alloc_tensor`` of ``T.Tensor(shape, dtype, scope="shared")``); ``align`` is its alignment in
-bytes (-1: the default), ``annotations`` annotate the allocation. ``data``, ``layout`` and
-``allocated_addr`` are the reference's and must be left out."""
+bytes (-1: the default), ``annotations`` annotate the allocation, ``layout`` is the tensor type's
+(``T.Tensor``). ``data`` and ``allocated_addr`` are the reference's and must be left out."""
 
 alloc_local = alloc_in_scope("local", "alloc_local")
 alloc_local.__doc__ = """``X = T.alloc_local((4,), "float32")``: a new thread-local tensor

@@ -25,6 +25,7 @@ from typing import Any, Callable, Dict, Optional, Sequence
 
 from tvm_ffi import Object as _FFIObject
 from tvm_ffi import get_global_func
+from tvm_ffi import structural_equal as _structural_equal
 
 from .. import Broadcast as _BroadcastNode
 from .. import Cast as _CastNode
@@ -35,6 +36,7 @@ from .. import ir as _ir
 from . import tirx_builder as _tb
 from .builder import Loc, NamedByBinding, span_of
 from .recorded import NoEquivalentYet, NotAnalysedYet, missing_member
+from .tirx_layout import tensor_layout as _tensor_layout
 from .tirx_sblock import NamedTensor, region_view
 
 # What `T.match_buffer` views in a block: an IR value other than a variable (a tensor load
@@ -167,7 +169,6 @@ _NO_EQUIVALENT_DEFAULTS: Dict[str, tuple] = {
     "offset_factor": (0, 1),  # 1: every offset is a multiple of 1, so no constraint either
     "buffer_type": ("", "default"),
     "axis_separators": (None, (), []),
-    "layout": (None, "default"),
     "allocated_addr": (None,),  # Apache TVM 0.27's device allocation at a fixed address
 }
 
@@ -243,7 +244,8 @@ def signature_symbols_() -> Dict[str, Any]:
 
 
 def tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: Any,
-                 elem_offset: Any, scope: Any, align: Any, **no_equivalent: Any) -> Any:
+                 elem_offset: Any, scope: Any, align: Any, layout: Any = None,
+                 **no_equivalent: Any) -> Any:
     """The TensorType of a buffer declaration in today's spelling."""
     _check_no_equivalent(what, no_equivalent)
     if isinstance(shape, (_ir.Expr, int)) and not isinstance(shape, bool):
@@ -271,7 +273,18 @@ def tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: An
         raise TypeError(f"`{what}`: `align` must be an int, got `{type(align).__name__}`")
     alignment = 64 if align <= 0 else align  # 0 and -1 mean the default, as in Apache TVM
     return _ir.TensorType(_tb.dtype_of(dtype), list(shape), list(strides), elem_offset,
-                          scope, alignment)
+                          scope, alignment, apache_layout(what, layout, shape))
+
+
+def apache_layout(what: str, layout: Any, shape: Sequence[Any]) -> Any:
+    """Apache TVM 0.27's ``layout=``: row-major memory unless given, so None, ``"default"`` and
+    a layout equal to ``T.TileLayout(T.S[shape])`` are all the tensor of no layout (0.27
+    prints none of them; it prints ``layout=None`` too, a tensor whose layout is left to its
+    lowering, which ours reads as row-major: docs/frontend.md, "Layouts")."""
+    layout = _tensor_layout(what, layout, shape)
+    if layout is None or _structural_equal(layout, _tensor_layout(what, "default", shape)):
+        return None
+    return layout
 
 
 class _BufferType:
