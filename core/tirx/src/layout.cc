@@ -8,6 +8,7 @@
 #include <tvm/tirx/layout.h>
 #include <tvm/tirx/op.h>
 
+#include <algorithm>
 #include <cctype>
 #include <mutex>
 #include <string>
@@ -54,18 +55,35 @@ const AxisInfo* FindAxis(const std::string& name) {
   return nullptr;
 }
 
-/*! \brief The known names that differ from `name` by case alone or share its first letter. */
+/*! \brief Edit distance of two lowercased names (the axis names are short). */
+size_t Distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t above = row[j];
+      bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
+                  std::tolower(static_cast<unsigned char>(b[j - 1]));
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+/*!
+ * \brief The known names one edit from `name` or starting with it (case ignored), for "did you
+ *  mean".
+ */
 std::string CloseAxisNames(const std::string& name) {
   std::string out;
-  auto lower = [](std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-  };
   for (const AxisInfo& info : KnownAxes()) {
     std::string known = info.name;
-    bool close = lower(known) == lower(name) ||
-                 (!name.empty() && known.size() > 1 && lower(known).rfind(lower(name), 0) == 0);
-    if (!close) continue;
+    bool prefix = !name.empty() && name.size() < known.size() &&
+                  Distance(known.substr(0, name.size()), name) == 0;
+    if (!prefix && Distance(known, name) > 1) continue;
     out += out.empty() ? "" : ", ";
     out += "`" + known + "`";
   }

@@ -15,7 +15,7 @@ from typing import Any, Dict, Optional, Sequence
 
 from tvm_ffi import get_global_func, register_object
 
-from ..ir import Object, printable
+from ..ir import Expr, Object, printable
 
 _default_typed_literal = get_global_func("tirx.op.default_typed_literal")
 _row_major = get_global_func("tirx.LayoutRowMajor")
@@ -31,6 +31,8 @@ def _integer(value: Any, what: str) -> Any:
         raise TypeError(f"{what} must be an integer, got {value!r}")
     if isinstance(value, int):
         return _default_typed_literal(value)
+    if not isinstance(value, Expr):
+        raise TypeError(f"{what} must be an integer, got `{type(value).__name__}`")
     return value
 
 
