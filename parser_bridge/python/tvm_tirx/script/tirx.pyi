@@ -404,9 +404,10 @@ def alloc_tensor(
 ) -> _t.Any:
     """``X = T.alloc_tensor(ty_args=[T.Tensor(...)])``: a new tensor for the rest of the body.
     ``attrs`` annotate the allocation as given, ``annotations`` with Python numbers made IR
-    constants (the printer writes both as ``attrs=``). ``placement`` (an allocated address)
-    and ``ty`` are the reference's and must be None; ``loc`` is accepted (the parser gives
-    spans).
+    constants (the printer writes both as ``attrs=``). ``placement`` is the allocated address
+    (an int or a tuple of ints, per memory dimension), which ``annotations`` may give too as
+    ``tensor_allocated_addr`` (the reference reads it so; tirx_layout.PLACEMENT_KEY). ``ty``
+    is the reference's and must be None; ``loc`` is accepted (the parser gives spans).
     """
     ...
 
@@ -2139,8 +2140,8 @@ def alloc_buffer(
     allocated_addr: _t.Any = ...,
 ) -> _t.Any:
     """``X = T.alloc_buffer(shape, dtype, scope=...)``: ``T.alloc_tensor``; ``annotations``
-    annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does.
-    ``allocated_addr`` (Apache TVM 0.27's device kernels) is not analysed yet.
+    annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does;
+    ``allocated_addr`` (Apache TVM 0.27's device kernels, any scope) is its placement.
     """
     ...
 

@@ -25,7 +25,7 @@ from ..stmt import Evaluate, ForKind, Stmt
 from .builder import AlreadyEmitted, Frame, Loc, NamedByBinding, ScopeSpec, enter_bare, in_frame
 from .builder import span_of
 from .recorded import NoEquivalentYet, NotAnalysedYet
-from .tirx_layout import tensor_layout
+from .tirx_layout import PLACEMENT_KEY, placement_of, tensor_layout
 from .tirx_threads import LaunchThreadSpec
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
@@ -635,18 +635,24 @@ def alloc_tensor(placement: Any = None, *, ty_args: Sequence[Any],
                  ty: Any = None) -> PendingTensor:
     """``X = T.alloc_tensor(ty_args=[T.Tensor(...)])``: a new tensor for the rest of the body.
     ``attrs`` annotate the allocation as given, ``annotations`` with Python numbers made IR
-    constants (the printer writes both as ``attrs=``). ``placement`` (an allocated address) and
-    ``ty`` are the reference's and must be None; ``loc`` is accepted (the parser gives spans)."""
-    if placement is not None:
-        raise NotAnalysedYet("`T.alloc_tensor(placement)`: allocation placement is not "
-                             "supported")
+    constants (the printer writes both as ``attrs=``). ``placement`` is the allocated address
+    (an int or a tuple of ints, per memory dimension), which ``annotations`` may give too as
+    ``tensor_allocated_addr`` (the reference reads it so; tirx_layout.PLACEMENT_KEY). ``ty`` is
+    the reference's and must be None; ``loc`` is accepted (the parser gives spans)."""
     if ty is not None:
         raise TypeError("`T.alloc_tensor(ty=...)`: the tensor's type is `ty_args`")
     found = _attrs(attrs, "alloc_tensor", "attrs")
-    for key, value in _annotations(annotations, "alloc_tensor").items():
+    given = _annotations(annotations, "alloc_tensor")
+    if annotations is not None and PLACEMENT_KEY in given:
+        if placement is not None:
+            raise ValueError("Allocation placement was specified twice")
+        placement = given.pop(PLACEMENT_KEY)
+    for key, value in given.items():
         if key in found:
             raise ValueError(f"`T.alloc_tensor`: `{key}` is in both `attrs` and `annotations`")
         found[key] = value
+    if placement is not None:
+        found[PLACEMENT_KEY] = placement_of(placement, "T.alloc_tensor")
     return PendingTensor(single_type(ty_args, "alloc_tensor"), attrs=found)
 
 

@@ -11,7 +11,7 @@ values only) and ``T.TileLayout(spec)`` is the composed value itself.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence
 
 from tvm_ffi import get_global_func, register_object
 
@@ -225,6 +225,20 @@ class ComposeLayout(Layout):
             raise TypeError("`T.ComposeLayout` swizzles a `T.TileLayout`, got "
                             f"`{type(tile_layout).__name__}`")
         self.__ffi_init__(per_element, swizzle_len, atom_len, tile_layout, swizzle_inner)
+
+
+PLACEMENT_KEY = "tensor_allocated_addr"
+"""The allocation attribute holding a tensor's placement: the reference's own name for it in
+``T.alloc_tensor(annotations=...)``; apache-tvm 0.27's buffers call it ``allocated_addr``."""
+
+
+def placement_of(placement: Any, what: str) -> List[Any]:
+    """An allocated address as the IR holds it: one integer per memory dimension (``1024`` is
+    ``[1024]``), a Python int as an int32 constant, as the reference normalises it."""
+    values = list(placement) if isinstance(placement, (tuple, list)) else [placement]
+    if not values:
+        raise ValueError(f"`{what}`: an allocated address has at least one value")
+    return [_integer(value, f"`{what}`: an allocated address") for value in values]
 
 
 def tensor_layout(what: str, layout: Any, shape: Sequence[Any]) -> Any:

@@ -273,14 +273,19 @@ def tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: An
         raise TypeError(f"`{what}`: `align` must be an int, got `{type(align).__name__}`")
     alignment = 64 if align <= 0 else align  # 0 and -1 mean the default, as in Apache TVM
     return _ir.TensorType(_tb.dtype_of(dtype), list(shape), list(strides), elem_offset,
-                          scope, alignment, apache_layout(what, layout, shape))
+                          scope, alignment, apache_layout(what, layout, shape, scope))
 
 
-def apache_layout(what: str, layout: Any, shape: Sequence[Any]) -> Any:
+def apache_layout(what: str, layout: Any, shape: Sequence[Any], scope: str) -> Any:
     """Apache TVM 0.27's ``layout=``: row-major memory unless given, so None, ``"default"`` and
     a layout equal to ``T.TileLayout(T.S[shape])`` are all the tensor of no layout (0.27
     prints none of them; it prints ``layout=None`` too, a tensor whose layout is left to its
-    lowering, which ours reads as row-major: docs/frontend.md, "Layouts")."""
+    lowering, which ours reads as row-major: docs/frontend.md, "Layouts"). In Trainium's
+    memories a string names a layout (``"PF"``, 0.27's ``TileLayout.trainium``), which ours
+    does not build yet."""
+    if isinstance(layout, str) and layout != "default" and scope in ("trn.sbuf", "trn.psum"):
+        raise NotAnalysedYet(f"`{what}(layout={layout!r})`: Trainium's named layouts are not "
+                             "analysed yet")
     layout = _tensor_layout(what, layout, shape)
     if layout is None or _structural_equal(layout, _tensor_layout(what, "default", shape)):
         return None
@@ -368,14 +373,13 @@ def alloc_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
                  layout: Any = None, annotations: Optional[Dict[str, Any]] = None,
                  allocated_addr: Any = None) -> Any:
     """``X = T.alloc_buffer(shape, dtype, scope=...)``: ``T.alloc_tensor``; ``annotations``
-    annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does.
-    ``allocated_addr`` (Apache TVM 0.27's device kernels) is not analysed yet."""
-    _check_no_equivalent("T.alloc_buffer", {"allocated_addr": allocated_addr})
+    annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does;
+    ``allocated_addr`` (Apache TVM 0.27's device kernels, any scope) is its placement."""
     ty = tensor_type("T.alloc_buffer", shape, dtype, strings=False, strides=strides,
                       elem_offset=elem_offset, scope=scope, align=align, data=data,
                       offset_factor=offset_factor, buffer_type=buffer_type,
                       axis_separators=axis_separators, layout=layout)
-    return _tb.alloc_tensor(ty_args=[ty], annotations=annotations)
+    return _tb.alloc_tensor(allocated_addr, ty_args=[ty], annotations=annotations)
 
 
 def decl_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
