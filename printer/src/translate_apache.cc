@@ -112,7 +112,8 @@ std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath&
   const auto* from = source != nullptr ? source->ty.as<ir::TensorTypeObj>() : nullptr;
   const auto* to = decl->var->ty.as<ir::TensorTypeObj>();
   if (from == nullptr || to == nullptr || from->dtype != to->dtype || from->scope != to->scope ||
-      !to->strides.empty() || to->elem_offset.has_value() || to->alignment != from->alignment) {
+      !to->strides.empty() || to->elem_offset.has_value() || to->alignment != from->alignment ||
+      to->layout.has_value()) {  // 0.27 writes a declaration with a layout as `T.decl_buffer`
     return std::nullopt;
   }
   ExprDoc src = t.AsExprDoc(call->args[0], p.Attr("data").Attr("args").ArrayItem(0));

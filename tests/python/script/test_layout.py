@@ -176,3 +176,15 @@ def test_the_layout_members_are_constructors_of_T() -> None:
     assert {name: kinds[name] for name in ("Axis", "ComposeLayout", "Iter", "Layout", "R", "S",
                                            "TileLayout")} == dict.fromkeys(
         ("Axis", "ComposeLayout", "Iter", "Layout", "R", "S", "TileLayout"), "constructor")
+
+
+def test_a_declaration_with_a_layout_prints_as_decl_buffer_in_apache_spelling() -> None:
+    # Not `D.view(10, 11)`, which would drop the layout: apache-tvm 0.27 prints it so too.
+    func = from_source('from tvm.script import tirx as T\n\n@T.prim_func\ndef f(D: T.Buffer((10, '
+                       '11), "float32")):\n    D0 = T.decl_buffer((10, 11), "float32", '
+                       'data=D.data, layout=T.TileLayout(T.S[(10, 11):(1, 10)]))\n'
+                       '    D0[0, 0] = T.float32(1)\n')
+    text = func.script(spelling="apache")
+    assert 'D0 = T.decl_buffer((10, 11), data=D.data, layout=T.TileLayout(T.S[(10, 11):(1, ' \
+           '10)]))' in text
+    _ir.assert_structural_equal(from_source(text, extra_vars={"T": T}), func)
