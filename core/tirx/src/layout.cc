@@ -6,7 +6,6 @@
 #include <tvm/ffi/reflection/registry.h>
 #include <tvm/tirx/expr.h>
 #include <tvm/tirx/layout.h>
-#include <tvm/tirx/op.h>
 
 #include <algorithm>
 #include <cctype>
@@ -153,27 +152,6 @@ TileLayout::TileLayout(ffi::Array<Iter> shard, ffi::Array<Iter> replica,
   data_ = std::move(node);
 }
 
-TileLayout TileLayout::RowMajor(const ffi::Array<Expr>& shape) {
-  // The unit stride takes the type of the first non-int32 extent, as the reference's
-  // `_get_default_strides` promotes it, so an int64 shape gets int64 strides.
-  ffi::DataType index = ffi::DataType::Int(32);
-  for (const Expr& extent : shape) {
-    ffi::DataType dtype = ScalarDType(extent, "TileLayout", "shape");
-    if (dtype != ffi::DataType::Int(32)) {
-      index = dtype;
-      break;
-    }
-  }
-  std::vector<Iter> iters;
-  Expr stride = IntImm(PrimType(index), 1);
-  Axis memory = Axis::Get("m");
-  for (size_t i = shape.size(); i > 0; --i) {
-    iters.insert(iters.begin(), Iter(shape[i - 1], stride, memory));
-    stride = mul(stride, shape[i - 1]);
-  }
-  return TileLayout(ffi::Array<Iter>(iters.begin(), iters.end()), {}, {});
-}
-
 ComposeLayout::ComposeLayout(int64_t per_element, int64_t swizzle_len, int64_t atom_len,
                              TileLayout tile_layout, bool swizzle_inner) {
   CheckDefined(tile_layout, "ComposeLayout", "tile_layout");
@@ -237,9 +215,6 @@ TVM_FFI_STATIC_INIT_BLOCK() {
       .def_ro("inner_mask", &ComposeLayoutObj::inner_mask)
       .def_ro("outer_mask", &ComposeLayoutObj::outer_mask)
       .def_ro("tile_layout", &ComposeLayoutObj::tile_layout);
-  refl::GlobalDef().def(
-      "tirx.LayoutRowMajor", [](ffi::Array<Expr> shape) { return TileLayout::RowMajor(shape); },
-      "The reference's default layout of a shape: contiguous row-major memory.");
 }
 
 }  // namespace tirx

@@ -1,6 +1,6 @@
 // Layout nodes: the axis table and its interning, the constructors' checks and their messages,
-// the derived swizzle masks, the row-major default, structural equality through reflection, and
-// a tensor type holding a layout.
+// the derived swizzle masks, structural equality through reflection, and a tensor type holding a
+// layout.
 #include <doctest/doctest.h>
 #include <tvm/ffi/reflection/structural_equal.h>
 #include <tvm/ffi/reflection/structural_hash.h>
@@ -35,6 +35,9 @@ TileLayout WarpFragment() {
   Iter copies(I32(2), I32(1), Axis::Get("warpid"));
   return TileLayout({rows, cols}, {copies}, ffi::Map<Axis, Expr>{{Axis::Get("m"), I32(3)}});
 }
+
+/*! \brief `T.S[8:1]`. */
+TileLayout Tile8() { return TileLayout({Iter(I32(8), I32(1), Axis::Get("m"))}, {}, {}); }
 
 }  // namespace
 
@@ -87,29 +90,18 @@ TEST_SUITE("tirx.layout nodes") {
           }) == "TypeError: `TileLayout.offset` must be an integer, got `bool`");
   }
 
-  TEST_CASE("the default layout is row-major memory, in the shape's index type") {
-    TileLayout layout = TileLayout::RowMajor({I32(8), I32(16), I32(4)});
-    REQUIRE(layout->shard.size() == 3);
-    CHECK(ConstOf(layout->shard[0]->stride) == 64);
-    CHECK(ConstOf(layout->shard[1]->stride) == 4);
-    CHECK(ConstOf(layout->shard[2]->stride) == 1);
-    TileLayout wide = TileLayout::RowMajor({MakeConst(PrimType::Int(64), int64_t{8}), I32(4)});
-    CHECK(wide->shard[1]->stride->ty.cast<PrimType>()->dtype == ffi::DataType::Int(64));
-    CHECK(ConstOf(wide->shard[0]->stride) == 4);
-  }
-
   TEST_CASE("a compose layout checks its bit counts and derives its masks") {
-    ComposeLayout swizzle(3, 3, 4, TileLayout::RowMajor({I32(8), I32(8)}), false);
+    ComposeLayout swizzle(3, 3, 4, Tile8(), false);
     CHECK(swizzle->inner_mask == 7);
     CHECK(swizzle->outer_mask == 112);
     CHECK_FALSE(swizzle->swizzle_inner);
-    CHECK(ErrorOf([] { ComposeLayout(0, 3, 2, TileLayout::RowMajor({I32(8)})); }) ==
+    CHECK(ErrorOf([] { ComposeLayout(0, 3, 2, Tile8()); }) ==
           "ValueError: A compose layout requires nonnegative per_element and swizzle_len, and "
           "atom_len >= swizzle_len (got per_element=0, swizzle_len=3, atom_len=2)");
     CHECK(ErrorOf([] {
-            ComposeLayout(-1, 0, 0, TileLayout::RowMajor({I32(8)}));
+            ComposeLayout(-1, 0, 0, Tile8());
           }).rfind("ValueError: A compose layout requires nonnegative", 0) == 0);
-    CHECK(ErrorOf([] { ComposeLayout(0, 31, 32, TileLayout::RowMajor({I32(8)})); }) ==
+    CHECK(ErrorOf([] { ComposeLayout(0, 31, 32, Tile8()); }) ==
           "ValueError: ComposeLayout: swizzle_len + atom_len must be at most 62 bits, got 31 "
           "+ 32");
     CHECK(ErrorOf([] { ComposeLayout(0, 1, 1, TileLayout()); }) ==

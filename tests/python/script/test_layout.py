@@ -38,6 +38,13 @@ def test_a_spec_builds_shard_replica_and_origins() -> None:
     assert _origins(layout) == {"m": 3, "laneid": 3}  # terms on one axis add up
 
 
+def test_row_major_strides_past_int32_are_int64_constants() -> None:
+    # As the reference's Python-int strides convert: 65536 * 65536 does not fit int32.
+    layout = T.TileLayout(T.S[4, 65536, 65536])
+    assert [str(i.stride.ty) for i in layout.shard] == ["T.int64", "T.int32", "T.int32"]
+    assert layout.shard[0].stride.value == 1 << 32
+
+
 def test_extents_alone_are_row_major_memory() -> None:
     assert _iters(T.TileLayout(T.S[8, 16, 4]).shard) == [(8, 64, "m"), (16, 4, "m"), (4, 1, "m")]
     assert _iters(T.TileLayout(T.S[8]).shard) == [(8, 1, "m")]
@@ -91,6 +98,12 @@ def test_compose_layout_fields_and_masks() -> None:
      "`T.Tensor`: `layout` must be a Layout, None, or 'default'; got 'PF'"),
     (lambda: T.TileLayout.from_iters(offset={3: 1}), TypeError,
      "a layout's origins are keyed by axis (or its name), got `int`"),
+    (lambda: T.S[10**30], ValueError,
+     "a `T.S` extent must fit in int64, got 1000000000000000000000000000000"),
+    (lambda: T.S[tuple([1 << 40] * 3)], ValueError,
+     "the row-major stride of dimension 0 passes int64: 1208925819614629174706176"),
+    (lambda: T.ComposeLayout(1 << 70, 0, 0, T.TileLayout(T.S[8])), ValueError,
+     "`T.ComposeLayout`: `per_element` must fit in int64"),
 ])
 def test_malformed_layouts_raise_with_their_message(make, kind, message) -> None:
     with pytest.raises(kind) as error:
@@ -156,6 +169,15 @@ def test_untrusted_and_trusted_text_build_layouts(trusted: bool) -> None:
             'T.TileLayout(T.S[8, 8])))\n'
             '    X[0, 0] = T.float32(1)\n')
     assert _report(body, trusted) == []
+
+
+def test_hostile_layouts_in_untrusted_text_stop_quickly_with_one_diagnostic() -> None:
+    found = _report('    X = T.alloc_local((8,), "float32", layout=T.TileLayout('
+                    'T.S[tuple(range(100000))]))\n'
+                    '    a = T.Axis.get("laneid")\n    b = a.__class__\n')
+    assert [(d[0], d[1], d[3]) for d in found] == [(1, "value-error", 5),
+                                                    (3, "untrusted-not-evaluated", 7)]
+    assert found[0][2].startswith("the row-major stride of dimension ")
 
 
 @pytest.mark.parametrize("trusted", [False, True])

@@ -17,8 +17,10 @@ from tvm_ffi import get_global_func, register_object
 
 from ..ir import Expr, Object, printable
 
+_make_const = get_global_func("tirx.make_const")
+
 _default_typed_literal = get_global_func("tirx.op.default_typed_literal")
-_row_major = get_global_func("tirx.LayoutRowMajor")
+_INT64 = range(-(1 << 63), 1 << 63)
 
 MEMBERS = ("Axis", "ComposeLayout", "Iter", "Layout", "R", "S", "TileLayout")
 """The members ``T`` takes from here (kind ``constructor``)."""
@@ -30,6 +32,8 @@ def _integer(value: Any, what: str) -> Any:
     if isinstance(value, bool) or isinstance(value, float):
         raise TypeError(f"{what} must be an integer, got {value!r}")
     if isinstance(value, int):
+        if value not in _INT64:
+            raise ValueError(f"{what} must fit in int64, got {value}")
         return _default_typed_literal(value)
     if not isinstance(value, Expr):
         raise TypeError(f"{what} must be an integer, got `{type(value).__name__}`")
@@ -92,6 +96,28 @@ def _on_axis(stride: Any) -> Optional[tuple]:
     return value, axis
 
 
+def _row_major_strides(extents: Sequence[Any], what: str) -> list:
+    """Contiguous row-major strides, as the reference's ``_get_default_strides`` computes them:
+    Python ints multiply as Python ints (a stride past int32 is an int64 constant), and the unit
+    stride takes the type of the first extent that is an expression of another type than
+    int32 (an int64 shape gets int64 strides)."""
+    stride: Any = 1
+    for extent in extents:
+        if isinstance(extent, Expr) and str(extent.ty.dtype) != "int32":
+            stride = _make_const(extent.ty, 1)
+            break
+    strides = []
+    for index in reversed(range(len(extents))):
+        extent = extents[index]
+        if isinstance(extent, bool) or not isinstance(extent, (int, Expr)):
+            raise TypeError(f"{what} must be an integer, got {extent!r}")
+        if isinstance(stride, int) and stride not in _INT64:  # checked at once: no huge products
+            raise ValueError(f"the row-major stride of dimension {index} passes int64: {stride}")
+        strides.append(stride)
+        stride = stride * extent
+    return list(reversed(strides))
+
+
 def _factors(kind: str, key: Any) -> list:
     """The Iters of ``T.S[key]`` / ``T.R[key]``: ``extents : strides`` or extents alone
     (contiguous row-major memory); one stride per extent."""
@@ -105,14 +131,13 @@ def _factors(kind: str, key: Any) -> list:
                              f"{len(strides)} stride{'s' if len(strides) != 1 else ''}")
     else:
         extents, strides = _as_tuple(key), None
-    extents = [_integer(e, f"a `T.{kind}` extent") for e in extents]
     if strides is None:
-        return list(_row_major(extents).shard)
+        strides = _row_major_strides(extents, f"a `T.{kind}` extent")
     iters = []
     for extent, stride in zip(extents, strides):
         pair = _on_axis(stride)
         value, axis = pair if pair is not None else (stride, Axis.m)
-        iters.append(Iter(extent, value, axis))
+        iters.append(Iter(_integer(extent, f"a `T.{kind}` extent"), value, axis))
     return iters
 
 
@@ -218,6 +243,8 @@ class ComposeLayout(Layout):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise TypeError(f"`T.ComposeLayout`: `{name}` is an int, got "
                                 f"`{type(value).__name__}`")
+            if value not in _INT64:
+                raise ValueError(f"`T.ComposeLayout`: `{name}` must fit in int64, got {value}")
         if not isinstance(swizzle_inner, bool):
             raise TypeError("`T.ComposeLayout`: `swizzle_inner` is a bool, got "
                             f"`{type(swizzle_inner).__name__}`")
@@ -247,7 +274,7 @@ def tensor_layout(what: str, layout: Any, shape: Sequence[Any]) -> Any:
     if layout is None or isinstance(layout, Layout):
         return layout
     if isinstance(layout, str) and layout == "default":
-        return _row_major([_integer(e, f"`{what}` extent") for e in shape])
+        return S[tuple(shape)]
     got = repr(layout) if isinstance(layout, str) else f"`{type(layout).__name__}`"
     raise TypeError(f"`{what}`: `layout` must be a Layout, None, or 'default'; got {got}")
 

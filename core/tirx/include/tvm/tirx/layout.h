@@ -101,9 +101,6 @@ class TileLayout : public Layout {
  public:
   /*! \brief TypeError for a missing factor or axis, or an origin that is not an integer. */
   TileLayout(ffi::Array<Iter> shard, ffi::Array<Iter> replica, ffi::Map<Axis, Expr> offset);
-  /*! \brief `T.TileLayout(T.S[shape])`: contiguous row-major memory, int32 unless the shape
-   *  says otherwise (the reference's "default" layout). */
-  static TileLayout RowMajor(const ffi::Array<Expr>& shape);
   TVM_FFI_DEFINE_OBJECT_REF_METHODS_NULLABLE(TileLayout, Layout, TileLayoutObj);
 };
 
