@@ -76,8 +76,9 @@ def test_compose_layout_fields_and_masks() -> None:
     (lambda: T.S[8:1:2], TypeError, "`T.S[extents : strides]` takes no step"),
     (lambda: T.S[8.0], TypeError, "a `T.S` extent must be an integer, got 8.0"),
     (lambda: T.Axis.get("lane"), ValueError,
-     "unknown layout axis `lane`: did you mean `laneid`, `TLane`? (the axes are m, the CUDA axes bx, by, "
-     "bz, cbx, cby, cbz, tx, warpid, laneid, wgid, tid_in_wg, wid_in_wg, TCol, TLane and the "
+     "unknown layout axis `lane`: did you mean `laneid`, `TLane`? (the axes are m, the CUDA "
+     "axes bx, by, bz, cbx, cby, cbz, tx, warpid, laneid, wgid, tid_in_wg, wid_in_wg, TCol, "
+     "TLane and the "
      "Trainium axes P, F, Bank)"),
     (lambda: T.Iter(8, 1, "tcol"), ValueError, "unknown layout axis `tcol`: did you mean `TCol`?"),
     (lambda: T.Axis.get(3), TypeError, "`T.Axis.get` takes an axis name, got `int`"),
@@ -209,4 +210,21 @@ def test_a_declaration_with_a_layout_prints_as_decl_buffer_in_apache_spelling() 
     text = func.script(spelling="apache")
     assert 'D0 = T.decl_buffer((10, 11), data=D.data, layout=T.TileLayout(T.S[(10, 11):(1, ' \
            '10)]))' in text
+    _ir.assert_structural_equal(from_source(text, extra_vars={"T": T}), func)
+
+
+def test_a_view_takes_a_layout() -> None:
+    # apache-tvm 0.27's `A.view(8, 8, layout=...)`: a declaration over A's data with that layout;
+    # a row-major one is no layout, as for its buffers.
+    func = from_source('from tvm.script import tirx as T\n\n@T.prim_func\n'
+                       'def f(A: T.Buffer((64,), "float32")):\n'
+                       '    B = A.view(8, 8, layout=T.TileLayout(T.S[(8, 8):(1, 8)]))\n'
+                       '    C = A.view(8, 8, layout=T.TileLayout(T.S[8, 8]))\n'
+                       '    B[0, 1] = C[1, 0]\n')
+    views = list(func.body.seq)[:2]
+    assert _iters(views[0].var.ty.layout.shard) == [(8, 1, "m"), (8, 8, "m")]
+    assert views[1].var.ty.layout is None
+    text = func.script(spelling="apache")
+    assert 'B = T.decl_buffer((8, 8), data=A.data, layout=T.TileLayout(T.S[(8, 8):(1, 8)]))' in text
+    assert "C = A.view(8, 8)" in text
     _ir.assert_structural_equal(from_source(text, extra_vars={"T": T}), func)

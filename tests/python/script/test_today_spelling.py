@@ -805,8 +805,8 @@ def test_a_view_is_a_declaration_over_the_same_data() -> None:
         ("B = A.view(-1, -1)", ValueError, "`A.view` infers at most one extent (`-1`)"),
         ("B = A.view(3, -1)", ValueError, "`A.view`: 32 elements do not divide into extents "
                                           "of 3"),
-        ('B = A.view("float16")', ViewNotAnalysedYet, "`A.view` of a dtype or a layout (a "
-                                                       "device kernel's tensor layout) is not "
+        ('B = A.view("float16")', ViewNotAnalysedYet, "`A.view` of a dtype (a device "
+                                                       "kernel's reinterpretation) is not "
                                                        "analysed yet"),
     ]:
         with pytest.raises(kind) as info:

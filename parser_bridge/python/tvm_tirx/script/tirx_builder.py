@@ -25,7 +25,7 @@ from ..stmt import Evaluate, ForKind, Stmt
 from .builder import AlreadyEmitted, Frame, Loc, NamedByBinding, ScopeSpec, enter_bare, in_frame
 from .builder import span_of
 from .recorded import NoEquivalentYet, NotAnalysedYet
-from .tirx_layout import PLACEMENT_KEY, placement_of, tensor_layout
+from .tirx_layout import PLACEMENT_KEY, apache_layout, placement_of, tensor_layout
 from .tirx_threads import LaunchThreadSpec
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
@@ -532,10 +532,12 @@ def decl_scalar(dtype: Any, data: Any, scope: Any, layout: Any = None) -> Pendin
 
 def _view_declaration(view: Any) -> PendingTensor:
     """``B = A.view(shape)``: ``T.decl_tensor`` of ``A``'s data with ``A``'s strides, offset,
-    scope and alignment, as apache-tvm 0.27 re-declares a view."""
+    scope and alignment, as apache-tvm 0.27 re-declares a view, and the layout given (0.27's
+    meaning: none when it is row-major)."""
     source = view.source.ty
+    layout = apache_layout(f"{view.source.name}.view", view.layout, view.shape, source.scope)
     ty = _ir.TensorType(source.dtype, view.shape, list(source.strides), source.elem_offset,
-                        source.scope, source.alignment)
+                        source.scope, source.alignment, layout)
     return PendingTensor(ty, view.source.data, "decl_tensor")
 
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence
 
 from tvm_ffi import get_global_func, register_object
+from tvm_ffi import structural_equal as _structural_equal
 
 from ..ir import Expr, Object, printable
+from .recorded import NotAnalysedYet
 
 _make_const = get_global_func("tirx.make_const")
 
@@ -278,3 +280,18 @@ def tensor_layout(what: str, layout: Any, shape: Sequence[Any]) -> Any:
     got = repr(layout) if isinstance(layout, str) else f"`{type(layout).__name__}`"
     raise TypeError(f"`{what}`: `layout` must be a Layout, None, or 'default'; got {got}")
 
+
+def apache_layout(what: str, layout: Any, shape: Sequence[Any], scope: str) -> Any:
+    """Apache TVM 0.27's ``layout=``: row-major memory unless given, so None, ``"default"`` and
+    a layout equal to ``T.TileLayout(T.S[shape])`` are all the tensor of no layout (0.27
+    prints none of them; it prints ``layout=None`` too, a tensor whose layout is left to its
+    lowering, which ours reads as row-major: docs/frontend.md, "Layouts"). In Trainium's
+    memories a string names a layout (``"PF"``, 0.27's ``TileLayout.trainium``), which ours
+    does not build yet."""
+    if isinstance(layout, str) and layout != "default" and scope in ("trn.sbuf", "trn.psum"):
+        raise NotAnalysedYet(f"`{what}(layout={layout!r})`: Trainium's named layouts are not "
+                             "analysed yet")
+    layout = tensor_layout(what, layout, shape)
+    if layout is None or _structural_equal(layout, tensor_layout(what, "default", shape)):
+        return None
+    return layout

@@ -25,7 +25,6 @@ from typing import Any, Callable, Dict, Optional, Sequence
 
 from tvm_ffi import Object as _FFIObject
 from tvm_ffi import get_global_func
-from tvm_ffi import structural_equal as _structural_equal
 
 from .. import Broadcast as _BroadcastNode
 from .. import Cast as _CastNode
@@ -36,7 +35,7 @@ from .. import ir as _ir
 from . import tirx_builder as _tb
 from .builder import Loc, NamedByBinding, span_of
 from .recorded import NoEquivalentYet, NotAnalysedYet, missing_member
-from .tirx_layout import tensor_layout as _tensor_layout
+from .tirx_layout import apache_layout
 from .tirx_sblock import NamedTensor, region_view
 
 # What `T.match_buffer` views in a block: an IR value other than a variable (a tensor load
@@ -274,22 +273,6 @@ def tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: An
     alignment = 64 if align <= 0 else align  # 0 and -1 mean the default, as in Apache TVM
     return _ir.TensorType(_tb.dtype_of(dtype), list(shape), list(strides), elem_offset,
                           scope, alignment, apache_layout(what, layout, shape, scope))
-
-
-def apache_layout(what: str, layout: Any, shape: Sequence[Any], scope: str) -> Any:
-    """Apache TVM 0.27's ``layout=``: row-major memory unless given, so None, ``"default"`` and
-    a layout equal to ``T.TileLayout(T.S[shape])`` are all the tensor of no layout (0.27
-    prints none of them; it prints ``layout=None`` too, a tensor whose layout is left to its
-    lowering, which ours reads as row-major: docs/frontend.md, "Layouts"). In Trainium's
-    memories a string names a layout (``"PF"``, 0.27's ``TileLayout.trainium``), which ours
-    does not build yet."""
-    if isinstance(layout, str) and layout != "default" and scope in ("trn.sbuf", "trn.psum"):
-        raise NotAnalysedYet(f"`{what}(layout={layout!r})`: Trainium's named layouts are not "
-                             "analysed yet")
-    layout = _tensor_layout(what, layout, shape)
-    if layout is None or _structural_equal(layout, _tensor_layout(what, "default", shape)):
-        return None
-    return layout
 
 
 class _BufferType:
