@@ -97,6 +97,8 @@ def test_compose_layout_fields_and_masks() -> None:
      "`T.ComposeLayout` swizzles a `T.TileLayout`, got `int`"),
     (lambda: T.Tensor((4,), "float32", layout="PF"), TypeError,
      "`T.Tensor`: `layout` must be a Layout, None, or 'default'; got 'PF'"),
+    (lambda: T.Layout(), TypeError,
+     "`T.Layout` is the base of the layouts: build a `T.TileLayout` or a `T.ComposeLayout`"),
     (lambda: T.TileLayout.from_iters(offset={3: 1}), TypeError,
      "a layout's origins are keyed by axis (or its name), got `int`"),
     (lambda: T.S[10**30], ValueError,

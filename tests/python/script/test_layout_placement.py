@@ -113,3 +113,24 @@ def test_a_named_trainium_layout_is_not_analysed_yet() -> None:
     assert [(d.severity, d.code, d.message) for d in report.diagnostics] == [
         (3, "not-implemented-error",
          "`T.alloc_buffer(layout='PF')`: Trainium's named layouts are not analysed yet")]
+
+
+def test_a_declared_scalar_takes_apache_tvm_0_27_offsets() -> None:
+    # 0.27's `T.decl_scalar(dtype, data, scope, elem_offset=None, byte_offset=None)`: the
+    # reference's fourth operand is the layout, so an integer there is 0.27's element offset.
+    func = from_source(APACHE + '    dyn = T.alloc_buffer((64,), "uint8", scope="shared")\n'
+                       '    a = T.decl_scalar("uint32", dyn.data, scope="shared", elem_offset=0)\n'
+                       '    b = T.decl_scalar("uint32", dyn.data, "shared", 4)\n'
+                       '    c = T.decl_scalar("uint32", dyn.data, "shared", byte_offset=8)\n'
+                       '    a = b + c\n')
+    text = func.script()
+    assert 'a = T.decl_tensor(dyn.data, ty_args=[T.Tensor((1,), T.uint32, scope="shared")])' \
+        in text
+    assert "elem_offset=4, scope=" in text and "elem_offset=2, scope=" in text
+    _ir.assert_structural_equal(from_source(text, extra_vars={"T": T}), func)
+    report = parse_diagnostics(APACHE + '    dyn = T.alloc_buffer((64,), "uint8", scope="shared")'
+                               '\n    a = T.decl_scalar("uint32", dyn.data, "shared", '
+                               'elem_offset=1, byte_offset=8)\n', source_name="p.py")
+    assert [(d.severity, d.code, d.message) for d in report.diagnostics] == [
+        (1, "value-error", "`T.decl_scalar`: elem_offset and byte_offset cannot be set at the "
+                           "same time")]

@@ -737,9 +737,19 @@ def cta_id_in_pair(dtype: _t.Any = ...) -> _t.Any:
 cuda: _t.Any
 """``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
 
-def decl_scalar(dtype: _t.Any, data: _t.Any, scope: _t.Any, layout: _t.Any = ...) -> _t.Any:
+def decl_scalar(
+    dtype: _t.Any,
+    data: _t.Any,
+    scope: _t.Any,
+    layout: _t.Any = ...,
+    *,
+    elem_offset: _t.Any = ...,
+    byte_offset: _t.Any = ...,
+) -> _t.Any:
     """``x = T.decl_scalar("int32", p, "global")``: a mutable scalar viewing the memory at
-    pointer ``p`` (a one-element ``T.decl_tensor``). ``layout`` must be None.
+    pointer ``p`` (a one-element ``T.decl_tensor``); ``layout`` is its tensor type's (the
+    reference's). apache-tvm 0.27 takes the element's offset instead, in elements or bytes
+    (``T.decl_scalar("uint32", p, "shared", elem_offset=4)``, positionally too).
     """
     ...
 

@@ -25,7 +25,7 @@ from ..stmt import Evaluate, ForKind, Stmt
 from .builder import AlreadyEmitted, Frame, Loc, NamedByBinding, ScopeSpec, enter_bare, in_frame
 from .builder import span_of
 from .recorded import NoEquivalentYet, NotAnalysedYet
-from .tirx_layout import PLACEMENT_KEY, apache_layout, placement_of, tensor_layout
+from .tirx_layout import PLACEMENT_KEY, apache_layout, dtype_bits, placement_of, tensor_layout
 from .tirx_threads import LaunchThreadSpec
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
@@ -517,17 +517,31 @@ def alloc_scalar(dtype: str = "float32", scope: str = "global", *,
                          attrs=_annotations(annotations, "alloc_scalar"))
 
 
-def decl_scalar(dtype: Any, data: Any, scope: Any, layout: Any = None) -> PendingScalar:
+def decl_scalar(dtype: Any, data: Any, scope: Any, layout: Any = None, *,
+                elem_offset: Any = None, byte_offset: Any = None) -> PendingScalar:
     """``x = T.decl_scalar("int32", p, "global")``: a mutable scalar viewing the memory at
-    pointer ``p`` (a one-element ``T.decl_tensor``). ``layout`` must be None."""
-    if layout is not None:
-        raise NotAnalysedYet("`T.decl_scalar(layout=...)` is not supported: TIRx tensors "
-                             "are row-major")
+    pointer ``p`` (a one-element ``T.decl_tensor``); ``layout`` is its tensor type's (the
+    reference's). apache-tvm 0.27 takes the element's offset instead, in elements or bytes
+    (``T.decl_scalar("uint32", p, "shared", elem_offset=4)``, positionally too)."""
     if not _is_expr(data):
         raise TypeError(f"`T.decl_scalar` takes a pointer expression as `data`, got "
                         f"`{type(data).__name__}`")
-    return PendingScalar(_scalar_type(_scalar_dtype(dtype, "decl_scalar"),
-                                      _scope_of(scope, "decl_scalar")), data, "decl_scalar")
+    if isinstance(layout, int) or _is_expr(layout):  # 0.27's fourth operand, `elem_offset`
+        if elem_offset is not None:
+            raise TypeError("`T.decl_scalar` got the element offset twice")
+        layout, elem_offset = None, layout
+    dtype = _scalar_dtype(dtype, "decl_scalar")
+    if byte_offset is not None:
+        if elem_offset is not None:
+            raise ValueError("`T.decl_scalar`: elem_offset and byte_offset cannot be set at the "
+                             "same time")
+        elem_offset = byte_offset * 8 // dtype_bits(str(dtype))
+    if isinstance(elem_offset, int) and not isinstance(elem_offset, bool) and elem_offset == 0:
+        elem_offset = None  # a TIRx tensor's elem_offset is None for zero
+    ty = _ir.TensorType(dtype, (1,), elem_offset=elem_offset,
+                        scope=_scope_of(scope, "decl_scalar"),
+                        layout=tensor_layout("T.decl_scalar", layout, (1,)))
+    return PendingScalar(ty, data, "decl_scalar")
 
 
 def _view_declaration(view: Any) -> PendingTensor:

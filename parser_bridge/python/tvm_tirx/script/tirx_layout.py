@@ -11,6 +11,7 @@ values only) and ``T.TileLayout(spec)`` is the composed value itself.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List, Optional, Sequence
 
 from tvm_ffi import get_global_func, register_object
@@ -46,6 +47,10 @@ def _integer(value: Any, what: str) -> Any:
 @register_object("tirx.Layout")
 class Layout(Object):
     """The base of every layout (``T.TileLayout``, ``T.ComposeLayout``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("`T.Layout` is the base of the layouts: build a `T.TileLayout` or a "
+                        "`T.ComposeLayout`")
 
 
 @printable
@@ -254,6 +259,13 @@ class ComposeLayout(Layout):
             raise TypeError("`T.ComposeLayout` swizzles a `T.TileLayout`, got "
                             f"`{type(tile_layout).__name__}`")
         self.__ffi_init__(per_element, swizzle_len, atom_len, tile_layout, swizzle_inner)
+
+
+def dtype_bits(dtype: str) -> int:
+    """The bits of one lane of a dtype ("float16" 16, "float8_e4m3fn" 8, "bool" 1), as a data
+    type's ``bits``: what turns a byte offset into elements."""
+    found = re.match(r"[a-z]*?(\d+)", dtype)
+    return int(found.group(1)) if found else 1
 
 
 PLACEMENT_KEY = "tensor_allocated_addr"
