@@ -21,7 +21,6 @@ from ..ir import Expr, Object, printable
 from .recorded import NotAnalysedYet
 
 _make_const = get_global_func("tirx.make_const")
-
 _default_typed_literal = get_global_func("tirx.op.default_typed_literal")
 _INT64 = range(-(1 << 63), 1 << 63)
 
