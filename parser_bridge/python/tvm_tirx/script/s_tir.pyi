@@ -116,6 +116,8 @@ from .ir import Range as Range
 
 from .tirx import S as S
 
+from .tirx import SMEMPool as SMEMPool
+
 from .tirx import Select as Select
 
 from .tirx import Shuffle as Shuffle

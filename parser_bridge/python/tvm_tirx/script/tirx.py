@@ -133,6 +133,7 @@ from .tirx_device import (  # noqa: F401 - device kernels: regions, scope ids (A
 )
 from .tirx_layout import MEMBERS as _LAYOUT_MEMBERS, tensor_layout as _tensor_layout
 from .tirx_layout import Axis, ComposeLayout, Iter, Layout, R, S, TileLayout  # noqa: F401
+from .tirx_smem_pool import SMEMPool  # noqa: F401 - apache-tvm 0.27's shared-memory pool
 from .tirx_nodes import MEMBERS as _NODE_MEMBERS
 from .tirx_nodes import (  # noqa: F401 - the node classes as raw constructors (issue 10)
     EQ,
@@ -424,8 +425,9 @@ __member_kinds__ = {
     # The device backends' (`T.cuda`); one with no member built yet (`T.ptx`) is a placeholder.
     "namespace": tuple(name for name, backend in _BACKENDS.items() if dir(backend)),
     "marker": ("LetAnnotation", "MISSING", "constexpr", "let"),
-    "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "buffer", "cast", "decl_buffer",
-               "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS,
+    "legacy": ("Buffer", "SMEMPool", "alloc_buffer", "bind", "broadcast", "buffer", "cast",
+               "decl_buffer", "env_thread", "match_buffer", "meta_var", "prim_func", "ramp",
+               *_GPU_MEMBERS,
                *_STACK_ALIASES, *_BLOCK_MEMBERS, *_SCOPE_IDS),
     # The reference's flag for its parser (read statically, never from a body), and the
     # builder's machinery for Python callers (ir.py).

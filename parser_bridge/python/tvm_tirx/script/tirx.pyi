@@ -225,6 +225,12 @@ S: _t.Any
 alone, for ``+`` to combine.
 """
 
+def SMEMPool(ptr: _t.Any = ...) -> _t.Any:
+    """``pool = T.SMEMPool()`` (apache-tvm 0.27): a bump allocator over one dynamic shared-memory
+    buffer; ``pool.alloc(shape, dtype)``, ``pool.move_base_to(bytes)``, ``pool.commit()``.
+    """
+    ...
+
 def Select(condition: _t.Any, true_value: _t.Any, false_value: _t.Any) -> _t.Any:
     """``T.Select(c, t, f)``: both branches evaluated, one chosen; a literal branch has its
     default type, and the branches must have one type.
