@@ -33,7 +33,6 @@ from .ir import StringImm, Var  # noqa: F401
 from .ir import DataTypeImm, GenericConst, MISSING, NoneType, Opaque, String  # noqa: F401
 from .ir import StringType, TensorRegionType, Type, dtype  # noqa: F401
 from .memory_scope import MemoryScope  # noqa: F401 - scopes by name (`T.MemoryScope("shared")`)
-from .recorded import NotAnalysedYet as _NotAnalysedYet
 from .ir_classes import Bind, FloatImm, IntImm, TensorLoad  # noqa: F401
 from .ir_classes import tuple_type as Tuple  # T's `Tuple` is the type; I's is the expression
 from .parser import make_decorator as _make_decorator
@@ -425,9 +424,8 @@ __member_kinds__ = {
     # The device backends' (`T.cuda`); one with no member built yet (`T.ptx`) is a placeholder.
     "namespace": tuple(name for name, backend in _BACKENDS.items() if dir(backend)),
     "marker": ("LetAnnotation", "MISSING", "constexpr", "let"),
-    "legacy": ("Buffer", "SMEMPool", "alloc_buffer", "bind", "broadcast", "buffer", "cast",
-               "decl_buffer", "env_thread", "match_buffer", "meta_var", "prim_func", "ramp",
-               *_GPU_MEMBERS,
+    "legacy": ("Buffer", "alloc_buffer", "bind", "broadcast", "buffer", "cast", "decl_buffer",
+               "env_thread", "match_buffer", "meta_var", "prim_func", "ramp", *_GPU_MEMBERS,
                *_STACK_ALIASES, *_BLOCK_MEMBERS, *_SCOPE_IDS),
     # The reference's flag for its parser (read statically, never from a body), and the
     # builder's machinery for Python callers (ir.py).
@@ -437,6 +435,8 @@ __member_kinds__ = {
 }
 """Member kinds for tools (protocol_registry.namespace_members); decorators, hooks (``*_``) and
 types are recognized by their values."""
+# apache-tvm 0.27's shared-memory pool (tirx_smem_pool.py) is a member of its spelling.
+__member_kinds__["legacy"] += ("SMEMPool",)
 
 __member_aliases__ = {
     "prim_func": "function",
