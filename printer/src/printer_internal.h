@@ -127,7 +127,17 @@ struct ApacheBufferOptions {
   std::optional<ExprDoc> annotations;
   /*! \brief `offset_factor=1` in place of `elem_offset=` (a fresh offset, ApacheFieldSymbols). */
   bool elem_offset_by_factor = false;
+  /*! \brief `allocated_addr=` (PlacementDoc), after `layout=`. */
+  std::optional<ExprDoc> allocated_addr;
 };
+/*! \brief An allocation's attributes but its placement (translate_placement.cc). */
+ffi::Map<ffi::String, ffi::Any> AttrsWithoutPlacement(const ffi::Map<ffi::String, ffi::Any>& attrs);
+/*!
+ * \brief The placement among an allocation's attributes (at `p`), as the spelling prints it:
+ *  `(1024,)` for the reference's first operand, `1024` or `[0, 2048]` for 0.27's keyword.
+ */
+std::optional<ExprDoc> PlacementDoc(const ffi::Map<ffi::String, ffi::Any>& attrs,
+                                    const AccessPath& p, const DocTranslator& t);
 /*!
  * \brief `callee(leading..., (shape), "dtype", data=..., strides=..., elem_offset=...,
  *  scope=..., align=..., annotations=...)` for the tensor type `ty`, in apache-tvm 0.27's

@@ -88,6 +88,12 @@ ExprDoc ApacheBufferCall(const ExprDoc& callee, const Array<ExprDoc>& leading,
     add("scope", t.AsExprDoc(ty->scope, tp.Attr("scope")));
   }
   if (ty->alignment != 64) add("align", t.AsExprDoc(ty->alignment, tp.Attr("alignment")));
+  if (ty->layout.has_value()) {
+    add("layout", t.AsExprDoc(*ty->layout, tp.Attr("layout")));
+  } else if (ty->scope == "trn.sbuf" || ty->scope == "trn.psum") {
+    add("layout", LiteralDoc::None());  // 0.27's default there, which it prints (ours: absent)
+  }
+  if (options.allocated_addr.has_value()) add("allocated_addr", *options.allocated_addr);
   // 0.27's spelling of a fresh element offset: the buffer makes one (`X.elem_offset`).
   if (options.elem_offset_by_factor) add("offset_factor", LiteralDoc::Int(1));
   if (options.annotations.has_value()) add("annotations", *options.annotations);
@@ -106,7 +112,8 @@ std::optional<Doc> ApacheViewDoc(const tirx::DeclTensor& decl, const AccessPath&
   const auto* from = source != nullptr ? source->ty.as<ir::TensorTypeObj>() : nullptr;
   const auto* to = decl->var->ty.as<ir::TensorTypeObj>();
   if (from == nullptr || to == nullptr || from->dtype != to->dtype || from->scope != to->scope ||
-      !to->strides.empty() || to->elem_offset.has_value() || to->alignment != from->alignment) {
+      !to->strides.empty() || to->elem_offset.has_value() || to->alignment != from->alignment ||
+      to->layout.has_value()) {  // 0.27 writes a declaration with a layout as `T.decl_buffer`
     return std::nullopt;
   }
   ExprDoc src = t.AsExprDoc(call->args[0], p.Attr("data").Attr("args").ArrayItem(0));
@@ -170,8 +177,10 @@ Doc ApacheAllocDoc(const tirx::AllocTensor& alloc, const AccessPath& p,
   std::string scope = ty->scope;
   ApacheBufferOptions options;
   options.annotations = attrs;
+  options.allocated_addr = PlacementDoc(alloc->attrs, p, t);
   const char* builder = "alloc_buffer";
-  if (scope == "shared" || scope == "local") {
+  // `T.alloc_shared` takes no placement in the reference's spelling, which both read.
+  if ((scope == "shared" || scope == "local") && !options.allocated_addr.has_value()) {
     builder = scope == "shared" ? "alloc_shared" : "alloc_local";
     options.with_scope = false;
   }

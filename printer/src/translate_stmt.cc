@@ -403,12 +403,16 @@ void RegisterSimpleStatements() {
   RegisterDocTranslate<tirx::AllocTensor>(
       [](tirx::AllocTensor a, AccessPath p, DocTranslator t) -> Doc {
         std::optional<ExprDoc> attrs;
+        ffi::Map<String, Any> rest = AttrsWithoutPlacement(a->attrs);
         if (t.config()->apache()) {
-          if (!a->attrs.empty()) attrs = t.AsExprDoc(a->attrs, p.Attr("attrs"));
+          if (!rest.empty()) attrs = t.AsExprDoc(rest, p.Attr("attrs"));
           return ApacheAllocDoc(a, p, attrs, t);
         }
-        if (!a->attrs.empty()) attrs = AllocAttrsDoc(a->attrs, p, t);
-        return TensorDefinitionDoc(a->var, p.Attr("var"), TAttr(t, "alloc_tensor"), {}, attrs, t);
+        if (!rest.empty()) attrs = AllocAttrsDoc(rest, p, t);
+        Array<ExprDoc> placement;
+        if (std::optional<ExprDoc> doc = PlacementDoc(a->attrs, p, t)) placement.push_back(*doc);
+        return TensorDefinitionDoc(a->var, p.Attr("var"), TAttr(t, "alloc_tensor"), placement,
+                                   attrs, t);
       });
   RegisterDocTranslate<tirx::DeclTensor>([](tirx::DeclTensor d, AccessPath p,
                                             DocTranslator t) -> Doc {

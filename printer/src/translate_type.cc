@@ -67,6 +67,10 @@ Doc TensorTypeDoc(const ir::TensorType& ty, const AccessPath& p, const DocTransl
     keys.push_back("data_alignment");
     values.push_back(t.AsExprDoc(ty->alignment, p.Attr("alignment")));
   }
+  if (ty->layout.has_value()) {  // a tirx.Layout (translate_layout.cc)
+    keys.push_back("layout");
+    values.push_back(t.AsExprDoc(*ty->layout, p.Attr("layout")));
+  }
   return TAttr(t, "Tensor").Call({shape, dtype}, keys, values);
 }
 

@@ -54,6 +54,16 @@ TensorType::TensorType(ffi::DataType dtype, ffi::Array<Expr> shape, TensorTypeOp
   node->scope = std::move(options.scope);
   node->alignment = options.alignment;
   node->span = std::move(options.span);
+  if (options.layout.has_value()) {
+    // Found by key: layout.cc registers it under Object, as this does when it comes first.
+    static const int32_t layout_index =
+        ffi::details::RegisterObjectType("tirx.Layout", ffi::TypeIndex::kObject, false);
+    if (!ffi::details::IsDerivedFrom(options.layout.value()->type_index(), layout_index)) {
+      TVM_FFI_THROW(TypeError) << "`TensorType.layout` must be a layout, got `"
+                               << options.layout.value()->GetTypeKey() << "`";
+    }
+  }
+  node->layout = std::move(options.layout);
 }
 
 namespace {
@@ -106,18 +116,21 @@ TVM_FFI_STATIC_INIT_BLOCK() {
   refl::ObjectDef<TensorTypeObj>()
       .def_init(
           [](ffi::DataType dtype, ffi::Array<Expr> shape, ffi::Array<Expr> strides,
-             ffi::Optional<Expr> elem_offset, ffi::String scope, int64_t alignment) {
-            return TensorType(dtype, std::move(shape),
-                              TensorTypeOptions{std::move(strides), std::move(elem_offset),
-                                                std::move(scope), alignment, Span::Unknown()});
+             ffi::Optional<Expr> elem_offset, ffi::String scope, int64_t alignment,
+             ffi::Optional<ffi::ObjectRef> layout) {
+            return TensorType(
+                dtype, std::move(shape),
+                TensorTypeOptions{std::move(strides), std::move(elem_offset), std::move(scope),
+                                  alignment, Span::Unknown(), std::move(layout)});
           },
-          {"dtype", "shape", "strides", "elem_offset", "scope", "alignment"})
+          {"dtype", "shape", "strides", "elem_offset", "scope", "alignment", "layout"})
       .def_ro("dtype", &TensorTypeObj::dtype)
       .def_ro("shape", &TensorTypeObj::shape)
       .def_ro("strides", &TensorTypeObj::strides, DefaultValue(ffi::Array<Expr>()))
       .def_ro("elem_offset", &TensorTypeObj::elem_offset, DefaultValue(ffi::Any()))
       .def_ro("scope", &TensorTypeObj::scope, DefaultValue(ffi::String("global")))
-      .def_ro("alignment", &TensorTypeObj::alignment, DefaultValue(int64_t{64}));
+      .def_ro("alignment", &TensorTypeObj::alignment, DefaultValue(int64_t{64}))
+      .def_ro("layout", &TensorTypeObj::layout, DefaultValue(ffi::Any()));
   refl::GlobalDef().def(
       "ir.MissingType", []() { return Type::Missing(); },
       "The shared missing type (Type.missing()).");

@@ -321,16 +321,16 @@ class Var(Expr):
     def view(self, *shape: Any, layout: Any = None) -> "TensorView":
         """``B = A.view(4, 8)`` (apache-tvm 0.27): a tensor of another shape over ``A``'s data,
         strides, offset and scope, declared when the assignment names it (a ``-1`` extent is
-        inferred from the size). Its dtype and layout forms are device-kernel layouts:
-        NotImplementedError."""
+        inferred from the size); ``layout=`` gives the view's layout (docs/frontend.md,
+        "Layouts"). Its dtype form is a device-kernel reinterpretation: NotImplementedError."""
         if not isinstance(self.ty, TensorType):
             raise TypeError(f"`view` is a method of tensors, `{self.name}` is not one")
-        if layout is not None or (len(shape) == 1 and isinstance(shape[0], (str, PrimType))):
-            raise ViewNotAnalysedYet(f"`{self.name}.view` of a dtype or a layout (a device "
-                                     "kernel's tensor layout) is not analysed yet")
+        if len(shape) == 1 and isinstance(shape[0], (str, PrimType)):
+            raise ViewNotAnalysedYet(f"`{self.name}.view` of a dtype (a device kernel's "
+                                     "reinterpretation) is not analysed yet")
         if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
             shape = tuple(shape[0])
-        return TensorView(self, _inferred_shape(self, list(shape)))
+        return TensorView(self, _inferred_shape(self, list(shape)), layout)
 
     def _vector_indices(self, member: str, begin: Any, lanes: int) -> list:
         """``begin`` with its last index a unit-stride ramp of ``lanes`` (Apache TVM's
@@ -580,6 +580,7 @@ class TensorType(Type):
         elem_offset: Any = None,
         scope: str = "global",
         alignment: int = 64,
+        layout: Any = None,
     ) -> None:
         self.__ffi_init__(
             tvm_ffi.dtype(dtype),
@@ -588,6 +589,7 @@ class TensorType(Type):
             _extent(elem_offset),
             scope,
             alignment,
+            layout,
         )
 
 
@@ -602,11 +604,12 @@ class TensorView:
     """``A.view(shape)`` before the assignment that names it (the builder declares it as a
     tensor over ``A``'s data)."""
 
-    __slots__ = ("source", "shape")
+    __slots__ = ("source", "shape", "layout")
 
-    def __init__(self, source: "Var", shape: list) -> None:
+    def __init__(self, source: "Var", shape: list, layout: Any = None) -> None:
         self.source = source
         self.shape = shape
+        self.layout = layout
 
     def __repr__(self) -> str:
         return f"{self.source.name}.view(...)"

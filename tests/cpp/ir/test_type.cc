@@ -239,7 +239,8 @@ TEST_SUITE("ir.TensorType") {
                  {"strides", "Array<ir.Expr>", DefRegionKind::kNone, false, true},
                  {"elem_offset", "Optional<ir.Expr>", DefRegionKind::kNone, false, true},
                  {"scope", "str", DefRegionKind::kNone, false, true},
-                 {"alignment", "int", DefRegionKind::kNone, false, true}});
+                 {"alignment", "int", DefRegionKind::kNone, false, true},
+                 {"layout", "Optional<Object>", DefRegionKind::kNone, false, true}});
     const ffi::reflection::FieldInfo* shape =
         ffi::reflection::FindField(ir::TensorTypeObj::RuntimeTypeIndex(), "shape");
     REQUIRE(shape != nullptr);
@@ -249,15 +250,17 @@ TEST_SUITE("ir.TensorType") {
   TEST_CASE("the reflected constructor takes every field") {
     ir::Var n("n", PrimType::Int(64));
     ir::Var offset("offset", PrimType::Int(64));
-    TensorType tensor = Construct("ir.TensorType", DataType::Float(16), ffi::Array<ir::Expr>{n},
-                                  ffi::Array<ir::Expr>{}, offset, ffi::String("shared"), 32)
-                            .cast<TensorType>();
+    TensorType tensor =
+        Construct("ir.TensorType", DataType::Float(16), ffi::Array<ir::Expr>{n},
+                  ffi::Array<ir::Expr>{}, offset, ffi::String("shared"), 32, ffi::Any())
+            .cast<TensorType>();
     CHECK(tensor->dtype == DataType::Float(16));
     REQUIRE(tensor->shape.size() == 1);
     CHECK(tensor->shape[0].same_as(n));
     CHECK(tensor->elem_offset.value().same_as(offset));
     CHECK(tensor->scope == "shared");
     CHECK(tensor->alignment == 32);
+    CHECK_FALSE(tensor->layout.has_value());
   }
 }
 

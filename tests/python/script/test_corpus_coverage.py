@@ -15,9 +15,9 @@ from tvm_tirx.script import from_source
 
 CORPUS = pathlib.Path(__file__).resolve().parents[2] / "script_corpus"
 
-# Types no IR value has: abstract bases, the builder's frames, and an intrinsic op's contract
-# (its `TIntrinsic` attribute, never part of a program).
-ABSTRACT = {"prim.BinaryOp", "tirx.Stmt", "tirx.IntrinsicInfo"}
+# Types no IR value has: abstract bases (a statement, a binary op, a layout), the builder's
+# frames, and an intrinsic op's contract (its `TIntrinsic` attribute, never part of a program).
+ABSTRACT = {"prim.BinaryOp", "tirx.Stmt", "tirx.IntrinsicInfo", "tirx.Layout"}
 # Shared IR node types the TIRx corpus must show as well.
 SHARED = {"ir.Var", "ir.Call", "ir.PrimType", "ir.TensorType"}
 

@@ -167,10 +167,8 @@ def test_a_parameter_of_the_enclosing_test_function_is_python_not_an_error(
 
 
 @pytest.mark.parametrize("call, message", [
-    ('T.alloc_buffer((4,), "float32", scope="shared", allocated_addr=0)',
-     "`T.alloc_buffer`: argument `allocated_addr` has no equivalent in TIRx tensors (got 0)"),
-    ('T.alloc_buffer((4,), "float32", layout="PF")',
-     "`T.alloc_buffer`: argument `layout` has no equivalent in TIRx tensors (got 'PF')"),
+    ('T.alloc_buffer((4,), "float32", scope="shared", offset_factor=16)',
+     "`T.alloc_buffer`: argument `offset_factor` has no equivalent in TIRx tensors (got 16)"),
 ])
 def test_an_apache_buffer_option_without_equivalent_is_an_information(call: str,
                                                                       message: str) -> None:

@@ -699,8 +699,8 @@ def test_block_statements_outside_a_block_are_errors(body, message, location) ->
         ('    X = T.alloc_buffer((4,), data=a)\n', ValueError,
          "`T.alloc_buffer`: argument `data` has no equivalent in TIRx tensors (got a)",
          (3, 8, 3, 36)),
-        ('    X = T.decl_buffer((4,), layout="abc")\n', ValueError,
-         "`T.decl_buffer`: argument `layout` has no equivalent in TIRx tensors (got 'abc')",
+        ('    X = T.decl_buffer((4,), layout="abc")\n', TypeError,
+         "`T.decl_buffer`: `layout` must be a Layout, None, or 'default'; got 'abc'",
          (3, 8, 3, 41)),
         ('    X = T.alloc_buffer(("n",))\n', TypeError,
          "`T.alloc_buffer` does not parse strings as shapes: got 'n'; only `T.Buffer` reads "
@@ -756,8 +756,8 @@ def test_rejected_forms_in_the_body(body, kind, message, location) -> None:
         ("A: T.Buffer((4,), axis_separators=[1])", ValueError,
          "`T.Buffer`: argument `axis_separators` has no equivalent in TIRx tensors (got [1])",
          (2, 9, 2, 44)),
-        ('A: T.Buffer((4,), layout="abc")', ValueError,
-         "`T.Buffer`: argument `layout` has no equivalent in TIRx tensors (got 'abc')",
+        ('A: T.Buffer((4,), layout="abc")', TypeError,
+         "`T.Buffer`: `layout` must be a Layout, None, or 'default'; got 'abc'",
          (2, 9, 2, 37)),
         ("a: T.handle, B: T.Buffer((4,), data=a)", ValueError,
          "`T.Buffer`: argument `data` has no equivalent in TIRx tensors (got a)",
@@ -805,8 +805,8 @@ def test_a_view_is_a_declaration_over_the_same_data() -> None:
         ("B = A.view(-1, -1)", ValueError, "`A.view` infers at most one extent (`-1`)"),
         ("B = A.view(3, -1)", ValueError, "`A.view`: 32 elements do not divide into extents "
                                           "of 3"),
-        ('B = A.view("float16")', ViewNotAnalysedYet, "`A.view` of a dtype or a layout (a "
-                                                       "device kernel's tensor layout) is not "
+        ('B = A.view("float16")', ViewNotAnalysedYet, "`A.view` of a dtype (a device "
+                                                       "kernel's reinterpretation) is not "
                                                        "analysed yet"),
     ]:
         with pytest.raises(kind) as info:

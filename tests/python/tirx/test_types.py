@@ -147,6 +147,7 @@ def test_tensor_type_positional_and_fields():
     assert tensor.elem_offset is None
     assert tensor.scope == "global"
     assert tensor.alignment == 64
+    assert tensor.layout is None
     assert field_names("ir.TensorType") == [
         "span",
         "dtype",
@@ -155,6 +156,7 @@ def test_tensor_type_positional_and_fields():
         "elem_offset",
         "scope",
         "alignment",
+        "layout",
     ]
 
 

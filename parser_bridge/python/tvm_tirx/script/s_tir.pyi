@@ -12,6 +12,8 @@ from .tirx import Add as Add
 
 from .tirx import And as And
 
+from .tirx import Axis as Axis
+
 from .ir import Bind as Bind
 
 from .tirx import BitwiseAnd as BitwiseAnd
@@ -29,6 +31,8 @@ from .ir import Call as Call
 from .tirx import CallEffectKind as CallEffectKind
 
 from .tirx import Cast as Cast
+
+from .tirx import ComposeLayout as ComposeLayout
 
 from .ir import DataTypeImm as DataTypeImm
 
@@ -54,11 +58,15 @@ from .ir import GenericConst as GenericConst
 
 from .tirx import IntImm as IntImm
 
+from .tirx import Iter as Iter
+
 from .tirx import LE as LE
 
 from .tirx import LShift as LShift
 
 from .tirx import LT as LT
+
+from .tirx import Layout as Layout
 
 from .tirx import Let as Let
 
@@ -98,11 +106,17 @@ PrimType = Prim
 
 from .ir import Ptr as Ptr
 
+from .tirx import R as R
+
 from .tirx import RShift as RShift
 
 from .tirx import Ramp as Ramp
 
 from .ir import Range as Range
+
+from .tirx import S as S
+
+from .tirx import SMEMPool as SMEMPool
 
 from .tirx import Select as Select
 
@@ -121,6 +135,8 @@ from .tirx import Tensor as Tensor
 from .tirx import TensorLoad as TensorLoad
 
 from .ir import TensorRegionType as TensorRegionType
+
+from .tirx import TileLayout as TileLayout
 
 from .tirx import Tuple as Tuple
 

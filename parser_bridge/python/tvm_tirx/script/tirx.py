@@ -33,7 +33,6 @@ from .ir import StringImm, Var  # noqa: F401
 from .ir import DataTypeImm, GenericConst, MISSING, NoneType, Opaque, String  # noqa: F401
 from .ir import StringType, TensorRegionType, Type, dtype  # noqa: F401
 from .memory_scope import MemoryScope  # noqa: F401 - scopes by name (`T.MemoryScope("shared")`)
-from .recorded import NotAnalysedYet as _NotAnalysedYet
 from .ir_classes import Bind, FloatImm, IntImm, TensorLoad  # noqa: F401
 from .ir_classes import tuple_type as Tuple  # T's `Tuple` is the type; I's is the expression
 from .parser import make_decorator as _make_decorator
@@ -133,6 +132,9 @@ from .tirx_device import (  # noqa: F401 - device kernels: regions, scope ids (A
     warp_id_in_wg,
     warpgroup_id,
 )
+from .tirx_layout import MEMBERS as _LAYOUT_MEMBERS, tensor_layout as _tensor_layout
+from .tirx_layout import Axis, ComposeLayout, Iter, Layout, R, S, TileLayout  # noqa: F401
+from .tirx_smem_pool import SMEMPool  # noqa: F401 - apache-tvm 0.27's shared-memory pool
 from .tirx_nodes import MEMBERS as _NODE_MEMBERS
 from .tirx_nodes import (  # noqa: F401 - the node classes as raw constructors (issue 10)
     EQ,
@@ -339,25 +341,23 @@ def Tensor(shape: Sequence[Any], dtype: Any = "float32", scope: str = "global", 
            strides: Sequence[Any] = (), elem_offset: Any = None) -> Any:
     """``T.Tensor((n, 4), T.float32, scope="shared", data_alignment=16)``: a tensor type, with
     the reference's parameters: ``align`` is ``data_alignment`` (bytes; 0, the default, is 64);
-    ``data=`` a pointer whose scope the tensor takes. Our IR describes a strided tensor by
-    ``strides=`` and ``elem_offset=`` (the reference's ``layout=``, which ours does not
-    have). Strings are not parsed as shapes."""
+    ``data=`` a pointer whose scope the tensor takes; ``layout=`` a ``T.TileLayout`` /
+    ``T.ComposeLayout``, ``"default"`` for row-major memory, None for none. Ours also describes
+    a strided tensor by ``strides=`` and ``elem_offset=``. Strings are not parsed as shapes."""
     if not isinstance(shape, (tuple, list)):
         raise TypeError(f"`T.Tensor` takes the shape as a tuple, got `{type(shape).__name__}`")
     for extent in (*shape, *strides):
         if isinstance(extent, str):
             raise TypeError(f"`T.Tensor` does not parse strings as shapes: got {extent!r}; "
                             "declare a symbol with `T.dynamic(...)` or a `def f[n]` header")
-    if layout is not None:
-        raise _NotAnalysedYet("`T.Tensor(layout=...)` is not supported yet: our tensors "
-                              "describe their storage by `strides=` and `elem_offset=`")
+    layout = _tensor_layout("T.Tensor", layout, shape)
     if data is not None:
         pointer = data.ty if isinstance(data, _ir.Expr) else None
         if not isinstance(pointer, _ir.PointerType):
             raise TypeError("`T.Tensor(data=...)` takes a pointer expression, such as `A.data`")
         scope = pointer.scope
     return _ir.TensorType(_dtype_of(dtype), shape, strides, elem_offset, scope,
-                          _tensor_alignment(align, data_alignment))
+                          _tensor_alignment(align, data_alignment), layout)
 
 
 # --- expressions ------------------------------------------------------------------------------
@@ -416,7 +416,7 @@ __member_kinds__ = {
     "type": ("Tensor", "Tuple", *_CLASS_TYPES),
     "constructor": ("Broadcast", "Call", "CallEffectKind", "Cast", "Let", "MemoryScope", "Op",
                     "Ramp", "Range", "Select", "Shuffle", "ptr", "target", *_NODE_MEMBERS,
-                    *_CLASS_CONSTRUCTORS),
+                    *_CLASS_CONSTRUCTORS, *_LAYOUT_MEMBERS),
     "statement": ("Bind", "add_to_parent", "alloc_local", "alloc_scalar", "alloc_shared",
                   "alloc_tensor", "attr", "decl_scalar", "decl_tensor", "emit", "evaluate", "hint",
                   "frame_scope", "func_attr", "func_ret", "launch_thread", "local_scalar",
@@ -442,6 +442,8 @@ __member_kinds__ = {
 }
 """Member kinds for tools (protocol_registry.namespace_members); decorators, hooks (``*_``) and
 types are recognized by their values."""
+# apache-tvm 0.27's shared-memory pool (tirx_smem_pool.py) is a member of its spelling.
+__member_kinds__["legacy"] += ("SMEMPool",)
 
 __member_aliases__ = {
     "prim_func": "function",

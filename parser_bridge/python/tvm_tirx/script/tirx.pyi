@@ -16,6 +16,12 @@ def And(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.And(a, b)``: the logical and node itself, unfolded."""
     ...
 
+class Axis(_t.Any):
+    """A named physical coordinate: ``T.Axis.get("laneid")``, ``T.Axis.m``; ``4 @ axis`` is the
+    value 4 on it (a stride or an origin).
+    """
+    def __new__(cls, /, name: _t.Any) -> _t.Any: ...
+
 from .ir import Bind as Bind
 
 def BitwiseAnd(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
@@ -49,6 +55,20 @@ class CallEffectKind(_t.Any):
 def Cast(ty: _t.Any, value: _t.Any) -> _t.Any:
     """``T.Cast("int64", x)``: an explicit conversion (a Cast node even to the same type)."""
     ...
+
+class ComposeLayout(_t.Any):
+    """``T.ComposeLayout(per_element, swizzle_len, atom_len, tile_layout, swizzle_inner=True)``:
+    ``tile_layout``'s memory offset XOR-swizzled.
+    """
+    def __new__(
+        cls,
+        /,
+        per_element: _t.Any,
+        swizzle_len: _t.Any,
+        atom_len: _t.Any,
+        tile_layout: _t.Any,
+        swizzle_inner: _t.Any = ...,
+    ) -> _t.Any: ...
 
 from .ir import DataTypeImm as DataTypeImm
 
@@ -96,6 +116,12 @@ def IntImm(ty: _t.Any, value: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """
     ...
 
+class Iter(_t.Any):
+    """``T.Iter(extent, stride, axis)``: ``extent`` positions ``stride`` apart on ``axis`` (an
+    Axis or its name).
+    """
+    def __new__(cls, /, extent: _t.Any, stride: _t.Any, axis: _t.Any) -> _t.Any: ...
+
 def LE(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.LE(a, b)``: the `<=` comparison node itself, unfolded."""
     ...
@@ -107,6 +133,10 @@ def LShift(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
 def LT(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.LT(a, b)``: the `<` comparison node itself, unfolded."""
     ...
+
+class Layout(_t.Any):
+    """The base of every layout (``T.TileLayout``, ``T.ComposeLayout``)."""
+    def __new__(cls, /, *args: _t.Any, **kwargs: _t.Any) -> _t.Any: ...
 
 def Let(expr: _t.Any, where: _t.Any = ...) -> _t.Any:
     """``T.Let(expr, where={x: value})``: ``expr`` with ``x`` bound to ``value``."""
@@ -173,6 +203,11 @@ PrimType = Prim
 
 from .ir import Ptr as Ptr
 
+R: _t.Any
+"""``T.S[...]`` (shard factors) and ``T.R[...]`` (replica factors): a TileLayout of those factors
+alone, for ``+`` to combine.
+"""
+
 def RShift(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
     """``T.RShift(a, b)``: the right shift (`>>`) node itself, unfolded."""
     ...
@@ -184,6 +219,17 @@ def Ramp(base: _t.Any, stride: _t.Any, lanes: _t.Any) -> _t.Any:
     ...
 
 from .ir import Range as Range
+
+S: _t.Any
+"""``T.S[...]`` (shard factors) and ``T.R[...]`` (replica factors): a TileLayout of those factors
+alone, for ``+`` to combine.
+"""
+
+def SMEMPool(ptr: _t.Any = ...) -> _t.Any:
+    """``pool = T.SMEMPool()`` (apache-tvm 0.27): a bump allocator over one dynamic shared-memory
+    buffer; ``pool.alloc(shape, dtype)``, ``pool.move_base_to(bytes)``, ``pool.commit()``.
+    """
+    ...
 
 def Select(condition: _t.Any, true_value: _t.Any, false_value: _t.Any) -> _t.Any:
     """``T.Select(c, t, f)``: both branches evaluated, one chosen; a literal branch has its
@@ -208,9 +254,10 @@ def Sub(a: _t.Any, b: _t.Any, loc: _t.Any = ...) -> _t.Any:
 class Tensor(_t.Any):
     """``T.Tensor((n, 4), T.float32, scope="shared", data_alignment=16)``: a tensor type, with
     the reference's parameters: ``align`` is ``data_alignment`` (bytes; 0, the default, is
-    64); ``data=`` a pointer whose scope the tensor takes. Our IR describes a strided tensor
-    by ``strides=`` and ``elem_offset=`` (the reference's ``layout=``, which ours does not
-    have). Strings are not parsed as shapes.
+    64); ``data=`` a pointer whose scope the tensor takes; ``layout=`` a ``T.TileLayout`` /
+    ``T.ComposeLayout``, ``"default"`` for row-major memory, None for none. Ours also
+    describes a strided tensor by ``strides=`` and ``elem_offset=``. Strings are not parsed as
+    shapes.
     """
     def __new__(
         cls,
@@ -235,6 +282,13 @@ def TensorLoad(source: _t.Any, indices: _t.Any, loc: _t.Any = ...) -> _t.Any:
     ...
 
 from .ir import TensorRegionType as TensorRegionType
+
+class TileLayout(_t.Any):
+    """``T.TileLayout(T.S[(8, 4):(4, 1)] + T.R[2:1 @ laneid] + 3)``: shard factors, replica
+    factors and a per-axis origin; ``T.TileLayout.from_iters(shard=[...], replica=[...],
+    offset={"m": 3})`` gives the parts directly.
+    """
+    def __new__(cls, /, spec: _t.Any) -> _t.Any: ...
 
 class Tuple(_t.Any):
     """``T.Tuple(T.int32, T.float32)``: the type of a tuple value, one type per field (a dtype
@@ -339,8 +393,9 @@ def alloc_shared(
 ) -> _t.Any:
     """``X = T.alloc_shared((n, 4), "float32")``: a new tensor in shared memory
     (``T.alloc_tensor`` of ``T.Tensor(shape, dtype, scope="shared")``); ``align`` is its
-    alignment in bytes (-1: the default), ``annotations`` annotate the allocation. ``data``,
-    ``layout`` and ``allocated_addr`` are the reference's and must be left out.
+    alignment in bytes (-1: the default), ``annotations`` annotate the allocation, ``layout``
+    is the tensor type's (``T.Tensor``). ``data`` and ``allocated_addr`` are the reference's
+    and must be left out.
     """
     ...
 
@@ -355,9 +410,10 @@ def alloc_tensor(
 ) -> _t.Any:
     """``X = T.alloc_tensor(ty_args=[T.Tensor(...)])``: a new tensor for the rest of the body.
     ``attrs`` annotate the allocation as given, ``annotations`` with Python numbers made IR
-    constants (the printer writes both as ``attrs=``). ``placement`` (an allocated address)
-    and ``ty`` are the reference's and must be None; ``loc`` is accepted (the parser gives
-    spans).
+    constants (the printer writes both as ``attrs=``). ``placement`` is the allocated address
+    (an int or a tuple of ints, per memory dimension), which ``annotations`` may give too as
+    ``tensor_allocated_addr`` (the reference reads it so; tirx_layout.PLACEMENT_KEY). ``ty``
+    is the reference's and must be None; ``loc`` is accepted (the parser gives spans).
     """
     ...
 
@@ -715,9 +771,19 @@ def cta_id_in_pair(dtype: _t.Any = ...) -> _t.Any:
 cuda: _t.Any
 """``T.cuda``: the members ours builds, by name; the rest as ``missing_member`` says."""
 
-def decl_scalar(dtype: _t.Any, data: _t.Any, scope: _t.Any, layout: _t.Any = ...) -> _t.Any:
+def decl_scalar(
+    dtype: _t.Any,
+    data: _t.Any,
+    scope: _t.Any,
+    layout: _t.Any = ...,
+    *,
+    elem_offset: _t.Any = ...,
+    byte_offset: _t.Any = ...,
+) -> _t.Any:
     """``x = T.decl_scalar("int32", p, "global")``: a mutable scalar viewing the memory at
-    pointer ``p`` (a one-element ``T.decl_tensor``). ``layout`` must be None.
+    pointer ``p`` (a one-element ``T.decl_tensor``); ``layout`` is its tensor type's (the
+    reference's). apache-tvm 0.27 takes the element's offset instead, in elements or bytes
+    (``T.decl_scalar("uint32", p, "shared", elem_offset=4)``, positionally too).
     """
     ...
 
@@ -2142,8 +2208,8 @@ def alloc_buffer(
     allocated_addr: _t.Any = ...,
 ) -> _t.Any:
     """``X = T.alloc_buffer(shape, dtype, scope=...)``: ``T.alloc_tensor``; ``annotations``
-    annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does.
-    ``allocated_addr`` (Apache TVM 0.27's device kernels) is not analysed yet.
+    annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does;
+    ``allocated_addr`` (Apache TVM 0.27's device kernels, any scope) is its placement.
     """
     ...
 

@@ -25,6 +25,7 @@ from ..stmt import Evaluate, ForKind, Stmt
 from .builder import AlreadyEmitted, Frame, Loc, NamedByBinding, ScopeSpec, enter_bare, in_frame
 from .builder import span_of
 from .recorded import NoEquivalentYet, NotAnalysedYet
+from .tirx_layout import PLACEMENT_KEY, apache_layout, dtype_bits, placement_of, tensor_layout
 from .tirx_threads import LaunchThreadSpec
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
@@ -526,25 +527,41 @@ def alloc_scalar(dtype: str = "float32", scope: str = "global", *,
                          attrs=_annotations(annotations, "alloc_scalar"))
 
 
-def decl_scalar(dtype: Any, data: Any, scope: Any, layout: Any = None) -> PendingScalar:
+def decl_scalar(dtype: Any, data: Any, scope: Any, layout: Any = None, *,
+                elem_offset: Any = None, byte_offset: Any = None) -> PendingScalar:
     """``x = T.decl_scalar("int32", p, "global")``: a mutable scalar viewing the memory at
-    pointer ``p`` (a one-element ``T.decl_tensor``). ``layout`` must be None."""
-    if layout is not None:
-        raise NotAnalysedYet("`T.decl_scalar(layout=...)` is not supported: TIRx tensors "
-                             "are row-major")
+    pointer ``p`` (a one-element ``T.decl_tensor``); ``layout`` is its tensor type's (the
+    reference's). apache-tvm 0.27 takes the element's offset instead, in elements or bytes
+    (``T.decl_scalar("uint32", p, "shared", elem_offset=4)``, positionally too)."""
     if not _is_expr(data):
         raise TypeError(f"`T.decl_scalar` takes a pointer expression as `data`, got "
                         f"`{type(data).__name__}`")
-    return PendingScalar(_scalar_type(_scalar_dtype(dtype, "decl_scalar"),
-                                      _scope_of(scope, "decl_scalar")), data, "decl_scalar")
+    if isinstance(layout, int) or _is_expr(layout):  # 0.27's fourth operand, `elem_offset`
+        if elem_offset is not None:
+            raise TypeError("`T.decl_scalar` got the element offset twice")
+        layout, elem_offset = None, layout
+    dtype = _scalar_dtype(dtype, "decl_scalar")
+    if byte_offset is not None:
+        if elem_offset is not None:
+            raise ValueError("`T.decl_scalar`: elem_offset and byte_offset cannot be set at the "
+                             "same time")
+        elem_offset = byte_offset * 8 // dtype_bits(str(dtype))
+    if isinstance(elem_offset, int) and not isinstance(elem_offset, bool) and elem_offset == 0:
+        elem_offset = None  # a TIRx tensor's elem_offset is None for zero
+    ty = _ir.TensorType(dtype, (1,), elem_offset=elem_offset,
+                        scope=_scope_of(scope, "decl_scalar"),
+                        layout=tensor_layout("T.decl_scalar", layout, (1,)))
+    return PendingScalar(ty, data, "decl_scalar")
 
 
 def _view_declaration(view: Any) -> PendingTensor:
     """``B = A.view(shape)``: ``T.decl_tensor`` of ``A``'s data with ``A``'s strides, offset,
-    scope and alignment, as apache-tvm 0.27 re-declares a view."""
+    scope and alignment, as apache-tvm 0.27 re-declares a view, and the layout given (0.27's
+    meaning: none when it is row-major)."""
     source = view.source.ty
+    layout = apache_layout(f"{view.source.name}.view", view.layout, view.shape, source.scope)
     ty = _ir.TensorType(source.dtype, view.shape, list(source.strides), source.elem_offset,
-                        source.scope, source.alignment)
+                        source.scope, source.alignment, layout)
     return PendingTensor(ty, view.source.data, "decl_tensor")
 
 
@@ -644,18 +661,24 @@ def alloc_tensor(placement: Any = None, *, ty_args: Sequence[Any],
                  ty: Any = None) -> PendingTensor:
     """``X = T.alloc_tensor(ty_args=[T.Tensor(...)])``: a new tensor for the rest of the body.
     ``attrs`` annotate the allocation as given, ``annotations`` with Python numbers made IR
-    constants (the printer writes both as ``attrs=``). ``placement`` (an allocated address) and
-    ``ty`` are the reference's and must be None; ``loc`` is accepted (the parser gives spans)."""
-    if placement is not None:
-        raise NotAnalysedYet("`T.alloc_tensor(placement)`: allocation placement is not "
-                             "supported")
+    constants (the printer writes both as ``attrs=``). ``placement`` is the allocated address
+    (an int or a tuple of ints, per memory dimension), which ``annotations`` may give too as
+    ``tensor_allocated_addr`` (the reference reads it so; tirx_layout.PLACEMENT_KEY). ``ty`` is
+    the reference's and must be None; ``loc`` is accepted (the parser gives spans)."""
     if ty is not None:
         raise TypeError("`T.alloc_tensor(ty=...)`: the tensor's type is `ty_args`")
     found = _attrs(attrs, "alloc_tensor", "attrs")
-    for key, value in _annotations(annotations, "alloc_tensor").items():
+    given = _annotations(annotations, "alloc_tensor")
+    if annotations is not None and PLACEMENT_KEY in given:
+        if placement is not None:
+            raise ValueError("Allocation placement was specified twice")
+        placement = given.pop(PLACEMENT_KEY)
+    for key, value in given.items():
         if key in found:
             raise ValueError(f"`T.alloc_tensor`: `{key}` is in both `attrs` and `annotations`")
         found[key] = value
+    if placement is not None:
+        found[PLACEMENT_KEY] = placement_of(placement, "T.alloc_tensor")
     return PendingTensor(single_type(ty_args, "alloc_tensor"), attrs=found)
 
 
@@ -670,9 +693,6 @@ def alloc_in_scope(default_scope: str, member: str) -> Any:
         if allocated_addr is not None:
             raise ValueError(f"`T.{member}`: scope {scope!r} does not support allocation "
                              "placement (`allocated_addr`)")
-        if layout not in (MISSING, None, "default"):
-            raise NotAnalysedYet(f"`T.{member}(layout=...)` is not supported: TIRx tensors "
-                                 "are row-major")
         if not isinstance(align, int) or isinstance(align, bool) or align == 0 or align < -1:
             raise ValueError(f"`T.{member}(align=...)` takes a positive alignment in bytes, or "
                              f"-1 for the default, got {align!r}")
@@ -681,8 +701,9 @@ def alloc_in_scope(default_scope: str, member: str) -> Any:
         if not isinstance(shape, (tuple, list)):
             raise TypeError(f"`T.{member}` takes the shape as a tuple, got "
                             f"`{type(shape).__name__}`")
+        layout = tensor_layout(f"T.{member}", None if layout is MISSING else layout, shape)
         ty = _ir.TensorType(dtype_of(dtype), shape, scope=_scope_of(scope, member),
-                            alignment=64 if align == -1 else align)
+                            alignment=64 if align == -1 else align, layout=layout)
         return PendingTensor(ty, what=member, attrs=_annotations(annotations, member))
 
     alloc.__name__ = alloc.__qualname__ = member
@@ -692,8 +713,8 @@ def alloc_in_scope(default_scope: str, member: str) -> Any:
 alloc_shared = alloc_in_scope("shared", "alloc_shared")
 alloc_shared.__doc__ = """``X = T.alloc_shared((n, 4), "float32")``: a new tensor in shared memory
 (``T.alloc_tensor`` of ``T.Tensor(shape, dtype, scope="shared")``); ``align`` is its alignment in
-bytes (-1: the default), ``annotations`` annotate the allocation. ``data``, ``layout`` and
-``allocated_addr`` are the reference's and must be left out."""
+bytes (-1: the default), ``annotations`` annotate the allocation, ``layout`` is the tensor type's
+(``T.Tensor``). ``data`` and ``allocated_addr`` are the reference's and must be left out."""
 
 alloc_local = alloc_in_scope("local", "alloc_local")
 alloc_local.__doc__ = """``X = T.alloc_local((4,), "float32")``: a new thread-local tensor

@@ -35,6 +35,7 @@ from .. import ir as _ir
 from . import tirx_builder as _tb
 from .builder import Loc, NamedByBinding, span_of
 from .recorded import NoEquivalentYet, NotAnalysedYet, missing_member
+from .tirx_layout import apache_layout
 from .tirx_sblock import NamedTensor, region_view
 
 # What `T.match_buffer` views in a block: an IR value other than a variable (a tensor load
@@ -180,7 +181,6 @@ _NO_EQUIVALENT_DEFAULTS: Dict[str, tuple] = {
     "offset_factor": (0, 1),  # 1: every offset is a multiple of 1, so no constraint either
     "buffer_type": ("", "default"),
     "axis_separators": (None, (), []),
-    "layout": (None, "default"),
     "allocated_addr": (None,),  # Apache TVM 0.27's device allocation at a fixed address
 }
 
@@ -306,7 +306,8 @@ def signature_symbols_() -> Dict[str, Any]:
 
 
 def tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: Any,
-                 elem_offset: Any, scope: Any, align: Any, **no_equivalent: Any) -> Any:
+                 elem_offset: Any, scope: Any, align: Any, layout: Any = None,
+                 **no_equivalent: Any) -> Any:
     """The TensorType of a buffer declaration in today's spelling."""
     _check_no_equivalent(what, no_equivalent)
     if isinstance(shape, (_ir.Expr, int)) and not isinstance(shape, bool):
@@ -334,7 +335,7 @@ def tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: An
         raise TypeError(f"`{what}`: `align` must be an int, got `{type(align).__name__}`")
     alignment = 64 if align <= 0 else align  # 0 and -1 mean the default, as in Apache TVM
     return _ir.TensorType(_tb.dtype_of(dtype), list(shape), list(strides), elem_offset,
-                          scope, alignment)
+                          scope, alignment, apache_layout(what, layout, shape, scope))
 
 
 class _BufferType:
@@ -418,14 +419,13 @@ def alloc_buffer(shape: Any, dtype: Any = "float32", data: Any = None,
                  layout: Any = None, annotations: Optional[Dict[str, Any]] = None,
                  allocated_addr: Any = None) -> Any:
     """``X = T.alloc_buffer(shape, dtype, scope=...)``: ``T.alloc_tensor``; ``annotations``
-    annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does.
-    ``allocated_addr`` (Apache TVM 0.27's device kernels) is not analysed yet."""
-    _check_no_equivalent("T.alloc_buffer", {"allocated_addr": allocated_addr})
+    annotate the allocation, as ``T.alloc_tensor(..., annotations=...)`` does;
+    ``allocated_addr`` (Apache TVM 0.27's device kernels, any scope) is its placement."""
     ty = tensor_type("T.alloc_buffer", shape, dtype, strings=False, strides=strides,
                       elem_offset=elem_offset, scope=scope, align=align, data=data,
                       offset_factor=offset_factor, buffer_type=buffer_type,
                       axis_separators=axis_separators, layout=layout)
-    return _tb.alloc_tensor(ty_args=[ty], annotations=annotations)
+    return _tb.alloc_tensor(allocated_addr, ty_args=[ty], annotations=annotations)
 
 
 def decl_buffer(shape: Any, dtype: Any = "float32", data: Any = None,

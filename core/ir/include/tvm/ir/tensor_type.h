@@ -1,7 +1,7 @@
 /*!
  * \file tvm/ir/tensor_type.h
- * \brief The type of a tensor: element type, shape, strides, element offset, memory scope and
- *  alignment (printed `T.Tensor((n,), T.float32)`).
+ * \brief The type of a tensor: element type, shape, strides, element offset, memory scope,
+ *  alignment and layout (printed `T.Tensor((n,), T.float32)`).
  */
 #ifndef TVM_IR_TENSOR_TYPE_H_
 #define TVM_IR_TENSOR_TYPE_H_
@@ -24,6 +24,8 @@ class TensorTypeObj : public TypeObj {
   ffi::String scope;
   /*! \brief Alignment of the data in bytes. */
   int64_t alignment = 64;
+  /*! \brief A `tirx.Layout` (tvm/tirx/layout.h), the reference's `layout=`; None when absent. */
+  ffi::Optional<ffi::ObjectRef> layout;
   TVM_FFI_DECLARE_OBJECT_INFO_FINAL("ir.TensorType", TensorTypeObj, TypeObj);
 };
 
@@ -34,6 +36,8 @@ struct TensorTypeOptions {
   ffi::String scope = "global";
   int64_t alignment = 64;
   Span span = Span::Unknown();
+  /*! \brief TypeError unless a `tirx.Layout` (the IR layer names no TIRx type). */
+  ffi::Optional<ffi::ObjectRef> layout;
 };
 
 class TensorType : public Type {
