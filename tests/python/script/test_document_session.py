@@ -305,3 +305,24 @@ def test_a_name_the_file_binds_with_python_is_part_of_every_context() -> None:
     assert session.stats.built == ["f"]
     assert [d["code"] for d in session.analyze().to_plain()["diagnostics"]] == [
         "untrusted-not-evaluated"]
+
+
+def test_a_stale_definition_answers_hover_only_inside_the_text() -> None:
+    # Found by tests/fuzz/fuzz_server.py: an edit that shortens a line of a multi-line
+    # statement and breaks the definition left its recorded values (hover) past the line's
+    # end; the server refused the worker's answer as outside the text.
+    from tvm_tirx.script.parser.report import what_is_at
+
+    text = ("from tvm_tirx.script import tirx as T\n\n\n@T.function\n"
+            "def f(A: T.Tensor((16,), T.float32)):\n"
+            "    B = T.alloc_tensor(\n"
+            "        ty_args=[T.Tensor((16,), T.float32, scope=\"local\")])\n"
+            "    A[0] = B[0]\n")
+    session = _session(text)
+    assert what_is_at(session.analyze(), 6, 22)["range"] == [6, 8, 7, 60]  # the call
+    # Line 7 loses its end and a syntax error breaks the definition: it is stale.
+    session.apply_edits([TextEdit((7, 20, 7, 59), "(")])
+    report = session.analyze()
+    assert [d.stale for d in report.definitions] == [True]
+    assert what_is_at(report, 6, 22) is None  # the call's recorded range is past line 7's end
+    assert what_is_at(report, 6, 8)["range"] == [6, 8, 6, 9]  # still inside: still shown

@@ -185,8 +185,11 @@ class DocumentSession:
                                 LineIndex(self.text))
             data["definition"]["stale"] = True
             data["diagnostics"] = []
+            first_line = data["definition"]["range"][0]
             definition = replace(cached.definition, stale=True,
-                                 range=tuple(data["definition"]["range"]))
+                                 range=tuple(data["definition"]["range"]),
+                                 positions=_positions_within(cached.definition.positions,
+                                                             first_line, LineIndex(self.text)))
             report.units.append(PlainUnit(definition, data))
             cache[key] = replace(cached, touched=True)
             present.add(key[1])
@@ -247,6 +250,18 @@ def _shifted(data: Dict[str, Any], first: int, last: int, delta: int) -> Dict[st
         if comment["statement_line"] is not None and first <= comment["statement_line"] <= last:
             comment["statement_line"] += delta
     return moved
+
+
+def _positions_within(positions: Sequence[Tuple[Any, Any]], first_line: int,
+                      lines: LineIndex) -> List[Tuple[Any, Any]]:
+    """A stale definition's recorded values (hover), lines relative to its first line, kept
+    only where they still lie inside the text: the edit may have shortened its lines."""
+    def inside(line: int, column: int) -> bool:
+        return 1 <= line <= lines.line_count and \
+            0 <= column <= encoded_length(lines.line_text(line))
+
+    return [(loc, value) for loc, value in positions
+            if inside(loc[0] + first_line, loc[1]) and inside(loc[2] + first_line, loc[3])]
 
 
 def _within_text(data: Dict[str, Any], lines: LineIndex) -> Dict[str, Any]:
