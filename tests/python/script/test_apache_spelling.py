@@ -969,3 +969,32 @@ def test_result_typed_calls_take_apache_s_dtype_first() -> None:
     assert apache[2] == '    A[0] = T.call_extern("float32", "g", A.data, n)'
     ir.assert_structural_equal(built, from_source(
         built.script(spelling="apache"), extra_vars={"T": T}))
+
+
+def test_loop_exits_evaluated_and_a_string_reinterpreted() -> None:
+    # Apache TVM's tests write `T.evaluate(T.break_loop())`; its lowered packed calls
+    # `T.reinterpret(T.handle().ty, "payload")` (a string's address: not analysed yet).
+    text = textwrap.dedent('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((16,), "int32")):
+            for i in range(16):
+                if i % 2 == 0:
+                    T.evaluate(T.continue_loop())
+                if i > 14:
+                    T.evaluate(T.break_loop())
+                A[i] = i
+        ''')
+    assert diagnostics(text) == []
+    assert from_source(text).script().split("\n")[7:11] == [
+        "        if i % 2 == 0:", "            continue", "        if i > 14:", "            break"]
+    found = diagnostics('''
+        from tvm.script import tirx as T
+
+        @T.prim_func
+        def f(A: T.Buffer((16,), "int32")):
+            T.evaluate(T.reinterpret(T.handle().ty, "payload"))
+        ''')
+    assert [(severity, code, line) for severity, code, _, line in found] == [
+        ("information", "not-implemented-error", 6)]

@@ -585,7 +585,9 @@ class bool(_t.Any):
 def break_(*, loc: _t.Any = ...) -> _t.Any: ...
 
 def break_loop() -> _t.Any:
-    """``T.break_loop()``: apache-tvm 0.27's print of ``break`` (the same statement)."""
+    """``T.break_loop()``: apache-tvm 0.27's print of ``break`` (the same statement, added at
+    once; its receipt makes ``T.evaluate(T.break_loop())`` add nothing more).
+    """
     ...
 
 def broadcast(value: _t.Any, lanes: _t.Any) -> _t.Any:
@@ -733,7 +735,7 @@ def constexpr_(marker: _t.Any, value: _t.Any) -> _t.Any:
 def continue_(*, loc: _t.Any = ...) -> _t.Any: ...
 
 def continue_loop() -> _t.Any:
-    """``T.continue_loop()``: apache-tvm 0.27's print of ``continue`` (the same statement)."""
+    """``T.continue_loop()``: apache-tvm 0.27's print of ``continue`` (as ``T.break_loop``)."""
     ...
 
 def copysign(x1: _t.Any, x2: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
@@ -885,7 +887,8 @@ def erf(x: _t.Any, *, ty: _t.Any = ..., loc: _t.Any = ...) -> _t.Any:
 def evaluate(value: _t.Any) -> _t.Any:
     """``T.evaluate(v)``: a statement that evaluates ``v``. Inside a function it is added at
     once, as the reference adds it, and the receipt returned (so ``s = T.evaluate(v)`` emits
-    too); outside any builder frame, the statement itself.
+    too); outside any builder frame, the statement itself. A receipt (``T.evaluate(
+    T.break_loop())``, as Apache TVM writes it) is the statement already added.
     """
     ...
 

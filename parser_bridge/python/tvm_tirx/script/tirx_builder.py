@@ -308,7 +308,10 @@ def emit_(value: Any, *, loc: Optional[Loc] = None) -> None:
 def evaluate(value: Any) -> Any:
     """``T.evaluate(v)``: a statement that evaluates ``v``. Inside a function it is added at
     once, as the reference adds it, and the receipt returned (so ``s = T.evaluate(v)`` emits
-    too); outside any builder frame, the statement itself."""
+    too); outside any builder frame, the statement itself. A receipt (``T.evaluate(
+    T.break_loop())``, as Apache TVM writes it) is the statement already added."""
+    if isinstance(value, AlreadyEmitted):
+        return value
     stmt = _b["Evaluate"](value, span_of(None))
     if not in_frame():
         return stmt

@@ -33,7 +33,7 @@ from .. import Ramp as _RampNode
 from .. import cast as _cast
 from .. import ir as _ir
 from . import tirx_builder as _tb
-from .builder import Loc, NamedByBinding, span_of
+from .builder import AlreadyEmitted, Loc, NamedByBinding, span_of
 from .recorded import NoEquivalentYet, NotAnalysedYet, missing_member
 from .tirx_layout import apache_layout
 from .tirx_sblock import NamedTensor, region_view
@@ -271,14 +271,17 @@ def _typed_integer(node: ast.expr) -> Any:
     return ScalarType(node.func.attr)(-argument.value if negative else argument.value)
 
 
-def break_loop() -> None:
-    """``T.break_loop()``: apache-tvm 0.27's print of ``break`` (the same statement)."""
+def break_loop() -> Any:
+    """``T.break_loop()``: apache-tvm 0.27's print of ``break`` (the same statement, added at
+    once; its receipt makes ``T.evaluate(T.break_loop())`` add nothing more)."""
     _tb.break_()
+    return AlreadyEmitted(None)
 
 
-def continue_loop() -> None:
-    """``T.continue_loop()``: apache-tvm 0.27's print of ``continue`` (the same statement)."""
+def continue_loop() -> Any:
+    """``T.continue_loop()``: apache-tvm 0.27's print of ``continue`` (as ``T.break_loop``)."""
     _tb.continue_()
+    return AlreadyEmitted(None)
 
 
 def signature_dtypes_(dtypes: Dict[str, str]) -> None:

@@ -438,6 +438,9 @@ def reinterpret(*args: Any, attrs: Any = None, ty_args: Any = None, loc: Any = N
     _no_operand_keywords("reinterpret", attrs, ty_args, kwargs)
     if len(args) != 1 or ty is None:
         raise TypeError("`T.reinterpret` takes one value and `ty=`")
+    if isinstance(args[0], str):  # Apache TVM's lowered packed calls: a string's address
+        raise NotAnalysedYet("`T.reinterpret` of a string (the address of its bytes) is not "
+                             "analysed yet")
     if isinstance(ty, _ir.PointerType) and not isinstance(ty, _HandleType):
         call = _call("reinterpret", [args[0]], ty)
         call.validate()  # the op's check: the value is a 64-bit integer
