@@ -165,10 +165,21 @@ class GlobalNames:
 
     def get(self) -> FrozenSet[str]:
         if self._names is None:
-            self._names = frozenset(
-                name for stmt in self._statements for node in ast.walk(stmt)
-                if isinstance(node, (ast.Global, ast.Nonlocal)) for name in node.names)
+            self._names = frozenset(name for stmt in self._statements
+                                    for name in _declared_in(stmt))
         return self._names
+
+
+def _declared_in(stmt: ast.stmt) -> Tuple[str, ...]:
+    """The names a top-level statement declares ``global`` or ``nonlocal`` anywhere in it,
+    remembered on the statement (an edit re-parses only its own chunk, so the rest of a large
+    file is not walked again)."""
+    names = stmt.__dict__.get("_tvm_global_names")
+    if names is None:
+        names = tuple(name for node in ast.walk(stmt)
+                      if isinstance(node, (ast.Global, ast.Nonlocal)) for name in node.names)
+        stmt._tvm_global_names = names  # type: ignore[attr-defined]
+    return names
 
 
 class ScopeConstants:
