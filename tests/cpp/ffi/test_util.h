@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -21,6 +22,13 @@ std::optional<tvm::ffi::Error> CaptureError(F&& f) {
     return e;
   }
   return std::nullopt;
+}
+
+/*! \brief "Kind: message" of what f throws, or "" when it throws nothing. */
+template <typename F>
+std::string ErrorOf(F&& f) {
+  std::optional<tvm::ffi::Error> error = CaptureError(std::forward<F>(f));
+  return error ? std::string(error->what()) : std::string();
 }
 
 /*! \brief Whether text ends with suffix. */

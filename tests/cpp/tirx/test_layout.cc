@@ -20,11 +20,7 @@ using tirx_test::I32;
 namespace ffi = tvm::ffi;
 namespace refl = tvm::ffi::reflection;
 
-template <typename F>
-std::string ErrorOf(F&& f) {
-  std::optional<ffi::Error> error = ffi_test::CaptureError(std::forward<F>(f));
-  return error ? std::string(error->what()) : std::string();
-}
+using ffi_test::ErrorOf;
 
 int64_t ConstOf(const Expr& e) { return e.cast<IntImm>()->value; }
 

@@ -25,12 +25,7 @@ using tirx_test::Tensor1D;
 namespace ffi = tvm::ffi;
 namespace refl = tvm::ffi::reflection;
 
-/*! \brief "Kind: message" of what f throws, or "" when it throws nothing. */
-template <typename F>
-std::string ErrorOf(F&& f) {
-  std::optional<ffi::Error> error = ffi_test::CaptureError(std::forward<F>(f));
-  return error ? std::string(error->what()) : std::string();
-}
+using ffi_test::ErrorOf;
 
 /*! \brief "name Kind" of every field of the type, inherited first. */
 std::vector<std::string> Fields(const char* key) {
