@@ -133,6 +133,10 @@ class AlreadyEmitted(Generic[_V]):
         return f"AlreadyEmitted({self.value!r})"
 
 
+INTEGER_DTYPES = frozenset(f"{kind}{bits}" for kind in ("int", "uint") for bits in (8, 16, 32, 64))
+"""The scalar integer dtypes, by name: what a symbol may be (``n = T.int64()``, ``def f[n]``)."""
+
+
 class NamedByBinding:
     """A value that the assignment binding it names, rather than a value bound to a new variable
     (``n = T.int32()`` declares the symbol ``n``): binding hooks call ``bind``, and module-level

@@ -33,7 +33,7 @@ from .. import Ramp as _RampNode
 from .. import cast as _cast
 from .. import ir as _ir
 from . import tirx_builder as _tb
-from .builder import AlreadyEmitted, Loc, NamedByBinding, span_of
+from .builder import INTEGER_DTYPES, AlreadyEmitted, Loc, NamedByBinding, span_of
 from .recorded import NoEquivalentYet, NotAnalysedYet, missing_member
 from .tirx_layout import apache_layout
 from .tirx_sblock import NamedTensor, region_view
@@ -253,13 +253,10 @@ class _StringShapes:
         raise self._error(text)
 
 
-_INTEGER_TYPES = frozenset(f"{kind}{bits}" for kind in ("int", "uint") for bits in (8, 16, 32, 64))
-
-
 def _typed_integer(node: ast.expr) -> Any:
     """``X.int64(8)`` in a string extent: that constant (X is not looked up: nothing runs)."""
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and
-            isinstance(node.func.value, ast.Name) and node.func.attr in _INTEGER_TYPES and
+            isinstance(node.func.value, ast.Name) and node.func.attr in INTEGER_DTYPES and
             len(node.args) == 1 and not node.keywords):
         return None
     argument = node.args[0]

@@ -30,6 +30,7 @@ import tvm_ffi
 
 from .. import IntImm, TensorLoad
 from .. import ir as _ir
+from .builder import INTEGER_DTYPES
 from .recorded import NotAnalysedYet
 from .tirx_backend_namespace import BackendNamespace, PublicNames
 from .tirx_intrinsics import intrinsic_call, refines_intrinsic_as
@@ -38,7 +39,6 @@ from .tirx_ptx_table import Entry, Operand, families, lanes_of, operand_dtypes, 
 _make_const = tvm_ffi.get_global_func("tirx.make_const")
 
 _INT32_RANGE = (-(1 << 31), (1 << 31) - 1)
-_INTEGER_DTYPES = frozenset(f"{sign}int{w}" for sign in ("", "u") for w in (8, 16, 32, 64))
 _SHARED_SCOPES = ("shared", "shared.dyn")
 
 Candidate = Tuple[Entry, Tuple[Optional[str], ...]]
@@ -99,14 +99,14 @@ def _dtype_of(value: Any) -> Optional[str]:
 def _byte_offset(value: Any) -> Any:
     if isinstance(value, bool):
         raise ValueError("The byte offset of `T.ptx.addr` is a signed int32, not a bool")
-    if isinstance(value, IntImm) and _dtype_of(value) in _INTEGER_DTYPES:
+    if isinstance(value, IntImm) and _dtype_of(value) in INTEGER_DTYPES:
         value = value.value
     if isinstance(value, int):
         if not _INT32_RANGE[0] <= value <= _INT32_RANGE[1]:
             raise ValueError(f"The byte offset of `T.ptx.addr` ({value}) is out of the int32 "
                              "range")
         return _make_const(_ir.PrimType("int32"), value)
-    if _dtype_of(value) in _INTEGER_DTYPES:
+    if _dtype_of(value) in INTEGER_DTYPES:
         return value  # an unrolled loop makes it a constant before code generation
     raise ValueError(f"The byte offset of `T.ptx.addr` is an integer, got "
                      f"`{_dtype_of(value) or type(value).__name__}`")
@@ -243,10 +243,10 @@ class _Emitter:
     def _immediate(self, operand: Operand, value: Any) -> Any:
         """A constant written into the instruction's text: an int32 constant (an integer
         expression is kept for an unrolled loop to make constant before code generation)."""
-        if isinstance(value, IntImm) and _dtype_of(value) in _INTEGER_DTYPES:
+        if isinstance(value, IntImm) and _dtype_of(value) in INTEGER_DTYPES:
             value = value.value
         if not isinstance(value, int) or isinstance(value, bool):
-            if _dtype_of(value) in _INTEGER_DTYPES:
+            if _dtype_of(value) in INTEGER_DTYPES:
                 return value
             raise ValueError(f"{self.where}: operand `{operand.name}` is written in the "
                              "instruction: a constant integer, got "

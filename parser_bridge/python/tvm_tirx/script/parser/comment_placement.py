@@ -23,6 +23,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from tvm_ffi import get_global_func, structural_walk
 
 from ... import SeqStmt, Stmt
+from ..builder import INTEGER_DTYPES
 from .runtime import let_stops_through
 from .source_facts import AttachedComment, walk_statements
 from .source_text import scan
@@ -231,8 +232,7 @@ class _Layout:
         return _Place(target, leading=True)
 
 
-_ABSORBED_CALLS = frozenset(("match_buffer", "env_thread", "handle", *(
-    f"{kind}{bits}" for kind in ("int", "uint") for bits in (8, 16, 32, 64))))
+_ABSORBED_CALLS = frozenset(("match_buffer", "env_thread", "handle", *INTEGER_DTYPES))
 
 
 def _absorbed(statement: ast.AST) -> bool:

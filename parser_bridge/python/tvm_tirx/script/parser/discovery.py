@@ -22,7 +22,7 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
 
-from ..builder import NamedByBinding
+from ..builder import INTEGER_DTYPES, NamedByBinding
 from ..decorators import ModuleDecorator, PythonFunctionDecorator, ScriptDecorator, is_decorator
 from . import namespaces
 from .ast_build import Loc, loc_of
@@ -40,7 +40,6 @@ RELAX = "relax"
 relax as R`` is recognised so that each ``@R.function`` (and each module holding one) is
 reported once, as information, and the rest of the file is analysed."""
 
-_SYMBOL_DTYPES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 
 
 @dataclass
@@ -228,9 +227,9 @@ def symbol_declaration(stmt: ast.stmt, env: Mapping[str, Any]) -> Optional[Tuple
         # The variable is a symbol as T.dynamic's is, when its type is an integer dtype name.
         if len(call.args) != 2 or call.keywords or not all(
                 isinstance(a, ast.Constant) and isinstance(a.value, str) for a in call.args) \
-                or call.args[1].value not in _SYMBOL_DTYPES:
+                or call.args[1].value not in INTEGER_DTYPES:
             return None
-    elif name not in _SYMBOL_DTYPES or call.args or call.keywords:
+    elif name not in INTEGER_DTYPES or call.args or call.keywords:
         return None
     args = [literal(a) for a in call.args]
     kwargs = {k.arg: literal(k.value) for k in call.keywords}

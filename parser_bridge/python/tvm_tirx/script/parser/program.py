@@ -23,7 +23,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Seque
 
 from ... import Stmt
 from ...analysis import check_well_formed, well_formed_diagnostics
-from ..builder import IRBuilder, NamedByBinding
+from ..builder import INTEGER_DTYPES, IRBuilder, NamedByBinding
 from ..decorators import DefinitionKind, JITDecorator, ModuleDecorator, PythonFunctionDecorator
 from ..decorators import ScriptDecorator
 from . import namespaces, protocol_registry
@@ -128,9 +128,6 @@ def _header_symbol(item: Any, errors: SyntaxErrorFactory) -> HeaderSymbol:
     return HeaderSymbol(item.name, expr, loc)
 
 
-_INTEGER_DTYPES = frozenset(f"{kind}{bits}" for kind in ("int", "uint") for bits in (8, 16, 32, 64))
-
-
 def _scalar_parameter_dtypes(node: ast.FunctionDef) -> Dict[str, str]:
     """The integer dtypes of parameters annotated ``X.int64`` (or ``X.int64()``), read from the
     source before any annotation runs, as apache-tvm 0.27 reads its signature."""
@@ -140,7 +137,7 @@ def _scalar_parameter_dtypes(node: ast.FunctionDef) -> Dict[str, str]:
         if isinstance(annotation, ast.Call) and not annotation.args and not annotation.keywords:
             annotation = annotation.func
         if isinstance(annotation, ast.Attribute) and isinstance(annotation.value, ast.Name) \
-                and annotation.attr in _INTEGER_DTYPES:
+                and annotation.attr in INTEGER_DTYPES:
             found[arg.arg] = annotation.attr
     return found
 

@@ -252,36 +252,43 @@ def _shifted(data: Dict[str, Any], first: int, last: int, delta: int) -> Dict[st
     return moved
 
 
+class _TextBounds:
+    """Whether ranges (lines from 1, UTF-8 byte columns) lie inside a text; line lengths
+    measured once each."""
+
+    def __init__(self, lines: LineIndex) -> None:
+        self.lines = lines
+        self._lengths: Dict[int, int] = {}
+
+    def length(self, line: int) -> int:
+        if line not in self._lengths:
+            self._lengths[line] = encoded_length(self.lines.line_text(line))
+        return self._lengths[line]
+
+    def holds(self, r: Sequence[int]) -> bool:
+        return all(1 <= line <= self.lines.line_count and 0 <= column <= self.length(line)
+                   for line, column in ((r[0], r[1]), (r[2], r[3])))
+
+
 def _positions_within(positions: Sequence[Tuple[Any, Any]], first_line: int,
                       lines: LineIndex) -> List[Tuple[Any, Any]]:
     """A stale definition's recorded values (hover), lines relative to its first line, kept
     only where they still lie inside the text: the edit may have shortened its lines."""
-    def inside(line: int, column: int) -> bool:
-        return 1 <= line <= lines.line_count and \
-            0 <= column <= encoded_length(lines.line_text(line))
-
+    bounds = _TextBounds(lines)
     return [(loc, value) for loc, value in positions
-            if inside(loc[0] + first_line, loc[1]) and inside(loc[2] + first_line, loc[3])]
+            if bounds.holds((loc[0] + first_line, loc[1], loc[2] + first_line, loc[3]))]
 
 
 def _within_text(data: Dict[str, Any], lines: LineIndex) -> Dict[str, Any]:
     """A stale part kept inside the text it is shown with: the edit that broke the definition
     may have shortened or removed lines it spanned, so its range is clamped to the text and
     the occurrences, symbol definitions and comments that now lie past it are dropped."""
-    lengths: Dict[int, int] = {}
-
-    def length(line: int) -> int:
-        if line not in lengths:
-            lengths[line] = encoded_length(lines.line_text(line))
-        return lengths[line]
-
-    def inside(r: Sequence[int]) -> bool:
-        return all(1 <= line <= lines.line_count and 0 <= column <= length(line)
-                   for line, column in ((r[0], r[1]), (r[2], r[3])))
+    bounds = _TextBounds(lines)
+    inside = bounds.holds
 
     def clamp(line: int, column: int) -> Tuple[int, int]:
         line = min(max(line, 1), lines.line_count)
-        return line, min(max(column, 0), length(line))
+        return line, min(max(column, 0), bounds.length(line))
 
     start, end = clamp(*data["definition"]["range"][:2]), clamp(*data["definition"]["range"][2:])
     data["definition"]["range"] = [*start, *max(start, end)]
