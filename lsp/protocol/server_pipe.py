@@ -26,11 +26,13 @@ class Server:
     """One server process; messages it sent are kept in order in ``received``."""
 
     def __init__(self, binary: pathlib.Path, args: Sequence[str] = (),
-                 debounce_ms: int = 0, env: Optional[Dict[str, str]] = None,
+                 debounce_ms: Optional[int] = 0, env: Optional[Dict[str, str]] = None,
                  cwd: Optional[pathlib.Path] = None) -> None:
         # env and cwd: None inherits the caller's (the wheel test runs the server cleared).
+        # debounce_ms None: the server's default (adaptive) debounce, as a user runs it.
+        debounce = [] if debounce_ms is None else ["--debounce-ms", str(debounce_ms)]
         self.process = subprocess.Popen(
-            [str(binary), "--stdio", "--debounce-ms", str(debounce_ms), *args],
+            [str(binary), "--stdio", *debounce, *args],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env=env, cwd=cwd)
         # The server's stderr (its log), drained as it comes: a pipe nobody reads fills at 64 KiB

@@ -19,7 +19,7 @@ void AnalysisTimes::Record(milliseconds elapsed) {
 
 milliseconds ComputeDebounce(const DebouncePolicy& policy, const std::deque<milliseconds>& times) {
   if (policy.min >= policy.max) return policy.min;
-  if (times.empty()) return policy.max;  // nothing measured yet: assume slow
+  if (times.empty()) return policy.min;  // nothing measured: a wait would save nothing known
   size_t count = std::min(policy.window == 0 ? size_t{1} : policy.window, times.size());
   std::vector<milliseconds> recent(times.end() - static_cast<std::ptrdiff_t>(count), times.end());
   auto median = recent.begin() + static_cast<std::ptrdiff_t>(recent.size() / 2);

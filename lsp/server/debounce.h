@@ -1,10 +1,12 @@
 /*!
  * \file debounce.h
- * \brief How long after a change a document's analysis starts, adapted to how long its
- *  analyses take, as clangd's DebouncePolicy does: the median of the document's recent
- *  analysis times, times a ratio, kept within [min, max]; max while nothing was measured.
- *  A fast file is analysed almost at once; a slow one waits for the typing to pause, so the
- *  worker is not kept busy with texts about to be replaced.
+ * \brief How long after a change a document's analysis starts. The wait exists to save the
+ *  analysis of a text about to be replaced, so it is never longer than that analysis: the
+ *  median of the document's recent edit analyses (an open's cold analysis does not count),
+ *  times a ratio of at most 1, kept within [min, max]. Nothing measured yet waits `min`, which
+ *  is 0: a newer version cancels a running analysis in the worker, so starting at once wastes
+ *  at most the analysis a wait would have saved. (clangd's DebouncePolicy has the same shape
+ *  with a 50 ms floor; ours drops the floor because an edit's analysis here costs a few ms.)
  */
 #ifndef TVM_LSP_SERVER_DEBOUNCE_H_
 #define TVM_LSP_SERVER_DEBOUNCE_H_
@@ -17,9 +19,9 @@ namespace tvm {
 namespace lsp {
 
 struct DebouncePolicy {
-  std::chrono::milliseconds min{50};
+  std::chrono::milliseconds min{0};
   std::chrono::milliseconds max{500};
-  /*! \brief The delay as a multiple of the median analysis time. */
+  /*! \brief The delay as a multiple of the median analysis time (at most 1: see above). */
   double ratio = 1.0;
   /*! \brief How many recent analysis times count. */
   size_t window = 15;

@@ -80,6 +80,14 @@ Server::Server(asio::io_context& io, const ServerOptions& options, int in_fd, in
           options.worker,
           [&io](std::function<void()> callback) { asio::post(io, std::move(callback)); })) {
   cli_trusted_ = options.worker.trusted;
+  // The debounce follows the analyses of edits only: a document analysed before (an open's
+  // cold analysis would make every later edit wait as long as the whole file takes).
+  runner_->SetTiming([this](const std::string& uri, std::chrono::milliseconds elapsed) {
+    const Document* document = Find(uri);
+    if (document != nullptr && document->analysis_version >= 0) {
+      analysis_times_[uri].Record(elapsed);
+    }
+  });
   RegisterHandlers();
 }
 

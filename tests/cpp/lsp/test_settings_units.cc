@@ -29,16 +29,23 @@ std::deque<milliseconds> Times(std::initializer_list<int> ms) {
 }  // namespace
 
 TEST_SUITE("lsp.Debounce") {
-  TEST_CASE("nothing measured waits the maximum") {
-    CHECK(ComputeDebounce(DebouncePolicy{}, {}) == milliseconds(500));
+  TEST_CASE("nothing measured waits the minimum, which is no wait") {
+    CHECK(ComputeDebounce(DebouncePolicy{}, {}) == milliseconds(0));
   }
 
   TEST_CASE("the delay is the median of recent analyses, within the bounds") {
     DebouncePolicy policy;
     CHECK(ComputeDebounce(policy, Times({120})) == milliseconds(120));
     CHECK(ComputeDebounce(policy, Times({100, 900, 200})) == milliseconds(200));
-    CHECK(ComputeDebounce(policy, Times({5, 7, 3})) == milliseconds(50));          // the minimum
+    CHECK(ComputeDebounce(policy, Times({5, 7, 3})) == milliseconds(5));  // never above the analysis
     CHECK(ComputeDebounce(policy, Times({2000, 3000, 10})) == milliseconds(500));  // the maximum
+  }
+
+  TEST_CASE("a floor, when a policy sets one, bounds the delay from below") {
+    DebouncePolicy policy;
+    policy.min = milliseconds(50);
+    CHECK(ComputeDebounce(policy, Times({5, 7, 3})) == milliseconds(50));
+    CHECK(ComputeDebounce(policy, {}) == milliseconds(50));
   }
 
   TEST_CASE("a ratio scales the median") {

@@ -16,7 +16,12 @@ URI = "file:///debounce/slow.py"
 SLOW = "from tvm_tirx.script import tirx as T\ndef slow: sleep 0.3\n"
 
 
-def test_a_slow_analysis_makes_the_next_change_wait_at_least_as_long() -> None:
+def change(server: Server, version: int, text: str) -> None:
+    server.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": version},
+                                             "contentChanges": [{"text": text}]})
+
+
+def test_a_slow_edit_analysis_makes_the_next_change_wait_as_long_and_an_open_does_not() -> None:
     server = Server(["--worker-arg", "--entry", "--worker-arg", "worker_fixture:analyze",
                      "--worker-arg", "--python-path", "--worker-arg", str(FIXTURES)])
     try:
@@ -25,16 +30,20 @@ def test_a_slow_analysis_makes_the_next_change_wait_at_least_as_long() -> None:
         server.notify("workspace/didChangeConfiguration",
                       {"settings": {"tvmscript": {"debounceMs": None}}})
         started = time.monotonic()
-        server.open(URI, SLOW)  # analysed at once, and measured
+        server.open(URI, SLOW)  # analysed at once; a cold analysis is not measured
         assert server.diagnostics(URI)["version"] == 1
         assert time.monotonic() - started >= 0.3
+        # The first edit: no edit analysis measured yet, so no wait, only the analysis's 0.3 s.
         started = time.monotonic()
-        server.notify("textDocument/didChange", {"textDocument": {"uri": URI, "version": 2},
-                                                 "contentChanges": [{"text": SLOW + "# x\n"}]})
-        # The delay is the measured time (>= 0.3 s, within 50..500 ms), then the analysis's.
+        change(server, 2, SLOW + "# x\n")
+        assert server.diagnostics(URI)["version"] == 2
+        assert 0.3 <= time.monotonic() - started < 0.55
+        # That edit's analysis took >= 0.3 s: the next change waits as long, then analyses.
+        started = time.monotonic()
+        change(server, 3, SLOW + "# y\n")
         assert not [m for m in server.quiet(0.28)
                     if m.get("method") == "textDocument/publishDiagnostics"]
-        assert server.diagnostics(URI)["version"] == 2
+        assert server.diagnostics(URI)["version"] == 3
         assert time.monotonic() - started >= 0.6
         assert server.stop() == 0
     finally:
