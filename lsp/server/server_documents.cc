@@ -79,6 +79,7 @@ void Server::DidChange(const json& params) {
   document->version = version;
   document->analysed = IsAnalysed(*document);
   if (was_analysed && document->analysed) {
+    analysis_times_[uri].RecordChange(std::chrono::steady_clock::now());
     runner_->client(uri).Edit(uri, version, edits);
     // With diagnostics on save, the text only goes to the worker (queries read it).
     if (document->settings.diagnostics_on == DiagnosticsOn::kType) ScheduleAnalysis(uri);

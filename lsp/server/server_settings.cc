@@ -273,9 +273,8 @@ void Server::ApplyTrust() {
 milliseconds Server::DebounceOf(const Document& document) const {
   if (document.settings.debounce) return *document.settings.debounce;
   auto times = analysis_times_.find(document.uri);
-  static const std::deque<milliseconds> kNone;
-  return ComputeDebounce(DebouncePolicy{},
-                         times == analysis_times_.end() ? kNone : times->second.recent());
+  if (times == analysis_times_.end()) return ComputeDebounce(DebouncePolicy{}, {});
+  return ComputeDebounce(DebouncePolicy{}, times->second.recent(), times->second.gaps());
 }
 
 void Server::Warn(const std::vector<std::string>& warnings) {

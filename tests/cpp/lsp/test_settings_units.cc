@@ -37,7 +37,8 @@ TEST_SUITE("lsp.Debounce") {
     DebouncePolicy policy;
     CHECK(ComputeDebounce(policy, Times({120})) == milliseconds(120));
     CHECK(ComputeDebounce(policy, Times({100, 900, 200})) == milliseconds(200));
-    CHECK(ComputeDebounce(policy, Times({5, 7, 3})) == milliseconds(5));  // never above the analysis
+    CHECK(ComputeDebounce(policy, Times({5, 7, 3})) ==
+          milliseconds(5));  // never above the analysis
     CHECK(ComputeDebounce(policy, Times({2000, 3000, 10})) == milliseconds(500));  // the maximum
   }
 
@@ -46,6 +47,30 @@ TEST_SUITE("lsp.Debounce") {
     policy.min = milliseconds(50);
     CHECK(ComputeDebounce(policy, Times({5, 7, 3})) == milliseconds(50));
     CHECK(ComputeDebounce(policy, {}) == milliseconds(50));
+  }
+
+  TEST_CASE("changes further apart than an analysis are not waited for") {
+    DebouncePolicy policy;
+    // Typing faster than the worker analyses: wait the analysis's median.
+    CHECK(ComputeDebounce(policy, Times({100, 120, 110}), Times({30, 40, 20})) ==
+          milliseconds(110));
+    // Changes 200 ms apart with 110 ms analyses: the worker is idle when each arrives.
+    CHECK(ComputeDebounce(policy, Times({100, 120, 110}), Times({200, 250, 180})) ==
+          milliseconds(0));
+    // Equal is not further apart.
+    CHECK(ComputeDebounce(policy, Times({110}), Times({110})) == milliseconds(110));
+  }
+
+  TEST_CASE("the gaps between changes are kept from the second change on") {
+    tvm::lsp::AnalysisTimes times;
+    auto start = std::chrono::steady_clock::time_point{};
+    times.RecordChange(start);
+    CHECK(times.gaps().empty());
+    times.RecordChange(start + milliseconds(40));
+    times.RecordChange(start + milliseconds(100));
+    CHECK(times.gaps() == Times({40, 60}));
+    for (int k = 0; k < 40; ++k) times.RecordChange(start + milliseconds(200 + k));
+    CHECK(times.gaps().size() == tvm::lsp::AnalysisTimes::kKept);
   }
 
   TEST_CASE("a ratio scales the median") {
