@@ -113,14 +113,28 @@ def _scope_nodes(body: Iterable[ast.stmt]) -> Iterable[ast.AST]:
 
 
 def _bindings(body: Iterable[ast.stmt]) -> Dict[str, int]:
-    """How many times each name is bound in the scope, by any form."""
+    """How many times each name is bound in the scope, by any form: the sum over its
+    statements, each counted once and remembered on the statement (an edit re-parses only its
+    own chunk, so a large module's other statements are not walked again)."""
+    counts: Dict[str, int] = {}
+    for stmt in body:
+        own = stmt.__dict__.get("_tvm_bindings")
+        if own is None:
+            own = stmt._tvm_bindings = _statement_bindings(stmt)  # type: ignore[attr-defined]
+        for name, count in own.items():
+            counts[name] = counts.get(name, 0) + count
+    return counts
+
+
+def _statement_bindings(stmt: ast.stmt) -> Dict[str, int]:
+    """How many times each name is bound by one statement of a scope's body."""
     counts: Dict[str, int] = {}
 
     def bind(name: Optional[str]) -> None:
         if name:
             counts[name] = counts.get(name, 0) + 1
 
-    for node in _scope_nodes(body):
+    for node in _scope_nodes((stmt,)):
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             bind(node.id)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):

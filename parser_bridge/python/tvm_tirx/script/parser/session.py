@@ -99,9 +99,7 @@ class DocumentSession:
         if old == new or not self._cache:
             return
         start, old_end, new_end = changed_region(old, new)
-        scanned = self._chunks.scan
-        lines = scanned.line_index if scanned is not None and scanned.line_index.text is old \
-            else LineIndex(old)
+        lines = self._line_index(old)
         first_changed = bisect.bisect_right(lines.starts, start)
         last_changed = bisect.bisect_right(lines.starts, max(old_end - 1, start))
         # One unchanged character on each side counts a "\r\n" split by the change alike in
@@ -119,6 +117,14 @@ class DocumentSession:
                 cached.touched = True
                 cached.grown += max(0, delta)
 
+    def _line_index(self, text: str) -> LineIndex:
+        """The line index of ``text``: the last scan's when it is of that very text (building
+        one walks the whole text, which an edit should not)."""
+        scanned = self._chunks.scan
+        if scanned is not None and scanned.line_index.text is text:
+            return scanned.line_index
+        return LineIndex(text)
+
     def apply_edits(self, edits: Sequence[TextEdit], version: Optional[int] = None) -> None:
         """Applies edits in order, each to the text the previous one left (as LSP's
         ``contentChanges``). A range past the end of the text is clamped to it. Each edit is
@@ -129,7 +135,7 @@ class DocumentSession:
             if edit.range is None:
                 changed = edit.new_text
             else:
-                lines = LineIndex(text)
+                lines = self._line_index(text)
                 start = _offset(lines, edit.range[0], edit.range[1])
                 end = max(start, _offset(lines, edit.range[2], edit.range[3]))
                 changed = text[:start] + edit.new_text + text[end:]
@@ -180,16 +186,16 @@ class DocumentSession:
             last = cached.last_line + cached.moved + cached.grown
             if not any(first <= line <= last for line in errors):
                 continue
+            lines = self._line_index(self.text)
             data = _within_text(copy.deepcopy(_shifted(cached.data, cached.first_line,
-                                                       cached.last_line, cached.moved)),
-                                LineIndex(self.text))
+                                                       cached.last_line, cached.moved)), lines)
             data["definition"]["stale"] = True
             data["diagnostics"] = []
             first_line = data["definition"]["range"][0]
             definition = replace(cached.definition, stale=True,
                                  range=tuple(data["definition"]["range"]),
                                  positions=_positions_within(cached.definition.positions,
-                                                             first_line, LineIndex(self.text)))
+                                                             first_line, lines))
             report.units.append(PlainUnit(definition, data))
             cache[key] = replace(cached, touched=True)
             present.add(key[1])
