@@ -5,6 +5,7 @@
  */
 #include <algorithm>
 #include <functional>
+#include <tuple>
 
 #include "worker_client_internal.h"
 
@@ -92,8 +93,12 @@ std::chrono::milliseconds WorkerClient::Impl::Budget(const std::string& uri) {
  */
 class WorkerClient::Impl::AnalysisRun {
  public:
-  AnalysisRun(Impl& impl, const std::string& uri)
-      : impl_(impl), budget_(impl.Budget(uri)), budget_end_(Clock::now() + budget_) {
+  AnalysisRun(Impl& impl, const std::string& uri,
+              std::optional<std::pair<int64_t, int64_t>> only_lines)
+      : impl_(impl),
+        only_lines_(only_lines),
+        budget_(impl.Budget(uri)),
+        budget_end_(Clock::now() + budget_) {
     outcome_.uri = uri;
     std::lock_guard<std::mutex> lock(impl_.mutex);
     starts_before_ = impl_.starts;
@@ -159,6 +164,7 @@ class WorkerClient::Impl::AnalysisRun {
       text_ = it->second.text;
     }
     protocol::AnalyzeParams params{outcome_.uri, outcome_.version, {}, 0, Base()};
+    if (only_lines_) std::tie(params.first_line, params.last_line) = *only_lines_;
     {
       std::lock_guard<std::mutex> lock(impl_.mutex);
       params.skip.assign(impl_.stopped.begin(), impl_.stopped.end());
@@ -328,6 +334,7 @@ class WorkerClient::Impl::AnalysisRun {
   }
 
   Impl& impl_;
+  const std::optional<std::pair<int64_t, int64_t>> only_lines_;
   const std::chrono::milliseconds budget_;
   const Clock::time_point budget_end_;
   AnalysisOutcome outcome_;
@@ -338,8 +345,9 @@ class WorkerClient::Impl::AnalysisRun {
   bool full_ = false;  // ask for every part in full (a part named was not held)
 };
 
-AnalysisOutcome WorkerClient::Impl::AnalyzeLocked(const std::string& uri) {
-  return AnalysisRun(*this, uri).Run();
+AnalysisOutcome WorkerClient::Impl::AnalyzeLocked(
+    const std::string& uri, std::optional<std::pair<int64_t, int64_t>> only_lines) {
+  return AnalysisRun(*this, uri, only_lines).Run();
 }
 
 WorkerClient::Impl::Attempt WorkerClient::Impl::RunAttempt(int64_t id,
@@ -380,9 +388,10 @@ WorkerClient::Impl::Attempt WorkerClient::Impl::RunAttempt(int64_t id,
   return attempt;
 }
 
-AnalysisOutcome WorkerClient::Analyze(const std::string& uri) {
+AnalysisOutcome WorkerClient::Analyze(const std::string& uri,
+                                      std::optional<std::pair<int64_t, int64_t>> only_lines) {
   std::lock_guard<std::mutex> lock(impl_->analyze_mutex);
-  return impl_->AnalyzeLocked(uri);
+  return impl_->AnalyzeLocked(uri, only_lines);
 }
 
 }  // namespace lsp

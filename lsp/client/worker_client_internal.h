@@ -198,7 +198,8 @@ struct WorkerClient::Impl {
   // Analysis.
   struct Attempt;
   class AnalysisRun;
-  AnalysisOutcome AnalyzeLocked(const std::string& uri);
+  AnalysisOutcome AnalyzeLocked(
+      const std::string& uri, std::optional<std::pair<int64_t, int64_t>> only_lines = std::nullopt);
   Attempt RunAttempt(int64_t id, Clock::time_point budget_end);
   /*! \brief The wall time one analysis of `uri` may take: grows with its number of lines. */
   std::chrono::milliseconds Budget(const std::string& uri);

@@ -53,16 +53,17 @@ AnalysisRunner::~AnalysisRunner() {
   }
 }
 
-bool AnalysisRunner::Analyze(const std::string& uri, std::function<void(AnalysisOutcome)> done) {
+bool AnalysisRunner::Analyze(const std::string& uri, std::function<void(AnalysisOutcome)> done,
+                             std::optional<std::pair<int64_t, int64_t>> only_lines) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (stopping_ || !queued_analyses_.insert(uri).second) return false;
-  jobs_.push_back([this, uri, done = std::move(done)](WorkerClient&) {
+  jobs_.push_back([this, uri, only_lines, done = std::move(done)](WorkerClient&) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       queued_analyses_.erase(uri);
     }
     auto start = std::chrono::steady_clock::now();
-    AnalysisOutcome outcome = client(uri).Analyze(uri);
+    AnalysisOutcome outcome = client(uri).Analyze(uri, only_lines);
     auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - start);
     bool measured = outcome.status == AnalysisOutcome::Status::kDone;

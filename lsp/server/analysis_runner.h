@@ -24,9 +24,11 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
+#include <utility>
 
 namespace tvm {
 namespace lsp {
@@ -68,7 +70,8 @@ class AnalysisRunner {
    *  for the same document, another is not added (the queued one analyses the newest version):
    *  false then, and `done` is not called.
    */
-  bool Analyze(const std::string& uri, std::function<void(AnalysisOutcome)> done);
+  bool Analyze(const std::string& uri, std::function<void(AnalysisOutcome)> done,
+               std::optional<std::pair<int64_t, int64_t>> only_lines = std::nullopt);
   /*! \brief Runs `job` on the thread after what is queued, with `client()`. */
   void Run(Job job);
   /*! \brief Runs `job` with the client of `uri` (chosen when the job runs). */

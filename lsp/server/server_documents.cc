@@ -123,7 +123,7 @@ void Server::DidSave(const json& params) {
 void Server::SyncAnalysed(Document* document, bool was_analysed) {
   if (document->analysed) {
     runner_->client(document->uri).Open(document->uri, document->version, document->text);
-    ScheduleAnalysis(document->uri, std::chrono::milliseconds(0));
+    AnalyseFirstScreen(document->uri);
   } else if (was_analysed) {
     // No longer TVMScript: the worker forgets it, and its diagnostics go.
     runner_->client(document->uri).Close(document->uri);
@@ -150,6 +150,27 @@ void Server::ScheduleAnalysis(const std::string& uri,
   });
 }
 
+void Server::AnalyseFirstScreen(const std::string& uri) {
+  Document* document = Find(uri);
+  if (document == nullptr || analysis_stopped_) return;
+  bool large =
+      std::count(document->text.begin(), document->text.end(), '\n') > 2 * kFirstScreenLines;
+  if (!large || document->analysis_version >= 0) {
+    ScheduleAnalysis(uri, std::chrono::milliseconds(0));
+    return;
+  }
+  if (debounce_.count(uri) != 0) debounce_[uri]->cancel();  // this analysis comes first
+  bool queued = runner_->Analyze(
+      uri,
+      [this](AnalysisOutcome outcome) {
+        AnalysisEnded(outcome);
+        Publish(outcome, /*whole=*/false);
+        ScheduleAnalysis(outcome.uri, std::chrono::milliseconds(0));  // the rest of the file
+      },
+      std::make_pair(int64_t{1}, kFirstScreenLines));
+  if (queued) AnalysisStarted();
+}
+
 void Server::CountCrashes(const AnalysisOutcome& outcome) {
   auto now = std::chrono::steady_clock::now();
   for (const script::bridge::Diagnostic& diagnostic : outcome.result.diagnostics) {
@@ -166,7 +187,7 @@ void Server::CountCrashes(const AnalysisOutcome& outcome) {
   Notify("window/showMessage", {{"type", 1}, {"message", message}});
 }
 
-void Server::Publish(const AnalysisOutcome& outcome) {
+void Server::Publish(const AnalysisOutcome& outcome, bool whole) {
   if (exiting_) return;
   CountCrashes(outcome);
   if (outcome.restarts > 0) {
@@ -179,7 +200,7 @@ void Server::Publish(const AnalysisOutcome& outcome) {
       outcome.status == AnalysisOutcome::Status::kCancelled) {
     return;
   }
-  if (outcome.status == AnalysisOutcome::Status::kDone) {
+  if (outcome.status == AnalysisOutcome::Status::kDone && whole) {
     document->analysis = std::make_shared<const script::bridge::ParseResult>(outcome.result);
     document->analysis_version = outcome.version;
   }
@@ -190,7 +211,7 @@ void Server::Publish(const AnalysisOutcome& outcome) {
     diagnostics.push_back(lsp_json::ToJson(diagnostic, lines, document->uri));
   }
   document->published_version = document->version;
-  document->symbols = outcome.result.symbols;
+  if (whole) document->symbols = outcome.result.symbols;
   Deliver(document, document->version,
           WithRoundTrip(document->uri, document->version, std::move(diagnostics)));
 }

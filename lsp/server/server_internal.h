@@ -232,7 +232,18 @@ class Server {
   /*! \brief Analyses `uri` after `delay`, or after its debounce (`DebounceOf`) when none. */
   void ScheduleAnalysis(const std::string& uri,
                         std::optional<std::chrono::milliseconds> delay = std::nullopt);
-  void Publish(const AnalysisOutcome& outcome);
+  /*!
+   * \brief Delivers an analysis's diagnostics; a whole analysis also becomes the document's
+   *  (navigation reads it), a first screen's only shows its diagnostics.
+   */
+  void Publish(const AnalysisOutcome& outcome, bool whole = true);
+  /*!
+   * \brief A large document never analysed: its first screen's definitions are analysed and
+   *  published first, then the whole file (issue 24: what the user sees first comes first).
+   */
+  void AnalyseFirstScreen(const std::string& uri);
+  /*! \brief The lines analysed first after an open (a tall editor window's worth). */
+  static constexpr int64_t kFirstScreenLines = 100;
   /*! \brief Counts the crashes an analysis met; past the limit, analysis stops (and says so). */
   void CountCrashes(const AnalysisOutcome& outcome);
   void PublishEmpty(Document* document);

@@ -662,6 +662,9 @@ bridge::PartsAnswer Worker::RunAnalysis(int64_t id, const std::string& uri,
   bridge::ParseOptions parse = AnalysisOptions(uri);
   parse.time_limit = std::chrono::milliseconds(params.time_limit_ms);
   parse.skip_keys = params.skip;
+  if (params.first_line > 0 && params.last_line >= params.first_line) {
+    parse.only_lines = std::make_pair(params.first_line, params.last_line);
+  }
   parse.cancel = &cancel_;
   parse.progress = [this, id, &uri, &document](const bridge::DefinitionProgress& progress) {
     protocol::DefinitionStartedParams started{id,           uri,           document.version,

@@ -229,6 +229,13 @@ PyRef EntryKeywords(PyObject* entry, const ParseOptions& options, PyObject* prog
     PyRef skip = StringList(options.skip_keys);
     if (!skip || PyDict_SetItemString(kwargs.get(), "skip", skip.get()) != 0) return PyRef();
   }
+  if (options.only_lines && TakesKeyword(entry, "only_lines")) {
+    PyRef lines(Py_BuildValue("(LL)", static_cast<long long>(options.only_lines->first),
+                              static_cast<long long>(options.only_lines->second)));
+    if (!lines || PyDict_SetItemString(kwargs.get(), "only_lines", lines.get()) != 0) {
+      return PyRef();
+    }
+  }
   return kwargs;
 }
 

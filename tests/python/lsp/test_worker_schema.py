@@ -121,6 +121,7 @@ def test_optional_keys_are_the_ones_an_entry_may_not_send() -> None:
         "Request.params", "Reply.result", "Reply.error", "AnalyzeParams.skip",
         "AnalyzeParams.time_limit_ms",
         "AnalyzeParams.base",  # none: every part in full
+        "AnalyzeParams.first_line", "AnalyzeParams.last_line",  # none: the whole file
         "AnalyzeResult.result_id", "AnalyzeResult.result", "AnalyzeResult.parts",  # one of two
         "ChangeParams.text", "ChangeParams.edits",  # exactly one of them
         "TextChange.range",  # absent: the whole text, as in LSP

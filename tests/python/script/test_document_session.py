@@ -64,6 +64,21 @@ def test_an_edit_in_one_definition_rebuilds_only_that_one() -> None:
     _same_as_from_scratch(session)
 
 
+def test_only_lines_builds_the_definitions_there_and_the_whole_analysis_reuses_them() -> None:
+    session = _session(FILE)
+    # Lines 10-12 hold `second` (10-12) only: `first` ends at 8, `third` starts at 14.
+    partial = session.analyze(only_lines=(10, 12))
+    assert session.stats.built == ["second"]
+    assert [d.name for d in partial.definitions] == ["second"]
+    assert [d["code"] for d in partial.to_plain()["diagnostics"]] == ["type-error"]
+    # A definition overlapping the range at one end counts: `first` ends on line 8.
+    session.analyze(only_lines=(8, 8))
+    assert (session.stats.built, session.stats.reused) == (["first"], [])
+    session.analyze()
+    assert (session.stats.built, session.stats.reused) == (["third"], ["first", "second"])
+    _same_as_from_scratch(session)
+
+
 def test_lines_added_above_move_the_reused_results() -> None:
     session = _session(FILE)
     before = session.analyze().to_plain()

@@ -40,6 +40,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tvm {
@@ -185,8 +186,11 @@ class WorkerClient {
   /*!
    * \brief Analyses the current version of `uri` (which must be open), within the limits.
    *  Never throws for what the worker does; a worker that cannot be started is `kFailed`.
+   *  With `only_lines` (first, last; 1-based), only the definitions overlapping those lines:
+   *  what the user sees first of a large file, before the rest.
    */
-  AnalysisOutcome Analyze(const std::string& uri);
+  AnalysisOutcome Analyze(const std::string& uri,
+                          std::optional<std::pair<int64_t, int64_t>> only_lines = std::nullopt);
 
   /*!
    * \brief What is at (line, UTF-8 byte column) in the last analysis of the current version

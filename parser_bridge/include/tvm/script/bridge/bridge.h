@@ -21,6 +21,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tvm {
@@ -352,6 +353,12 @@ struct ParseOptions {
    *  Like `progress`, only passed to an entry function that takes it.
    */
   std::vector<std::string> skip_keys;
+  /*!
+   * \brief When set, passed as `only_lines=(first, last)`: only the definitions overlapping
+   *  these lines (1-based) are analysed and reported (what the user sees first of a large
+   *  file). Like `progress`, only passed to an entry function that takes it.
+   */
+  std::optional<std::pair<int64_t, int64_t>> only_lines;
   /*!
    * \brief When not null, read at each progress call (and before the entry runs): once true,
    *  the analysis is abandoned (the progress callable raises, again at each later call) and

@@ -91,6 +91,10 @@ class AnalysisOptions:
     extra_vars: Mapping[str, Any] = field(default_factory=dict)
     progress: Optional[Progress] = None
     skip: Collection[str] = frozenset()
+    only_lines: Optional[Tuple[int, int]] = None
+    """Build only the definitions overlapping these lines (1-based, inclusive): what the user
+    sees first, analysed before the rest of a large file. The others are left out of the
+    report; an analysis without it adds them (and reuses these)."""
     const_args: Optional[Mapping[str, Any]] = None
     """JIT construction of the file's function definitions with these values (from_source)."""
     build_only: bool = False
@@ -177,8 +181,11 @@ class _FileAnalysis:
         for unit in macros:
             unit.report.key = self._key(unit.found)
         self._define_macros(macros)
+        only = self.options.only_lines
         for found, uid in found_ids:
             if found.kind == "macro":
+                continue
+            if only is not None and not _overlaps(found.node, only):
                 continue
             key = self._key(found)
             # A definition reused from an earlier analysis is never made a unit (most of an
@@ -705,6 +712,11 @@ def _line_ending(line: str) -> str:
     if line.endswith("\r\n"):
         return "\r\n"
     return "\r" if line.endswith("\r") else "\n"
+
+
+def _overlaps(node: ast.AST, lines: Tuple[int, int]) -> bool:
+    first, _, last, _ = _definition_range(node)
+    return first <= lines[1] and last >= lines[0]
 
 
 def _node_text(scan_result: SourceScan, node: ast.AST) -> str:

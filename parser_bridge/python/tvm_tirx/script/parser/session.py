@@ -146,12 +146,15 @@ class DocumentSession:
     # -- analysis ------------------------------------------------------------------------------
 
     def analyze(self, *, progress: Optional[Progress] = None,
-                skip: Collection[str] = ()) -> ParseReport:
+                skip: Collection[str] = (),
+                only_lines: Optional[Tuple[int, int]] = None) -> ParseReport:
         """The document's analysis: definitions whose key and place in the file are as in the
-        last analysis are reused, the others built."""
+        last analysis are reused, the others built. With ``only_lines``, only the definitions
+        overlapping those lines (AnalysisOptions.only_lines); the results of the others are
+        kept for the next analysis."""
         options = AnalysisOptions(source_name=self.source_name, trusted=self.trusted,
                                   extra_vars=self.extra_vars, progress=progress,
-                                  skip=frozenset(skip))
+                                  skip=frozenset(skip), only_lines=only_lines)
         self.stats = SessionStats()
         report = analyze_with(self.text, options, self._reuse, self._chunks)
         cache: Dict[Tuple[str, str], _Cached] = {}
@@ -168,7 +171,11 @@ class DocumentSession:
                 continue
             cache[(definition.key, unit.unit_id)] = _Cached(
                 definition.range[0], definition.range[2], definition, data, unit=plain_unit)
-        self._keep_stale(report, cache)
+        if only_lines is None:
+            self._keep_stale(report, cache)
+        else:  # the definitions left out keep their results for the whole analysis after
+            for key, cached in self._cache.items():
+                cache.setdefault(key, cached)
         self._cache = cache
         self.report = report
         return report
@@ -324,8 +331,8 @@ def open_document_count() -> int:
 
 
 def analyze_document(text: str, *, source_name: str = "<string>", trusted: bool = False,
-                     progress: Optional[Progress] = None,
-                     skip: Collection[str] = ()) -> ParseReport:
+                     progress: Optional[Progress] = None, skip: Collection[str] = (),
+                     only_lines: Optional[Tuple[int, int]] = None) -> ParseReport:
     """``parse_diagnostics`` for a document analysed again and again (the analysis worker's
     entry): the session of ``source_name`` (kept per process, at most
     ``OPEN_DOCUMENT_LIMIT``) takes the new text and rebuilds only what changed. Never raises
@@ -336,7 +343,7 @@ def analyze_document(text: str, *, source_name: str = "<string>", trusted: bool 
         if session is None:
             session = DocumentSession(source_name, trusted=trusted)
         session.set_text(text)
-        report = session.analyze(progress=progress, skip=skip)
+        report = session.analyze(progress=progress, skip=skip, only_lines=only_lines)
     except Exception as exc:  # noqa: BLE001 - the collecting API never raises
         if isinstance(exc, TimeoutError):  # the watchdog's: the embedding API reports it
             _keep(key, session)

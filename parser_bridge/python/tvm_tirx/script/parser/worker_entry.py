@@ -111,12 +111,15 @@ class WorkerAnswer:
 
 
 def analyze_document(text: str, *, source_name: str = "<string>", trusted: bool = False,
-                     progress: Optional[Progress] = None,
-                     skip: Collection[str] = ()) -> WorkerAnswer:
-    """``session.analyze_document``, answered so that it can be sent per definition. Never
-    raises but for cancellation and the watchdog's time-out."""
+                     progress: Optional[Progress] = None, skip: Collection[str] = (),
+                     only_lines: Optional[Tuple[int, int]] = None) -> WorkerAnswer:
+    """``session.analyze_document``, answered so that it can be sent per definition;
+    ``only_lines`` (first, last) analyses only the definitions overlapping them (what the user
+    sees first). Never raises but for cancellation and the watchdog's time-out."""
+    if only_lines is not None:
+        only_lines = (int(only_lines[0]), int(only_lines[1]))
     report = session.analyze_document(text, source_name=source_name, trusted=trusted,
-                                      progress=progress, skip=skip)
+                                      progress=progress, skip=skip, only_lines=only_lines)
     return WorkerAnswer(report, _tokens((source_name, bool(trusted)), report))
 
 
