@@ -93,24 +93,45 @@ Server::Server(asio::io_context& io, const ServerOptions& options, int in_fd, in
 
 void Server::Start() { transport_.Start(); }
 
-void Server::RegisterHandlers() {
-  requests_["initialize"] = [this](const json&, const json& params) { return Initialize(params); };
-  requests_["shutdown"] = [this](const json&, const json&) {
+std::vector<RequestSpec> Server::LifecycleRequests() {
+  auto server_row = [](const char* method,
+                       std::function<std::optional<json>(const json&, const json&)> serve) {
+    RequestSpec spec;
+    spec.method = method;
+    spec.reads = Reads::kServer;
+    spec.serve = std::move(serve);
+    return spec;
+  };
+  std::vector<RequestSpec> rows;
+  rows.push_back(server_row("initialize", [this](const json&, const json& params) {
+    return std::optional<json>(Initialize(params));
+  }));
+  rows.push_back(server_row("shutdown", [this](const json&, const json&) {
     state_ = State::kShutDown;
     StopIndex();
-    return json(nullptr);
+    return std::optional<json>(nullptr);
+  }));
+  // Pull diagnostics (server_pull_diagnostics.cc), offered to clients that pull.
+  RequestSpec pull = server_row(
+      "textDocument/diagnostic",
+      [this](const json& id, const json& params) { return DiagnosticRequest(id, params); });
+  pull.offer = [](const json& client_capabilities) {
+    json offer = json::object();
+    auto pulls = client_capabilities.find("textDocument");
+    if (pulls != client_capabilities.end() && pulls->is_object() && pulls->contains("diagnostic") &&
+        (*pulls)["diagnostic"].is_object()) {
+      offer["diagnosticProvider"] = {{"identifier", "tvm-lsp"},
+                                     {"interFileDependencies", false},
+                                     {"workspaceDiagnostics", false}};
+    }
+    return offer;
   };
-  requests_["textDocument/hover"] = [this](const json& id, const json& params) {
-    return HoverRequest(id, params);
-  };
-  requests_["textDocument/formatting"] = [this](const json& id, const json& params) {
-    return FormattingRequest(id, params);
-  };
-  RegisterNavigation();
-  RegisterLanguage();
-  RegisterCompletion();
-  RegisterActions();
-  RegisterWorkspace();
+  rows.push_back(std::move(pull));
+  return rows;
+}
+
+void Server::RegisterHandlers() {
+  RegisterRequests();
   notifications_["initialized"] = [this](const json&) { Initialized(); };
   // Settings and trust (server_settings.cc), pull diagnostics (server_pull_diagnostics.cc).
   notifications_["workspace/didChangeConfiguration"] = [this](const json& params) {
@@ -125,9 +146,6 @@ void Server::RegisterHandlers() {
   notifications_["notebookDocument/didChange"] = [this](const json& p) { NotebookDidChange(p); };
   notifications_["notebookDocument/didClose"] = [this](const json& p) { NotebookDidClose(p); };
   notifications_["notebookDocument/didSave"] = [this](const json& p) { NotebookDidSave(p); };
-  requests_["textDocument/diagnostic"] = [this](const json& id, const json& params) {
-    return DiagnosticRequest(id, params);
-  };
   notifications_["exit"] = [this](const json&) { Exit(state_ == State::kShutDown ? 0 : 1); };
   notifications_["$/cancelRequest"] = [this](const json& params) { CancelRequest(params); };
   notifications_["$/setTrace"] = [this](const json& params) {
@@ -137,6 +155,9 @@ void Server::RegisterHandlers() {
   notifications_["textDocument/didOpen"] = [this](const json& params) { DidOpen(params); };
   notifications_["textDocument/didChange"] = [this](const json& params) { DidChange(params); };
   notifications_["textDocument/didClose"] = [this](const json& params) { DidClose(params); };
+  notifications_["workspace/didChangeWatchedFiles"] = [this](const json& params) {
+    DidChangeWatchedFiles(params);
+  };
 }
 
 // -- messages -------------------------------------------------------------------------------
@@ -225,7 +246,7 @@ void Server::HandleRequest(const json& id, const std::string& method, const json
   }
   pending_[id.dump()] = id;
   try {
-    std::optional<json> result = handler->second(id, lsp_json::ParamsObject(params));
+    std::optional<json> result = Serve(handler->second, id, lsp_json::ParamsObject(params));
     if (result) Reply(id, std::move(*result));
   } catch (const rpc::Error& error) {
     ReplyError(id, error.code(), error.what());
@@ -303,18 +324,10 @@ json Server::Initialize(const json& params) {
   InitializeWorkspace(capabilities);
   state_ = State::kRunning;
   if (process_id && *process_id > 0) WatchParent(*process_id);
-  json server_capabilities = {
-      {"positionEncoding", EncodingName(encoding_)},
-      {"textDocumentSync", {{"openClose", true}, {"change", 2}}},
-      {"hoverProvider", true},
-      {"documentFormattingProvider", true},
-  };
-  server_capabilities.update(NavigationCapabilities(capabilities));
+  // What the requests offer (their table's rows), then document and notebook sync.
+  json server_capabilities = RequestOffers(capabilities);
+  server_capabilities["positionEncoding"] = EncodingName(encoding_);
   server_capabilities.update(SettingsCapabilities(capabilities));
-  server_capabilities.update(ActionCapabilities());
-  server_capabilities.update(LanguageCapabilities(capabilities));
-  server_capabilities.update(WorkspaceCapabilities());
-  server_capabilities.update(CompletionCapabilities(capabilities));
   return json{{"capabilities", std::move(server_capabilities)},
               {"serverInfo", {{"name", "tvm-lsp"}, {"version", options_.version}}}};
 }

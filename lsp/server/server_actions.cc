@@ -98,153 +98,158 @@ std::string FileName(const std::string& uri) {
   return slash == std::string::npos ? uri : uri.substr(slash + 1);
 }
 
-}  // namespace
-
-json ActionCapabilities() {
-  return {{"codeActionProvider",
-           {{"codeActionKinds",
-             {"quickfix", "refactor.rewrite.tvmscript.migrate", "source.migrate.tvmscript",
-              "source.format.tvmscript"}}}},
-          {"executeCommandProvider", {{"commands", {kShowCanonicalIR, kCheckRoundTrip}}}}};
+/*!
+ * \brief The worker's formatting and migration verdicts of `uri` as one answer: `reply` gets
+ *  them (a cell: the verdicts of its own definitions).
+ */
+WorkerAnswer AskVerdicts(
+    WorkerClient& client, const std::string& uri,
+    std::function<json(const RequestView&, const std::vector<bridge::FormatVerdict>& format,
+                       const std::vector<bridge::FormatVerdict>& migrate)>
+        reply) {
+  FormatOutcome format = client.Format(uri);
+  FormatOutcome migrate =
+      format.status == QueryStatus::kDone ? client.Format(uri, bridge::FormatQuery{true}) : format;
+  WorkerAnswer answer;
+  if (format.version == migrate.version) answer.version = format.version;
+  bool format_done = format.status == QueryStatus::kDone;
+  answer.status = format_done ? migrate.status : format.status;
+  answer.failure = format_done ? migrate.message : format.message;
+  answer.reply = [reply, format = std::move(format.definitions),
+                  migrate = std::move(migrate.definitions)](const RequestView& view) {
+    return reply(view, view.lines.Within(format), view.lines.Within(migrate));
+  };
+  return answer;
 }
 
-void Server::RegisterActions() {
-  requests_["textDocument/codeAction"] = [this](const json& id, const json& params) {
-    return CodeActionRequest(id, params);
+/*! \brief A command's target: its argument's `uri` and `position`. */
+RequestTarget CommandTargetOf(const json& params) {
+  CommandTarget target = TargetOf(params);
+  return RequestTarget{target.uri, target.position};
+}
+
+}  // namespace
+
+std::vector<RequestSpec> Server::ActionRequests() {
+  RequestSpec actions;
+  actions.method = "textDocument/codeAction";
+  actions.reads = Reads::kWorker;
+  actions.doing = "the code actions were computed";
+  actions.outside = json::array();
+  actions.offer = [](const json&) {
+    return json{{"codeActionProvider",
+                 {{"codeActionKinds",
+                   {"quickfix", "refactor.rewrite.tvmscript.migrate", "source.migrate.tvmscript",
+                    "source.format.tvmscript"}}}}};
   };
-  requests_["workspace/executeCommand"] = [this](const json& id, const json& params) {
+  actions.check = [](const json& params) {
+    lsp_json::Range(params, "range", "params");
+    OnlyKinds(params);
+  };
+  actions.ask = [](WorkerClient& client, const std::string& uri, int64_t, int64_t) {
+    return AskVerdicts(client, uri,
+                       [](const RequestView& view, const std::vector<bridge::FormatVerdict>& format,
+                          const std::vector<bridge::FormatVerdict>& migrate) {
+                         ClientRange range = lsp_json::Range(view.params, "range", "params");
+                         auto [line, column] = view.lines.FromClient(range.start);
+                         auto [end_line, end_column] = view.lines.FromClient(range.end);
+                         features::CodeActionInput input{
+                             view.document.text,
+                             view.analysis,
+                             format,
+                             migrate,
+                             bridge::Range{line, column, end_line, end_column},
+                             OnlyKinds(view.params)};
+                         json answer = json::array();
+                         for (const features::CodeAction& action : features::CodeActions(input)) {
+                           answer.push_back(ActionJson(action, view.lines.uri(), view.lines));
+                         }
+                         return answer;
+                       });
+  };
+
+  // The commands: rows of their own, their target the command's argument.
+  RequestSpec show;
+  show.method = kShowCanonicalIR;
+  show.reads = Reads::kAnalysis;
+  show.target = CommandTargetOf;
+  show.answer = [](const RequestView& view) -> std::optional<json> {
+    std::optional<std::pair<int64_t, int64_t>> at;
+    if (CommandTargetOf(view.params).position) {
+      at = std::pair<int64_t, int64_t>{view.lines.LineIn(view.line), view.column};
+    }
+    // A cell: its own definitions, at its own lines (the name says the notebook and the cell).
+    bridge::ParseResult cell;
+    if (view.lines.is_cell()) cell.definitions = view.lines.Local(view.analysis.definitions);
+    features::CanonicalIR shown = features::ShowCanonicalIR(
+        view.lines.is_cell() ? cell : view.analysis, at, view.lines.name());
+    if (!shown.error.empty()) throw rpc::Error(rpc::kRequestFailed, shown.error);
+    return json{{"name", shown.name}, {"text", shown.text}};
+  };
+  RequestSpec round_trip;
+  round_trip.method = kCheckRoundTrip;
+  round_trip.reads = Reads::kWorker;
+  round_trip.target = CommandTargetOf;
+  round_trip.doing = "the round trip was checked";
+  round_trip.ask = [](WorkerClient& client, const std::string& uri, int64_t, int64_t) {
+    return AskVerdicts(client, uri,
+                       [](const RequestView& view, const std::vector<bridge::FormatVerdict>&,
+                          const std::vector<bridge::FormatVerdict>& migrate) {
+                         std::vector<const bridge::FormatVerdict*> chosen;
+                         for (const bridge::FormatVerdict& verdict : migrate)
+                           chosen.push_back(&verdict);
+                         if (CommandTargetOf(view.params).position) {
+                           const bridge::Definition* here =
+                               features::DefinitionAt(view.analysis, view.line, view.column);
+                           if (here == nullptr) {
+                             throw rpc::Error(rpc::kRequestFailed,
+                                              "there is no TVMScript definition at line " +
+                                                  std::to_string(view.lines.LineIn(view.line)));
+                           }
+                           chosen.clear();
+                           for (const bridge::FormatVerdict& verdict : migrate) {
+                             if (verdict.key == here->key && verdict.name == here->name) {
+                               chosen.push_back(&verdict);
+                             }
+                           }
+                         }
+                         return RoundTripJson(chosen, view.lines, view.lines.name());
+                       });
+  };
+  commands_.clear();
+  commands_.emplace(kShowCanonicalIR, std::move(show));
+  commands_.emplace(kCheckRoundTrip, std::move(round_trip));
+
+  RequestSpec execute;
+  execute.method = "workspace/executeCommand";
+  execute.reads = Reads::kServer;
+  execute.offer = [](const json&) {
+    return json{{"executeCommandProvider", {{"commands", {kShowCanonicalIR, kCheckRoundTrip}}}}};
+  };
+  execute.serve = [this](const json& id, const json& params) {
     lsp_json::ParamsObject(params);
     std::string command = lsp_json::String(params, "command", "params");
-    if (command != kShowCanonicalIR && command != kCheckRoundTrip) {
+    auto row = commands_.find(command);
+    if (row == commands_.end()) {
       throw rpc::Error(rpc::kInvalidParams, "params.command: unknown command \"" + command +
                                                 "\" (the commands are " + kShowCanonicalIR +
                                                 " and " + kCheckRoundTrip + ")");
     }
     CommandTarget target = TargetOf(params);
-    if (Resolve(target.uri) == nullptr) {
+    Document* document = Resolve(target.uri);
+    if (document == nullptr) {
       throw rpc::Error(rpc::kInvalidParams,
                        "params.arguments[0].uri: " + target.uri + " is not open");
     }
-    return command == kShowCanonicalIR ? ShowCanonicalIRCommand(id, target.uri, target.position)
-                                       : CheckRoundTripCommand(id, target.uri, target.position);
+    if (!document->analysed) {
+      throw rpc::Error(rpc::kRequestFailed, FileName(target.uri) + " is not a TVMScript file");
+    }
+    return Serve(row->second, id, params);
   };
-}
-
-std::optional<json> Server::ShowCanonicalIRCommand(const json& id, const std::string& uri,
-                                                   std::optional<ClientPosition> position) {
-  json params = {{"textDocument", {{"uri", uri}}}};
-  if (position) params["position"] = lsp_json::ToJson(*position);
-  json outside = nullptr;
-  if (!Resolve(uri)->analysed) {
-    throw rpc::Error(rpc::kRequestFailed, FileName(uri) + " is not a TVMScript file");
-  }
-  return FromAnalysis(id, params, outside, [position](const Query& query) {
-    std::optional<std::pair<int64_t, int64_t>> at;
-    if (position) at = std::pair<int64_t, int64_t>{query.lines.LineIn(query.line), query.column};
-    // A cell: its own definitions, at its own lines (the name says the notebook and the cell).
-    bridge::ParseResult cell;
-    if (query.lines.is_cell()) cell.definitions = query.lines.Local(query.result.definitions);
-    features::CanonicalIR shown = features::ShowCanonicalIR(
-        query.lines.is_cell() ? cell : query.result, at, query.lines.name());
-    if (!shown.error.empty()) throw rpc::Error(rpc::kRequestFailed, shown.error);
-    return json{{"name", shown.name}, {"text", shown.text}};
-  });
-}
-
-/*!
- * \brief Asks the worker for the formatting and the migration verdicts of `uri` (analysing it
- *  first when needed), then calls `answer` on the loop with the document and both.
- */
-void Server::WithVerdicts(const json& id, const std::string& asked, const char* what,
-                          VerdictsAnswer answer) {
-  Document* document = Resolve(asked);
-  RefuseWhenStopped();
-  std::string uri = document->uri;  // a cell's is its notebook's
-  int64_t version = document->version;
-  auto publish = [this](AnalysisOutcome outcome) { Publish(outcome); };
-  runner_->Run(uri, [this, id, uri, asked, version, publish, what, answer](WorkerClient& client) {
-    auto query = [&](WorkerClient& c) { return c.Format(uri); };
-    FormatOutcome format = AnalysedQuery<FormatOutcome>(client, runner_.get(), uri, query, publish);
-    FormatOutcome migrate = format.status == QueryStatus::kDone
-                                ? client.Format(uri, bridge::FormatQuery{true})
-                                : format;
-    runner_->PostBack([this, id, uri, asked, version, format, migrate, what, answer] {
-      Document* now =
-          Answerable(id, uri, version, format.version, format.status, format.message, what);
-      if (now == nullptr) return;
-      now = Answerable(id, uri, version, migrate.version, migrate.status, migrate.message, what);
-      if (now == nullptr) return;
-      static const bridge::ParseResult kNothing;
-      const bridge::ParseResult& analysis =
-          now->analysis && now->analysis_version == version ? *now->analysis : kNothing;
-      DocumentMap lines = MapOf(asked, *now);  // a cell: the verdicts of its definitions
-      try {
-        Reply(id, answer(*now, lines, analysis, lines.Within(format.definitions),
-                         lines.Within(migrate.definitions)));
-      } catch (const rpc::Error& error) {
-        ReplyError(id, error.code(), error.what());
-      }
-    });
-  });
-}
-
-std::optional<json> Server::CodeActionRequest(const json& id, const json& params) {
-  const json& item = lsp_json::Object(params, "textDocument", "params");
-  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
-  ClientRange range = lsp_json::Range(params, "range", "params");
-  std::vector<std::string> only = OnlyKinds(params);
-  Document* document = Resolve(uri);
-  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
-  if (!document->analysed) return json::array();
-  WithVerdicts(
-      id, uri, "the code actions were computed",
-      [uri, range, only](const Document& now, const DocumentMap& lines,
-                         const bridge::ParseResult& analysis,
-                         const std::vector<bridge::FormatVerdict>& format,
-                         const std::vector<bridge::FormatVerdict>& migrate) {
-        auto [line, column] = lines.FromClient(range.start);
-        auto [end_line, end_column] = lines.FromClient(range.end);
-        features::CodeActionInput input{
-            now.text, analysis, format, migrate, bridge::Range{line, column, end_line, end_column},
-            only};
-        json actions = json::array();
-        for (const features::CodeAction& action : features::CodeActions(input)) {
-          actions.push_back(ActionJson(action, uri, lines));
-        }
-        return actions;
-      });
-  return std::nullopt;
-}
-
-std::optional<json> Server::CheckRoundTripCommand(const json& id, const std::string& uri,
-                                                  std::optional<ClientPosition> position) {
-  if (!Resolve(uri)->analysed) {
-    throw rpc::Error(rpc::kRequestFailed, FileName(uri) + " is not a TVMScript file");
-  }
-  WithVerdicts(
-      id, uri, "the round trip was checked",
-      [position](const Document&, const DocumentMap& lines, const bridge::ParseResult& analysis,
-                 const std::vector<bridge::FormatVerdict>&,
-                 const std::vector<bridge::FormatVerdict>& migrate) {
-        std::vector<const bridge::FormatVerdict*> chosen;
-        for (const bridge::FormatVerdict& verdict : migrate) chosen.push_back(&verdict);
-        if (position) {
-          auto [line, column] = lines.FromClient(*position);
-          const bridge::Definition* here = features::DefinitionAt(analysis, line, column);
-          if (here == nullptr) {
-            throw rpc::Error(rpc::kRequestFailed, "there is no TVMScript definition at line " +
-                                                      std::to_string(lines.LineIn(line)));
-          }
-          chosen.clear();
-          for (const bridge::FormatVerdict& verdict : migrate) {
-            if (verdict.key == here->key && verdict.name == here->name) {
-              chosen.push_back(&verdict);
-            }
-          }
-        }
-        return RoundTripJson(chosen, lines, lines.name());
-      });
-  return std::nullopt;
+  std::vector<RequestSpec> rows;
+  rows.push_back(std::move(actions));
+  rows.push_back(std::move(execute));
+  return rows;
 }
 
 json Server::RoundTripJson(const std::vector<const bridge::FormatVerdict*>& verdicts,

@@ -57,17 +57,6 @@ json Documentation(const std::string& text, const features::DocumentationOptions
 
 }  // namespace
 
-json Server::CompletionCapabilities(const json& client_capabilities) {
-  completion_docs_ = FormatAt(
-      client_capabilities, {"textDocument", "completion", "completionItem", "documentationFormat"});
-  completion_defaults_ = CompletionDefaultsOf(client_capabilities);
-  signature_docs_ = FormatAt(client_capabilities, {"textDocument", "signatureHelp",
-                                                   "signatureInformation", "documentationFormat"});
-  return {{"completionProvider", {{"triggerCharacters", {"."}}, {"resolveProvider", true}}},
-          {"signatureHelpProvider",
-           {{"triggerCharacters", {"(", ","}}, {"retriggerCharacters", {")"}}}}};
-}
-
 void Server::FetchCatalog() {
   if (catalog_ || catalog_asked_) return;
   catalog_asked_ = true;
@@ -86,29 +75,28 @@ void Server::FetchCatalog() {
   });
 }
 
-std::optional<features::CompletionInput> Server::CompletionInputOf(
-    const json& params, std::optional<DocumentMap>* map) {
-  const json& item = lsp_json::Object(params, "textDocument", "params");
-  std::string uri = lsp_json::String(item, "uri", "params.textDocument");
-  ClientPosition position = lsp_json::Position(params, "position", "params");
-  Document* document = Resolve(uri);  // a notebook cell answers from its notebook
-  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
-  if (!document->analysed) return std::nullopt;
+features::CompletionInput Server::CompletionInputOf(const RequestView& view) {
   FetchCatalog();
-  map->emplace(MapOf(uri, *document));
-  auto [line, column] = (*map)->FromClient(position);
-  return features::CompletionInput{document->text, document->analysis.get(), catalog_.get(), line,
-                                   column};
+  return features::CompletionInput{view.document.text, view.document.analysis.get(), catalog_.get(),
+                                   view.line, view.column};
 }
 
-void Server::RegisterCompletion() {
-  requests_["textDocument/completion"] = [this](const json&, const json& params) {
-    std::optional<DocumentMap> map;
-    std::optional<features::CompletionInput> input = CompletionInputOf(params, &map);
-    if (!input) return std::optional<json>(json(nullptr));
-    features::CompletionResult result = features::Completion(*input);
+std::vector<RequestSpec> Server::CompletionRequests() {
+  RequestSpec completion;
+  completion.method = "textDocument/completion";
+  completion.reads = Reads::kText;
+  completion.check = [](const json& params) { lsp_json::Position(params, "position", "params"); };
+  completion.outside = nullptr;
+  completion.offer = [this](const json& client_capabilities) {
+    completion_docs_ = FormatAt(client_capabilities, {"textDocument", "completion",
+                                                      "completionItem", "documentationFormat"});
+    completion_defaults_ = CompletionDefaultsOf(client_capabilities);
+    return json{{"completionProvider", {{"triggerCharacters", {"."}}, {"resolveProvider", true}}}};
+  };
+  completion.answer = [this](const RequestView& view) -> std::optional<json> {
+    features::CompletionResult result = features::Completion(CompletionInputOf(view));
     json range = lsp_json::ToJson(
-        map->ToClient(bridge::Range{result.line, result.start, result.line, result.end}));
+        view.lines.ToClient(bridge::Range{result.line, result.start, result.line, result.end}));
     // A list of members all share their data (the namespace and alias), and every item the
     // word's range: sent once as `itemDefaults` to clients that take them (VS Code), which
     // makes the answer after `T.` (some 400 members) about half as long.
@@ -134,9 +122,12 @@ void Server::RegisterCompletion() {
       items.push_back(std::move(item));
     }
     answer["items"] = std::move(items);
-    return std::optional<json>(std::move(answer));
+    return answer;
   };
-  requests_["completionItem/resolve"] = [this](const json&, const json& params) {
+  RequestSpec resolve;
+  resolve.method = "completionItem/resolve";
+  resolve.reads = Reads::kServer;
+  resolve.serve = [this](const json&, const json& params) {
     const json& item = lsp_json::ParamsObject(params);
     lsp_json::String(item, "label", "params");
     json resolved = item;
@@ -153,12 +144,22 @@ void Server::RegisterCompletion() {
     if (!text.empty()) resolved["documentation"] = Documentation(text, completion_docs_);
     return std::optional<json>(std::move(resolved));
   };
-  requests_["textDocument/signatureHelp"] = [this](const json&, const json& params) {
-    std::optional<DocumentMap> map;
-    std::optional<features::CompletionInput> input = CompletionInputOf(params, &map);
-    if (!input) return std::optional<json>(json(nullptr));
-    std::optional<features::SignatureHelpResult> help = features::SignatureHelp(*input);
-    if (!help) return std::optional<json>(json(nullptr));
+  RequestSpec signature_help;
+  signature_help.method = "textDocument/signatureHelp";
+  signature_help.reads = Reads::kText;
+  signature_help.check = completion.check;
+  signature_help.outside = nullptr;
+  signature_help.offer = [this](const json& client_capabilities) {
+    signature_docs_ =
+        FormatAt(client_capabilities,
+                 {"textDocument", "signatureHelp", "signatureInformation", "documentationFormat"});
+    return json{{"signatureHelpProvider",
+                 {{"triggerCharacters", {"(", ","}}, {"retriggerCharacters", {")"}}}}};
+  };
+  signature_help.answer = [this](const RequestView& view) -> std::optional<json> {
+    std::optional<features::SignatureHelpResult> help =
+        features::SignatureHelp(CompletionInputOf(view));
+    if (!help) return json(nullptr);
     // Parameter offsets count the label's characters in the negotiated encoding.
     LineIndex label(help->label, encoding_);
     json parameters = json::array();
@@ -173,8 +174,13 @@ void Server::RegisterCompletion() {
     int64_t active = help->active.value_or(static_cast<int64_t>(help->parameters.size()));
     answer["activeParameter"] = active;
     answer["signatures"][0]["activeParameter"] = active;
-    return std::optional<json>(std::move(answer));
+    return answer;
   };
+  std::vector<RequestSpec> rows;
+  for (RequestSpec* spec : {&completion, &resolve, &signature_help}) {
+    rows.push_back(std::move(*spec));
+  }
+  return rows;
 }
 
 }  // namespace lsp

@@ -32,6 +32,7 @@
 #include "features/features.h"
 #include "notebook_map.h"
 #include "positions.h"
+#include "request.h"
 #include "server.h"
 #include "settings.h"
 #include "transport.h"
@@ -43,27 +44,9 @@ namespace lsp {
 
 using nlohmann::json;
 
-/*! \brief Runs a query; a document the worker has not analysed at this version is analysed
- *  first (its diagnostics are published too). On the analysis thread. */
-template <typename Outcome, typename Query>
-Outcome AnalysedQuery(WorkerClient& client, AnalysisRunner* runner, const std::string& uri,
-                      const Query& query, const std::function<void(AnalysisOutcome)>& publish) {
-  Outcome outcome = query(client);
-  if (outcome.status != QueryStatus::kStale) return outcome;
-  AnalysisOutcome analysis = client.Analyze(uri);
-  runner->PostBack([publish, analysis] { publish(analysis); });
-  return query(client);
-}
-
-/*! \brief The code action and command capabilities, for `initialize` (server_actions.cc). */
-json ActionCapabilities();
-
-/*! \brief The navigation capabilities, for `initialize` (server_navigation.cc). */
-json NavigationCapabilities(const json& client_capabilities);
 /*!
- * \brief The capabilities of document sync, settings and pull diagnostics, for `initialize`
- *  (server_settings.cc): `textDocumentSync` (with `save`), and `diagnosticProvider` when the
- *  client pulls diagnostics (`textDocument.diagnostic`).
+ * \brief The capabilities of document and notebook sync, for `initialize`
+ *  (server_settings.cc): `textDocumentSync` (with `save`), `notebookDocumentSync`.
  */
 json SettingsCapabilities(const json& client_capabilities);
 
@@ -91,12 +74,6 @@ struct CompletionDefaults {
   bool data = false;
 };
 
-/*! \brief The language capabilities (inlay hints), for `initialize` (server_language.cc). */
-json LanguageCapabilities(const json& client_capabilities);
-
-/*! \brief The workspace capabilities (workspace/symbol), for `initialize` (server_workspace.cc). */
-json WorkspaceCapabilities();
-
 class Server {
  public:
   Server(boost::asio::io_context& io, const ServerOptions& options, int in_fd, int out_fd);
@@ -112,11 +89,11 @@ class Server {
  private:
   enum class State { kStarting, kRunning, kShutDown };
   /*!
-   * \brief A request handler: returns the result, or none when it answers later through
-   *  `Reply` (the request stays pending, so `$/cancelRequest` can answer it first). Throws
-   *  rpc::Error for an error reply; any other exception is -32603.
+   * \brief A notification handler. (A request is a row of the request table, request.h:
+   *  `Serve` returns its result, or none when it answers later through `Reply`, the request
+   *  staying pending so that `$/cancelRequest` can answer it first; rpc::Error is an error
+   *  reply, any other exception -32603.)
    */
-  using RequestHandler = std::function<std::optional<json>(const json& id, const json& params)>;
   using NotificationHandler = std::function<void(const json& params)>;
 
   // Messages (server.cc).
@@ -125,6 +102,29 @@ class Server {
   void HandleRequest(const json& id, const std::string& method, const json& params);
   void HandleNotification(const std::string& method, const json& params);
   void RegisterHandlers();
+
+  // The request table and its chain (server_requests.cc, request.h).
+  /*! \brief Fills `requests_` from every part's rows. */
+  void RegisterRequests();
+  /*! \brief What the rows offer, for `initialize`'s capabilities. */
+  json RequestOffers(const json& client_capabilities) const;
+  /*! \brief The one chain: answers `spec` for the request `id` (none: answered later). */
+  std::optional<json> Serve(const RequestSpec& spec, const json& id, const json& params);
+  /*! \brief `answer` on `now` at the target's position, in the request's own lines. */
+  std::optional<json> AnswerOn(const RequestTarget& target, const json& params, const Document& now,
+                               const script::bridge::ParseResult& analysis,
+                               const RequestAnswer& answer);
+  // The rows, by part: server.cc, server_hover.cc, server_formatting.cc,
+  // server_navigation.cc, server_language.cc, server_completion.cc, server_actions.cc,
+  // server_workspace.cc.
+  std::vector<RequestSpec> LifecycleRequests();
+  std::vector<RequestSpec> HoverRequests();
+  std::vector<RequestSpec> FormattingRequests();
+  std::vector<RequestSpec> NavigationRequests();
+  std::vector<RequestSpec> LanguageRequests();
+  std::vector<RequestSpec> CompletionRequests();
+  std::vector<RequestSpec> ActionRequests();
+  std::vector<RequestSpec> WorkspaceRequests();
   void Reply(const json& id, json result);
   /*! \brief Answers a pending request with an error (nothing when it was answered). */
   void ReplyError(const json& id, int code, const std::string& message);
@@ -250,9 +250,6 @@ class Server {
   Document* Find(const std::string& uri);
   LineIndex Lines(const Document& document) const { return LineIndex(document.text, encoding_); }
 
-  // Requests that reach the features (server_requests.cc).
-  std::optional<json> HoverRequest(const json& id, const json& params);
-  std::optional<json> FormattingRequest(const json& id, const json& params);
   /*! \brief Throws -32603 once analysis has stopped (CountCrashes). */
   void RefuseWhenStopped() const;
   /*!
@@ -266,23 +263,6 @@ class Server {
                        const std::string& failure, const char* what);
 
   // Code actions and commands (server_actions.cc).
-  void RegisterActions();
-  std::optional<json> CodeActionRequest(const json& id, const json& params);
-  std::optional<json> ShowCanonicalIRCommand(const json& id, const std::string& uri,
-                                             std::optional<ClientPosition> position);
-  std::optional<json> CheckRoundTripCommand(const json& id, const std::string& uri,
-                                            std::optional<ClientPosition> position);
-  using VerdictsAnswer =
-      std::function<json(const Document&, const DocumentMap&, const script::bridge::ParseResult&,
-                         const std::vector<script::bridge::FormatVerdict>& format,
-                         const std::vector<script::bridge::FormatVerdict>& migrate)>;
-  /*!
-   * \brief Asks the worker for the formatting and migration verdicts of `uri` (analysing it
-   *  first when needed) and replies with `answer`'s result, on the loop; -32801 when the
-   *  document changed meanwhile ("the document changed while <what>").
-   */
-  void WithVerdicts(const json& id, const std::string& uri, const char* what,
-                    VerdictsAnswer answer);
   static json RoundTripJson(const std::vector<const script::bridge::FormatVerdict*>& verdicts,
                             const DocumentMap& lines, const std::string& file_name);
 
@@ -299,39 +279,13 @@ class Server {
   /*! \brief Whether a round-trip check of `version` is on its way (its pulls wait). */
   bool RoundTripPending(const std::string& uri, int64_t version) const;
 
-  // Navigation (server_navigation.cc).
-  /*! \brief What a navigation answer reads: the document, its analysis, the position. */
-  struct Query {
-    const Document& document;
-    const script::bridge::ParseResult& result;
-    const DocumentMap& lines;  // the request's document (a cell: its lines of the notebook)
-    const json& params;
-    int64_t line;    // of params.position (1-based), or the document's first when there is none
-    int64_t column;  // in UTF-8 bytes
-  };
-  void RegisterNavigation();
-  // Language features (server_language.cc).
-  void RegisterLanguage();
   // Completion and signature help (server_completion.cc).
-  void RegisterCompletion();
-  /*! \brief Their capabilities; keeps the client's documentation formats. */
-  json CompletionCapabilities(const json& client_capabilities);
   /*! \brief Asks the worker for the namespace catalog once (kept in `catalog_`). */
   void FetchCatalog();
-  /*! \brief What a completion or signature help request reads; none when not TVMScript. */
-  /*! \brief Also gives the request's positions (`map`: a cell's, for a notebook cell). */
-  std::optional<features::CompletionInput> CompletionInputOf(const json& params,
-                                                             std::optional<DocumentMap>* map);
-  /*!
-   * \brief Answers from the document's analysis at its current version, analysing it first
-   *  when there is none (-32801 when it changes meanwhile); `outside` for a document that is
-   *  not TVMScript. `answer` may throw rpc::Error.
-   */
-  std::optional<json> FromAnalysis(const json& id, const json& params, json outside,
-                                   std::function<json(const Query&)> answer);
+  /*! \brief What completion, signature help and member hovers read (asks for the catalog). */
+  features::CompletionInput CompletionInputOf(const RequestView& view);
 
   // Workspace symbols and the workspace index (server_workspace.cc).
-  void RegisterWorkspace();
   /*! \brief Reads the client's `window.workDoneProgress` and watcher registration support. */
   void InitializeWorkspace(const json& capabilities);
   /*! \brief `initialized`: starts indexing the workspace folders; registers the file watcher. */
@@ -352,7 +306,9 @@ class Server {
   ServerOptions options_;
   StdioTransport transport_;
   std::unique_ptr<AnalysisRunner> runner_;
-  std::map<std::string, RequestHandler> requests_;
+  std::map<std::string, RequestSpec> requests_;
+  /*! \brief The commands of `workspace/executeCommand`, rows of their own (server_actions.cc). */
+  std::map<std::string, RequestSpec> commands_;
   std::map<std::string, NotificationHandler> notifications_;
   std::map<std::string, json> pending_;  // requests answered later, by id.dump()
   State state_ = State::kStarting;

@@ -1,7 +1,7 @@
 /*!
  * \file server_language.cc
- * \brief The language requests (inlay hints): answered on the loop from the document's last
- *  analysis at its current version, as the navigation requests are (FromAnalysis).
+ * \brief The language rows (semantic tokens full, delta and range; inlay hints):
+ *  `Reads::kAnalysis`, as the navigation rows are (request.h).
  */
 #include "features/features.h"
 #include "json_rpc.h"
@@ -38,28 +38,18 @@ std::vector<int64_t> Encode(const std::vector<features::SemanticToken>& tokens,
 
 }  // namespace
 
-json LanguageCapabilities(const json& /*client_capabilities*/) {
-  return {{"inlayHintProvider", true},
-          {"semanticTokensProvider",
-           {{"legend",
-             {{"tokenTypes", features::SemanticTokenTypes()},
-              {"tokenModifiers", features::SemanticTokenModifiers()}}},
-            {"range", true},
-            {"full", {{"delta", true}}}}}};
-}
-
-void Server::RegisterLanguage() {
+std::vector<RequestSpec> Server::LanguageRequests() {
   // Full and delta answers keep their data per document, under a new resultId each time.
-  auto full = [this](const json& id, const json& params, bool delta) {
-    std::optional<std::string> previous;
-    if (delta) previous = lsp_json::String(params, "previousResultId", "params");
-    return FromAnalysis(id, params, json(nullptr), [this, previous](const Query& query) {
+  auto full = [this](bool delta) -> RequestAnswer {
+    return [this, delta](const RequestView& view) -> std::optional<json> {
+      std::optional<std::string> previous;
+      if (delta) previous = lsp_json::String(view.params, "previousResultId", "params");
       std::vector<int64_t> data =
-          Encode(features::SemanticTokens(query.document.text, query.result,
-                                          query.lines.first_line(), query.lines.last_line()),
-                 query.lines);
+          Encode(features::SemanticTokens(view.document.text, view.analysis,
+                                          view.lines.first_line(), view.lines.last_line()),
+                 view.lines);
       std::string result_id = std::to_string(next_tokens_id_++);
-      SemanticTokensCache& cache = semantic_tokens_[query.lines.uri()];  // a cell: its own
+      SemanticTokensCache& cache = semantic_tokens_[view.lines.uri()];  // a cell: its own
       json answer;
       if (previous && cache.result_id == *previous) {
         // One edit: what lies between the common prefix and the common suffix.
@@ -87,41 +77,57 @@ void Server::RegisterLanguage() {
       }
       cache = SemanticTokensCache{result_id, std::move(data)};
       return answer;
-    });
+    };
   };
-  requests_["textDocument/semanticTokens/full"] = [full](const json& id, const json& params) {
-    return full(id, params, false);
+  auto row = [](const char* method, RequestAnswer answer) {
+    RequestSpec spec;
+    spec.method = method;
+    spec.reads = Reads::kAnalysis;
+    spec.outside = nullptr;
+    spec.answer = std::move(answer);
+    return spec;
   };
-  requests_["textDocument/semanticTokens/full/delta"] = [full](const json& id, const json& params) {
-    return full(id, params, true);
+  auto range_of = [](const RequestView& view) {
+    return view.lines.FromClient(lsp_json::Range(view.params, "range", "params"));
   };
-  requests_["textDocument/semanticTokens/range"] = [this](const json& id, const json& params) {
-    ClientRange wanted = lsp_json::Range(params, "range", "params");
-    return FromAnalysis(id, params, json(nullptr), [wanted](const Query& query) {
-      bridge::Range lines = query.lines.FromClient(wanted);
-      return json{{"data", Encode(features::SemanticTokens(query.document.text, query.result,
-                                                           lines.line, lines.end_line),
-                                  query.lines)}};
-    });
+  auto check_range = [](const json& params) { lsp_json::Range(params, "range", "params"); };
+  RequestSpec tokens = row("textDocument/semanticTokens/full", full(false));
+  tokens.offer = [](const json&) {
+    return json{{"semanticTokensProvider",
+                 {{"legend",
+                   {{"tokenTypes", features::SemanticTokenTypes()},
+                    {"tokenModifiers", features::SemanticTokenModifiers()}}},
+                  {"range", true},
+                  {"full", {{"delta", true}}}}}};
   };
-  requests_["textDocument/inlayHint"] = [this](const json& id, const json& params) {
-    ClientRange wanted = lsp_json::Range(params, "range", "params");
-    return FromAnalysis(id, params, json(nullptr), [wanted](const Query& query) {
-      bridge::Range lines = query.lines.FromClient(wanted);
-      // The document's settings (client, then pyproject.toml): tvmscript.inlayHints.enable.
-      features::InlayHintOptions options{query.document.settings.inlay_hints_enable};
-      json answer = json::array();
-      for (const features::InlayHint& hint : features::InlayHints(
-               query.document.text, query.result, lines.line, lines.end_line, options)) {
-        answer.push_back(
-            {{"position", lsp_json::ToJson(query.lines.ToClient(hint.line, hint.column))},
-             {"label", hint.label},
-             {"kind", 1},  // Type
-             {"paddingLeft", false}});
-      }
-      return answer;
-    });
-  };
+  RequestSpec delta = row("textDocument/semanticTokens/full/delta", full(true));
+  delta.check = [](const json& params) { lsp_json::String(params, "previousResultId", "params"); };
+  RequestSpec range = row("textDocument/semanticTokens/range", [range_of](const RequestView& view) {
+    bridge::Range lines = range_of(view);
+    return json{{"data", Encode(features::SemanticTokens(view.document.text, view.analysis,
+                                                         lines.line, lines.end_line),
+                                view.lines)}};
+  });
+  range.check = check_range;
+  RequestSpec hints = row("textDocument/inlayHint", [range_of](const RequestView& view) {
+    bridge::Range lines = range_of(view);
+    // The document's settings (client, then pyproject.toml): tvmscript.inlayHints.enable.
+    features::InlayHintOptions options{view.document.settings.inlay_hints_enable};
+    json answer = json::array();
+    for (const features::InlayHint& hint : features::InlayHints(
+             view.document.text, view.analysis, lines.line, lines.end_line, options)) {
+      answer.push_back({{"position", lsp_json::ToJson(view.lines.ToClient(hint.line, hint.column))},
+                        {"label", hint.label},
+                        {"kind", 1},  // Type
+                        {"paddingLeft", false}});
+    }
+    return answer;
+  });
+  hints.check = check_range;
+  hints.offer = [](const json&) { return json{{"inlayHintProvider", true}}; };
+  std::vector<RequestSpec> rows;
+  for (RequestSpec* spec : {&tokens, &delta, &range, &hints}) rows.push_back(std::move(*spec));
+  return rows;
 }
 
 }  // namespace lsp

@@ -1,9 +1,8 @@
 /*!
  * \file server_navigation.cc
- * \brief The navigation requests (definition, declaration, references, documentHighlight,
- *  rename, prepareRename, documentSymbol, foldingRange): answered on the loop from the
- *  document's last analysis at its current version (kept by `Publish`), or after analysing
- *  it on the analysis thread when there is none yet.
+ * \brief The navigation rows (definition, declaration, references, documentHighlight,
+ *  rename, prepareRename, documentSymbol, selectionRange, foldingRange): `Reads::kAnalysis`,
+ *  answered from the document's analysis at its current version (request.h).
  */
 #include <algorithm>
 
@@ -56,190 +55,164 @@ bool PrepareSupport(const json& capabilities) {
 
 }  // namespace
 
-json NavigationCapabilities(const json& client_capabilities) {
-  json rename = PrepareSupport(client_capabilities) ? json{{"prepareProvider", true}} : json(true);
-  return {{"definitionProvider", true},   {"declarationProvider", true},
-          {"referencesProvider", true},   {"documentHighlightProvider", true},
-          {"renameProvider", rename},     {"documentSymbolProvider", true},
-          {"foldingRangeProvider", true}, {"selectionRangeProvider", true}};
+namespace {
+
+/*! \brief A navigation row: answered from the analysis at the current version. */
+RequestSpec Navigation(const char* method, RequestAnswer answer, json offer = nullptr) {
+  RequestSpec spec;
+  spec.method = method;
+  spec.reads = Reads::kAnalysis;
+  spec.outside = nullptr;
+  spec.answer = std::move(answer);
+  if (!offer.is_null()) spec.offer = [offer](const json&) { return offer; };
+  return spec;
 }
 
-void Server::RegisterNavigation() {
-  auto locations = [this](std::vector<bridge::Range> (*find)(const Server::Query&)) {
-    return [this, find](const json& id, const json& params) {
-      return FromAnalysis(id, params, json(nullptr), [find](const Query& query) {
-        json answer = json::array();
-        for (const bridge::Range& range : find(query)) {
-          answer.push_back(lsp_json::LocationJson(range, query.lines));  // a cell: any cell
-        }
-        return answer;
-      });
-    };
-  };
-  auto definition = [](const Query& query) {
-    return features::Definition(query.result, query.line, query.column);
-  };
-  requests_["textDocument/definition"] = locations(definition);
-  requests_["textDocument/declaration"] = locations(definition);
-  requests_["textDocument/references"] = locations([](const Query& query) {
-    features::ReferencesOptions options;
-    const json& context = query.params.contains("context")
-                              ? lsp_json::Object(query.params, "context", "params")
-                              : json::object();
-    auto include = context.find("includeDeclaration");
-    if (include != context.end() && include->is_boolean()) {
-      options.include_declaration = include->get<bool>();
-    }
-    return features::References(query.result, query.line, query.column, options);
-  });
-  requests_["textDocument/documentHighlight"] = [this](const json& id, const json& params) {
-    return FromAnalysis(id, params, json(nullptr), [](const Query& query) {
-      json answer = json::array();
-      for (const features::Highlight& highlight : features::DocumentHighlight(
-               query.document.text, query.result, query.line, query.column)) {
-        if (!query.lines.Holds(highlight.range)) continue;  // in another cell
-        answer.push_back({{"range", lsp_json::ToJson(query.lines.ToClient(highlight.range))},
-                          {"kind", highlight.write ? 3 : 2}});  // Write, Read
-      }
-      return answer;
-    });
-  };
-  requests_["textDocument/prepareRename"] = [this](const json& id, const json& params) {
-    return FromAnalysis(id, params, json(nullptr), [](const Query& query) {
-      features::PrepareRenameResult prepared =
-          features::PrepareRename(query.document.text, query.result, query.line, query.column);
-      using Status = features::PrepareRenameResult::Status;
-      if (prepared.status == Status::kNothing) return json(nullptr);
-      if (prepared.status == Status::kRefused)
-        throw rpc::Error(rpc::kRequestFailed, prepared.message);
-      return json{{"range", lsp_json::ToJson(query.lines.ToClient(prepared.range))},
-                  {"placeholder", prepared.placeholder}};
-    });
-  };
-  requests_["textDocument/rename"] = [this](const json& id, const json& params) {
-    std::string new_name = lsp_json::String(params, "newName", "params");
-    return FromAnalysis(id, params, json(nullptr), [new_name](const Query& query) {
-      // A cell's lines in messages: its own, or another cell's named.
-      features::RenameOptions options{
-          [&query](int64_t line) { return query.lines.LineName(line); }};
-      features::RenameResult renamed = features::Rename(
-          query.document.text, query.result, query.line, query.column, new_name, options);
-      if (renamed.refusal) throw rpc::Error(rpc::kRequestFailed, *renamed.refusal);
-      return lsp_json::WorkspaceEditJson(renamed.edits, query.lines);  // a cell: any cell
-    });
-  };
-  requests_["textDocument/documentSymbol"] = [this](const json& id, const json& params) {
-    return FromAnalysis(id, params, json(nullptr), [](const Query& query) {
-      json answer = json::array();
-      for (const features::OutlineSymbol& symbol :
-           features::DocumentSymbols(query.document.text, query.result)) {
-        if (!query.lines.Holds(symbol.range)) continue;  // in another cell
-        answer.push_back(OutlineJson(symbol, query.lines));
-      }
-      return answer;
-    });
-  };
-  requests_["textDocument/selectionRange"] = [this](const json& id, const json& params) {
-    const json& positions = lsp_json::Array(params, "positions", "params");
-    std::vector<ClientPosition> wanted;
-    for (size_t k = 0; k < positions.size(); ++k) {
-      std::string path = "params.positions[" + std::to_string(k) + "]";
-      if (!positions[k].is_object()) {
-        throw rpc::Error(rpc::kInvalidParams,
-                         path + ": expected an object, got " + lsp_json::KindName(positions[k]));
-      }
-      wanted.push_back(ClientPosition{lsp_json::Integer(positions[k], "line", path),
-                                      lsp_json::Integer(positions[k], "character", path)});
-    }
-    return FromAnalysis(id, params, json(nullptr), [wanted](const Query& query) {
-      json answer = json::array();
-      std::vector<std::pair<int64_t, int64_t>> at;
-      for (const ClientPosition& position : wanted) at.push_back(query.lines.FromClient(position));
-      for (const std::vector<bridge::Range>& chain :
-           features::SelectionRanges(query.document.text, query.result, at)) {
-        json parent;                      // null: the outermost has none
-        std::optional<ClientRange> last;  // a cell clamps the outer ranges: one of each
-        for (auto range = chain.rbegin(); range != chain.rend(); ++range) {
-          ClientRange client = query.lines.ToClient(*range);
-          if (last == client) continue;
-          last = client;
-          json entry = {{"range", lsp_json::ToJson(client)}};
-          if (!parent.is_null()) entry["parent"] = std::move(parent);
-          parent = std::move(entry);
-        }
-        answer.push_back(std::move(parent));
-      }
-      return answer;
-    });
-  };
-  requests_["textDocument/foldingRange"] = [this](const json& id, const json& params) {
-    return FromAnalysis(id, params, json(nullptr), [](const Query& query) {
-      json answer = json::array();
-      for (const features::Fold& fold : features::FoldingRanges(query.document.text)) {
-        if (!query.lines.Holds(fold.start_line)) continue;  // in another cell
-        int64_t start = query.lines.ToClient(fold.start_line, 0).line;
-        int64_t end =
-            query.lines.ToClient(std::min(fold.end_line, query.lines.last_line()), 0).line;
-        if (end <= start) continue;
-        json range = {{"startLine", start}, {"endLine", end}};
-        if (fold.comment) range["kind"] = "comment";
-        answer.push_back(std::move(range));
-      }
-      return answer;
-    });
-  };
-}
-
-std::optional<json> Server::FromAnalysis(const json& id, const json& params, json outside,
-                                         std::function<json(const Query&)> answer) {
-  const json& item = lsp_json::Object(params, "textDocument", "params");
-  std::string asked = lsp_json::String(item, "uri", "params.textDocument");
-  std::optional<ClientPosition> position;
-  if (params.contains("position")) position = lsp_json::Position(params, "position", "params");
-  Document* document = Resolve(asked);
-  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, asked + " is not open");
-  if (!document->analysed) return outside;
-  std::string uri = document->uri;  // a cell's is its notebook's
-  auto respond = [this, params, position, answer, asked](const Document& now) {
-    DocumentMap lines = MapOf(asked, now);
-    auto [line, column] =
-        position ? lines.FromClient(*position) : std::pair<int64_t, int64_t>{lines.first_line(), 0};
-    return answer(Query{now, *now.analysis, lines, params, line, column});
-  };
-  if (document->analysis && document->analysis_version == document->version) {
-    return respond(*document);
+std::optional<json> Locations(const std::vector<bridge::Range>& ranges, const DocumentMap& lines) {
+  json answer = json::array();
+  for (const bridge::Range& range : ranges) {
+    answer.push_back(lsp_json::LocationJson(range, lines));  // a cell: any cell
   }
-  RefuseWhenStopped();
-  int64_t version = document->version;
-  runner_->Run(uri, [this, id, uri, version, respond](WorkerClient& client) {
-    AnalysisOutcome outcome = client.Analyze(uri);
-    runner_->PostBack([this, id, uri, version, respond, outcome] {
-      Publish(outcome);  // keeps the analysis when it is of the current version
-      bool done = outcome.status == AnalysisOutcome::Status::kDone;
-      std::string failure = outcome.result.diagnostics.empty()
-                                ? "the analysis was refused"
-                                : outcome.result.diagnostics.front().message;
-      Document* now =
-          Answerable(id, uri, version,
-                     outcome.status == AnalysisOutcome::Status::kCancelled
-                         ? std::nullopt
-                         : std::optional<int64_t>(outcome.version),
-                     done ? QueryStatus::kDone : QueryStatus::kFailed, failure, "it was analysed");
-      if (now == nullptr) return;
-      if (!now->analysis || now->analysis_version != version) {
-        ReplyError(id, rpc::kContentModified, "the document changed while it was analysed");
-        return;
-      }
-      try {
-        Reply(id, respond(*now));
-      } catch (const rpc::Error& error) {
-        ReplyError(id, error.code(), error.what());
-      } catch (const std::exception& error) {
-        ReplyError(id, rpc::kInternalError, std::string("internal error: ") + error.what());
-      }
-    });
-  });
-  return std::nullopt;
+  return answer;
+}
+
+std::optional<json> Definition(const RequestView& view) {
+  return Locations(features::Definition(view.analysis, view.line, view.column), view.lines);
+}
+
+std::optional<json> References(const RequestView& view) {
+  features::ReferencesOptions options;
+  const json& context = view.params.contains("context")
+                            ? lsp_json::Object(view.params, "context", "params")
+                            : json::object();
+  auto include = context.find("includeDeclaration");
+  if (include != context.end() && include->is_boolean()) {
+    options.include_declaration = include->get<bool>();
+  }
+  return Locations(features::References(view.analysis, view.line, view.column, options),
+                   view.lines);
+}
+
+std::optional<json> Highlights(const RequestView& view) {
+  json answer = json::array();
+  for (const features::Highlight& highlight :
+       features::DocumentHighlight(view.document.text, view.analysis, view.line, view.column)) {
+    if (!view.lines.Holds(highlight.range)) continue;  // in another cell
+    answer.push_back({{"range", lsp_json::ToJson(view.lines.ToClient(highlight.range))},
+                      {"kind", highlight.write ? 3 : 2}});  // Write, Read
+  }
+  return answer;
+}
+
+std::optional<json> PrepareRename(const RequestView& view) {
+  features::PrepareRenameResult prepared =
+      features::PrepareRename(view.document.text, view.analysis, view.line, view.column);
+  using Status = features::PrepareRenameResult::Status;
+  if (prepared.status == Status::kNothing) return json(nullptr);
+  if (prepared.status == Status::kRefused) throw rpc::Error(rpc::kRequestFailed, prepared.message);
+  return json{{"range", lsp_json::ToJson(view.lines.ToClient(prepared.range))},
+              {"placeholder", prepared.placeholder}};
+}
+
+std::optional<json> Rename(const RequestView& view) {
+  std::string new_name = lsp_json::String(view.params, "newName", "params");
+  // A cell's lines in messages: its own, or another cell's named.
+  features::RenameOptions options{[&view](int64_t line) { return view.lines.LineName(line); }};
+  features::RenameResult renamed = features::Rename(view.document.text, view.analysis, view.line,
+                                                    view.column, new_name, options);
+  if (renamed.refusal) throw rpc::Error(rpc::kRequestFailed, *renamed.refusal);
+  return lsp_json::WorkspaceEditJson(renamed.edits, view.lines);  // a cell: any cell
+}
+
+std::optional<json> Outline(const RequestView& view) {
+  json answer = json::array();
+  for (const features::OutlineSymbol& symbol :
+       features::DocumentSymbols(view.document.text, view.analysis)) {
+    if (!view.lines.Holds(symbol.range)) continue;  // in another cell
+    answer.push_back(OutlineJson(symbol, view.lines));
+  }
+  return answer;
+}
+
+/*! \brief `params.positions`, checked. */
+std::vector<ClientPosition> SelectionPositions(const json& params) {
+  const json& positions = lsp_json::Array(params, "positions", "params");
+  std::vector<ClientPosition> wanted;
+  for (size_t k = 0; k < positions.size(); ++k) {
+    std::string path = "params.positions[" + std::to_string(k) + "]";
+    if (!positions[k].is_object()) {
+      throw rpc::Error(rpc::kInvalidParams,
+                       path + ": expected an object, got " + lsp_json::KindName(positions[k]));
+    }
+    wanted.push_back(ClientPosition{lsp_json::Integer(positions[k], "line", path),
+                                    lsp_json::Integer(positions[k], "character", path)});
+  }
+  return wanted;
+}
+
+std::optional<json> SelectionRanges(const RequestView& view) {
+  json answer = json::array();
+  std::vector<std::pair<int64_t, int64_t>> at;
+  for (const ClientPosition& position : SelectionPositions(view.params)) {
+    at.push_back(view.lines.FromClient(position));
+  }
+  for (const std::vector<bridge::Range>& chain :
+       features::SelectionRanges(view.document.text, view.analysis, at)) {
+    json parent;                      // null: the outermost has none
+    std::optional<ClientRange> last;  // a cell clamps the outer ranges: one of each
+    for (auto range = chain.rbegin(); range != chain.rend(); ++range) {
+      ClientRange client = view.lines.ToClient(*range);
+      if (last == client) continue;
+      last = client;
+      json entry = {{"range", lsp_json::ToJson(client)}};
+      if (!parent.is_null()) entry["parent"] = std::move(parent);
+      parent = std::move(entry);
+    }
+    answer.push_back(std::move(parent));
+  }
+  return answer;
+}
+
+std::optional<json> Folds(const RequestView& view) {
+  json answer = json::array();
+  for (const features::Fold& fold : features::FoldingRanges(view.document.text)) {
+    if (!view.lines.Holds(fold.start_line)) continue;  // in another cell
+    int64_t start = view.lines.ToClient(fold.start_line, 0).line;
+    int64_t end = view.lines.ToClient(std::min(fold.end_line, view.lines.last_line()), 0).line;
+    if (end <= start) continue;
+    json range = {{"startLine", start}, {"endLine", end}};
+    if (fold.comment) range["kind"] = "comment";
+    answer.push_back(std::move(range));
+  }
+  return answer;
+}
+
+}  // namespace
+
+std::vector<RequestSpec> Server::NavigationRequests() {
+  RequestSpec rename = Navigation("textDocument/rename", Rename);
+  rename.check = [](const json& params) { lsp_json::String(params, "newName", "params"); };
+  rename.offer = [](const json& client_capabilities) {
+    json offer = PrepareSupport(client_capabilities) ? json{{"prepareProvider", true}} : json(true);
+    return json{{"renameProvider", offer}};
+  };
+  RequestSpec selection = Navigation("textDocument/selectionRange", SelectionRanges,
+                                     {{"selectionRangeProvider", true}});
+  selection.check = [](const json& params) { SelectionPositions(params); };
+  std::vector<RequestSpec> rows;
+  rows.push_back(Navigation("textDocument/definition", Definition, {{"definitionProvider", true}}));
+  rows.push_back(
+      Navigation("textDocument/declaration", Definition, {{"declarationProvider", true}}));
+  rows.push_back(Navigation("textDocument/references", References, {{"referencesProvider", true}}));
+  rows.push_back(Navigation("textDocument/documentHighlight", Highlights,
+                            {{"documentHighlightProvider", true}}));
+  rows.push_back(Navigation("textDocument/prepareRename", PrepareRename));
+  rows.push_back(std::move(rename));
+  rows.push_back(
+      Navigation("textDocument/documentSymbol", Outline, {{"documentSymbolProvider", true}}));
+  rows.push_back(std::move(selection));
+  rows.push_back(Navigation("textDocument/foldingRange", Folds, {{"foldingRangeProvider", true}}));
+  return rows;
 }
 
 }  // namespace lsp

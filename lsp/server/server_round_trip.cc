@@ -20,14 +20,15 @@ void Server::CheckRoundTripOnSave(Document* document) {
   std::string uri = document->uri;
   int64_t version = document->version;
   round_trip_[uri].pending = version;
-  auto publish = [this](AnalysisOutcome outcome) { Publish(outcome); };
-  runner_->Run(uri, [this, uri, version, publish](WorkerClient& client) {
+  runner_->Run(uri, [this, uri, version](WorkerClient& client) {
     // Only reasons and mismatch warnings are read: no text is written, so no confirmation.
-    auto query = [&](WorkerClient& c) {
-      return c.UnconfirmedVerdicts(uri, script::bridge::FormatQuery{true});
-    };
-    FormatOutcome outcome =
-        AnalysedQuery<FormatOutcome>(client, runner_.get(), uri, query, publish);
+    script::bridge::FormatQuery migrate{true};
+    FormatOutcome outcome = client.UnconfirmedVerdicts(uri, migrate);
+    if (outcome.status == QueryStatus::kStale) {  // not analysed at this version: first that
+      AnalysisOutcome analysis = client.Analyze(uri);
+      runner_->PostBack([this, analysis] { Publish(analysis); });
+      outcome = client.UnconfirmedVerdicts(uri, migrate);
+    }
     runner_->PostBack([this, uri, version, outcome] { TakeRoundTrip(uri, version, outcome); });
   });
 }

@@ -75,12 +75,6 @@ json SettingsCapabilities(const json& client_capabilities) {
                                                {"cells", {{{"language", "python"}}}}}}},
                                             {"save", true}};
   }
-  const json* pull = Member(client_capabilities, {"textDocument", "diagnostic"});
-  if (pull != nullptr && pull->is_object()) {
-    capabilities["diagnosticProvider"] = {{"identifier", "tvm-lsp"},
-                                          {"interFileDependencies", false},
-                                          {"workspaceDiagnostics", false}};
-  }
   return capabilities;
 }
 

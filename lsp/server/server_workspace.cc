@@ -60,15 +60,15 @@ json SymbolRange(const features::WorkspaceSymbol& symbol, PositionEncoding encod
 
 }  // namespace
 
-json WorkspaceCapabilities() { return {{"workspaceSymbolProvider", true}}; }
-
-void Server::RegisterWorkspace() {
-  requests_["workspace/symbol"] = [this](const json&, const json& params) {
+std::vector<RequestSpec> Server::WorkspaceRequests() {
+  RequestSpec symbols;
+  symbols.method = "workspace/symbol";
+  symbols.reads = Reads::kServer;
+  symbols.offer = [](const json&) { return json{{"workspaceSymbolProvider", true}}; };
+  symbols.serve = [this](const json&, const json& params) {
     return WorkspaceSymbolRequest(params);
   };
-  notifications_["workspace/didChangeWatchedFiles"] = [this](const json& params) {
-    DidChangeWatchedFiles(params);
-  };
+  return {std::move(symbols)};
 }
 
 void Server::InitializeWorkspace(const json& capabilities) {
