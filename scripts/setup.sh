@@ -7,6 +7,10 @@
 #                              venv's path.
 #   scripts/setup.sh --asan    the same apt packages and venv, then <root>/build-asan: the core
 #                              library and the C++ unit tests under ASan+UBSan.
+#   scripts/setup.sh --target T
+#                              the same as the first, but ninja builds only target T (and what
+#                              it needs) in the same folder: `main-job` is what
+#                              scripts/run_example.sh runs (meson.build).
 #
 # Safe to run again: each step does only what is missing. Works from any directory.
 set -euo pipefail
@@ -48,15 +52,24 @@ write_if_changed() {
 
 parse_args() {
   MODE=default
-  case "${1:-}" in
-    "") ;;
-    --asan) MODE=asan ;;
-    -h | --help)
-      sed -n '2,10p' "${BASH_SOURCE[0]}"
-      exit 0
-      ;;
-    *) die "unknown argument '$1' (expected nothing or --asan)" ;;
-  esac
+  # Empty: every default target (what scripts/test.sh needs).
+  NINJA_TARGETS=()
+  while (($# > 0)); do
+    case "$1" in
+      --asan) MODE=asan ;;
+      --target)
+        (($# >= 2)) || die "--target needs a ninja target name"
+        NINJA_TARGETS+=("$2")
+        shift
+        ;;
+      -h | --help)
+        sed -n '2,13p' "${BASH_SOURCE[0]}"
+        exit 0
+        ;;
+      *) die "unknown argument '$1' (expected --asan or --target NAME)" ;;
+    esac
+    shift
+  done
   if [[ "$MODE" == asan ]]; then
     BUILD_DIR="$ROOT/build-asan"
     # -O0: this build only runs the unit tests once, so optimising it would cost compile time
@@ -148,8 +161,8 @@ configure_and_build() {
   else
     log "meson: $BUILD_DIR already configured"
   fi
-  log "ninja: building $BUILD_DIR"
-  ninja -C "$BUILD_DIR"
+  log "ninja: building $BUILD_DIR ${NINJA_TARGETS[*]:-(all targets)}"
+  ninja -C "$BUILD_DIR" "${NINJA_TARGETS[@]}"
 }
 
 # Step e. Put the built packages (Python files plus the extension) and the facade on the venv's
