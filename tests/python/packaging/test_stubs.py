@@ -95,7 +95,7 @@ def pyright() -> str:
         found = str(local)
     if not found:
         pytest.skip("pyright is not installed: npm install --prefix .cache/pyright "
-                    "pyright@1.1.414 (scripts/test.sh does)")
+                    "pyright@1.1.414 (scripts/install_pyright.sh does)")
     return found
 
 

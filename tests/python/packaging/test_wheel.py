@@ -4,9 +4,14 @@ libraries and the tvm-lsp executables. The installed tvm-lsp then runs from a fo
 checkout with a cleared environment, and neither it nor its worker loads anything from the
 checkout or a build folder (/proc/PID/maps).
 
-The build is the slow part (a release build of the C++): it reuses the meson-python build
-folder <checkout>/build-wheel (or $TVM_LSP_WHEEL_BUILD_DIR) between runs, so a rerun rebuilds
-only what changed. scripts/test.sh runs this file as its own stage."""
+$TVM_LSP_WHEEL_SOURCE says how the venv is filled:
+- `pip` (the default): the user's command. The build is the slow part (a release build of the
+  C++): it reuses the meson-python build folder <checkout>/build-wheel (or
+  $TVM_LSP_WHEEL_BUILD_DIR) between runs, so a rerun rebuilds only what changed.
+  scripts/test_pip_install.sh runs this.
+- `build`: the development build's files ($TVM_LSP_BUILD_DIR), installed by Meson where the
+  wheel puts them (build_tree_install.py), so nothing is compiled again. scripts/test.sh's
+  wheel stage runs this; only the RECORD's dist-info is missing from what is checked."""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ import subprocess
 import sys
 import sysconfig
 import time
-from typing import Dict, List
+from typing import Dict, List, Set
 
 import pytest
 
@@ -25,10 +30,14 @@ REPO = pathlib.Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(REPO / "lsp" / "protocol"))
 
 import server_pipe  # noqa: E402
+from build_tree_install import install_build_tree  # noqa: E402
 from test_stubs import check_examples_with_pyright  # noqa: E402
 
 WHEEL_BUILD_DIR = pathlib.Path(os.environ.get("TVM_LSP_WHEEL_BUILD_DIR", REPO / "build-wheel"))
 DEV_BUILD_DIR = pathlib.Path(os.environ.get("TVM_LSP_BUILD_DIR", REPO / "build"))
+WHEEL_SOURCE = os.environ.get("TVM_LSP_WHEEL_SOURCE", "pip")
+if WHEEL_SOURCE not in ("pip", "build"):
+    raise pytest.UsageError(f"TVM_LSP_WHEEL_SOURCE={WHEEL_SOURCE!r}: expected 'pip' or 'build'")
 # Debian's CPython 3.11, which the installed server embeds (DESIGN.md "Python").
 SYSTEM_PYTHON = "/usr/bin/python3"
 PY_VERSION = sysconfig.get_python_version()
@@ -55,6 +64,8 @@ class Installed:
         self.site = self.venv / "lib" / f"python{PY_VERSION}" / "site-packages"
         self.build_seconds = 0.0
         self.install_log = ""
+        # The installed files relative to site-packages, as the wheel's RECORD names them.
+        self.files: Set[str] = set()
 
     def cleared_env(self, **extra: str) -> Dict[str, str]:
         """What `env -i PATH=/usr/bin:/bin HOME=...` leaves, plus `extra`."""
@@ -86,6 +97,10 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     inst.work.mkdir()
     subprocess.run([SYSTEM_PYTHON, "-m", "venv", str(inst.venv)], check=True, timeout=300)
     start = time.monotonic()
+    if WHEEL_SOURCE == "build":
+        inst.files = install_build_tree(DEV_BUILD_DIR, root / "stage", inst.site)
+        print(f"\n[wheel] meson install of {DEV_BUILD_DIR} took {time.monotonic() - start:.1f} s")
+        return inst
     # Exactly the user's command, with the persistent build folder for reruns.
     result = subprocess.run(
         [str(inst.bin / "pip"), "install", "--no-cache-dir",
@@ -95,15 +110,18 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     inst.install_log = result.stdout + result.stderr
     assert result.returncode == 0, inst.install_log[-20000:]
     print(f"\n[wheel] pip install took {inst.build_seconds:.1f} s")
+    record = (inst.site / f"tvmscript_lsp-{VERSION}.dist-info" / "RECORD").read_text()
+    inst.files = {line.rsplit(",", 2)[0] for line in record.splitlines() if line}
     return inst
 
 
 def test_the_wheel_installs_the_packages_libraries_and_executables(installed) -> None:
-    record = (installed.site / f"tvmscript_lsp-{VERSION}.dist-info" / "RECORD").read_text()
-    files = {line.rsplit(",", 2)[0] for line in record.splitlines() if line}
+    files = installed.files
     tops = {name.split("/")[0] for name in files if not name.startswith("../")}
-    # No top-level `tvm` (the facade stays a development aid) and nothing else.
-    assert tops == {"tvm_ffi", "tvm_tirx", f"tvmscript_lsp-{VERSION}.dist-info"}
+    # No top-level `tvm` (the facade stays a development aid) and nothing else; pip adds the
+    # dist-info.
+    dist_info = {f"tvmscript_lsp-{VERSION}.dist-info"} if WHEEL_SOURCE == "pip" else set()
+    assert tops == {"tvm_ffi", "tvm_tirx"} | dist_info
     assert {name for name in files if name.startswith("../")} == {
         "../../../bin/tvm-lsp", "../../../bin/tvm-lsp-worker"}
     for name in ["tvm_ffi/__init__.py", f"tvm_ffi/core{EXT_SUFFIX}", "tvm_ffi/lib/libtvm_core.so",
