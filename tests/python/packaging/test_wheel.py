@@ -11,7 +11,8 @@ $TVM_LSP_WHEEL_SOURCE says how the venv is filled:
   scripts/test_pip_install.sh runs this.
 - `build`: the development build's files ($TVM_LSP_BUILD_DIR), installed by Meson where the
   wheel puts them (build_tree_install.py), so nothing is compiled again. scripts/test.sh's
-  wheel stage runs this; only the RECORD's dist-info is missing from what is checked."""
+  wheel stage runs this. Only the `pip` mode checks pip and meson-python themselves, the
+  dist-info and the wheel's own build options."""
 
 from __future__ import annotations
 
