@@ -27,6 +27,8 @@ class Field:
     type: str
     optional: bool = False
     doc: str = ""
+    default: Any = None
+    """An optional field's value when absent (a bool or int); None: false, 0 or empty."""
 
 
 @dataclass
@@ -57,7 +59,8 @@ def load(path: str | pathlib.Path) -> Schema:
     raw = json.loads(pathlib.Path(path).read_text())
     types: Dict[str, Type] = {}
     for item in raw["types"]:
-        fields = [Field(f["name"], f["type"], f.get("optional", False), f.get("doc", ""))
+        fields = [Field(f["name"], f["type"], f.get("optional", False), f.get("doc", ""),
+                        f.get("default"))
                   for f in item.get("fields", [])]
         values = item.get("values", [])
         cpp_values = item.get("cpp_values", ["k" + _camel(v) for v in values])
@@ -168,6 +171,8 @@ def _doc(text: str, indent: str = "") -> List[str]:
 
 
 def _default(schema: Schema, f: Field) -> str:
+    if f.default is not None:
+        return f" = {json.dumps(f.default)}"
     if f.type in ("int",):
         return " = 0"
     if f.type == "bool":

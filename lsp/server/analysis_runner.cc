@@ -90,10 +90,18 @@ void AnalysisRunner::Run(const std::string& uri, Job job) {
   wake_.notify_one();
 }
 
+void AnalysisRunner::RunSlow(const std::string& uri, Step step) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (stopping_) return;
+  slow_.push_back([this, uri, step = std::move(step)] { return step(client(uri)); });
+  wake_.notify_one();
+}
+
 bool AnalysisRunner::Stop(std::chrono::milliseconds wait) {
   std::unique_lock<std::mutex> lock(mutex_);
   stopping_ = true;
   jobs_.clear();
+  slow_.clear();
   wake_.notify_all();
   return wake_.wait_for(lock, wait, [&] { return finished_; });
 }
@@ -101,15 +109,26 @@ bool AnalysisRunner::Stop(std::chrono::milliseconds wait) {
 void AnalysisRunner::Loop() {
   while (true) {
     Job job;
+    std::function<bool()> slow;
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
+      wake_.wait(lock, [&] { return stopping_ || !jobs_.empty() || !slow_.empty(); });
       if (stopping_) break;
-      job = std::move(jobs_.front());
-      jobs_.pop_front();
+      if (!jobs_.empty()) {  // the slow lane waits for every other job
+        job = std::move(jobs_.front());
+        jobs_.pop_front();
+      } else {
+        slow = std::move(slow_.front());
+        slow_.pop_front();
+      }
     }
     try {
-      job(untrusted_);  // each job picks its client itself
+      if (job) {
+        job(untrusted_);  // each job picks its client itself
+      } else if (slow()) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!stopping_) slow_.push_back(std::move(slow));  // its next step, after the others
+      }
     } catch (const std::exception& error) {
       // Jobs answer their own requests; one that throws is a bug, reported, not fatal.
       std::cerr << "tvm-lsp: an analysis job failed: " << error.what() << "\n";

@@ -29,8 +29,13 @@ void Server::DidOpen(const json& params) {
   document.text = lsp_json::String(item, "text", "params.textDocument");
   bool was_analysed = false;
   if (Document* open = Find(document.uri)) {
-    was_analysed = open->analysed;  // opened twice: the new text wins
+    // Opened twice: the new text wins; what the client was given stays.
+    was_analysed = open->analysed;
     document.published_version = open->published_version;
+    document.debounce = std::move(open->debounce);
+    document.times = std::move(open->times);
+    document.round_trip = std::move(open->round_trip);
+    document.views = std::move(open->views);
   }
   Document& stored = documents_[document.uri] = std::move(document);
   stored.analysed = IsAnalysed(stored);
@@ -79,7 +84,7 @@ void Server::DidChange(const json& params) {
   document->version = version;
   document->analysed = IsAnalysed(*document);
   if (was_analysed && document->analysed) {
-    analysis_times_[uri].RecordChange(std::chrono::steady_clock::now());
+    document->times.RecordChange(std::chrono::steady_clock::now());
     runner_->client(uri).Edit(uri, version, edits);
     // With diagnostics on save, the text only goes to the worker (queries read it).
     if (document->settings.diagnostics_on == DiagnosticsOn::kType) ScheduleAnalysis(uri);
@@ -95,13 +100,9 @@ void Server::DidClose(const json& params) {
   if (document == nullptr) return;
   if (document->analysed) runner_->client(uri).Close(uri);
   PublishEmpty(document);
-  debounce_.erase(uri);
-  semantic_tokens_.erase(uri);
-  documents_.erase(uri);
+  for (auto& [view_uri, view] : document->views) ClosePulls(&view);
+  documents_.erase(uri);  // with all the server kept for it
   runner_->ForgetDocument(uri);
-  analysis_times_.erase(uri);
-  pulled_.erase(uri);
-  AnswerPulls(uri);  // a pull waiting on it gets an empty report
 }
 
 void Server::DidSave(const json& params) {
@@ -127,7 +128,7 @@ void Server::SyncAnalysed(Document* document, bool was_analysed) {
   } else if (was_analysed) {
     // No longer TVMScript: the worker forgets it, and its diagnostics go.
     runner_->client(document->uri).Close(document->uri);
-    debounce_.erase(document->uri);
+    document->debounce.reset();
     PublishEmpty(document);
   }
 }
@@ -137,7 +138,7 @@ void Server::ScheduleAnalysis(const std::string& uri,
   if (analysis_stopped_) return;
   Document* document = Find(uri);
   if (document == nullptr) return;
-  std::unique_ptr<asio::steady_timer>& timer = debounce_[uri];
+  std::unique_ptr<asio::steady_timer>& timer = document->debounce;
   if (!timer) timer = std::make_unique<asio::steady_timer>(io_);
   timer->expires_after(delay ? *delay : DebounceOf(*document));  // cancels a wait in progress
   timer->async_wait([this, uri](const boost::system::error_code& error) {
@@ -159,7 +160,7 @@ void Server::AnalyseFirstScreen(const std::string& uri) {
     ScheduleAnalysis(uri, std::chrono::milliseconds(0));
     return;
   }
-  if (debounce_.count(uri) != 0) debounce_[uri]->cancel();  // this analysis comes first
+  if (document->debounce) document->debounce->cancel();  // this analysis comes first
   bool queued = runner_->Analyze(
       uri,
       [this](AnalysisOutcome outcome) {
@@ -171,6 +172,12 @@ void Server::AnalyseFirstScreen(const std::string& uri) {
   if (queued) AnalysisStarted();
 }
 
+void Server::CancelDebounces() {
+  for (auto& [uri, document] : documents_) {
+    if (document.debounce) document.debounce->cancel();
+  }
+}
+
 void Server::CountCrashes(const AnalysisOutcome& outcome) {
   auto now = std::chrono::steady_clock::now();
   for (const script::bridge::Diagnostic& diagnostic : outcome.result.diagnostics) {
@@ -179,7 +186,7 @@ void Server::CountCrashes(const AnalysisOutcome& outcome) {
   while (!crashes_.empty() && now - crashes_.front() > kCrashWindow) crashes_.pop_front();
   if (analysis_stopped_ || crashes_.size() < kMaxCrashes) return;
   analysis_stopped_ = true;
-  for (auto& [uri, timer] : debounce_) timer->cancel();
+  CancelDebounces();
   std::string message = "tvm-lsp: the analysis worker crashed " + std::to_string(kMaxCrashes) +
                         " times within 3 minutes, so analysis has stopped; restart the server "
                         "to analyse again";
@@ -213,11 +220,11 @@ void Server::Publish(const AnalysisOutcome& outcome, bool whole) {
   document->published_version = document->version;
   if (whole) document->symbols = outcome.result.symbols;
   Deliver(document, document->version,
-          WithRoundTrip(document->uri, document->version, std::move(diagnostics)));
+          WithRoundTrip(document, document->version, std::move(diagnostics)));
 }
 
 void Server::PublishEmpty(Document* document) {
-  round_trip_.erase(document->uri);
+  document->round_trip = RoundTripState();
   if (document->published_version < 0) return;
   document->published_version = -1;
   Deliver(document, document->version, json::array());

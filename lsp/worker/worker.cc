@@ -18,6 +18,7 @@
 #include <tvm/lsp/text_change.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdlib>
@@ -120,7 +121,7 @@ class Worker {
   bridge::ParseOptions AnalysisOptions(const std::string& uri) const;
   /*! \brief Whether `version` of `document` is the one the frontend's session last analysed. */
   bool Current(const Document& document, int64_t version) const;
-  bridge::QueryOptions QueryOptionsFor(const std::string& uri) const;
+  bridge::QueryOptions QueryOptionsFor(const std::string& uri, int64_t time_limit_ms) const;
 
   // Output (any thread queues; the writer thread writes).
   void Send(const json& message);
@@ -593,12 +594,14 @@ bool Worker::Current(const Document& document, int64_t version) const {
   return document.version == version && document.analysed == version;
 }
 
-bridge::QueryOptions Worker::QueryOptionsFor(const std::string& uri) const {
+bridge::QueryOptions Worker::QueryOptionsFor(const std::string& uri, int64_t time_limit_ms) const {
   bridge::QueryOptions query;
   query.source_name = uri;
   query.trusted = options_.trusted;
   query.entry_module = options_.entry_module;
-  query.time_limit = std::chrono::milliseconds(0);  // the client keeps time
+  // Past it the bridge stops the query in-process, and the worker keeps what it holds; 0: none
+  // (the client keeps time from outside).
+  query.time_limit = std::chrono::milliseconds(std::max<int64_t>(time_limit_ms, 0));
   return query;
 }
 
@@ -617,7 +620,7 @@ json Worker::WhatIsAt(const json& params) {
   protocol::WhatIsAtResult reply{query.uri, query.version, protocol::QueryStatus::kStale, {}};
   if (Current(document, query.version)) {
     bridge::WhatIsAtAnswer answer =
-        bridge::WhatIsAt(QueryOptionsFor(query.uri), query.line, query.column);
+        bridge::WhatIsAt(QueryOptionsFor(query.uri, query.time_limit_ms), query.line, query.column);
     if (Answered(answer)) {
       reply.status = protocol::QueryStatus::kDone;
       reply.node = std::move(answer.node);
@@ -631,11 +634,13 @@ json Worker::Format(const json& params) {
   const Document& document = Find(query.uri);
   protocol::FormatResult reply{query.uri, query.version, protocol::QueryStatus::kStale, {}};
   if (Current(document, query.version)) {
+    bridge::FormatQuery format{query.migrate, std::chrono::milliseconds(query.budget_ms)};
     bridge::FormatAnswer answer =
-        bridge::FormatVerdicts(QueryOptionsFor(query.uri), bridge::FormatQuery{query.migrate});
+        bridge::FormatVerdicts(QueryOptionsFor(query.uri, query.time_limit_ms), format);
     if (Answered(answer)) {
       reply.status = protocol::QueryStatus::kDone;
       reply.definitions = std::move(answer.definitions);
+      reply.complete = answer.complete;
     }
   }
   return protocol::ToJson(reply);

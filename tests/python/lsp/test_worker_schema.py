@@ -126,6 +126,8 @@ def test_optional_keys_are_the_ones_an_entry_may_not_send() -> None:
         "ChangeParams.text", "ChangeParams.edits",  # exactly one of them
         "TextChange.range",  # absent: the whole text, as in LSP
         "FormatParams.migrate",  # absent: the formatting verdicts
+        "FormatParams.budget_ms", "FormatResult.complete",  # absent: all at once
+        "WhatIsAtParams.time_limit_ms", "FormatParams.time_limit_ms",  # absent: no limit inside
         "FormatVerdict.mismatch",  # the frontend sends it; fixtures need not
     }
 
