@@ -3,6 +3,7 @@
  * \brief Document sync (didOpen, didChange with whole texts or range edits, didClose) and the
  *  diagnostics pushed for analysed documents, debounced, with stale results dropped.
  */
+#include <tvm/lsp/lines.h>
 #include <tvm/lsp/text_change.h>
 
 #include "features/features.h"
@@ -154,8 +155,7 @@ void Server::ScheduleAnalysis(const std::string& uri,
 void Server::AnalyseFirstScreen(const std::string& uri) {
   Document* document = Find(uri);
   if (document == nullptr || analysis_stopped_) return;
-  bool large =
-      std::count(document->text.begin(), document->text.end(), '\n') > 2 * kFirstScreenLines;
+  bool large = LineCount(document->text) > 2 * kFirstScreenLines + 1;
   if (!large || document->analysis_version >= 0) {
     ScheduleAnalysis(uri, std::chrono::milliseconds(0));
     return;
