@@ -103,17 +103,24 @@ class Worker {
   void NoteArrival(const protocol::Request& request);
   void Serve();
 
-  // Requests (main thread).
+  // Requests (main thread): protocol::DispatchRequest, generated from the schema, calls the
+  // `On` overload of each method with its params decoded.
   json Dispatch(const protocol::Request& request);
-  json Open(const json& params);
-  json Change(const json& params);
-  json Close(const json& params);
-  json Analyze(int64_t id, const json& params);
-  json WhatIsAt(const json& params);
-  json Format(const json& params);
-  json Members();
-  json TestEval(const json& params);
 
+ public:
+  protocol::Empty On(protocol::OpenMethod, int64_t id, protocol::OpenParams open);
+  protocol::Empty On(protocol::ChangeMethod, int64_t id, protocol::ChangeParams change);
+  protocol::Empty On(protocol::CloseMethod, int64_t id, protocol::CloseParams close);
+  protocol::AnalyzeResult On(protocol::AnalyzeMethod, int64_t id, protocol::AnalyzeParams analyze);
+  protocol::WhatIsAtResult On(protocol::WhatIsAtMethod, int64_t id, protocol::WhatIsAtParams query);
+  protocol::FormatResult On(protocol::FormatMethod, int64_t id, protocol::FormatParams query);
+  script::bridge::NamespaceCatalog On(protocol::MembersMethod, int64_t id, protocol::Empty);
+  /*! \brief Answered on the reader thread as it arrives (it must not wait behind an analysis). */
+  protocol::Empty On(protocol::CancelMethod, int64_t, protocol::CancelParams) { return {}; }
+  protocol::Empty On(protocol::ShutdownMethod, int64_t, protocol::Empty) { return {}; }
+  protocol::TestEvalResult On(protocol::TestEvalMethod, int64_t id, protocol::TestEvalParams eval);
+
+ private:
   Document& Find(const std::string& uri);
   void Analysed(Document* document, bridge::PartsAnswer answer, protocol::AnalyzeResult* reply);
   bridge::PartsAnswer RunAnalysis(int64_t id, const std::string& uri, const Document& document,
@@ -159,16 +166,6 @@ class Worker {
   bridge::CatalogAnswer catalog_;
   uint64_t replies_sent_ = 0;  // numbers the analysis replies (result_id)
 };
-
-/*! \brief `params` decoded as T; a schema error is an invalid-params reply. */
-template <typename T>
-T ParamsAs(const json& params) {
-  try {
-    return protocol::Decode<T>(params.is_null() ? json::object() : params, "params");
-  } catch (const protocol::SchemaError& error) {
-    throw RequestError{protocol::ErrorCode::kInvalidParams, error.what()};
-  }
-}
 
 /*! \brief A change gives exactly one of the whole text and edits. */
 bool OneOfTextAndEdits(const protocol::ChangeParams& change) {
@@ -472,16 +469,14 @@ void Worker::Serve() {
 
 json Worker::Dispatch(const protocol::Request& request) {
   const std::string& method = request.method;
-  if (method == protocol::OpenMethod::kName) return Open(request.params);
-  if (method == protocol::ChangeMethod::kName) return Change(request.params);
-  if (method == protocol::CloseMethod::kName) return Close(request.params);
-  if (method == protocol::AnalyzeMethod::kName) return Analyze(request.id, request.params);
-  if (method == protocol::WhatIsAtMethod::kName) return WhatIsAt(request.params);
-  if (method == protocol::FormatMethod::kName) return Format(request.params);
-  if (method == protocol::MembersMethod::kName) return Members();
-  if (method == protocol::ShutdownMethod::kName) return json::object();
-  if (method == protocol::TestEvalMethod::kName && options_.test_hooks) {
-    return TestEval(request.params);
+  if (method != protocol::TestEvalMethod::kName || options_.test_hooks) {
+    std::optional<json> result;
+    try {
+      result = protocol::DispatchRequest(*this, method, request.id, request.params);
+    } catch (const protocol::SchemaError& error) {
+      throw RequestError{protocol::ErrorCode::kInvalidParams, error.what()};
+    }
+    if (result) return std::move(*result);
   }
   throw RequestError{protocol::ErrorCode::kUnknownMethod, "unknown method \"" + method + "\""};
 }
@@ -494,14 +489,12 @@ Document& Worker::Find(const std::string& uri) {
   return it->second;
 }
 
-json Worker::Open(const json& params) {
-  auto open = ParamsAs<protocol::OpenParams>(params);
+protocol::Empty Worker::On(protocol::OpenMethod, int64_t, protocol::OpenParams open) {
   documents_[open.uri] = Document{open.version, std::move(open.text), "", {}, std::nullopt};
-  return json::object();
+  return {};
 }
 
-json Worker::Change(const json& params) {
-  auto change = ParamsAs<protocol::ChangeParams>(params);
+protocol::Empty Worker::On(protocol::ChangeMethod, int64_t, protocol::ChangeParams change) {
   Document& document = Find(change.uri);
   if (!OneOfTextAndEdits(change)) {
     throw RequestError{protocol::ErrorCode::kInvalidParams,
@@ -513,20 +506,18 @@ json Worker::Change(const json& params) {
                               : ApplyTextChanges(std::move(document.text), *change.edits);
   document.version = change.version;
   document.analysed.reset();
-  return json::object();
+  return {};
 }
 
-json Worker::Close(const json& params) {
-  auto close = ParamsAs<protocol::CloseParams>(params);
+protocol::Empty Worker::On(protocol::CloseMethod, int64_t, protocol::CloseParams close) {
   Find(close.uri);
   documents_.erase(close.uri);
-  return json::object();
+  return {};
 }
 
-json Worker::TestEval(const json& params) {
-  auto eval = ParamsAs<protocol::TestEvalParams>(params);
-  protocol::TestEvalResult result{bridge::Interpreter::Global().Evaluate(eval.expression)};
-  return protocol::ToJson(result);
+protocol::TestEvalResult Worker::On(protocol::TestEvalMethod, int64_t,
+                                    protocol::TestEvalParams eval) {
+  return protocol::TestEvalResult{bridge::Interpreter::Global().Evaluate(eval.expression)};
 }
 
 bridge::ParseOptions Worker::AnalysisOptions(const std::string& uri) const {
@@ -539,8 +530,8 @@ bridge::ParseOptions Worker::AnalysisOptions(const std::string& uri) const {
   return parse;
 }
 
-json Worker::Analyze(int64_t id, const json& params) {
-  auto analyze = ParamsAs<protocol::AnalyzeParams>(params);
+protocol::AnalyzeResult Worker::On(protocol::AnalyzeMethod, int64_t id,
+                                   protocol::AnalyzeParams analyze) {
   Document& document = Find(analyze.uri);
   protocol::AnalyzeResult reply;
   reply.uri = analyze.uri;
@@ -560,7 +551,7 @@ json Worker::Analyze(int64_t id, const json& params) {
   } else {
     Analysed(&document, RunAnalysis(id, analyze.uri, document, analyze), &reply);
   }
-  return protocol::ToJson(reply);
+  return reply;
 }
 
 void Worker::Analysed(Document* document, bridge::PartsAnswer answer,
@@ -614,8 +605,8 @@ bool Answered(const Answer& answer) {
   return answer.status == bridge::QueryStatus::kDone;
 }
 
-json Worker::WhatIsAt(const json& params) {
-  auto query = ParamsAs<protocol::WhatIsAtParams>(params);
+protocol::WhatIsAtResult Worker::On(protocol::WhatIsAtMethod, int64_t,
+                                    protocol::WhatIsAtParams query) {
   const Document& document = Find(query.uri);
   protocol::WhatIsAtResult reply{query.uri, query.version, protocol::QueryStatus::kStale, {}};
   if (Current(document, query.version)) {
@@ -626,11 +617,10 @@ json Worker::WhatIsAt(const json& params) {
       reply.node = std::move(answer.node);
     }
   }
-  return protocol::ToJson(reply);
+  return reply;
 }
 
-json Worker::Format(const json& params) {
-  auto query = ParamsAs<protocol::FormatParams>(params);
+protocol::FormatResult Worker::On(protocol::FormatMethod, int64_t, protocol::FormatParams query) {
   const Document& document = Find(query.uri);
   protocol::FormatResult reply{query.uri, query.version, protocol::QueryStatus::kStale, {}};
   if (Current(document, query.version)) {
@@ -643,15 +633,15 @@ json Worker::Format(const json& params) {
       reply.complete = answer.complete;
     }
   }
-  return protocol::ToJson(reply);
+  return reply;
 }
 
-json Worker::Members() {
+bridge::NamespaceCatalog Worker::On(protocol::MembersMethod, int64_t, protocol::Empty) {
   if (catalog_.status != bridge::QueryStatus::kDone) {
     throw RequestError{protocol::ErrorCode::kInternalError,
                        "the namespace catalog could not be read: " + catalog_.error};
   }
-  return protocol::ToJson(catalog_.catalog);
+  return catalog_.catalog;
 }
 
 bridge::PartsAnswer Worker::RunAnalysis(int64_t id, const std::string& uri,
