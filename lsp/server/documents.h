@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -78,6 +79,9 @@ struct Document {
   Settings settings;
   /*! \brief Whether it is analysed trusted (its module code may run). */
   bool trusted = false;
+  /*! \brief Opened large and never analysed: the lines its first analysis covers, which a
+   *  request about other lines arriving with the open moves there (server_documents.cc). */
+  std::optional<std::pair<int64_t, int64_t>> first_screen;
   /*! \brief The wait before its next analysis (made at its first). */
   std::unique_ptr<boost::asio::steady_timer> debounce;
   /*! \brief Its recent edit analysis times and change gaps, which the debounce follows. */

@@ -6,6 +6,9 @@
 #include <tvm/lsp/lines.h>
 #include <tvm/lsp/text_change.h>
 
+#include <algorithm>
+#include <boost/asio/post.hpp>
+
 #include "features/features.h"
 #include "json_rpc.h"
 #include "lsp_json.h"
@@ -161,6 +164,18 @@ void Server::AnalyseFirstScreen(const std::string& uri) {
     return;
   }
   if (document->debounce) document->debounce->cancel();  // this analysis comes first
+  // Queued after the messages read with the open: a request among them about other lines (the
+  // editor asks for the semantic tokens or inlay hints of what it shows) moves the first
+  // screen there first (LookingAt).
+  document->first_screen = std::make_pair(int64_t{1}, kFirstScreenLines);
+  asio::post(io_, [this, uri] { StartFirstScreen(uri); });
+}
+
+void Server::StartFirstScreen(const std::string& uri) {
+  Document* document = Find(uri);
+  if (document == nullptr || !document->first_screen || exiting_) return;
+  std::pair<int64_t, int64_t> lines = *document->first_screen;
+  document->first_screen.reset();
   bool queued = runner_->Analyze(
       uri,
       [this](AnalysisOutcome outcome) {
@@ -168,8 +183,30 @@ void Server::AnalyseFirstScreen(const std::string& uri) {
         Publish(outcome, /*whole=*/false);
         ScheduleAnalysis(outcome.uri, std::chrono::milliseconds(0));  // the rest of the file
       },
-      std::make_pair(int64_t{1}, kFirstScreenLines));
+      lines);
   if (queued) AnalysisStarted();
+}
+
+void Server::LookingAt(Document* document, const DocumentMap& lines, const json& params,
+                       const std::optional<ClientPosition>& position) {
+  std::optional<ClientPosition> start = position, end = position;
+  auto range = params.find("range");
+  if (range != params.end() && range->is_object()) {
+    try {
+      ClientRange asked = lsp_json::Range(params, "range", "params");
+      start = asked.start;
+      end = asked.end;
+    } catch (const rpc::Error&) {
+      return;  // the request itself says what is wrong with it
+    }
+  }
+  if (!start) return;
+  int64_t first = lines.FromClient(*start).first;
+  int64_t last = std::max(first, lines.FromClient(*end).first);
+  int64_t middle = first + (last - first) / 2;
+  int64_t half = std::max(kFirstScreenLines, last - first + 1) / 2;
+  document->first_screen = std::make_pair(std::max<int64_t>(1, middle - half), middle + half);
+  StartFirstScreen(document->uri);  // before the request's own wait for the whole analysis
 }
 
 void Server::CancelDebounces() {

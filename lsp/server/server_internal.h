@@ -249,6 +249,15 @@ class Server {
    *  published first, then the whole file (issue 24: what the user sees first comes first).
    */
   void AnalyseFirstScreen(const std::string& uri);
+  /*!
+   * \brief A request about `params`' range (or `position`) of a document whose first screen
+   *  is not queued yet: its first screen becomes those lines (at least kFirstScreenLines), and
+   *  is queued now, ahead of the request.
+   */
+  void LookingAt(Document* document, const DocumentMap& lines, const json& params,
+                 const std::optional<ClientPosition>& position);
+  /*! \brief Queues the analysis of the document's pending first screen (none: nothing). */
+  void StartFirstScreen(const std::string& uri);
   /*! \brief The lines analysed first after an open (a tall editor window's worth). */
   static constexpr int64_t kFirstScreenLines = 100;
   /*! \brief Stops every document's debounce wait (exit, or analysis stopped). */
