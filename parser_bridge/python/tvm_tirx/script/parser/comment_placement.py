@@ -24,7 +24,7 @@ from tvm_ffi import get_global_func, structural_walk
 
 from ... import SeqStmt, Stmt
 from ..builder import INTEGER_DTYPES
-from .runtime import let_stops_through
+from ..findings import let_stops_through
 from .source_facts import AttachedComment, walk_statements
 from .source_text import scan
 
