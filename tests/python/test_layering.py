@@ -148,11 +148,12 @@ SCRIPT = "tvm_tirx.script."
 LAYER_OF_MODULE = {
     "tvm_tirx": IR, "tvm_tirx.ir": IR, "tvm_tirx.stmt": IR, "tvm_tirx.analysis": IR,
     # Leaves: the typing basics, the finding sinks, data and tables that import nothing of
-    # the builder.
+    # the builder; and the lines of a text (in the parser package, which the registries are
+    # part of, so only modules from the registries up may import it).
     **{SCRIPT + name: LEAF for name in (
         "tirx_types", "findings", "recorded", "missing", "definition_kind", "memory_scope",
         "global_info", "tirx_apache_dtype", "tirx_apache_signatures", "tirx_layout",
-        "tirx_ptx_table", "tirx_target")},
+        "tirx_ptx_table", "tirx_target", "parser.line_index")},
     # The builder: frames and the construction hooks of the namespace.
     **{SCRIPT + name: BUILDER for name in ("builder", "tirx_builder", "tirx_threads")},
     # The member modules: what namespaces hold besides hooks.
