@@ -148,12 +148,13 @@ SCRIPT = "tvm_tirx.script."
 LAYER_OF_MODULE = {
     "tvm_tirx": IR, "tvm_tirx.ir": IR, "tvm_tirx.stmt": IR, "tvm_tirx.analysis": IR,
     # Leaves: the typing basics, the finding sinks, data and tables that import nothing of
-    # the builder; and the lines of a text (in the parser package, which the registries are
-    # part of, so only modules from the registries up may import it).
+    # the builder; and two leaves in the parser package (the lines of a text, the
+    # GeneratedBuilder record), which the registration API uses: only modules from the
+    # registries up may import them, since importing them runs the package's __init__.
     **{SCRIPT + name: LEAF for name in (
         "tirx_types", "findings", "recorded", "missing", "definition_kind", "memory_scope",
         "global_info", "tirx_apache_dtype", "tirx_apache_signatures", "tirx_layout",
-        "tirx_ptx_table", "tirx_target", "parser.line_index")},
+        "tirx_ptx_table", "tirx_target", "parser.line_index", "parser.generated")},
     # The builder: frames and the construction hooks of the namespace.
     **{SCRIPT + name: BUILDER for name in ("builder", "tirx_builder", "tirx_threads")},
     # The member modules: what namespaces hold besides hooks.

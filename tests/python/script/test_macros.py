@@ -17,7 +17,7 @@ from tvm_tirx.script import DEFINITION_KIND, DefinitionKind, error_location, fro
 from tvm_tirx.script import parse_diagnostics
 from tvm_tirx.script import ir as I
 from tvm_tirx.script import tirx as T
-from tvm_tirx.script.parser.transpile import GeneratedBuilder
+from tvm_tirx.script.parser import GeneratedBuilder
 from tvm_tirx.script.parser.untrusted import UntrustedNotEvaluated
 
 ENV = {"T": T, "I": I}

@@ -17,6 +17,7 @@ from .namespaces import register_namespace, register_namespace_initializer
 from .protocol_registry import DEFINITION_KIND, DefinitionKind
 from ..decorators import make_decorator, make_macro_decorator
 from .. import dialects as _dialects
+from .generated import GeneratedBuilder
 
 
 @contextlib.contextmanager
@@ -42,7 +43,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "DEFINITION_KIND", "DefinitionKind", "make_decorator",
+    "DEFINITION_KIND", "DefinitionKind", "GeneratedBuilder", "make_decorator",
     "make_macro_decorator", "protocol_registry", "register_namespace",
     "register_namespace_initializer", "registration_scope",
 ]

@@ -38,7 +38,8 @@ from ..decorators import DefinitionKind, MacroDecorator, ScriptDecorator
 from .program import check_standalone
 from ..findings import let_stops_through
 from .untrusted import UntrustedNotEvaluated
-from .transpile import BINDINGS_KEY, GeneratedBuilder
+from .generated import GeneratedBuilder
+from .transpile import BINDINGS_KEY
 from .evaluated import MacroBody
 from .evaluator import EvaluatedCallable, Environment
 
