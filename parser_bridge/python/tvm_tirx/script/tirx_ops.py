@@ -260,8 +260,8 @@ def select(condition: Any, true_value: Any, false_value: Any) -> Any:
 def if_then_else_(condition: Any, true_value: Any, false_value: Any) -> Any:
     """``a if c else b``: ``T.if_then_else(c, a, b)`` for an IR condition, as the reference
     builds it (only the chosen branch is evaluated, as in Python; ``T.Select`` evaluates both),
-    Python's choice for a Python one: what ``T.select`` does."""
-    return select(condition, true_value, false_value)
+    Python's choice for a Python one."""
+    return select(condition, true_value, false_value)  # the same rule as `T.select`
 
 
 # --- logical operators as calls -------------------------------------------------------------
