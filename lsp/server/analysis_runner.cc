@@ -4,6 +4,8 @@
  */
 #include "analysis_runner.h"
 
+#include <tvm/lsp/freed_memory.h>
+
 #include <iostream>
 
 namespace tvm {
@@ -64,6 +66,10 @@ bool AnalysisRunner::Analyze(const std::string& uri, std::function<void(Analysis
     }
     auto start = std::chrono::steady_clock::now();
     AnalysisOutcome outcome = client(uri).Analyze(uri, only_lines);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      freed_ = true;  // the reply's JSON and the parts reassembled from it
+    }
     auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - start);
     bool measured = outcome.status == AnalysisOutcome::Status::kDone;
@@ -112,7 +118,8 @@ void AnalysisRunner::Loop() {
     std::function<bool()> slow;
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || !jobs_.empty() || !slow_.empty(); });
+      WaitTrimmingWhenIdle(lock, wake_, &freed_,
+                           [&] { return stopping_ || !jobs_.empty() || !slow_.empty(); });
       if (stopping_) break;
       if (!jobs_.empty()) {  // the slow lane waits for every other job
         job = std::move(jobs_.front());

@@ -118,6 +118,7 @@ class AnalysisRunner {
   std::deque<std::function<bool()>> slow_;
   std::set<std::string> queued_analyses_;
   bool stopping_ = false;
+  bool freed_ = false;  // an analysis freed memory since the last trim (freed_memory.h)
   bool finished_ = false;
   std::thread thread_;
 };

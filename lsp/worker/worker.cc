@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <tvm/lsp/framing.h>
+#include <tvm/lsp/freed_memory.h>
 #include <tvm/lsp/text_change.h>
 #include <unistd.h>
 
@@ -165,6 +166,7 @@ class Worker {
   /*! \brief The registry's namespaces, read at start-up before any document (`members`). */
   bridge::CatalogAnswer catalog_;
   uint64_t replies_sent_ = 0;  // numbers the analysis replies (result_id)
+  bool freed_ = false;         // an analysis freed memory since the last trim (under mutex_)
 };
 
 /*! \brief A change gives exactly one of the whole text and edits. */
@@ -451,7 +453,8 @@ void Worker::Serve() {
     protocol::Request request;
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      wake_.wait(lock, [this] { return !queue_.empty() || input_ended_; });
+      WaitTrimmingWhenIdle(lock, wake_, &freed_,
+                           [this] { return !queue_.empty() || input_ended_; });
       if (queue_.empty()) return;
       request = std::move(queue_.front());
       queue_.pop_front();
@@ -464,6 +467,10 @@ void Worker::Serve() {
       ReplyError(request.id, {protocol::ErrorCode::kInternalError, error.what()});
     }
     if (request.method == protocol::ShutdownMethod::kName) return;
+    if (request.method == protocol::AnalyzeMethod::kName) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      freed_ = true;  // its transient objects (the reply's plain data, replaced trees)
+    }
   }
 }
 
