@@ -5,6 +5,7 @@
  */
 #include "check.h"
 
+#include <tvm/lsp/lines.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -42,17 +43,9 @@ const char* SeverityWord(bridge::Severity severity) {
 
 /*! \brief The 1-based line `line` of `text`, without its line break. */
 std::string_view SourceLine(std::string_view text, int64_t line) {
-  size_t start = 0;
-  for (int64_t current = 1; current < line && start <= text.size(); ++current) {
-    size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) return {};
-    start = end + 1;
-  }
-  if (start > text.size()) return {};
-  size_t end = std::min(text.find('\n', start), text.size());
-  std::string_view bytes = text.substr(start, end - start);
-  if (!bytes.empty() && bytes.back() == '\r') bytes.remove_suffix(1);
-  return bytes;
+  std::vector<size_t> starts = LineStarts(text);
+  if (line < 1 || static_cast<size_t>(line) > starts.size()) return {};
+  return LineAt(text, starts, static_cast<size_t>(line - 1));
 }
 
 /*! \brief `path:line:col: severity [code] message`, the source line and carets under the range. */

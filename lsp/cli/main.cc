@@ -21,7 +21,8 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: tvm-lsp --stdio [--trusted] [--debounce-ms N] [--worker PATH] [--worker-arg ARG]...\n"
+    "usage: tvm-lsp --stdio [--trusted] [--debounce-ms N] [--query-limit-ms N] [--worker PATH]\n"
+    "                     [--worker-arg ARG]...\n"
     "       tvm-lsp check [OPTIONS] [--output-format text|json] [--exit-zero] PATH...\n"
     "       tvm-lsp format [OPTIONS] [--check] [--diff] PATH...\n"
     "       tvm-lsp print [OPTIONS] FILE [--def NAME]\n"
@@ -36,6 +37,8 @@ constexpr const char* kHelp =
     "  --trusted          let analyses run the module code of the files they analyse\n"
     "                     (off by default; never switched on by anything in a workspace)\n"
     "  --debounce-ms N    start analysing N ms after the last change (default: adaptive)\n"
+    "  --query-limit-ms N stop a worker query (hover, formatting, round-trip check) after N ms\n"
+    "                     with an error, keeping the worker's analyses (default: 5000)\n"
     "  --worker PATH      the analysis worker to run (default: tvm-lsp-worker next to tvm-lsp)\n"
     "  --worker-arg ARG   one more argument for the worker (for tests), repeatable\n"
     "  check PATH...      print the diagnostics of the TVMScript files under PATH (folders\n"
@@ -159,17 +162,24 @@ std::string ParseArguments(int argc, char** argv, Arguments* a) {
       a->server.worker.executable = argv[++i];
     } else if (arg == "--worker-arg" && value) {
       a->server.worker.extra_args.push_back(argv[++i]);
-    } else if (arg == "--debounce-ms" && value && !IsSubcommand(a->mode)) {
+    } else if ((arg == "--debounce-ms" || arg == "--query-limit-ms") && value &&
+               !IsSubcommand(a->mode)) {
       std::string text = argv[++i];
       int64_t ms = 0;
       auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), ms);
-      if (ec != std::errc() || end != text.data() + text.size() || ms < 0 || ms > 60000) {
-        return "--debounce-ms takes a number of milliseconds (0 to 60000), got \"" + text + "\"";
+      int64_t low = arg == "--debounce-ms" ? 0 : 1;
+      if (ec != std::errc() || end != text.data() + text.size() || ms < low || ms > 60000) {
+        return arg + " takes a number of milliseconds (" + std::to_string(low) +
+               " to 60000), got \"" + text + "\"";
       }
-      a->server.debounce = std::chrono::milliseconds(ms);
+      if (arg == "--debounce-ms") {
+        a->server.debounce = std::chrono::milliseconds(ms);
+      } else {
+        a->server.worker.query_limit = std::chrono::milliseconds(ms);
+      }
     } else if (!value && (arg == "--worker" || arg == "--worker-arg" || arg == "--debounce-ms" ||
-                          arg == "--output-format" || arg == "--def" || arg == "--exclude" ||
-                          arg == "--extend-exclude" || arg == "--color")) {
+                          arg == "--query-limit-ms" || arg == "--output-format" || arg == "--def" ||
+                          arg == "--exclude" || arg == "--extend-exclude" || arg == "--color")) {
       return arg + " needs a value";
     } else if (IsSubcommand(a->mode) && (arg.empty() || arg[0] != '-')) {
       a->common.paths.push_back(arg);

@@ -4,6 +4,7 @@
  */
 #include "unified_diff.h"
 
+#include <tvm/lsp/lines.h>
 #include <tvm/lsp/text_change.h>
 
 #include <algorithm>
@@ -35,15 +36,14 @@ std::vector<ByteEdit> Sorted(const std::string& text, const std::vector<bridge::
   return out;
 }
 
-/*! \brief The lines of `text`, each with its '\n'. */
+/*! \brief The lines of `text`, each with its line break (tvm/lsp/lines.h); no empty last line. */
 std::vector<std::string> Lines(const std::string& text) {
+  std::vector<size_t> starts = LineStarts(text);
+  starts.push_back(text.size());
   std::vector<std::string> lines;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    end = end == std::string::npos ? text.size() : end + 1;
-    lines.push_back(text.substr(start, end - start));
-    start = end;
+  for (size_t line = 0; line + 1 < starts.size(); ++line) {
+    if (starts[line] == starts[line + 1]) continue;  // the empty last line
+    lines.push_back(text.substr(starts[line], starts[line + 1] - starts[line]));
   }
   return lines;
 }
@@ -57,8 +57,9 @@ struct LineChange {
 
 void Emit(char mark, const std::string& line, const Style& style, std::string* out) {
   std::string body = std::string(1, mark) + line;
-  bool newline = !body.empty() && body.back() == '\n';
-  if (newline) body.pop_back();
+  // A line ends in "\n", "\r\n" or a lone "\r"; the diff's own break is "\n" (a "\r" stays).
+  bool newline = !body.empty() && (body.back() == '\n' || body.back() == '\r');
+  if (!body.empty() && body.back() == '\n') body.pop_back();
   if (mark == '-') body = style.Red(body);
   if (mark == '+') body = style.Green(body);
   *out += body + "\n";

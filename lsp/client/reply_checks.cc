@@ -3,6 +3,8 @@
  * \brief The checks of a worker's answer against what the client asked and knows
  *  (reply_checks_internal.h).
  */
+#include <tvm/lsp/lines.h>
+
 #include <algorithm>
 
 #include "reply_checks_internal.h"
@@ -54,22 +56,13 @@ void WalkSizes(const json& value, const AnswerLimits& limits, const std::string&
 }  // namespace
 
 TextBounds::TextBounds(const std::string& text) : bytes_(text.size()) {
-  // Line breaks as the frontend counts them: "\n", "\r\n" and a lone "\r".
-  int64_t length = 0;
-  for (size_t at = 0; at < text.size(); ++at) {
-    char c = text[at];
-    if (c == '\r' && at + 1 < text.size() && text[at + 1] == '\n') {
-      ++length;  // a byte of its line, which the frontend's columns may count
-      continue;
-    }
-    if (c == '\n' || c == '\r') {
-      line_lengths_.push_back(length);
-      length = 0;
-    } else {
-      ++length;
-    }
+  // Line breaks as the frontend counts them (tvm/lsp/lines.h). The "\r" of a "\r\n" counts as a
+  // byte of its line, which the frontend's columns may reach.
+  std::vector<size_t> starts = LineStarts(text);
+  for (size_t line = 0; line + 1 < starts.size(); ++line) {
+    line_lengths_.push_back(static_cast<int64_t>(starts[line + 1] - starts[line] - 1));
   }
-  line_lengths_.push_back(length);
+  line_lengths_.push_back(static_cast<int64_t>(text.size() - starts.back()));
 }
 
 bool TextBounds::Holds(const bridge::Range& range) const {

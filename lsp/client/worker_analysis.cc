@@ -3,6 +3,8 @@
  * \brief WorkerClient::Analyze: attempts until a reply, the definitions stopped on the way,
  *  and the whole result reassembled from the parts the worker sends.
  */
+#include <tvm/lsp/lines.h>
+
 #include <algorithm>
 #include <functional>
 #include <tuple>
@@ -81,7 +83,7 @@ std::chrono::milliseconds WorkerClient::Impl::Budget(const std::string& uri) {
     std::lock_guard<std::mutex> lock(send_mutex);
     auto it = documents.find(uri);
     if (it != documents.end()) {
-      lines = std::count(it->second.text.begin(), it->second.text.end(), '\n');
+      lines = static_cast<int64_t>(LineCount(it->second.text));
     }
   }
   return options.analysis_budget + options.analysis_budget_per_1000_lines * lines / 1000;

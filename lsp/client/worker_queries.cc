@@ -78,7 +78,10 @@ std::optional<json> WorkerClient::Impl::Query(const std::string& method, const s
     return std::nullopt;
   }
   int64_t id = Ask(method, params(*version));
-  std::optional<protocol::Reply> reply = Wait(id, Clock::now() + options.query_limit);
+  // The worker stops the query itself at `query_limit` and keeps what it holds; the kill is for
+  // a query stuck where the worker cannot stop it (in C code).
+  std::optional<protocol::Reply> reply =
+      Wait(id, Clock::now() + options.query_limit + options.query_kill_grace);
   if (!reply) {
     bool died = false;
     {
@@ -91,7 +94,8 @@ std::optional<json> WorkerClient::Impl::Query(const std::string& method, const s
     }
     *failed = died ? "the analysis worker died during the query"
                    : "the query ran past its " + std::to_string(options.query_limit.count()) +
-                         " ms limit (time-limit): the analysis worker was stopped";
+                         " ms limit (time-limit) and could not be stopped in the analysis "
+                         "worker, so the worker was stopped";
     return std::nullopt;
   }
   if (reply->error) {
@@ -131,7 +135,8 @@ WhatIsAtOutcome WorkerClient::WhatIsAt(const std::string& uri, int64_t line, int
   std::optional<json> reply = impl_->Query(
       protocol::WhatIsAtMethod::kName, uri,
       [&](int64_t version) {
-        return protocol::ToJson(protocol::WhatIsAtParams{uri, version, line, column});
+        return protocol::ToJson(protocol::WhatIsAtParams{uri, version, line, column,
+                                                         impl_->options.query_limit.count()});
       },
       &outcome.version, &failed);
   int64_t version = outcome.version;
@@ -155,7 +160,8 @@ FormatOutcome WorkerClient::Impl::ProposedVerdicts(const std::string& uri,
   std::optional<json> reply = Query(
       protocol::FormatMethod::kName, uri,
       [&](int64_t version) {
-        return protocol::ToJson(protocol::FormatParams{uri, version, query.migrate});
+        return protocol::ToJson(protocol::FormatParams{
+            uri, version, query.migrate, query.budget.count(), options.query_limit.count()});
       },
       &outcome.version, &failed);
   int64_t version = outcome.version;
@@ -167,11 +173,19 @@ FormatOutcome WorkerClient::Impl::ProposedVerdicts(const std::string& uri,
           if (!answer.definitions.empty()) throw ProtocolViolation("verdicts with a stale answer");
           return;
         }
+        if (!answer.complete) {
+          if (query.budget.count() <= 0) throw ProtocolViolation("an answer cut short unasked");
+          if (!answer.definitions.empty()) {
+            throw ProtocolViolation("verdicts with an answer that is not complete");
+          }
+          return;
+        }
         Analysed analysed = AnalysedOrThrow(uri, version);
         CheckVerdicts(answer.definitions, analysed.definitions, *analysed.bounds);
       },
       [](FormatOutcome* out, protocol::FormatResult answer) {
         out->definitions = std::move(answer.definitions);
+        out->complete = answer.complete;
       });
 }
 
@@ -182,7 +196,9 @@ FormatOutcome WorkerClient::Format(const std::string& uri,
   if (!impl_->spare || impl_->spare->options().trusted != impl_->options.trusted) {
     impl_->spare = std::make_unique<SpareWorker>(impl_->options);
   }
-  return impl_->Confirmed(uri, query, impl_->ProposedVerdicts(uri, query));
+  script::bridge::FormatQuery whole = query;  // what is written is judged at once, never in steps
+  whole.budget = std::chrono::milliseconds(0);
+  return impl_->Confirmed(uri, whole, impl_->ProposedVerdicts(uri, whole));
 }
 
 FormatOutcome WorkerClient::UnconfirmedVerdicts(const std::string& uri,

@@ -4,6 +4,8 @@
  */
 #include "analysis_runner.h"
 
+#include <tvm/lsp/freed_memory.h>
+
 #include <iostream>
 
 namespace tvm {
@@ -64,6 +66,10 @@ bool AnalysisRunner::Analyze(const std::string& uri, std::function<void(Analysis
     }
     auto start = std::chrono::steady_clock::now();
     AnalysisOutcome outcome = client(uri).Analyze(uri, only_lines);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      freed_ = true;  // the reply's JSON and the parts reassembled from it
+    }
     auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
         std::chrono::steady_clock::now() - start);
     bool measured = outcome.status == AnalysisOutcome::Status::kDone;
@@ -90,10 +96,18 @@ void AnalysisRunner::Run(const std::string& uri, Job job) {
   wake_.notify_one();
 }
 
+void AnalysisRunner::RunSlow(const std::string& uri, Step step) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (stopping_) return;
+  slow_.push_back([this, uri, step = std::move(step)] { return step(client(uri)); });
+  wake_.notify_one();
+}
+
 bool AnalysisRunner::Stop(std::chrono::milliseconds wait) {
   std::unique_lock<std::mutex> lock(mutex_);
   stopping_ = true;
   jobs_.clear();
+  slow_.clear();
   wake_.notify_all();
   return wake_.wait_for(lock, wait, [&] { return finished_; });
 }
@@ -101,15 +115,27 @@ bool AnalysisRunner::Stop(std::chrono::milliseconds wait) {
 void AnalysisRunner::Loop() {
   while (true) {
     Job job;
+    std::function<bool()> slow;
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
+      WaitTrimmingWhenIdle(lock, wake_, &freed_,
+                           [&] { return stopping_ || !jobs_.empty() || !slow_.empty(); });
       if (stopping_) break;
-      job = std::move(jobs_.front());
-      jobs_.pop_front();
+      if (!jobs_.empty()) {  // the slow lane waits for every other job
+        job = std::move(jobs_.front());
+        jobs_.pop_front();
+      } else {
+        slow = std::move(slow_.front());
+        slow_.pop_front();
+      }
     }
     try {
-      job(untrusted_);  // each job picks its client itself
+      if (job) {
+        job(untrusted_);  // each job picks its client itself
+      } else if (slow()) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!stopping_) slow_.push_back(std::move(slow));  // its next step, after the others
+      }
     } catch (const std::exception& error) {
       // Jobs answer their own requests; one that throws is a bug, reported, not fatal.
       std::cerr << "tvm-lsp: an analysis job failed: " << error.what() << "\n";

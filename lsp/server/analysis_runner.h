@@ -9,6 +9,10 @@
  * Analyses are coalesced: one queued per document, which analyses whatever version is current
  * when it runs.
  *
+ * Two lanes: analyses and queries run in the order they came; slow work (the on-save
+ * round-trip check, later a compile) runs in steps, one step whenever nothing else waits, so
+ * an edit's analysis or a hover queued meanwhile waits at most for the step running.
+ *
  * Two workers: an untrusted one (sandboxed) and a trusted one, each started only when a
  * document needs it. A worker's trust is fixed for its life (a seccomp filter cannot be
  * lifted), and a trusted worker must never see untrusted text, so each document goes to the
@@ -76,6 +80,13 @@ class AnalysisRunner {
   void Run(Job job);
   /*! \brief Runs `job` with the client of `uri` (chosen when the job runs). */
   void Run(const std::string& uri, Job job);
+  /*! \brief One step of slow work: true while steps remain. */
+  using Step = std::function<bool(WorkerClient&)>;
+  /*!
+   * \brief Runs `step` with the client of `uri` in the slow lane, again and again until it
+   *  returns false: a step at a time, each only when no other job waits.
+   */
+  void RunSlow(const std::string& uri, Step step);
   /*! \brief Posts to the loop (for jobs that answer). */
   void PostBack(std::function<void()> callback) { post_(std::move(callback)); }
 
@@ -103,8 +114,11 @@ class AnalysisRunner {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job> jobs_;
+  /*! \brief The slow lane: each job runs one step, then goes to the back while it has more. */
+  std::deque<std::function<bool()>> slow_;
   std::set<std::string> queued_analyses_;
   bool stopping_ = false;
+  bool freed_ = false;  // an analysis freed memory since the last trim (freed_memory.h)
   bool finished_ = false;
   std::thread thread_;
 };

@@ -1,27 +1,66 @@
 /*!
  * \file documents.h
- * \brief The open documents the server keeps (the main strand owns them), and which of them
- *  are TVMScript: only those are sent to the analysis worker.
+ * \brief The open documents the server keeps (the main strand owns them), each with all the
+ *  server holds for it, and which of them are TVMScript: only those are sent to the analysis
+ *  worker.
  */
 #ifndef TVM_LSP_SERVER_DOCUMENTS_H_
 #define TVM_LSP_SERVER_DOCUMENTS_H_
 
 #include <tvm/script/bridge/bridge.h>
 
+#include <boost/asio/steady_timer.hpp>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "debounce.h"
 #include "settings.h"
 
 namespace tvm {
 namespace lsp {
 
-/*! \brief One open document, at the version the client last sent. */
+/*!
+ * \brief What the server last gave the client for one URI it shows: a text document's own, or
+ *  each of a notebook's cells (diagnostics and semantic tokens go to the cells).
+ */
+struct ClientView {
+  /*! \brief The semantic tokens last sent, for a delta against them. */
+  std::string tokens_result_id;
+  std::vector<int64_t> tokens;
+  /*! \brief Pull diagnostics: those kept for pulls, of `pulled_version` (-1: none, or out of
+   *  date), under `pulled_result_id`. */
+  int64_t pulled_version = -1;
+  nlohmann::json pulled = nlohmann::json::array();
+  std::string pulled_result_id;
+  /*! \brief The pulls waiting on diagnostics not made yet: their ids and previous result ids. */
+  std::vector<std::pair<nlohmann::json, std::string>> waiting_pulls;
+};
+
+/*!
+ * \brief The on-save round-trip check of a document: the analysis diagnostics last delivered,
+ *  and the round-trip warnings of the last save checked (server_round_trip.cc).
+ */
+struct RoundTripState {
+  nlohmann::json analysis = nlohmann::json::array();
+  int64_t analysis_version = -1;
+  nlohmann::json warnings = nlohmann::json::array();
+  int64_t version = -1;  // the saved version the warnings are of
+  int64_t pending = -1;  // the saved version whose check is on its way
+};
+
+/*!
+ * \brief One open document, at the version the client last sent, and everything the server
+ *  keeps for it: closing it drops all of that at once.
+ */
 struct Document {
   std::string uri;
   std::string language_id;
@@ -40,6 +79,16 @@ struct Document {
   Settings settings;
   /*! \brief Whether it is analysed trusted (its module code may run). */
   bool trusted = false;
+  /*! \brief Opened large and never analysed: the lines its first analysis covers, which a
+   *  request about other lines arriving with the open moves there (server_documents.cc). */
+  std::optional<std::pair<int64_t, int64_t>> first_screen;
+  /*! \brief The wait before its next analysis (made at its first). */
+  std::unique_ptr<boost::asio::steady_timer> debounce;
+  /*! \brief Its recent edit analysis times and change gaps, which the debounce follows. */
+  AnalysisTimes times;
+  RoundTripState round_trip;
+  /*! \brief By the URI the client sees: the document's own, or each notebook cell's. */
+  std::map<std::string, ClientView> views;
 };
 
 /*!

@@ -4,6 +4,8 @@
  */
 #include "positions.h"
 
+#include <tvm/lsp/lines.h>
+
 #include <algorithm>
 
 namespace tvm {
@@ -47,20 +49,9 @@ const char* EncodingName(PositionEncoding encoding) {
 }
 
 LineIndex::LineIndex(std::string_view text, PositionEncoding encoding)
-    : text_(text), encoding_(encoding) {
-  starts_.push_back(0);
-  for (size_t at = 0; at < text.size(); ++at) {
-    if (text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n') ++at;
-    if (text[at] == '\n' || text[at] == '\r') starts_.push_back(at + 1);
-  }
-}
+    : text_(text), encoding_(encoding), starts_(LineStarts(text)) {}
 
-std::string_view LineIndex::Line(size_t line) const {
-  size_t start = starts_[line];
-  size_t end = line + 1 < starts_.size() ? starts_[line + 1] : text_.size();
-  while (end > start && (text_[end - 1] == '\n' || text_[end - 1] == '\r')) --end;
-  return text_.substr(start, end - start);
-}
+std::string_view LineIndex::Line(size_t line) const { return LineAt(text_, starts_, line); }
 
 ClientPosition LineIndex::ToClient(int64_t line, int64_t byte_column) const {
   if (line < 1) return ClientPosition{0, 0};

@@ -83,10 +83,8 @@ Server::Server(asio::io_context& io, const ServerOptions& options, int in_fd, in
   // The debounce follows the analyses of edits only: a document analysed before (an open's
   // cold analysis would make every later edit wait as long as the whole file takes).
   runner_->SetTiming([this](const std::string& uri, std::chrono::milliseconds elapsed) {
-    const Document* document = Find(uri);
-    if (document != nullptr && document->analysis_version >= 0) {
-      analysis_times_[uri].Record(elapsed);
-    }
+    Document* document = Find(uri);
+    if (document != nullptr && document->analysis_version >= 0) document->times.Record(elapsed);
   });
   RegisterHandlers();
 }
@@ -359,7 +357,7 @@ void Server::Exit(int code) {
   transport_.StopReading();
   StopIndex();
   if (parent_timer_) parent_timer_->cancel();
-  for (auto& [uri, timer] : debounce_) timer->cancel();
+  CancelDebounces();
   transport_.WhenDrained([this] { io_.stop(); });
 }
 

@@ -3,7 +3,11 @@
  * \brief Document sync (didOpen, didChange with whole texts or range edits, didClose) and the
  *  diagnostics pushed for analysed documents, debounced, with stale results dropped.
  */
+#include <tvm/lsp/lines.h>
 #include <tvm/lsp/text_change.h>
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
 
 #include "features/features.h"
 #include "json_rpc.h"
@@ -29,8 +33,13 @@ void Server::DidOpen(const json& params) {
   document.text = lsp_json::String(item, "text", "params.textDocument");
   bool was_analysed = false;
   if (Document* open = Find(document.uri)) {
-    was_analysed = open->analysed;  // opened twice: the new text wins
+    // Opened twice: the new text wins; what the client was given stays.
+    was_analysed = open->analysed;
     document.published_version = open->published_version;
+    document.debounce = std::move(open->debounce);
+    document.times = std::move(open->times);
+    document.round_trip = std::move(open->round_trip);
+    document.views = std::move(open->views);
   }
   Document& stored = documents_[document.uri] = std::move(document);
   stored.analysed = IsAnalysed(stored);
@@ -79,7 +88,7 @@ void Server::DidChange(const json& params) {
   document->version = version;
   document->analysed = IsAnalysed(*document);
   if (was_analysed && document->analysed) {
-    analysis_times_[uri].RecordChange(std::chrono::steady_clock::now());
+    document->times.RecordChange(std::chrono::steady_clock::now());
     runner_->client(uri).Edit(uri, version, edits);
     // With diagnostics on save, the text only goes to the worker (queries read it).
     if (document->settings.diagnostics_on == DiagnosticsOn::kType) ScheduleAnalysis(uri);
@@ -95,13 +104,9 @@ void Server::DidClose(const json& params) {
   if (document == nullptr) return;
   if (document->analysed) runner_->client(uri).Close(uri);
   PublishEmpty(document);
-  debounce_.erase(uri);
-  semantic_tokens_.erase(uri);
-  documents_.erase(uri);
+  for (auto& [view_uri, view] : document->views) ClosePulls(&view);
+  documents_.erase(uri);  // with all the server kept for it
   runner_->ForgetDocument(uri);
-  analysis_times_.erase(uri);
-  pulled_.erase(uri);
-  AnswerPulls(uri);  // a pull waiting on it gets an empty report
 }
 
 void Server::DidSave(const json& params) {
@@ -127,7 +132,7 @@ void Server::SyncAnalysed(Document* document, bool was_analysed) {
   } else if (was_analysed) {
     // No longer TVMScript: the worker forgets it, and its diagnostics go.
     runner_->client(document->uri).Close(document->uri);
-    debounce_.erase(document->uri);
+    document->debounce.reset();
     PublishEmpty(document);
   }
 }
@@ -137,7 +142,7 @@ void Server::ScheduleAnalysis(const std::string& uri,
   if (analysis_stopped_) return;
   Document* document = Find(uri);
   if (document == nullptr) return;
-  std::unique_ptr<asio::steady_timer>& timer = debounce_[uri];
+  std::unique_ptr<asio::steady_timer>& timer = document->debounce;
   if (!timer) timer = std::make_unique<asio::steady_timer>(io_);
   timer->expires_after(delay ? *delay : DebounceOf(*document));  // cancels a wait in progress
   timer->async_wait([this, uri](const boost::system::error_code& error) {
@@ -153,13 +158,24 @@ void Server::ScheduleAnalysis(const std::string& uri,
 void Server::AnalyseFirstScreen(const std::string& uri) {
   Document* document = Find(uri);
   if (document == nullptr || analysis_stopped_) return;
-  bool large =
-      std::count(document->text.begin(), document->text.end(), '\n') > 2 * kFirstScreenLines;
+  bool large = LineCount(document->text) > 2 * kFirstScreenLines + 1;
   if (!large || document->analysis_version >= 0) {
     ScheduleAnalysis(uri, std::chrono::milliseconds(0));
     return;
   }
-  if (debounce_.count(uri) != 0) debounce_[uri]->cancel();  // this analysis comes first
+  if (document->debounce) document->debounce->cancel();  // this analysis comes first
+  // Queued after the messages read with the open: a request among them about other lines (the
+  // editor asks for the semantic tokens or inlay hints of what it shows) moves the first
+  // screen there first (LookingAt).
+  document->first_screen = std::make_pair(int64_t{1}, kFirstScreenLines);
+  asio::post(io_, [this, uri] { StartFirstScreen(uri); });
+}
+
+void Server::StartFirstScreen(const std::string& uri) {
+  Document* document = Find(uri);
+  if (document == nullptr || !document->first_screen || exiting_) return;
+  std::pair<int64_t, int64_t> lines = *document->first_screen;
+  document->first_screen.reset();
   bool queued = runner_->Analyze(
       uri,
       [this](AnalysisOutcome outcome) {
@@ -167,8 +183,36 @@ void Server::AnalyseFirstScreen(const std::string& uri) {
         Publish(outcome, /*whole=*/false);
         ScheduleAnalysis(outcome.uri, std::chrono::milliseconds(0));  // the rest of the file
       },
-      std::make_pair(int64_t{1}, kFirstScreenLines));
+      lines);
   if (queued) AnalysisStarted();
+}
+
+void Server::LookingAt(Document* document, const DocumentMap& lines, const json& params,
+                       const std::optional<ClientPosition>& position) {
+  std::optional<ClientPosition> start = position, end = position;
+  auto range = params.find("range");
+  if (range != params.end() && range->is_object()) {
+    try {
+      ClientRange asked = lsp_json::Range(params, "range", "params");
+      start = asked.start;
+      end = asked.end;
+    } catch (const rpc::Error&) {
+      return;  // the request itself says what is wrong with it
+    }
+  }
+  if (!start) return;
+  int64_t first = lines.FromClient(*start).first;
+  int64_t last = std::max(first, lines.FromClient(*end).first);
+  int64_t middle = first + (last - first) / 2;
+  int64_t half = std::max(kFirstScreenLines, last - first + 1) / 2;
+  document->first_screen = std::make_pair(std::max<int64_t>(1, middle - half), middle + half);
+  StartFirstScreen(document->uri);  // before the request's own wait for the whole analysis
+}
+
+void Server::CancelDebounces() {
+  for (auto& [uri, document] : documents_) {
+    if (document.debounce) document.debounce->cancel();
+  }
 }
 
 void Server::CountCrashes(const AnalysisOutcome& outcome) {
@@ -179,7 +223,7 @@ void Server::CountCrashes(const AnalysisOutcome& outcome) {
   while (!crashes_.empty() && now - crashes_.front() > kCrashWindow) crashes_.pop_front();
   if (analysis_stopped_ || crashes_.size() < kMaxCrashes) return;
   analysis_stopped_ = true;
-  for (auto& [uri, timer] : debounce_) timer->cancel();
+  CancelDebounces();
   std::string message = "tvm-lsp: the analysis worker crashed " + std::to_string(kMaxCrashes) +
                         " times within 3 minutes, so analysis has stopped; restart the server "
                         "to analyse again";
@@ -213,11 +257,11 @@ void Server::Publish(const AnalysisOutcome& outcome, bool whole) {
   document->published_version = document->version;
   if (whole) document->symbols = outcome.result.symbols;
   Deliver(document, document->version,
-          WithRoundTrip(document->uri, document->version, std::move(diagnostics)));
+          WithRoundTrip(document, document->version, std::move(diagnostics)));
 }
 
 void Server::PublishEmpty(Document* document) {
-  round_trip_.erase(document->uri);
+  document->round_trip = RoundTripState();
   if (document->published_version < 0) return;
   document->published_version = -1;
   Deliver(document, document->version, json::array());

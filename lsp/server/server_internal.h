@@ -185,11 +185,20 @@ class Server {
   std::optional<json> DiagnosticRequest(const json& id, const json& params);
   /*! \brief The diagnostics of `document` at `version`: pushed, or kept for pulls. */
   void Deliver(Document* document, int64_t version, json diagnostics);
-  /*! \brief Keeps `diagnostics` of `uri` at `version` for pulls (a new result id when they
-   *  changed), and answers the pulls waiting on them. */
-  void KeepPulled(const std::string& uri, int64_t version, json diagnostics);
-  /*! \brief Answers the pulls waiting on `uri` that its kept diagnostics can answer. */
-  void AnswerPulls(const std::string& uri);
+  /*! \brief Keeps `diagnostics` of `view` (of `document`) at `version` for pulls (a new result
+   *  id when they changed), and answers the pulls waiting on them. */
+  void KeepPulled(Document* document, ClientView* view, int64_t version, json diagnostics);
+  /*! \brief Answers the pulls waiting on `document`'s views that their kept diagnostics can
+   *  answer. */
+  void AnswerPulls(Document* document);
+  /*! \brief Answers every pull waiting on `view` with `report` (`unchanged` when the pull
+   *  already holds its result id). */
+  void AnswerPullsWith(ClientView* view, const json& report);
+  /*! \brief The document is closing (or a cell went): every pull waiting on `view` gets an
+   *  empty report. */
+  void ClosePulls(ClientView* view) {
+    AnswerPullsWith(view, {{"kind", "full"}, {"items", json::array()}});
+  }
 
   // Notebooks (server_notebooks.cc): each is analysed as one document, its code cells in
   // order, under the notebook's URI; diagnostics go back to the cells.
@@ -205,8 +214,6 @@ class Server {
    *  or kept for pulls; false for other documents.
    */
   bool DeliverToCells(const std::string& uri, int64_t version, const json& diagnostics);
-  /*! \brief The kept pulls of a notebook's cells are out of date (its trust changed). */
-  void ForgetCellPulls(const std::string& uri);
   /*! \brief What `initialize` says that notebooks use (`workspace.workspaceEdit`). */
   void InitializeNotebooks(const json& capabilities);
   /*!
@@ -242,8 +249,19 @@ class Server {
    *  published first, then the whole file (issue 24: what the user sees first comes first).
    */
   void AnalyseFirstScreen(const std::string& uri);
+  /*!
+   * \brief A request about `params`' range (or `position`) of a document whose first screen
+   *  is not queued yet: its first screen becomes those lines (at least kFirstScreenLines), and
+   *  is queued now, ahead of the request.
+   */
+  void LookingAt(Document* document, const DocumentMap& lines, const json& params,
+                 const std::optional<ClientPosition>& position);
+  /*! \brief Queues the analysis of the document's pending first screen (none: nothing). */
+  void StartFirstScreen(const std::string& uri);
   /*! \brief The lines analysed first after an open (a tall editor window's worth). */
   static constexpr int64_t kFirstScreenLines = 100;
+  /*! \brief Stops every document's debounce wait (exit, or analysis stopped). */
+  void CancelDebounces();
   /*! \brief Counts the crashes an analysis met; past the limit, analysis stops (and says so). */
   void CountCrashes(const AnalysisOutcome& outcome);
   void PublishEmpty(Document* document);
@@ -267,6 +285,8 @@ class Server {
                             const DocumentMap& lines, const std::string& file_name);
 
   // The on-save round-trip check (server_round_trip.cc).
+  /*! \brief How long one step of the on-save round-trip check judges verdicts. */
+  static constexpr std::chrono::milliseconds kRoundTripStep{50};
   /*! \brief didSave: checks the saved version's round trip, when its setting is on. */
   void CheckRoundTripOnSave(Document* document);
   /*! \brief The check of the saved `version`, on the loop: its warnings delivered. */
@@ -275,9 +295,7 @@ class Server {
   void ClearRoundTrip(Document* document);
   /*! \brief `diagnostics` of an analysis of `version`, kept, plus the round-trip warnings of
    *  that version when it is the saved one checked (what Publish delivers). */
-  json WithRoundTrip(const std::string& uri, int64_t version, json diagnostics);
-  /*! \brief Whether a round-trip check of `version` is on its way (its pulls wait). */
-  bool RoundTripPending(const std::string& uri, int64_t version) const;
+  json WithRoundTrip(Document* document, int64_t version, json diagnostics);
 
   // Completion and signature help (server_completion.cc).
   /*! \brief Asks the worker for the namespace catalog once (kept in `catalog_`). */
@@ -317,12 +335,6 @@ class Server {
   PositionEncoding encoding_ = PositionEncoding::kUtf16;
   std::string trace_ = "off";
   features::HoverOptions hover_;
-  /*! \brief The last semantic tokens sent per document, for full/delta. */
-  struct SemanticTokensCache {
-    std::string result_id;
-    std::vector<int64_t> data;
-  };
-  std::map<std::string, SemanticTokensCache> semantic_tokens_;
   // Completion: the registry's namespaces (the same for every worker), asked once.
   std::shared_ptr<const script::bridge::NamespaceCatalog> catalog_;
   bool catalog_asked_ = false;
@@ -330,8 +342,8 @@ class Server {
   CompletionDefaults completion_defaults_;
   features::DocumentationOptions signature_docs_;
   int64_t next_tokens_id_ = 1;
+  /*! \brief The open documents, each with all the server keeps for it (documents.h). */
   std::map<std::string, Document> documents_;
-  std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> debounce_;
   // Settings and trust (server_settings.cc).
   bool cli_trusted_ = false;     // --trusted
   bool client_trusted_ = false;  // initializationOptions.trusted, tvmscript/setTrust
@@ -343,7 +355,6 @@ class Server {
   bool pull_diagnostics_ = false;         // textDocument.diagnostic
   bool refresh_supported_ = false;        // workspace.diagnostics.refreshSupport
   std::set<std::string> warned_;
-  std::map<std::string, AnalysisTimes> analysis_times_;
   int64_t next_request_id_ = 1;
   std::map<std::string, std::function<void(const json&)>> outgoing_;  // by id.dump()
   // Status.
@@ -351,28 +362,10 @@ class Server {
   int analyses_running_ = 0;
   std::string error_;  // why the state is "error"; empty otherwise
   json last_status_;
-  // Pull diagnostics: the diagnostics kept per document, and the pulls waiting on them.
-  struct Pulled {
-    int64_t version = -1;
-    json items = json::array();
-    std::string result_id;
-  };
-  std::map<std::string, Pulled> pulled_;
   std::map<std::string, Notebook> notebooks_;
   Document unanalysed_cell_;      // what Resolve gives for a markdown cell
   bool versioned_edits_ = false;  // workspace.workspaceEdit.documentChanges
-  /*! \brief Per document: the analysis diagnostics last delivered and the round-trip warnings
-   *  of the last save checked (server_round_trip.cc). */
-  struct RoundTripState {
-    json analysis = json::array();
-    int64_t analysis_version = -1;
-    json warnings = json::array();
-    int64_t version = -1;  // the saved version the warnings are of
-    int64_t pending = -1;  // the saved version whose check is on its way
-  };
-  std::map<std::string, RoundTripState> round_trip_;
   int64_t next_result_id_ = 1;
-  std::map<std::string, std::vector<std::pair<json, std::string>>> waiting_pulls_;
   std::unique_ptr<boost::asio::steady_timer> parent_timer_;
   /*! \brief After kMaxCrashes worker crashes within kCrashWindow, nothing is analysed. */
   static constexpr size_t kMaxCrashes = 5;

@@ -49,11 +49,12 @@ std::vector<RequestSpec> Server::LanguageRequests() {
                                           view.lines.first_line(), view.lines.last_line()),
                  view.lines);
       std::string result_id = std::to_string(next_tokens_id_++);
-      SemanticTokensCache& cache = semantic_tokens_[view.lines.uri()];  // a cell: its own
+      Document* document = Resolve(view.lines.uri());         // a cell: its notebook's
+      ClientView& cache = document->views[view.lines.uri()];  // a cell: its own
       json answer;
-      if (previous && cache.result_id == *previous) {
+      if (previous && cache.tokens_result_id == *previous) {
         // One edit: what lies between the common prefix and the common suffix.
-        const std::vector<int64_t>& old = cache.data;
+        const std::vector<int64_t>& old = cache.tokens;
         size_t prefix = 0;
         while (prefix < old.size() && prefix < data.size() && old[prefix] == data[prefix]) {
           ++prefix;
@@ -75,7 +76,8 @@ std::vector<RequestSpec> Server::LanguageRequests() {
       } else {
         answer = {{"resultId", result_id}, {"data", data}};
       }
-      cache = SemanticTokensCache{result_id, std::move(data)};
+      cache.tokens_result_id = result_id;
+      cache.tokens = std::move(data);
       return answer;
     };
   };

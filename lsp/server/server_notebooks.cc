@@ -164,8 +164,15 @@ void Server::NotebookDidChange(const json& params) {
   }
   CheckCells(changed.cells, "params.change.cells.structure",
              [this](const std::string& uri) { return Find(uri) != nullptr; });
-  for (const CellSpan& span : it->second.layout) {
-    if (changed.texts.count(span.uri) == 0) semantic_tokens_.erase(span.uri);  // gone
+  if (Document* document = Find(uri)) {
+    for (const CellSpan& span : it->second.layout) {
+      if (changed.texts.count(span.uri) != 0) continue;
+      auto gone = document->views.find(span.uri);  // its tokens go; DeliverToCells its pulls
+      if (gone != document->views.end()) {
+        gone->second.tokens.clear();
+        gone->second.tokens_result_id.clear();
+      }
+    }
   }
   it->second = std::move(changed);
   SyncNotebook(&it->second);
@@ -176,14 +183,9 @@ void Server::NotebookDidClose(const json& params) {
   std::string uri = lsp_json::String(item, "uri", "params.notebookDocument");
   auto it = notebooks_.find(uri);
   if (it == notebooks_.end()) return;
-  DidClose({{"textDocument", {{"uri", uri}}}});  // clears the cells' diagnostics first
-  std::vector<NotebookCell> cells = std::move(it->second.cells);
+  // Clears the cells' diagnostics, then drops their views (a waiting pull: an empty report).
+  DidClose({{"textDocument", {{"uri", uri}}}});
   notebooks_.erase(it);
-  for (const NotebookCell& cell : cells) {
-    semantic_tokens_.erase(cell.uri);
-    pulled_.erase(cell.uri);
-    AnswerPulls(cell.uri);  // a pull waiting on a cell gets an empty report
-  }
 }
 
 void Server::NotebookDidSave(const json& params) {
@@ -224,7 +226,7 @@ void Server::SyncNotebook(Notebook* notebook) {
 bool Server::DeliverToCells(const std::string& uri, int64_t version, const json& diagnostics) {
   auto it = notebooks_.find(uri);
   if (it == notebooks_.end()) return false;
-  const Document* document = Find(uri);
+  Document* document = Find(uri);
   if (document == nullptr) return false;
   const NotebookLayout& layout = it->second.layout;
   // No cell is asked for: the map only locates (each diagnostic in the cell of its start).
@@ -255,7 +257,7 @@ bool Server::DeliverToCells(const std::string& uri, int64_t version, const json&
   for (const CellSpan& span : layout) {
     published.insert(span.uri);
     if (pull_diagnostics_) {
-      KeepPulled(span.uri, version, std::move(per_cell[span.uri]));
+      KeepPulled(document, &document->views[span.uri], version, std::move(per_cell[span.uri]));
     } else {
       Notify("textDocument/publishDiagnostics",
              {{"uri", span.uri}, {"diagnostics", std::move(per_cell[span.uri])}});
@@ -264,20 +266,17 @@ bool Server::DeliverToCells(const std::string& uri, int64_t version, const json&
   for (const std::string& gone : it->second.published) {
     if (published.count(gone) != 0) continue;
     if (pull_diagnostics_) {
-      pulled_.erase(gone);
-      AnswerPulls(gone);  // not analysed any more: an empty report
+      auto view = document->views.find(gone);
+      if (view != document->views.end()) {
+        ClosePulls(&view->second);  // not analysed any more: an empty report
+        document->views.erase(view);
+      }
     } else {
       Notify("textDocument/publishDiagnostics", {{"uri", gone}, {"diagnostics", json::array()}});
     }
   }
   it->second.published = std::move(published);
   return true;
-}
-
-void Server::ForgetCellPulls(const std::string& uri) {
-  auto it = notebooks_.find(uri);
-  if (it == notebooks_.end()) return;
-  for (const CellSpan& span : it->second.layout) pulled_[span.uri].version = -1;
 }
 
 void Server::InitializeNotebooks(const json& capabilities) {

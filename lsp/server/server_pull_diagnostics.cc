@@ -21,17 +21,16 @@ void Server::Deliver(Document* document, int64_t version, json diagnostics) {
            {{"uri", document->uri}, {"version", version}, {"diagnostics", std::move(diagnostics)}});
     return;
   }
-  KeepPulled(document->uri, version, std::move(diagnostics));
+  KeepPulled(document, &document->views[document->uri], version, std::move(diagnostics));
 }
 
-void Server::KeepPulled(const std::string& uri, int64_t version, json diagnostics) {
-  Pulled& kept = pulled_[uri];
-  if (kept.result_id.empty() || kept.items != diagnostics) {
-    kept.items = std::move(diagnostics);
-    kept.result_id = std::to_string(next_result_id_++);
+void Server::KeepPulled(Document* document, ClientView* view, int64_t version, json diagnostics) {
+  if (view->pulled_result_id.empty() || view->pulled != diagnostics) {
+    view->pulled = std::move(diagnostics);
+    view->pulled_result_id = std::to_string(next_result_id_++);
   }
-  kept.version = version;
-  AnswerPulls(uri);
+  view->pulled_version = version;
+  AnswerPulls(document);
 }
 
 std::optional<json> Server::DiagnosticRequest(const json& id, const json& params) {
@@ -46,38 +45,41 @@ std::optional<json> Server::DiagnosticRequest(const json& id, const json& params
   std::string uri = lsp_json::String(item, "uri", "params.textDocument");
   std::string previous =
       lsp_json::OptionalString(params, "previousResultId", "params").value_or(std::string());
-  if (Resolve(uri) == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
-  waiting_pulls_[uri].emplace_back(id, previous);
-  AnswerPulls(uri);
+  Document* document = Resolve(uri);  // a cell: its notebook's, its own view
+  if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, uri + " is not open");
+  document->views[uri].waiting_pulls.emplace_back(id, previous);
+  AnswerPulls(document);
   return std::nullopt;
 }
 
-void Server::AnswerPulls(const std::string& uri) {
-  auto waiting = waiting_pulls_.find(uri);
-  if (waiting == waiting_pulls_.end()) return;
-  const Document* document = Resolve(uri);  // a cell: its notebook's, its own items
-  if (document != nullptr && document->analysed && !analysis_stopped_ &&
-      RoundTripPending(uri, document->version)) {
+void Server::AnswerPulls(Document* document) {
+  if (document->analysed && !analysis_stopped_ &&
+      document->round_trip.pending == document->version) {
     return;  // the saved version's round-trip check is on the way (server_round_trip.cc)
   }
-  auto kept = pulled_.find(uri);
-  json report;
-  if (document == nullptr || !document->analysed) {
-    // Closed, or not TVMScript: nothing to report (a full, empty report).
-    report = {{"kind", "full"}, {"items", json::array()}};
-    if (kept != pulled_.end()) report["resultId"] = kept->second.result_id;
-  } else if (kept != pulled_.end() && kept->second.version >= 0 &&
-             (kept->second.version == document->version || analysis_stopped_ ||
-              document->settings.diagnostics_on == DiagnosticsOn::kSave)) {
-    report = {
-        {"kind", "full"}, {"resultId", kept->second.result_id}, {"items", kept->second.items}};
-  } else if (analysis_stopped_) {
-    report = {{"kind", "full"}, {"items", json::array()}};
-  } else {
-    return;  // its analysis is on the way; Deliver answers
+  for (auto& [uri, view] : document->views) {
+    if (view.waiting_pulls.empty()) continue;
+    json report;
+    if (!document->analysed) {
+      // Not TVMScript (a markdown cell too): nothing to report (a full, empty report).
+      report = {{"kind", "full"}, {"items", json::array()}};
+      if (!view.pulled_result_id.empty()) report["resultId"] = view.pulled_result_id;
+    } else if (view.pulled_version >= 0 &&
+               (view.pulled_version == document->version || analysis_stopped_ ||
+                document->settings.diagnostics_on == DiagnosticsOn::kSave)) {
+      report = {{"kind", "full"}, {"resultId", view.pulled_result_id}, {"items", view.pulled}};
+    } else if (analysis_stopped_) {
+      report = {{"kind", "full"}, {"items", json::array()}};
+    } else {
+      continue;  // its analysis is on the way; Deliver answers
+    }
+    AnswerPullsWith(&view, report);
   }
-  std::vector<std::pair<json, std::string>> pulls = std::move(waiting->second);
-  waiting_pulls_.erase(waiting);
+}
+
+void Server::AnswerPullsWith(ClientView* view, const json& report) {
+  std::vector<std::pair<json, std::string>> pulls = std::move(view->waiting_pulls);
+  view->waiting_pulls.clear();
   for (const auto& [id, previous] : pulls) {
     if (report.contains("resultId") && previous == report["resultId"]) {
       Reply(id, {{"kind", "unchanged"}, {"resultId", report["resultId"]}});

@@ -105,6 +105,8 @@ std::optional<json> Server::Serve(const RequestSpec& spec, const json& id, const
   Document* document = Resolve(target.uri);
   if (document == nullptr) throw rpc::Error(rpc::kInvalidParams, target.uri + " is not open");
   if (!document->analysed) return spec.outside;
+  if (document->first_screen)
+    LookingAt(document, MapOf(target.uri, *document), params, target.position);
   const bridge::ParseResult& any = document->analysis ? *document->analysis : kNoAnalysis;
   bool current = document->analysis && document->analysis_version == document->version;
   if (spec.reads == Reads::kText || (spec.reads == Reads::kAnalysis && current)) {

@@ -19,26 +19,35 @@ void Server::CheckRoundTripOnSave(Document* document) {
   if (!document->settings.round_trip_on_save || analysis_stopped_) return;
   std::string uri = document->uri;
   int64_t version = document->version;
-  round_trip_[uri].pending = version;
-  runner_->Run(uri, [this, uri, version](WorkerClient& client) {
+  document->round_trip.pending = version;
+  // In the slow lane, a step of kRoundTripStep at a time: an edit's analysis and the queries
+  // go between the steps.
+  runner_->RunSlow(uri, [this, uri, version, analysed = false](WorkerClient& client) mutable {
     // Only reasons and mismatch warnings are read: no text is written, so no confirmation.
-    script::bridge::FormatQuery migrate{true};
+    script::bridge::FormatQuery migrate{true, kRoundTripStep};
     FormatOutcome outcome = client.UnconfirmedVerdicts(uri, migrate);
-    if (outcome.status == QueryStatus::kStale) {  // not analysed at this version: first that
+    if (outcome.version == version && outcome.status == QueryStatus::kStale && !analysed) {
+      analysed = true;  // not analysed at this version: first that
       AnalysisOutcome analysis = client.Analyze(uri);
       runner_->PostBack([this, analysis] { Publish(analysis); });
-      outcome = client.UnconfirmedVerdicts(uri, migrate);
+      return true;
+    }
+    if (outcome.version == version && outcome.status == QueryStatus::kDone && !outcome.complete) {
+      return true;  // the next step goes on where this one stopped
     }
     runner_->PostBack([this, uri, version, outcome] { TakeRoundTrip(uri, version, outcome); });
+    return false;
   });
 }
 
 void Server::TakeRoundTrip(const std::string& uri, int64_t version, const FormatOutcome& outcome) {
   Document* document = Find(uri);
-  auto found = round_trip_.find(uri);
-  if (document == nullptr || found == round_trip_.end()) return;  // closed meanwhile
-  RoundTripState& state = found->second;
-  if (state.pending == version) state.pending = -1;
+  if (document == nullptr) return;  // closed meanwhile
+  RoundTripState& state = document->round_trip;
+  // Nothing awaited for this version: reset since (the trust changed, or it stopped being
+  // TVMScript), or a later save's check is the one awaited.
+  if (state.pending != version) return;
+  state.pending = -1;
   // Only for the text saved: a change since (or a failed query) leaves the warnings as they
   // were, and that change's own analysis delivers without them.
   if (document->analysed && document->version == version && outcome.version == version &&
@@ -55,17 +64,16 @@ void Server::TakeRoundTrip(const std::string& uri, int64_t version, const Format
     state.warnings = std::move(warnings);
     state.version = version;
     if (changed) {
-      Deliver(document, version, WithRoundTrip(uri, version, state.analysis));
+      Deliver(document, version, WithRoundTrip(document, version, state.analysis));
       RefreshPulledDiagnostics();
     }
   }
-  AnswerPulls(uri);
+  AnswerPulls(document);
 }
 
 void Server::ClearRoundTrip(Document* document) {
-  auto found = round_trip_.find(document->uri);
-  if (found == round_trip_.end() || found->second.version < 0) return;
-  RoundTripState& state = found->second;
+  RoundTripState& state = document->round_trip;
+  if (state.version < 0) return;
   bool shown = state.version == state.analysis_version && !state.warnings.empty();
   state.warnings = json::array();
   state.version = -1;
@@ -73,19 +81,14 @@ void Server::ClearRoundTrip(Document* document) {
   if (shown) Deliver(document, state.analysis_version, state.analysis);
 }
 
-json Server::WithRoundTrip(const std::string& uri, int64_t version, json diagnostics) {
-  RoundTripState& state = round_trip_[uri];
+json Server::WithRoundTrip(Document* document, int64_t version, json diagnostics) {
+  RoundTripState& state = document->round_trip;
   state.analysis = diagnostics;
   state.analysis_version = version;
   if (state.version == version) {
     for (const json& warning : state.warnings) diagnostics.push_back(warning);
   }
   return diagnostics;
-}
-
-bool Server::RoundTripPending(const std::string& uri, int64_t version) const {
-  auto found = round_trip_.find(uri);
-  return found != round_trip_.end() && found->second.pending == version;
 }
 
 }  // namespace lsp

@@ -252,9 +252,8 @@ void Server::ApplyTrust() {
     document.trusted = trusted;
     document.analysis.reset();
     document.analysis_version = -1;
-    round_trip_.erase(uri);  // checked under the old trust
-    pulled_[uri].version = -1;
-    ForgetCellPulls(uri);  // a notebook's cells too
+    document.round_trip = RoundTripState();  // checked under the old trust
+    for (auto& [view_uri, view] : document.views) view.pulled_version = -1;  // cells' too
     if (document.analysed) {
       runner_->client(uri).Open(uri, document.version, document.text);
       ScheduleAnalysis(uri, milliseconds(0));
@@ -266,9 +265,7 @@ void Server::ApplyTrust() {
 
 milliseconds Server::DebounceOf(const Document& document) const {
   if (document.settings.debounce) return *document.settings.debounce;
-  auto times = analysis_times_.find(document.uri);
-  if (times == analysis_times_.end()) return ComputeDebounce(DebouncePolicy{}, {});
-  return ComputeDebounce(DebouncePolicy{}, times->second.recent(), times->second.gaps());
+  return ComputeDebounce(DebouncePolicy{}, document.times.recent(), document.times.gaps());
 }
 
 void Server::Warn(const std::vector<std::string>& warnings) {

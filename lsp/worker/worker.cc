@@ -15,9 +15,11 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <tvm/lsp/framing.h>
+#include <tvm/lsp/freed_memory.h>
 #include <tvm/lsp/text_change.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdlib>
@@ -102,17 +104,24 @@ class Worker {
   void NoteArrival(const protocol::Request& request);
   void Serve();
 
-  // Requests (main thread).
+  // Requests (main thread): protocol::DispatchRequest, generated from the schema, calls the
+  // `On` overload of each method with its params decoded.
   json Dispatch(const protocol::Request& request);
-  json Open(const json& params);
-  json Change(const json& params);
-  json Close(const json& params);
-  json Analyze(int64_t id, const json& params);
-  json WhatIsAt(const json& params);
-  json Format(const json& params);
-  json Members();
-  json TestEval(const json& params);
 
+ public:
+  protocol::Empty On(protocol::OpenMethod, int64_t id, protocol::OpenParams open);
+  protocol::Empty On(protocol::ChangeMethod, int64_t id, protocol::ChangeParams change);
+  protocol::Empty On(protocol::CloseMethod, int64_t id, protocol::CloseParams close);
+  protocol::AnalyzeResult On(protocol::AnalyzeMethod, int64_t id, protocol::AnalyzeParams analyze);
+  protocol::WhatIsAtResult On(protocol::WhatIsAtMethod, int64_t id, protocol::WhatIsAtParams query);
+  protocol::FormatResult On(protocol::FormatMethod, int64_t id, protocol::FormatParams query);
+  script::bridge::NamespaceCatalog On(protocol::MembersMethod, int64_t id, protocol::Empty);
+  /*! \brief Answered on the reader thread as it arrives (it must not wait behind an analysis). */
+  protocol::Empty On(protocol::CancelMethod, int64_t, protocol::CancelParams) { return {}; }
+  protocol::Empty On(protocol::ShutdownMethod, int64_t, protocol::Empty) { return {}; }
+  protocol::TestEvalResult On(protocol::TestEvalMethod, int64_t id, protocol::TestEvalParams eval);
+
+ private:
   Document& Find(const std::string& uri);
   void Analysed(Document* document, bridge::PartsAnswer answer, protocol::AnalyzeResult* reply);
   bridge::PartsAnswer RunAnalysis(int64_t id, const std::string& uri, const Document& document,
@@ -120,7 +129,7 @@ class Worker {
   bridge::ParseOptions AnalysisOptions(const std::string& uri) const;
   /*! \brief Whether `version` of `document` is the one the frontend's session last analysed. */
   bool Current(const Document& document, int64_t version) const;
-  bridge::QueryOptions QueryOptionsFor(const std::string& uri) const;
+  bridge::QueryOptions QueryOptionsFor(const std::string& uri, int64_t time_limit_ms) const;
 
   // Output (any thread queues; the writer thread writes).
   void Send(const json& message);
@@ -157,17 +166,8 @@ class Worker {
   /*! \brief The registry's namespaces, read at start-up before any document (`members`). */
   bridge::CatalogAnswer catalog_;
   uint64_t replies_sent_ = 0;  // numbers the analysis replies (result_id)
+  bool freed_ = false;         // an analysis freed memory since the last trim (under mutex_)
 };
-
-/*! \brief `params` decoded as T; a schema error is an invalid-params reply. */
-template <typename T>
-T ParamsAs(const json& params) {
-  try {
-    return protocol::Decode<T>(params.is_null() ? json::object() : params, "params");
-  } catch (const protocol::SchemaError& error) {
-    throw RequestError{protocol::ErrorCode::kInvalidParams, error.what()};
-  }
-}
 
 /*! \brief A change gives exactly one of the whole text and edits. */
 bool OneOfTextAndEdits(const protocol::ChangeParams& change) {
@@ -453,7 +453,8 @@ void Worker::Serve() {
     protocol::Request request;
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      wake_.wait(lock, [this] { return !queue_.empty() || input_ended_; });
+      WaitTrimmingWhenIdle(lock, wake_, &freed_,
+                           [this] { return !queue_.empty() || input_ended_; });
       if (queue_.empty()) return;
       request = std::move(queue_.front());
       queue_.pop_front();
@@ -466,21 +467,23 @@ void Worker::Serve() {
       ReplyError(request.id, {protocol::ErrorCode::kInternalError, error.what()});
     }
     if (request.method == protocol::ShutdownMethod::kName) return;
+    if (request.method == protocol::AnalyzeMethod::kName) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      freed_ = true;  // its transient objects (the reply's plain data, replaced trees)
+    }
   }
 }
 
 json Worker::Dispatch(const protocol::Request& request) {
   const std::string& method = request.method;
-  if (method == protocol::OpenMethod::kName) return Open(request.params);
-  if (method == protocol::ChangeMethod::kName) return Change(request.params);
-  if (method == protocol::CloseMethod::kName) return Close(request.params);
-  if (method == protocol::AnalyzeMethod::kName) return Analyze(request.id, request.params);
-  if (method == protocol::WhatIsAtMethod::kName) return WhatIsAt(request.params);
-  if (method == protocol::FormatMethod::kName) return Format(request.params);
-  if (method == protocol::MembersMethod::kName) return Members();
-  if (method == protocol::ShutdownMethod::kName) return json::object();
-  if (method == protocol::TestEvalMethod::kName && options_.test_hooks) {
-    return TestEval(request.params);
+  if (method != protocol::TestEvalMethod::kName || options_.test_hooks) {
+    std::optional<json> result;
+    try {
+      result = protocol::DispatchRequest(*this, method, request.id, request.params);
+    } catch (const protocol::SchemaError& error) {
+      throw RequestError{protocol::ErrorCode::kInvalidParams, error.what()};
+    }
+    if (result) return std::move(*result);
   }
   throw RequestError{protocol::ErrorCode::kUnknownMethod, "unknown method \"" + method + "\""};
 }
@@ -493,14 +496,12 @@ Document& Worker::Find(const std::string& uri) {
   return it->second;
 }
 
-json Worker::Open(const json& params) {
-  auto open = ParamsAs<protocol::OpenParams>(params);
+protocol::Empty Worker::On(protocol::OpenMethod, int64_t, protocol::OpenParams open) {
   documents_[open.uri] = Document{open.version, std::move(open.text), "", {}, std::nullopt};
-  return json::object();
+  return {};
 }
 
-json Worker::Change(const json& params) {
-  auto change = ParamsAs<protocol::ChangeParams>(params);
+protocol::Empty Worker::On(protocol::ChangeMethod, int64_t, protocol::ChangeParams change) {
   Document& document = Find(change.uri);
   if (!OneOfTextAndEdits(change)) {
     throw RequestError{protocol::ErrorCode::kInvalidParams,
@@ -512,20 +513,18 @@ json Worker::Change(const json& params) {
                               : ApplyTextChanges(std::move(document.text), *change.edits);
   document.version = change.version;
   document.analysed.reset();
-  return json::object();
+  return {};
 }
 
-json Worker::Close(const json& params) {
-  auto close = ParamsAs<protocol::CloseParams>(params);
+protocol::Empty Worker::On(protocol::CloseMethod, int64_t, protocol::CloseParams close) {
   Find(close.uri);
   documents_.erase(close.uri);
-  return json::object();
+  return {};
 }
 
-json Worker::TestEval(const json& params) {
-  auto eval = ParamsAs<protocol::TestEvalParams>(params);
-  protocol::TestEvalResult result{bridge::Interpreter::Global().Evaluate(eval.expression)};
-  return protocol::ToJson(result);
+protocol::TestEvalResult Worker::On(protocol::TestEvalMethod, int64_t,
+                                    protocol::TestEvalParams eval) {
+  return protocol::TestEvalResult{bridge::Interpreter::Global().Evaluate(eval.expression)};
 }
 
 bridge::ParseOptions Worker::AnalysisOptions(const std::string& uri) const {
@@ -538,8 +537,8 @@ bridge::ParseOptions Worker::AnalysisOptions(const std::string& uri) const {
   return parse;
 }
 
-json Worker::Analyze(int64_t id, const json& params) {
-  auto analyze = ParamsAs<protocol::AnalyzeParams>(params);
+protocol::AnalyzeResult Worker::On(protocol::AnalyzeMethod, int64_t id,
+                                   protocol::AnalyzeParams analyze) {
   Document& document = Find(analyze.uri);
   protocol::AnalyzeResult reply;
   reply.uri = analyze.uri;
@@ -559,7 +558,7 @@ json Worker::Analyze(int64_t id, const json& params) {
   } else {
     Analysed(&document, RunAnalysis(id, analyze.uri, document, analyze), &reply);
   }
-  return protocol::ToJson(reply);
+  return reply;
 }
 
 void Worker::Analysed(Document* document, bridge::PartsAnswer answer,
@@ -593,12 +592,14 @@ bool Worker::Current(const Document& document, int64_t version) const {
   return document.version == version && document.analysed == version;
 }
 
-bridge::QueryOptions Worker::QueryOptionsFor(const std::string& uri) const {
+bridge::QueryOptions Worker::QueryOptionsFor(const std::string& uri, int64_t time_limit_ms) const {
   bridge::QueryOptions query;
   query.source_name = uri;
   query.trusted = options_.trusted;
   query.entry_module = options_.entry_module;
-  query.time_limit = std::chrono::milliseconds(0);  // the client keeps time
+  // Past it the bridge stops the query in-process, and the worker keeps what it holds; 0: none
+  // (the client keeps time from outside).
+  query.time_limit = std::chrono::milliseconds(std::max<int64_t>(time_limit_ms, 0));
   return query;
 }
 
@@ -611,42 +612,43 @@ bool Answered(const Answer& answer) {
   return answer.status == bridge::QueryStatus::kDone;
 }
 
-json Worker::WhatIsAt(const json& params) {
-  auto query = ParamsAs<protocol::WhatIsAtParams>(params);
+protocol::WhatIsAtResult Worker::On(protocol::WhatIsAtMethod, int64_t,
+                                    protocol::WhatIsAtParams query) {
   const Document& document = Find(query.uri);
   protocol::WhatIsAtResult reply{query.uri, query.version, protocol::QueryStatus::kStale, {}};
   if (Current(document, query.version)) {
     bridge::WhatIsAtAnswer answer =
-        bridge::WhatIsAt(QueryOptionsFor(query.uri), query.line, query.column);
+        bridge::WhatIsAt(QueryOptionsFor(query.uri, query.time_limit_ms), query.line, query.column);
     if (Answered(answer)) {
       reply.status = protocol::QueryStatus::kDone;
       reply.node = std::move(answer.node);
     }
   }
-  return protocol::ToJson(reply);
+  return reply;
 }
 
-json Worker::Format(const json& params) {
-  auto query = ParamsAs<protocol::FormatParams>(params);
+protocol::FormatResult Worker::On(protocol::FormatMethod, int64_t, protocol::FormatParams query) {
   const Document& document = Find(query.uri);
   protocol::FormatResult reply{query.uri, query.version, protocol::QueryStatus::kStale, {}};
   if (Current(document, query.version)) {
+    bridge::FormatQuery format{query.migrate, std::chrono::milliseconds(query.budget_ms)};
     bridge::FormatAnswer answer =
-        bridge::FormatVerdicts(QueryOptionsFor(query.uri), bridge::FormatQuery{query.migrate});
+        bridge::FormatVerdicts(QueryOptionsFor(query.uri, query.time_limit_ms), format);
     if (Answered(answer)) {
       reply.status = protocol::QueryStatus::kDone;
       reply.definitions = std::move(answer.definitions);
+      reply.complete = answer.complete;
     }
   }
-  return protocol::ToJson(reply);
+  return reply;
 }
 
-json Worker::Members() {
+bridge::NamespaceCatalog Worker::On(protocol::MembersMethod, int64_t, protocol::Empty) {
   if (catalog_.status != bridge::QueryStatus::kDone) {
     throw RequestError{protocol::ErrorCode::kInternalError,
                        "the namespace catalog could not be read: " + catalog_.error};
   }
-  return protocol::ToJson(catalog_.catalog);
+  return catalog_.catalog;
 }
 
 bridge::PartsAnswer Worker::RunAnalysis(int64_t id, const std::string& uri,

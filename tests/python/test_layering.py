@@ -4,6 +4,7 @@
 import ast
 import pathlib
 import re
+import textwrap
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.MULTILINE)
@@ -71,29 +72,28 @@ PYTHON_PACKAGE = REPO / "parser_bridge" / "python" / "tvm_tirx"
 
 
 def module_imports(path: pathlib.Path, package_root: pathlib.Path):
-    """The modules a module's top-level statements import (relative imports resolved), each
-    with the packages above it that the import initializes."""
+    """The modules a module imports (relative imports resolved), each with the packages above
+    it that the import initializes. Every import statement counts, at any depth: one inside a
+    function runs when the function does, and closes a cycle as surely as one at the top."""
     parts = list(path.relative_to(package_root.parent).with_suffix("").parts)
     is_package = parts[-1] == "__init__"
     if is_package:
         parts = parts[:-1]
     here = parts if is_package else parts[:-1]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    statements = list(tree.body)
+    return ".".join(parts), imports_in(ast.parse(path.read_text(encoding="utf-8")), parts, here)
+
+
+def imports_in(tree: ast.AST, parts, here):
     found = set()
-    while statements:
-        node = statements.pop()
-        if isinstance(node, (ast.If, ast.Try)):  # still module level
-            statements.extend(node.body + node.orelse + getattr(node, "finalbody", []))
-            statements.extend(s for h in getattr(node, "handlers", []) for s in h.body)
-            continue
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             targets = [alias.name.split(".") for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = here[: len(here) - node.level + 1] if node.level else []
             module = base + (node.module.split(".") if node.module else [])
-            targets = [module + [alias.name] for alias in node.names] if not node.module \
-                else [module]
+            # `from a import b` imports the submodule a.b when b is one (import_graph keeps
+            # only names that are modules).
+            targets = [module] + [module + [alias.name] for alias in node.names]
         else:
             continue
         for target in targets:
@@ -101,7 +101,7 @@ def module_imports(path: pathlib.Path, package_root: pathlib.Path):
                 name = ".".join(target[:end])
                 if name.startswith("tvm_tirx") and not ".".join(parts).startswith(name):
                     found.add(name)
-    return ".".join(parts), found
+    return found
 
 
 def import_graph():
@@ -139,6 +139,55 @@ def import_cycle(graph):
     return None
 
 
+# The frontend's layers, lowest first (docs/architecture.md, "The frontend's layers"): a module
+# imports only modules of its own layer or below. Importing a module of a package also runs the
+# package's __init__, so an import of `tvm_tirx.script.parser.x` is an import of the parser
+# package too.
+IR, LEAF, BUILDER, MEMBER, REGISTRY, NAMESPACE, PARSER, ENTRY = range(8)
+SCRIPT = "tvm_tirx.script."
+LAYER_OF_MODULE = {
+    "tvm_tirx": IR, "tvm_tirx.ir": IR, "tvm_tirx.stmt": IR, "tvm_tirx.analysis": IR,
+    # Leaves: the typing basics, the finding sinks, data and tables that import nothing of
+    # the builder; and two leaves in the parser package (the lines of a text, the
+    # GeneratedBuilder record), which the registration API uses: only modules from the
+    # registries up may import them, since importing them runs the package's __init__.
+    **{SCRIPT + name: LEAF for name in (
+        "tirx_types", "findings", "recorded", "missing", "definition_kind", "memory_scope",
+        "global_info", "tirx_apache_dtype", "tirx_apache_signatures", "tirx_layout",
+        "tirx_ptx_table", "tirx_target", "parser.line_index", "parser.generated")},
+    # The builder: frames and the construction hooks of the namespace.
+    **{SCRIPT + name: BUILDER for name in ("builder", "tirx_builder", "tirx_threads")},
+    # The member modules: what namespaces hold besides hooks.
+    **{SCRIPT + name: MEMBER for name in ("ir_classes",)},
+    # What the namespaces register with: the parser package's registration API (its __init__
+    # and the registries), the decorators and the dialect table.
+    **{SCRIPT + name: REGISTRY for name in (
+        "parser", "parser.namespaces", "parser.protocol_registry", "decorators", "dialects")},
+    **{SCRIPT + name: NAMESPACE for name in ("tirx", "s_tir", "ir", "ir_builder")},
+    # The entry points: the package itself and the command line.
+    "tvm_tirx.script": ENTRY, SCRIPT + "check": ENTRY,
+}
+
+
+def layer_of(module: str) -> int:
+    """The layer of a module of the frontend: the table's, else the member modules
+    (`tirx_*`) or the parser (`parser.*`); KeyError for a module nobody placed."""
+    if module in LAYER_OF_MODULE:
+        return LAYER_OF_MODULE[module]
+    if module.startswith(SCRIPT + "tirx_"):
+        return MEMBER
+    if module.startswith(SCRIPT + "parser."):
+        return PARSER
+    raise KeyError(f"{module} has no layer: place it in LAYER_OF_MODULE")
+
+
+def layer_violations(graph, layer):
+    """Each import of a module from a higher layer, as "importer (layer) -> imported (layer)"."""
+    return [f"{module} ({layer(module)}) -> {imported} ({layer(imported)})"
+            for module in sorted(graph) for imported in sorted(graph[module])
+            if layer(imported) > layer(module)]
+
+
 def test_the_python_packages_import_no_module_that_imports_them_back():
     graph = import_graph()
     assert "tvm_tirx.script.parser.analysis" in graph  # the check sees the frontend
@@ -146,6 +195,41 @@ def test_the_python_packages_import_no_module_that_imports_them_back():
     assert import_cycle(graph) is None
 
 
+def test_the_frontend_imports_no_higher_layer():
+    graph = import_graph()
+    assert "tvm_tirx.script.tirx_builder" in graph["tvm_tirx.script.tirx_sblock"]
+    assert layer_violations(graph, layer_of) == []
+
+
+def test_every_module_has_a_layer():
+    for module in import_graph():
+        layer_of(module)  # raises for a module nobody placed
+
+
+def test_the_typing_leaf_imports_nothing_of_the_builder():
+    graph = import_graph()
+    assert graph[SCRIPT + "tirx_types"] <= {"tvm_tirx", "tvm_tirx.ir"}
+
+
 def test_an_import_cycle_would_be_reported():
     graph = {"a": {"a.b"}, "a.b": {"c"}, "c": {"a.b"}}
     assert import_cycle(graph) == ["a.b", "c", "a.b"]
+
+
+def test_an_import_inside_a_function_is_an_edge():
+    sample = ast.parse(textwrap.dedent("""
+        def hook():
+            class Inner:
+                def method(self):
+                    from .tirx_ops import if_then_else
+            return Inner
+    """))
+    parts = ["tvm_tirx", "script", "tirx_builder"]
+    assert "tvm_tirx.script.tirx_ops" in imports_in(sample, parts, parts[:-1])
+
+
+def test_an_import_from_a_higher_layer_would_be_reported():
+    layers = {"builder": BUILDER, "ops": MEMBER, "tirx": NAMESPACE}
+    graph = {"builder": {"ops"}, "ops": {"builder"}, "tirx": {"ops", "builder"}}
+    assert layer_violations(graph, layers.__getitem__) == [
+        f"builder ({BUILDER}) -> ops ({MEMBER})"]

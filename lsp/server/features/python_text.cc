@@ -112,19 +112,6 @@ int64_t Indent(std::string_view code) {
   return -1;
 }
 
-std::vector<std::string_view> SplitLines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  size_t start = 0;
-  for (size_t at = 0; at < text.size(); ++at) {
-    if (text[at] != '\n' && text[at] != '\r') continue;
-    lines.push_back(text.substr(start, at - start));
-    if (text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n') ++at;
-    start = at + 1;
-  }
-  lines.push_back(text.substr(start));
-  return lines;
-}
-
 bool IsIdentifierByte(unsigned char byte) {
   return byte == '_' || (byte >= '0' && byte <= '9') || (byte >= 'a' && byte <= 'z') ||
          (byte >= 'A' && byte <= 'Z') || byte >= 0x80;

@@ -8,6 +8,8 @@
 #ifndef TVM_LSP_SERVER_FEATURES_PYTHON_TEXT_H_
 #define TVM_LSP_SERVER_FEATURES_PYTHON_TEXT_H_
 
+#include <tvm/lsp/lines.h>
+
 #include <cstdint>
 #include <set>
 #include <string>
@@ -17,9 +19,6 @@
 namespace tvm {
 namespace lsp {
 namespace features {
-
-/*! \brief The lines of `text` without their breaks ("\n", "\r\n" or a lone "\r"). */
-std::vector<std::string_view> SplitLines(std::string_view text);
 
 /*!
  * \brief Each line with the text of its strings and comments blanked (spaces, so columns

@@ -8,7 +8,7 @@ from typing import Any, Dict, Optional, Sequence
 import tvm_ffi
 from tvm_ffi import Object, get_global_func, register_object
 
-from .ir import Expr, PrimType, Type, Var, printable
+from .ir import Expr, PrimType, Range, Type, Var, printable
 
 _make_const = get_global_func("tirx.make_const")
 
@@ -150,8 +150,6 @@ def _range(dom: Any, var: Var) -> Any:
     if isinstance(dom, Object) and not isinstance(dom, Expr):
         return dom
     start, end = dom if isinstance(dom, (tuple, list)) else (0, dom)
-    from .ir import Range
-
     return Range(_bound(start, var), _bound(end, var))
 
 
@@ -175,8 +173,6 @@ class BufferRegion(Object):
     """``tensor[region...]``: one Range per dimension (an int or Expr is the point ``[i, i+1)``)."""
 
     def __init__(self, tensor: Var, region: Sequence[Any]) -> None:
-        from .ir import Range
-
         ranges = []
         for item in region:
             if isinstance(item, Range):

@@ -7,6 +7,7 @@
  * `source_name=` and `trusted=`, and answer None when they keep no finished analysis of that
  * document, else a dict holding the answer under one key.
  */
+#include <functional>
 #include <string>
 
 #include "bridge_internal.h"
@@ -61,7 +62,8 @@ QueryCall CallQuery(const QueryOptions& options, const char* function, PyObject*
  */
 template <typename Answer, typename Convert, typename Store>
 Answer Ask(const QueryOptions& options, const char* function, PyObject* args, const char* key,
-           Convert convert, Store store) {
+           Convert convert, Store store,
+           const std::function<void(Answer*, PyObject* dict)>& rest = nullptr) {
   Answer answer;
   QueryCall call = CallQuery(options, function, args);
   if (!call.value) {
@@ -78,6 +80,7 @@ Answer Ask(const QueryOptions& options, const char* function, PyObject* args, co
   try {
     if (item == nullptr) throw MalformedAnswer(std::string("expected a dict with \"") + key + "\"");
     store(&answer, convert(item));
+    if (rest) rest(&answer, call.value.get());
   } catch (const MalformedAnswer& error) {
     answer.status = QueryStatus::kFailed;
     answer.error = "malformed answer from " + options.entry_module + "." + function + ", \"" + key +
@@ -111,13 +114,29 @@ WhatIsAtAnswer WhatIsAt(const QueryOptions& options, int64_t line, int64_t colum
 
 FormatAnswer FormatVerdicts(const QueryOptions& options, const FormatQuery& query) {
   return details::WithPython(details::FailedQuery<FormatAnswer>, [&] {
-    // `migrate` only when asked, so entry functions that do not take it still format.
-    details::PyRef args(query.migrate ? Py_BuildValue("(O)", Py_True) : PyTuple_New(0));
-    return details::Ask<FormatAnswer>(
+    // `migrate` and the budget only when asked, so entry functions that do not take them still
+    // format.
+    details::PyRef args(query.budget.count() > 0
+                            ? Py_BuildValue("(OL)", query.migrate ? Py_True : Py_False,
+                                            static_cast<long long>(query.budget.count()))  // NOLINT
+                        : query.migrate ? Py_BuildValue("(O)", Py_True)
+                                        : PyTuple_New(0));
+    FormatAnswer answer = details::Ask<FormatAnswer>(
         options, "format_verdicts", args.get(), "definitions", details::ConvertFormatVerdicts,
         [](FormatAnswer* answer, std::vector<FormatVerdict> verdicts) {
           answer->definitions = std::move(verdicts);
+        },
+        [](FormatAnswer* answer, PyObject* dict) {
+          PyObject* complete = PyDict_GetItemString(dict, "complete");  // absent: complete
+          if (complete != nullptr && !PyBool_Check(complete)) {
+            throw details::MalformedAnswer("\"complete\" is not a bool");
+          }
+          answer->complete = complete == nullptr || complete == Py_True;
+          if (!answer->complete && !answer->definitions.empty()) {
+            throw details::MalformedAnswer("verdicts with an answer that is not complete");
+          }
         });
+    return answer;
   });
 }
 

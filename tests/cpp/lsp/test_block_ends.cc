@@ -18,7 +18,7 @@ namespace {
 namespace features = tvm::lsp::features;
 
 std::vector<std::string> Code(const std::string& text) {
-  return features::CodeLines(features::SplitLines(text));
+  return features::CodeLines(tvm::lsp::SplitLines(text));
 }
 
 /*! \brief A text of `count` lines drawn from pieces that open, close and nest blocks. */

@@ -5,8 +5,13 @@
  */
 #include <doctest/doctest.h>
 #include <tvm/lsp/framing.h>
+#include <tvm/lsp/freed_memory.h>
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "documents.h"
@@ -49,6 +54,35 @@ std::vector<std::string> Drain(FrameParser* parser) {
 }  // namespace
 
 TEST_SUITE("lsp.server") {
+  TEST_CASE("an idle thread trims the heap once after memory was freed, never while busy") {
+    std::mutex mutex;
+    std::condition_variable wake;
+    bool freed = true;
+    bool ready = false;
+    std::unique_lock<std::mutex> lock(mutex);
+    std::thread waker([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      std::lock_guard<std::mutex> guard(mutex);
+      ready = true;
+      wake.notify_all();
+    });
+    auto start = std::chrono::steady_clock::now();
+    // Idle 50 ms: trimmed (freed cleared), then the wait goes on until ready.
+    tvm::lsp::WaitTrimmingWhenIdle(
+        lock, wake, &freed, [&] { return ready; }, std::chrono::milliseconds(50));
+    CHECK(ready);
+    CHECK(!freed);
+    CHECK(std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(300));
+    lock.unlock();
+    waker.join();
+    // Something ready within the idle time: no trim, freed stays for the next wait.
+    lock.lock();
+    freed = true;
+    tvm::lsp::WaitTrimmingWhenIdle(
+        lock, wake, &freed, [&] { return ready; }, std::chrono::milliseconds(50));
+    CHECK(freed);
+  }
+
   TEST_CASE("the frame parser takes bytes as they come, one at a time too") {
     FrameParser parser(100);
     std::string stream = "Content-Length: 2\r\n\r\n{}content-length:3\r\nX: y\r\n\r\n[1]";

@@ -4,7 +4,7 @@ answers from the whole analysis only."""
 
 from __future__ import annotations
 
-from lsp_server_client import Server
+from lsp_server_client import Server, encode
 
 URI = "file:///first_screen/large.py"
 HEADER = "from tvm_tirx.script import tirx as T\n"
@@ -75,6 +75,36 @@ def test_a_navigation_request_before_the_whole_analysis_waits_for_it() -> None:
         symbols = server.call("textDocument/documentSymbol", {"textDocument": {"uri": URI}},
                               timeout=60.0)["result"]
         assert len(symbols) == 60
+        assert server.stop() == 0
+    finally:
+        server.close()
+
+
+def test_the_lines_the_editor_asks_about_with_the_open_are_its_first_screen() -> None:
+    # An editor reopening a file scrolled down asks for the semantic tokens of what it shows
+    # right after didOpen: those lines are analysed first, not lines 1-100. Both messages go in
+    # one write, as they reach the server together.
+    text = large_text(60, {2, 50})
+    lines = text.split("\n")
+    bad = [n for n, line in enumerate(lines) if "// 0.5" in line]
+    assert bad[0] < 100 < bad[1]
+    server = Server()
+    try:
+        server.initialize()
+        tokens_id = server.next_id
+        server.next_id += 1
+        server.write(
+            encode({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+                "textDocument": {"uri": URI, "languageId": "python", "version": 1,
+                                 "text": text}}})
+            + encode({"jsonrpc": "2.0", "id": tokens_id,
+                                  "method": "textDocument/semanticTokens/range", "params": {
+                                      "textDocument": {"uri": URI},
+                                      "range": {"start": {"line": bad[1] - 20, "character": 0},
+                                                "end": {"line": bad[1] + 20, "character": 0}}}}))
+        assert error_lines(server.diagnostics(URI)) == [bad[1]]  # the asked lines' first
+        assert error_lines(server.diagnostics(URI)) == bad  # then the whole file
+        assert server.reply(tokens_id)["result"]["data"]  # answered from the whole analysis
         assert server.stop() == 0
     finally:
         server.close()

@@ -49,6 +49,11 @@ def test_version_and_help() -> None:
     (["--stdio", "--debounce-ms", "soon"],
      '--debounce-ms takes a number of milliseconds (0 to 60000), got "soon"'),
     (["--stdio", "--worker"], "--worker needs a value"),
+    (["--stdio", "--query-limit-ms", "0"],
+     '--query-limit-ms takes a number of milliseconds (1 to 60000), got "0"'),
+    (["--stdio", "--query-limit-ms", "60001"],
+     '--query-limit-ms takes a number of milliseconds (1 to 60000), got "60001"'),
+    (["--stdio", "--query-limit-ms"], "--query-limit-ms needs a value"),
 ])
 def test_a_bad_command_line_is_exit_code_2(args, message) -> None:
     result = subprocess.run([str(SERVER), *args], capture_output=True, text=True)

@@ -126,6 +126,8 @@ def test_optional_keys_are_the_ones_an_entry_may_not_send() -> None:
         "ChangeParams.text", "ChangeParams.edits",  # exactly one of them
         "TextChange.range",  # absent: the whole text, as in LSP
         "FormatParams.migrate",  # absent: the formatting verdicts
+        "FormatParams.budget_ms", "FormatResult.complete",  # absent: all at once
+        "WhatIsAtParams.time_limit_ms", "FormatParams.time_limit_ms",  # absent: no limit inside
         "FormatVerdict.mismatch",  # the frontend sends it; fixtures need not
     }
 
@@ -169,3 +171,19 @@ def test_the_bridge_reads_what_the_schema_says() -> None:
         if t.kind == "struct" and t.cpp and t.cpp.startswith("tvm::script::bridge::")
     }
     assert tables == expected
+
+
+def test_the_generated_dispatch_sends_every_method_to_its_handler() -> None:
+    # The worker answers through protocol::DispatchRequest (generated): one branch per method of
+    # the schema, each calling `On(<Method>{}, id, <decoded params>)`, so a method added to the
+    # schema without a handler in lsp/worker/worker.cc fails to compile.
+    lines = "\n".join(worker_schema._dispatch(SCHEMA))
+    methods = [m["name"] for m in SCHEMA.methods]
+    assert len(methods) == 10 and "what-is-at" in methods
+    for name in methods:
+        camel = worker_schema._camel(name) + "Method"
+        assert (f"if (method == {camel}::kName) {{\n    return ToJson(handlers.On({camel}{{}}, id, "
+                f'Decode<{camel}::Params>(given, "params")));') in lines, name
+    worker = (REPO / "lsp" / "worker" / "worker.cc").read_text()
+    assert "protocol::DispatchRequest(*this, method, request.id, request.params)" in worker
+    assert len(re.findall(r"\bOn\(protocol::\w+Method\b", worker)) >= len(methods)

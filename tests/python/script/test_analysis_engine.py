@@ -13,7 +13,8 @@ import pytest
 from tvm_ffi import structural_equal
 from tvm_tirx.script import from_source, parse_diagnostics
 from tvm_tirx.script import tirx as T
-from tvm_tirx.script.parser.runtime import POISON, BuilderRuntime, collecting_failures
+from tvm_tirx.script.findings import collecting_failures
+from tvm_tirx.script.parser.runtime import POISON, BuilderRuntime
 from tvm_tirx.script.parser.analysis import AnalysisOptions, analyze
 from tvm_tirx.script.parser.collector import ANALYSIS_THRESHOLDS
 

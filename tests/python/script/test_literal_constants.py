@@ -216,3 +216,47 @@ def test_inner():
     assert sorted(session.stats.built) == ["f", "g"]
     assert "(16,)" in report.definitions[0].canonical_text
     assert "(3,)" in report.definitions[1].canonical_text
+
+
+def test_a_global_hidden_in_any_statement_body_keeps_its_name_unfolded() -> None:
+    # `global` is a statement, found in every kind of statement body: an except handler, a
+    # match case, a with, a nested function (nonlocal rebinds the enclosing function's name,
+    # not the module's, but is treated the same: never folded).
+    hiding = {
+        "HANDLED": "try:\n        pass\n    except OSError:\n        global HANDLED\n"
+                   "        HANDLED = 5\n",
+        "MATCHED": "match 1:\n        case 1:\n            global MATCHED\n"
+                   "            MATCHED = 5\n",
+        "WITHIN": "with open('x'):\n        global WITHIN\n        WITHIN = 5\n",
+        "NESTED": "def inner():\n        nonlocal NESTED\n        NESTED = 5\n",
+    }
+    for name, body in hiding.items():
+        report = parse_diagnostics(HEADER + f'''
+{name} = 4
+
+
+def rebind():
+    {body}
+
+@T.prim_func
+def f(A: T.Buffer(({name},), "int32")):
+    A[0] = 1
+''')
+        assert [c for c, _ in _codes(report)] == [REFUSED], name
+    folded = parse_diagnostics(HEADER + '''
+KEPT = 4
+
+
+def rebind():
+    try:
+        pass
+    except OSError:
+        KEPT_TOO = 5
+
+
+@T.prim_func
+def f(A: T.Buffer((KEPT,), "int32")):
+    A[0] = 1
+''')
+    assert _codes(folded) == []
+    assert "T.Tensor((4,), T.int32)" in _texts(folded)[0]

@@ -77,8 +77,15 @@ struct WorkerClientOptions {
   std::chrono::milliseconds start_timeout{30000};
   /*! \brief How long a request other than `analyze` and the queries may take. */
   std::chrono::milliseconds request_timeout{10000};
-  /*! \brief Wall time a query (`WhatIsAt`, `Format`) may take before the worker is killed. */
+  /*!
+   * \brief Wall time a query (`WhatIsAt`, `Format`) may take: past it the worker stops the
+   *  query itself and answers an error naming the limit (`kFailed`), keeping its documents
+   *  and analyses.
+   */
   std::chrono::milliseconds query_limit{5000};
+  /*! \brief How much longer a query may run before the worker is killed (it is stuck where the
+   *  worker cannot stop it, in C code). */
+  std::chrono::milliseconds query_kill_grace{3000};
   /*!
    * \brief Where the client logs a worker that broke the protocol (one line each); unset:
    *  standard error (the server's log in an editor, the terminal for the CLI).
@@ -137,6 +144,9 @@ struct FormatOutcome {
   int64_t version = 0;
   std::vector<script::bridge::FormatVerdict> definitions;
   std::string message;
+  /*! \brief False when the query's budget ran out first (`definitions` is then empty): asking
+   *  again goes on where it stopped. */
+  bool complete = true;
 };
 
 /*! \brief What `Members` gives back. */
@@ -194,8 +204,9 @@ class WorkerClient {
 
   /*!
    * \brief What is at (line, UTF-8 byte column) in the last analysis of the current version
-   *  of `uri`; `kStale` when that version was not analysed. Within `query_limit`: past it the
-   *  worker is killed and the answer is `kFailed`. Never throws.
+   *  of `uri`; `kStale` when that version was not analysed. Past `query_limit` the
+   *  worker stops the query and keeps its analyses (`kFailed`, the message naming the limit);
+   *  past `query_kill_grace` more it is killed (`kFailed` too). Never throws.
    */
   WhatIsAtOutcome WhatIsAt(const std::string& uri, int64_t line, int64_t column);
   /*!

@@ -13,7 +13,7 @@ from typing import List, Optional, TextIO
 
 from .parser.diagnostics import parse_diagnostics
 from .parser.codes import SEVERITY_NAMES
-from .parser.line_index import LineIndex
+from .parser.line_index import LineIndex, split_lines
 
 
 
@@ -47,7 +47,7 @@ def check_file(path: str, text: str, out: TextIO, trusted: bool = False) -> int:
 
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tvm_tirx.script.check",
-                                     description=__doc__.splitlines()[0])
+                                     description=split_lines(__doc__)[0])
     parser.add_argument("files", nargs="+")
     parser.add_argument("--trusted", action="store_true",
                         help="run the files' Python (only for code you trust)")

@@ -21,7 +21,7 @@ from .builder import Frame as _Frame, Loc, span_of as _span_of
 # a script body never reaches them).
 from .builder import AlreadyEmitted, IRBuilder, IRModuleFrame  # noqa: F401
 from .global_info import resolve_global_info_args  # noqa: F401
-from .tirx_legacy import default_typed
+from .tirx_types import default_typed
 from .tirx_legacy import meta_var  # noqa: F401 - the reference's I has it too
 from .decorators import ModuleDecorator as _ModuleDecorator, _is_class_body
 from .ir_classes import TYPES as _CLASS_TYPES

@@ -20,7 +20,7 @@ from .. import StringImm as _StringImmNode
 from .. import TensorLoad as _TensorLoadNode
 from .. import ir as _ir
 from ..stmt import Bind  # noqa: F401 - the statement class, `T.Bind(x, value)`
-from .tirx_legacy import default_typed as _default_typed
+from .tirx_types import default_typed as _default_typed
 
 PrimType = _ir.PrimType
 Prim = PrimType  # the reference's short name for the same class

@@ -76,7 +76,6 @@ from .tirx_builder import (  # noqa: F401 - the namespace's construction hooks
     grid,
     header_symbol_,
     if_,
-    if_then_else_,
     jit_arg_,
     le_,
     let,
@@ -169,6 +168,7 @@ from .tirx_gpu import MEMBERS as _GPU_MEMBERS
 from .tirx_gpu import comm_reducer  # noqa: F401 - the combiner of `tvm_thread_allreduce`
 from .tirx_intrinsics import intrinsic_members as _intrinsic_members
 from .tirx_ops import MEMBERS as _OPS_MEMBERS
+from .tirx_ops import if_then_else_  # noqa: F401 - the hook of `a if c else b`
 from .tirx_ops import (  # noqa: F401 - the operators that are not intrinsics (issue 10)
     abs,
     bitwise_and,
@@ -197,10 +197,7 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     Broadcast,
     Buffer,
     Buffer as buffer,  # Apache TVM's lower-case spelling of the same declaration
-    HandleType as _HandleType,
     Ramp,
-    ScalarType as _ScalarType,
-    adopt_literal as _adopt,
     alloc_buffer,
     bind,
     break_loop,
@@ -208,17 +205,20 @@ from .tirx_legacy import (  # noqa: F401 - today's spelling (docs/frontend.md)
     cast,
     continue_loop,
     decl_buffer,
-    default_typed as _default_typed,
     match_buffer,
     meta_var,
     operator_member as _operator_member,
     ramp,
-    same_typed_branches as _same_typed_branches,
+    thread_binding,
+)
+from .tirx_scalars import HandleType as _HandleType, ScalarType as _ScalarType
+from .tirx_tensor_type import (  # noqa: F401 - hooks of string extents in signatures
     quoted_symbols_,
     signature_dtypes_,
     signature_symbols_,
-    thread_binding,
 )
+from .tirx_types import adopt_literal as _adopt, default_typed as _default_typed
+from .tirx_types import same_typed_branches as _same_typed_branches
 from .tirx_sblock import (  # noqa: F401 - S-TIR blocks in Apache TVM 0.27's spelling
     BLOCK_MEMBERS as _BLOCK_MEMBERS,
     axis,

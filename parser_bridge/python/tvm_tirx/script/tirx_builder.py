@@ -24,6 +24,7 @@ from .. import ir as _ir
 from ..stmt import Evaluate, ForKind, Stmt
 from .builder import AlreadyEmitted, Frame, Loc, NamedByBinding, ScopeSpec, enter_bare, in_frame
 from .builder import span_of
+from .findings import record_finding
 from .recorded import NoEquivalentYet, NotAnalysedYet
 from .tirx_layout import PLACEMENT_KEY, apache_layout, dtype_bits, placement_of, tensor_layout
 from .tirx_threads import LaunchThreadSpec
@@ -588,7 +589,6 @@ def setitem_(*, value: Any, target: Any, key: Tuple[Any, ...], loc: Optional[Loc
     _b["SetItem"](target, indices, value, span_of(loc))
     lossy = _lossy_store(target, value)
     if lossy is not None:
-        from .parser.runtime import record_finding  # the parser imports this module: at use
         record_finding("lossy-store", lossy, loc)
 
 
@@ -944,13 +944,3 @@ lt_ = _comparison(get_global_func("tirx.op.less"), operator.lt)
 le_ = _comparison(get_global_func("tirx.op.less_equal"), operator.le)
 gt_ = _comparison(get_global_func("tirx.op.greater"), operator.gt)
 ge_ = _comparison(get_global_func("tirx.op.greater_equal"), operator.ge)
-
-
-def if_then_else_(condition: Any, true_value: Any, false_value: Any) -> Any:
-    """``a if c else b``: ``T.if_then_else(c, a, b)`` for an IR condition, as the reference
-    builds it (only the chosen branch is evaluated, as in Python; ``T.Select`` evaluates both),
-    Python's choice for a Python one."""
-    if not _is_expr(condition):
-        return true_value if condition else false_value
-    from .tirx_ops import if_then_else  # tirx_ops imports this module: bound at first use
-    return if_then_else(condition, true_value, false_value)

@@ -22,7 +22,7 @@ from typing import Any, Iterator, List, Optional, Sequence
 from tvm_ffi import get_global_func, register_object
 
 from .. import IntImm
-from .ir import StringImm
+from .ir_classes import StringImm
 from .builder import Frame, Loc, NamedByBinding, enter_bare, span_of
 from .recorded import NotAnalysedYet
 from .tirx_builder import attr as _statement_attr

@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 
 from .. import CommReducer as _CommReducer
 from .. import ir as _ir
-from .tirx_legacy import default_typed as _default_typed
+from .tirx_types import default_typed as _default_typed
 from .tirx_intrinsics import intrinsic_call as _call_op
 from .tirx_intrinsics import refines_intrinsic
 

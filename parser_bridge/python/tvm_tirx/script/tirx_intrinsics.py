@@ -29,7 +29,7 @@ import tvm_ffi
 
 from .. import StringImm as _StringImm
 from .. import ir as _ir
-from .tirx_legacy import default_typed as _default_typed
+from .tirx_types import default_typed as _default_typed
 
 _intrinsic_names = tvm_ffi.get_global_func("tirx.IntrinsicNames")
 _op_get_attr = tvm_ffi.get_global_func("ir.OpGetAttr")

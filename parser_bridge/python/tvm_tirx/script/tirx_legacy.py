@@ -17,9 +17,7 @@ what is rejected and why:
 
 from __future__ import annotations
 
-import ast
 import dataclasses
-import operator
 import sys
 from typing import Any, Callable, Dict, Optional, Sequence
 
@@ -27,16 +25,16 @@ from tvm_ffi import Object as _FFIObject
 from tvm_ffi import get_global_func
 
 from .. import Broadcast as _BroadcastNode
-from .. import Cast as _CastNode
 from .. import IntImm as _IntImm
 from .. import Ramp as _RampNode
 from .. import cast as _cast
 from .. import ir as _ir
 from . import tirx_builder as _tb
-from .builder import INTEGER_DTYPES, AlreadyEmitted, Loc, NamedByBinding, span_of
-from .recorded import NoEquivalentYet, NotAnalysedYet, missing_member
-from .tirx_layout import apache_layout
+from .builder import AlreadyEmitted, Loc, NamedByBinding
+from .recorded import NotAnalysedYet, missing_member
 from .tirx_sblock import NamedTensor, region_view
+from .tirx_tensor_type import tensor_type
+from .tirx_types import adopt_literal, default_typed
 
 # What `T.match_buffer` views in a block: an IR value other than a variable (a tensor load
 # `A[vi, 0:4]`, a region), which the builder checks.
@@ -44,228 +42,10 @@ _REGION_SOURCES = (_FFIObject,)
 _region_of_access = get_global_func("tirx.builder.RegionOfAccess")
 
 _match_param = get_global_func("tirx.builder.MatchParam")
-_signature_symbols = get_global_func("tirx.builder.SignatureSymbols")
-_string_symbol = get_global_func("tirx.builder.StringSymbol")
-_signature_dtypes = get_global_func("tirx.builder.SignatureDtypes")
-_signature_dtype = get_global_func("tirx.builder.SignatureDtype")
 _list_op_names = get_global_func("ir.ListOpNames")
-_default_typed_literal = get_global_func("tirx.op.default_typed_literal")
 
 # ``@T.prim_func`` (``@T.function`` under its Apache TVM name) is made in tirx.py: a decorator
 # is bound to its namespace object, which that module is.
-
-
-# --- scalar types and symbols -----------------------------------------------------------------
-
-_NO_VALUE = object()
-_declare = get_global_func("tirx.builder.Declare")
-
-
-class ScalarType(_ir.PrimType):
-    """A data type of ``T``: ``T.int32`` annotates, ``T.int32(5)`` is a constant,
-    ``T.int32(x)`` of an expression converts it (a Cast unless it has the type already, as the
-    reference builds it) and ``n = T.int32()`` declares the symbol ``n`` (today's spelling of
-    ``T.dynamic("n")``)."""
-
-    def __call__(self, value: Any = _NO_VALUE) -> Any:
-        if value is _NO_VALUE:
-            return SymbolDeclaration(self)
-        if isinstance(value, _ir.Expr) and value.ty.dtype != self.dtype:
-            return _CastNode(self, value)
-        return super().__call__(value)
-
-    def __getitem__(self, shape: Any) -> Any:
-        """``x: T.int32[4]``, ``x: T.float32[2, 3]``: the annotation of a local array."""
-        return _tb.ArrayAnnotation(self, shape if isinstance(shape, tuple) else (shape,))
-
-    # A type is not a sequence: without this, `__getitem__` would make Python iterate it
-    # (`for i in T.bool`, `list(T.int32)`) by indexing 0, 1, 2, ... without end.
-    __iter__ = None
-
-
-class HandleType(_ir.PointerType):
-    """``T.handle``: an untyped handle, the type ``T.Ptr(T.void)`` as the reference builds and
-    prints it (an annotation ``h: T.handle``); ``T.handle()`` declares a handle symbol, and
-    ``T.handle("float32", "global")`` is Apache TVM's typed handle (``typed_handle``)."""
-
-    def __call__(self, dtype: Any = _NO_VALUE, storage_scope: Any = "global") -> Any:
-        if dtype is _NO_VALUE:
-            return SymbolDeclaration(self)
-        return typed_handle(dtype, storage_scope)
-
-
-OPAQUE_HANDLE_TYPES = frozenset(("tensormap",))
-"""Apache TVM's handle element types that name an opaque device object (a CUDA tensor map),
-not a data type."""
-
-
-def typed_handle(element: Any, storage_scope: Any = "global") -> Any:
-    """``T.handle("float32", "global")``: Apache TVM's typed handle, a pointer to elements of
-    the type in a storage scope (``T.Ptr(T.float32, "global")`` in the canonical spelling)."""
-    if isinstance(element, str):
-        if element in OPAQUE_HANDLE_TYPES:
-            raise NotAnalysedYet(f"`T.handle(\"{element}\")` is not analysed yet: a handle to "
-                                 "an opaque device object, which TIRx types do not have yet")
-        try:
-            element = _ir.PrimType(element)
-        except Exception:  # noqa: BLE001 - not a dtype: say what a typed handle takes
-            element = None
-    if not isinstance(element, _ir.PrimType):
-        raise TypeError("`T.handle(dtype, scope)` takes an element dtype such as \"float32\" "
-                        "(a typed handle: write `T.Ptr(T.float32, \"global\")`), got "
-                        f"`{type(element).__name__}`")
-    if not isinstance(storage_scope, str):
-        raise TypeError(f"The storage scope of `T.handle` is a str such as \"global\", got "
-                        f"`{type(storage_scope).__name__}`")
-    return DeclarableHandle(element, storage_scope)
-
-
-class DeclarableHandle(_ir.PointerType, NamedByBinding):
-    """``T.handle("float32")``: the pointer type in an annotation (``p: T.handle("float32")``),
-    and as Apache TVM reads ``p = T.handle("float32")`` in a body, the declaration of the
-    pointer variable ``p``."""
-
-    __tvm_script_members__ = frozenset(("ty",))
-
-    @property
-    def ty(self) -> Any:
-        """``T.handle("float32").ty``: apache-tvm 0.27 makes ``T.handle(...)`` a variable, and
-        its printer writes a pointer type so (``T.reinterpret(T.handle().ty, x)``)."""
-        return _ir.PointerType(self.element_type, self.scope)
-
-    def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
-             ty: Any = None) -> Any:
-        if ty is not None:
-            raise TypeError(f"`{name} = T.handle(...)` declares a pointer; it takes no "
-                            "annotation")
-        return _declare(name, _ir.PointerType(self.element_type, self.scope),
-                        span_of(name_loc))
-
-
-class SymbolDeclaration(NamedByBinding):
-    """``T.int32()``: a symbol that the assignment ``n = T.int32()`` names; no Bind is built."""
-
-    # `T.handle().ty`, `T.int32().ty`: the type of the variable apache-tvm 0.27 makes there.
-    __tvm_script_members__ = frozenset(("ty",))
-
-    def __init__(self, ty: Any) -> None:
-        self.ty = ty
-        self._symbols: Dict[str, Any] = {}
-
-    def __repr__(self) -> str:
-        dtype = getattr(self.ty, "dtype", None)
-        return f"T.{dtype}()" if dtype is not None else "T.handle()"
-
-    def bind(self, name: str, *, loc: Optional[Loc] = None, name_loc: Optional[Loc] = None,
-             ty: Any = None) -> Any:
-        if ty is not None:
-            raise TypeError(f"`{name} = {self!r}` declares a symbol; it takes no annotation")
-        # One symbol per name: a module-level declaration captured by several functions (or
-        # read several times) is one symbol, as a `T.dynamic` object would be.
-        if name not in self._symbols:
-            dtype = str(getattr(self.ty, "dtype", ""))
-            if dtype.startswith(("int", "uint")) and "x" not in dtype:
-                self._symbols[name] = _tb.dynamic(name, self.ty, loc=name_loc)
-            else:  # `x = T.float32()`, `p = T.handle()`: Apache TVM's free variables
-                self._symbols[name] = _declare(name, self.ty, span_of(name_loc))
-        return self._symbols[name]
-
-
-# --- tensor types -----------------------------------------------------------------------------
-
-# Arguments of Apache TVM's buffers that a TIRx tensor type cannot hold, with the values that
-# mean "nothing special" (accepted and dropped).
-_NO_EQUIVALENT_DEFAULTS: Dict[str, tuple] = {
-    "data": (None,),
-    "byte_offset": (None,),
-    "offset_factor": (0, 1),  # 1: every offset is a multiple of 1, so no constraint either
-    "buffer_type": ("", "default"),
-    "axis_separators": (None, (), []),
-    "allocated_addr": (None,),  # Apache TVM 0.27's device allocation at a fixed address
-}
-
-_STRING_OPERATORS: Dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.FloorDiv: operator.floordiv,
-    ast.Mod: operator.mod,
-}
-
-
-def _is_default(value: Any, defaults: tuple) -> bool:
-    for default in defaults:
-        if value is default:
-            return True
-        if type(value) is type(default) and not isinstance(value, _ir.Expr) and value == default:
-            return True
-    return False
-
-
-def _check_no_equivalent(what: str, options: Dict[str, Any]) -> None:
-    for name, value in options.items():
-        if not _is_default(value, _NO_EQUIVALENT_DEFAULTS[name]):
-            raise NoEquivalentYet(f"`{what}`: argument `{name}` has no equivalent in TIRx "
-                                  f"tensors (got {value!r})")
-
-
-class _StringShapes:
-    """Reads string extents (``"n"``, ``"n + 1"``) over symbols, without running Python.
-
-    Names resolve to the symbols of the function signature being built (scalar integer
-    parameters and the variables in earlier parameters' types); the first occurrence of any
-    other name creates a symbol that later extents and parameters share, of the dtype of the
-    scalar parameter of its name (``signature_dtypes_``), else int32.
-    """
-
-    def __init__(self, what: str) -> None:
-        self.what = what
-        self.symbols: Dict[str, Any] = dict(_signature_symbols().items())
-
-    def extent(self, value: Any) -> Any:
-        if not isinstance(value, str):
-            return value
-        try:
-            tree = ast.parse(value.strip(), mode="eval")
-        except SyntaxError:
-            raise self._error(value) from None
-        return self._evaluate(tree.body, value)
-
-    def _error(self, text: str) -> ValueError:
-        return ValueError(f"`{self.what}` cannot read the extent {text!r}: a string extent holds "
-                          "only names, integers (`8`, `T.int64(8)`), parentheses and + - * // %")
-
-    def _evaluate(self, node: ast.expr, text: str) -> Any:
-        if isinstance(node, ast.Constant) and type(node.value) is int:
-            return node.value
-        if isinstance(node, ast.Name):
-            symbol = self.symbols.get(node.id)
-            if symbol is None:
-                symbol = self.symbols[node.id] = _tb.dynamic(node.id, _signature_dtype(node.id))
-                _string_symbol(node.id, symbol)
-            return symbol
-        if isinstance(node, ast.BinOp) and type(node.op) in _STRING_OPERATORS:
-            return _STRING_OPERATORS[type(node.op)](self._evaluate(node.left, text),
-                                                    self._evaluate(node.right, text))
-        typed = _typed_integer(node)
-        if typed is not None:  # `"n * T.int64(8)"`, as 0.27 prints an int64 extent
-            return typed
-        raise self._error(text)
-
-
-def _typed_integer(node: ast.expr) -> Any:
-    """``X.int64(8)`` in a string extent: that constant (X is not looked up: nothing runs)."""
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and
-            isinstance(node.func.value, ast.Name) and node.func.attr in INTEGER_DTYPES and
-            len(node.args) == 1 and not node.keywords):
-        return None
-    argument = node.args[0]
-    negative = isinstance(argument, ast.UnaryOp) and isinstance(argument.op, ast.USub)
-    if negative:
-        argument = argument.operand  # type: ignore[attr-defined]
-    if not (isinstance(argument, ast.Constant) and type(argument.value) is int):
-        return None
-    return ScalarType(node.func.attr)(-argument.value if negative else argument.value)
 
 
 def break_loop() -> Any:
@@ -279,63 +59,6 @@ def continue_loop() -> Any:
     """``T.continue_loop()``: apache-tvm 0.27's print of ``continue`` (as ``T.break_loop``)."""
     _tb.continue_()
     return AlreadyEmitted(None)
-
-
-def signature_dtypes_(dtypes: Dict[str, str]) -> None:
-    """Before a signature's parameters are built: the dtypes its scalar integer parameters
-    declare (``n: T.int64``), which a string extent naming one gives its symbol."""
-    _signature_dtypes(dict(dtypes))
-
-
-def quoted_symbols_(names: Sequence[str]) -> Dict[str, Any]:
-    """Before a parameter's annotation is read: the symbols its quoted extents name, declared
-    now (``A: T.Buffer((32, "n", n))`` reads the bare ``n`` as the quoted one, as apache-tvm
-    0.27 does), with the dtype of the scalar parameter of the name, else int32."""
-    known = dict(_signature_symbols())
-    for name in names:
-        if name not in known:
-            known[name] = _tb.dynamic(name, _signature_dtype(name))
-            _string_symbol(name, known[name])
-    return {name: known[name] for name in names}
-
-
-def signature_symbols_() -> Dict[str, Any]:
-    """The symbols the signature being built declared so far, by name (string extents of
-    ``T.Buffer`` parameters, scalar integer parameters): a later annotation may name them."""
-    return dict(_signature_symbols())
-
-
-def tensor_type(what: str, shape: Any, dtype: Any, *, strings: bool, strides: Any,
-                 elem_offset: Any, scope: Any, align: Any, layout: Any = None,
-                 **no_equivalent: Any) -> Any:
-    """The TensorType of a buffer declaration in today's spelling."""
-    _check_no_equivalent(what, no_equivalent)
-    if isinstance(shape, (_ir.Expr, int)) and not isinstance(shape, bool):
-        shape = (shape,)
-    if not isinstance(shape, (tuple, list)):
-        raise TypeError(f"`{what}` takes the shape as a tuple, got `{type(shape).__name__}`")
-    strides = () if strides is None else strides
-    if not isinstance(strides, (tuple, list)):
-        raise TypeError(f"`{what}` takes the strides as a tuple, got "
-                        f"`{type(strides).__name__}`")
-    if strings:
-        reader = _StringShapes(what)
-        shape = [reader.extent(e) for e in shape]
-        strides = [reader.extent(s) for s in strides]
-    else:
-        for extent in (*shape, *strides):
-            if isinstance(extent, str):
-                raise TypeError(f"`{what}` does not parse strings as shapes: got {extent!r}; "
-                                "only `T.Buffer` reads string extents")
-    if isinstance(elem_offset, int) and not isinstance(elem_offset, bool) and elem_offset == 0:
-        elem_offset = None  # a TIRx tensor's elem_offset is None for zero
-    if scope in (None, ""):
-        scope = "global"
-    if not isinstance(align, int) or isinstance(align, bool):
-        raise TypeError(f"`{what}`: `align` must be an int, got `{type(align).__name__}`")
-    alignment = 64 if align <= 0 else align  # 0 and -1 mean the default, as in Apache TVM
-    return _ir.TensorType(_tb.dtype_of(dtype), list(shape), list(strides), elem_offset,
-                          scope, alignment, apache_layout(what, layout, shape, scope))
 
 
 class _BufferType:
@@ -458,47 +181,6 @@ def thread_binding(*args: Any, thread: Optional[str] = None, step: Any = 1,
         thread = positional.pop()
     return _tb.thread_binding(*positional, step=step, thread=thread, annotations=annotations,
                               dtype=dtype)
-
-
-def default_typed(value: Any) -> Any:
-    """A Python literal as a constant of the type the reference gives it (bool, int32, int64
-    beyond int32's range, float32; docs/ir-typing.md); anything else unchanged. Expression
-    constructors (``T.Cast("int64", 3)``, ``T.Ramp(0, 1, 4)``) and the operators take literals
-    so."""
-    if isinstance(value, (bool, int, float)):
-        return _default_typed_literal(value)
-    return value
-
-
-def same_typed_branches(what: str, true_value: Any, false_value: Any) -> tuple:
-    """The two branches of ``what`` (``T.Select``, ``T.if_then_else``), each literal typed as the
-    reference types it; TypeError when their types differ (the reference's ``T.Select`` rejects
-    that too; its ``T.if_then_else`` builds an ill-typed call, which ours does not)."""
-    t, f = default_typed(true_value), default_typed(false_value)
-    if isinstance(t, _ir.Expr) and isinstance(f, _ir.Expr) and str(t.ty) != str(f.ty):
-        literal = next((v for v in (true_value, false_value)
-                        if isinstance(v, (bool, int, float))), None)
-        hint = ""
-        if literal is not None:
-            typed = f if literal is false_value else t
-            other = t if literal is false_value else f
-            hint = (f" (the literal {literal!r} is {_type_name(typed)}; write "
-                    f"{_type_name(other)}({literal!r}))")
-        raise TypeError(f"`{what}` needs branches of one type, got `{_type_name(t)}` and "
-                        f"`{_type_name(f)}`{hint}")
-    return t, f
-
-
-def _type_name(expr: Any) -> str:
-    ty = expr.ty
-    return f"T.{ty.dtype}" if isinstance(ty, _ir.PrimType) else str(ty)
-
-
-def adopt_literal(value: Any, partner: Any) -> Any:
-    """A Python literal as a constant of its partner expression's type (docs/ir-typing.md)."""
-    if isinstance(partner, _ir.Expr) and isinstance(value, (bool, int, float)):
-        return partner.ty(value)
-    return value
 
 
 def _lanes(lanes: Any) -> Any:
@@ -672,8 +354,7 @@ def operator_member(name: str) -> Callable[..., Any]:
 
 
 __all__ = [
-    "Broadcast", "Buffer", "HandleType", "MetaValue", "PendingBind", "Ramp",
-    "UNSUPPORTED_INSTEAD", "bind", "ScalarType", "broadcast", "meta_var", "ramp",
-    "typed_handle", "default_typed", "alloc_buffer", "cast", "decl_buffer", "match_buffer",
-    "operator_member", "break_loop", "continue_loop", "quoted_symbols_", "signature_dtypes_", "signature_symbols_", "tensor_type", "thread_binding",
+    "Broadcast", "Buffer", "MetaValue", "PendingBind", "Ramp", "UNSUPPORTED_INSTEAD", "bind",
+    "broadcast", "meta_var", "ramp", "alloc_buffer", "cast", "decl_buffer", "match_buffer",
+    "operator_member", "break_loop", "continue_loop", "thread_binding",
 ]

@@ -35,8 +35,8 @@ from .. import (
     RShift as _RShift,
     Sub as _Sub,
 )
-from .tirx_legacy import adopt_literal as _adopt
-from .tirx_legacy import default_typed as _default_typed
+from .tirx_types import adopt_literal as _adopt
+from .tirx_types import default_typed as _default_typed
 
 
 def _binary(node: Any, name: str, meaning: str) -> Any:

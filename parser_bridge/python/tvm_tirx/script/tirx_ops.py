@@ -28,10 +28,10 @@ from .. import Not as _Not
 from .. import Or as _Or
 from .. import ir as _ir
 from .recorded import NotAnalysedYet
-from .tirx_legacy import HandleType as _HandleType
-from .tirx_legacy import adopt_literal as _adopt
-from .tirx_legacy import default_typed as _default_typed
-from .tirx_legacy import same_typed_branches as _same_typed_branches
+from .tirx_scalars import HandleType as _HandleType
+from .tirx_types import adopt_literal as _adopt
+from .tirx_types import default_typed as _default_typed
+from .tirx_types import same_typed_branches as _same_typed_branches
 from .tirx_intrinsics import intrinsic_call as _call
 from .tirx_intrinsics import refines_intrinsic
 
@@ -255,6 +255,13 @@ def select(condition: Any, true_value: Any, false_value: Any) -> Any:
     if not isinstance(condition, _ir.Expr):
         return true_value if condition else false_value
     return if_then_else(condition, true_value, false_value)
+
+
+def if_then_else_(condition: Any, true_value: Any, false_value: Any) -> Any:
+    """``a if c else b``: ``T.if_then_else(c, a, b)`` for an IR condition, as the reference
+    builds it (only the chosen branch is evaluated, as in Python; ``T.Select`` evaluates both),
+    Python's choice for a Python one."""
+    return select(condition, true_value, false_value)  # the same rule as `T.select`
 
 
 # --- logical operators as calls -------------------------------------------------------------

@@ -15,6 +15,7 @@ from .. import ir as _ir
 from . import tirx_builder as _tb
 from .builder import Loc, NamedByBinding, ScopeSpec, span_of
 from .recorded import NotAnalysedYet
+from .tirx_tensor_type import tensor_type
 
 _b = {name: get_global_func("tirx.builder." + name) for name in (
     "SBlock", "SBlockInit", "Axis", "Where", "Reads", "Writes", "SBlockAttrs",
@@ -252,8 +253,6 @@ def sblock_alloc_buffer(shape: Any = None, dtype: Any = "float32", data: Any = N
     elif shape is None:
         raise TypeError("`T.sblock_alloc_buffer` needs a shape (or `ty_args=[T.Tensor(...)]`)")
     else:
-        from .tirx_legacy import tensor_type  # tirx_legacy imports this module's members
-
         ty = tensor_type("T.sblock_alloc_buffer", shape, dtype, strings=False, strides=strides,
                          elem_offset=elem_offset, scope=scope, align=align, data=data,
                          offset_factor=offset_factor, layout=layout,

@@ -395,9 +395,12 @@ struct WhatIsAtAnswer {
 
 struct FormatAnswer {
   QueryStatus status = QueryStatus::kDone;
-  /*! \brief One per definition, in source order. */
+  /*! \brief One per definition, in source order; none while not `complete`. */
   std::vector<FormatVerdict> definitions;
   std::string error;
+  /*! \brief False when `FormatQuery::budget` ran out first: asking again goes on (the
+   *  verdicts judged so far are kept by the worker). */
+  bool complete = true;
 };
 
 /*!
@@ -502,6 +505,9 @@ struct FormatQuery {
    *  explicit migration to the canonical spelling); every other check still holds.
    */
   bool migrate = false;
+  /*! \brief Judging stops after this long (after at least one new verdict) with an answer that
+   *  is not `complete`; zero: every verdict at once. */
+  std::chrono::milliseconds budget{0};
 };
 
 /*! \brief Every definition's formatting verdict there (`format_verdicts`). Never throws. */

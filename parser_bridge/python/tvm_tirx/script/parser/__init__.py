@@ -1,5 +1,8 @@
 """The TVMScript frontend: source -> Python AST -> builder program -> IR.
 
+Importing the package gives the registration API only (it imports no stage of the parser), so
+the namespaces, which sit below the parser, register themselves with it while they load.
+
 Registration API (docs/frontend.md, "Namespaces and registration"): ``register_namespace``,
 ``register_namespace_initializer``, ``make_decorator``, ``make_macro_decorator`` and the
 ``protocol_registry`` tables. A dialect registered with ``tvm_tirx.script.register_dialect``
@@ -14,7 +17,7 @@ from .namespaces import register_namespace, register_namespace_initializer
 from .protocol_registry import DEFINITION_KIND, DefinitionKind
 from ..decorators import make_decorator, make_macro_decorator
 from .. import dialects as _dialects
-from .transpile import GeneratedBuilder
+from .generated import GeneratedBuilder
 
 
 @contextlib.contextmanager

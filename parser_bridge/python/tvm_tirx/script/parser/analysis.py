@@ -43,7 +43,7 @@ from .occurrences import OccurrenceTable
 from .report import ERROR, INFORMATION, WARNING, DefinitionReport, DiagnosticMaker, ParseReport
 from .report import PlainUnit
 from .report import UnitPart
-from .runtime import Failure, collecting_failures, let_stops_through
+from ..findings import Failure, collecting_failures, let_stops_through
 from .source_facts import attach_comments, lossy_reasons
 from .chunk_parse import parse_chunk
 from .collector import fewer_collections

@@ -24,7 +24,8 @@ from tvm_ffi import get_global_func, structural_walk
 
 from ... import SeqStmt, Stmt
 from ..builder import INTEGER_DTYPES
-from .runtime import let_stops_through
+from ..findings import let_stops_through
+from .line_index import split_lines
 from .source_facts import AttachedComment, walk_statements
 from .source_text import scan
 
@@ -71,7 +72,7 @@ def print_with_comments(node: ast.AST, ir: Any, comments: Sequence[AttachedComme
     # A comment the print writes itself (`# with T.sblock("root"):` before an implicit root
     # block, which apache-tvm 0.27's prints and so its test sources hold) is the printer's:
     # not placed again, and the comments of the result are checked in order as for any other.
-    printed = {line.strip() for line in (canonical or "").splitlines()
+    printed = {line.strip() for line in split_lines(canonical or "")
                if line.strip().startswith("#")}
     layout = _Layout(node)
     places: List[Tuple[AttachedComment, _Place]] = []

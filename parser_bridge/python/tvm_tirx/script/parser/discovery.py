@@ -27,7 +27,7 @@ from ..decorators import ModuleDecorator, PythonFunctionDecorator, ScriptDecorat
 from . import namespaces
 from .ast_build import Loc, loc_of
 from .literal_constants import ClassConstants, ConstantView, GlobalNames, ScopeConstants
-from .runtime import let_stops_through
+from ..findings import let_stops_through
 from .untrusted import UntrustedNotEvaluated, literal
 
 SCRIPT_PACKAGES = ("tvm.script", "tvm.script.parser", "tvm_tirx.script", "tvm_tirx.script.parser")

@@ -62,7 +62,8 @@ from .evaluator_values import IDENTITY, PURE_BUILTINS, Budget, BudgetExceeded, V
 from .evaluator_values import refusal
 from .guards import _stores, _statement_names, statement_parts, transparent_with
 from .locations import attach_location, error_location
-from .runtime import POISON, _SINKS, Failure, let_stops_through
+from ..findings import Failure, innermost_sink, let_stops_through
+from .runtime import POISON
 from .transpile import is_constexpr, without_docstring
 
 _AT = "_tvm_evaluated_at"
@@ -210,9 +211,20 @@ def signature_of(args: ast.arguments, defaults: Sequence[Any],
     return inspect.Signature(params)
 
 
+class EvaluatedCallable:
+    """A callable defined by source text outside the definition (``@T.macro``'s ScriptMacro,
+    macro.py): the evaluator calls it through ``call_evaluated``, with the caller's scope and
+    budget, never as a Python function. Declared here because the macros sit above the
+    evaluator (they build programs that it evaluates)."""
+
+    def call_evaluated(self, args: Sequence[Any], kwargs: Dict[str, Any], scope: Any,
+                       budget: Any, where: str) -> Any:
+        """The call at ``where`` in the caller's source, whose names there are ``scope``."""
+        raise NotImplementedError
+
+
 def is_own_callable(value: Any) -> bool:
-    from .macro import ScriptMacro  # macro.py imports the program, which imports this module
-    return isinstance(value, (Closure, NestedMacro, ScriptMacro))
+    return isinstance(value, (Closure, NestedMacro, EvaluatedCallable))
 
 
 class Evaluator:
@@ -262,14 +274,15 @@ class Evaluator:
         statement's header the failure kept from being read are recorded with their current
         value (references and rename still find them); what it binds becomes the poison."""
         let_stops_through(error)
-        if not _SINKS.stack:
+        sink = innermost_sink()
+        if sink is None:
             raise error
         reads = _statement_names(node, ast.Load, header_only=True)
         poisoned = any(scope.get(name, None) is POISON for name in reads)
         if not poisoned:
             if simple and self.recording:
                 self._record_unreached(node, scope)
-            _SINKS.stack[-1].failures.append(Failure(error, self.locate(error, loc_of(node))))
+            sink.failures.append(Failure(error, self.locate(error, loc_of(node))))
         self.poison(node, scope)
 
     def _record_unreached(self, node: ast.stmt, scope: Scope) -> None:
@@ -555,7 +568,7 @@ class Evaluator:
             frame = self.at(loc_of(expr), lambda: self.hook("with_")(
                 self.eval(expr, scope), loc=loc_of(expr), **named))
         except NotAnalysedYet as error:
-            if not (self.tolerant and _SINKS.stack and transparent_with(node)):
+            if not (self.tolerant and innermost_sink() is not None and transparent_with(node)):
                 raise
             self._transparent(error, node, scope)
             return
@@ -570,8 +583,9 @@ class Evaluator:
         analysed in the enclosing frame; what the statement binds is poisoned after it. The
         trusted runtime's ``skip_`` does the same."""
         reads = _statement_names(node, ast.Load, header_only=True)
-        if not any(scope.get(name, None) is POISON for name in reads):
-            _SINKS.stack[-1].failures.append(Failure(error, self.locate(error, loc_of(node))))
+        sink = innermost_sink()
+        if sink is not None and not any(scope.get(name, None) is POISON for name in reads):
+            sink.failures.append(Failure(error, self.locate(error, loc_of(node))))
         target = node.items[0].optional_vars
         if isinstance(target, ast.Name):
             scope.names[target.id] = POISON
@@ -673,12 +687,11 @@ class Evaluator:
 
     def call(self, function: Any, args: List[Any], kwargs: Dict[str, Any],
              node: ast.AST, scope: Scope) -> Any:
-        from .macro import ScriptMacro
         self.rules.check_call(function, kwargs)
-        if isinstance(function, ScriptMacro):
+        if isinstance(function, EvaluatedCallable):
             return function.call_evaluated(
                 args, kwargs, scope, self.rules.budget,
-                f"{self.source_name}, line {node.lineno}")  # type: ignore[attr-defined]
+                f"{self.source_name}, line {node.lineno}")
         self.rules.check_builtin_arguments(function, args, kwargs)
         args = self.rules.arguments(function, args)
         result = self.rules.made(function, function(*args, **kwargs))
@@ -915,5 +928,5 @@ _EXPRESSIONS: Dict[type, Callable[[Evaluator, Any, Scope], Any]] = {
 }
 """The expression dispatch table: a node kind not in it is refused."""
 
-__all__ = ["Closure", "Environment", "Evaluator", "MacroReturn", "Scope", "evaluated_location",
-           "signature_of"]
+__all__ = ["Closure", "Environment", "EvaluatedCallable", "Evaluator", "MacroReturn", "Scope",
+           "evaluated_location", "signature_of"]

@@ -25,6 +25,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, Optional,
 from tvm_ffi import Object as _FFIObject
 from tvm_ffi import dtype as _DType
 
+from ..decorators import is_decorator
 from ..ir import ModuleProxy
 from . import namespaces
 from .runtime import MAX_POWER_BITS, POISON, Poison
@@ -78,7 +79,6 @@ def member_refusal(namespace: Any, root: str, name: str) -> Optional[str]:
 def _made_on_demand(value: Any) -> bool:
     """A function the namespace made on demand (an operator constructor): the frontend's own,
     never a decorator."""
-    from ..decorators import is_decorator
     return isinstance(value, types.FunctionType) and _from_our_packages(value) and \
         not is_decorator(value)
 

@@ -29,6 +29,7 @@ from ... import ir as _ir
 from . import namespaces
 from .diagnostics import parse_diagnostics
 from .entry import from_source
+from .line_index import split_lines
 from .round_trip import Mismatch, ir_mismatch, print_error_mismatch
 from .source_text import scan
 from .spelling import apache_members, older_members
@@ -224,7 +225,7 @@ def _split_module_symbols(text: str) -> Tuple[List[str], str]:
     """The names a module's print declares first (``n = T.dynamic("n", dtype="int32")``, the
     symbols of its signatures: printer.md) and the text after those lines. In a file the
     symbols are the file's own declarations, which stay where they are."""
-    lines = text.split("\n")
+    lines = split_lines(text)
     names: List[str] = []
     while len(names) < len(lines) and (match := _MODULE_SYMBOL.fullmatch(lines[len(names)])):
         names.append(match.group(1))
@@ -238,7 +239,7 @@ def _with_class_name(text: str, name: str) -> str:
 
 def _defined_name(text: str) -> Optional[str]:
     """The name the print defines (its first ``def`` or ``class``)."""
-    for line in text.split("\n"):
+    for line in split_lines(text):
         words = line.replace("(", " ").replace("[", " ").replace(":", " ").split()
         if len(words) >= 2 and words[0] in ("def", "class"):
             return words[1]
@@ -253,7 +254,7 @@ def _indented(text: str, node: Any) -> str:
     if column <= 0:
         return text
     pad = " " * column
-    lines = text.split("\n")
+    lines = split_lines(text)
     return "\n".join([lines[0]] + [pad + line if line else line for line in lines[1:]])
 
 

@@ -12,10 +12,22 @@ import itertools
 import re
 from typing import List, Optional, Tuple
 
-__all__ = ["LineIndex", "NEWLINE", "encoded_length", "line_starts"]
+__all__ = ["LineIndex", "NEWLINE", "encoded_length", "line_starts", "split_lines"]
 
 NEWLINE = re.compile(r"\r\n?|\n")
 _OTHER_LINE_BREAK = re.compile("[\v\f\x1c-\x1e\x85\u2028\u2029]")
+
+
+def split_lines(text: str) -> List[str]:
+    """The lines of ``text`` without their endings, as ``ast`` and the LSP count lines: each
+    ends at ``\\r\\n``, ``\\r`` or ``\\n``, and a final ending starts an empty last line
+    (``split_lines(text)[line - 1]`` is line ``line`` of an ``ast`` position). The frontend's
+    one way to split text into lines: ``str.splitlines`` also ends lines at form feed, vertical
+    tab, ``\\x1c``-``\\x1e``, ``\\x85``, ``\\u2028`` and ``\\u2029``, which a string literal or a
+    comment may hold, and every later line would be off."""
+    if "\r" not in text:
+        return text.split("\n")  # the common case, without the regex
+    return NEWLINE.split(text)
 
 
 def encoded_length(s: str) -> int:

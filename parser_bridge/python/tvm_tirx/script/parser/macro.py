@@ -36,16 +36,17 @@ from tvm_ffi import get_global_func
 from ..builder import source_scope
 from ..decorators import DefinitionKind, MacroDecorator, ScriptDecorator
 from .program import check_standalone
-from .runtime import let_stops_through
+from ..findings import let_stops_through
 from .untrusted import UntrustedNotEvaluated
-from .transpile import BINDINGS_KEY, GeneratedBuilder
+from .generated import GeneratedBuilder
+from .transpile import BINDINGS_KEY
 from .evaluated import MacroBody
-from .evaluator import Environment
+from .evaluator import EvaluatedCallable, Environment
 
 _in_builder = get_global_func("ir.builder.BuilderIsInScope")
 
 
-class ScriptMacro:
+class ScriptMacro(EvaluatedCallable):
     """What ``@T.macro`` makes of a function: call it from TVMScript code to build its body in
     the caller's frames. ``generated`` is the GeneratedBuilder record of its program."""
 

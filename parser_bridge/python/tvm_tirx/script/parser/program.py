@@ -31,8 +31,9 @@ from .locations import attach_location, error_location
 from .runtime import BuilderRuntime, record_failure
 from .source_text import SourceScan, TypeParamList
 from .ast_build import RUNTIME_KEY, Loc, loc_of
-from .transpile import MAKE, HeaderSymbol, SyntaxErrorFactory
-from .transpile import BINDINGS_KEY, GeneratedBuilder, TranspiledDefinition, TranspileOptions
+from .generated import MAKE, GeneratedBuilder
+from .transpile import HeaderSymbol, SyntaxErrorFactory
+from .transpile import BINDINGS_KEY, TranspiledDefinition, TranspileOptions
 from .transpile import transpile_function, transpile_macro, without_docstring
 from .typevar_symbols import PRIM_FUNC_PATHS, typevar_symbols
 from .untrusted import NameCheck, UntrustedNotEvaluated, bound_names

@@ -30,6 +30,7 @@ import tvm_ffi
 
 from ... import ir as _ir
 from . import namespaces
+from .line_index import split_lines
 
 _F = TypeVar("_F")
 
@@ -219,7 +220,7 @@ def signature_text(value: Any) -> str:
 def _first_paragraph(value: Any) -> str:
     doc = inspect.getdoc(value) or ""
     paragraph = doc.strip().split("\n\n", 1)[0]
-    return " ".join(line.strip() for line in paragraph.splitlines())
+    return " ".join(line.strip() for line in split_lines(paragraph))
 
 
 def _classify(name: str, value: Any, declared: Mapping[str, str]) -> Optional[str]:

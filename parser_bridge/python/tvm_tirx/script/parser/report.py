@@ -17,6 +17,7 @@ from tvm_ffi import object_class
 
 from .codes import CODES, SEVERITY_NAMES, code_of
 from .comment_placement import CommentedPrint, print_with_comments
+from .line_index import split_lines
 from .locations import error_location
 from .occurrences import Occurrence, OccurrenceTable
 from .source_facts import AttachedComment
@@ -199,7 +200,7 @@ def _callable_text(value: Any) -> Optional[str]:
     summary = inspect.cleandoc(doc).split("\n\n", 1)[0].strip().replace('"""', "'''")
     if not summary:
         return header + " ..."
-    body = "\n".join("    " + line if line else "" for line in summary.splitlines())
+    body = "\n".join("    " + line if line else "" for line in split_lines(summary))
     return f'{header}\n    """{body.lstrip()}"""'
 
 
@@ -271,7 +272,7 @@ def _block_at(plain: Dict[str, Any], line: int, column: int) -> Optional[Dict[st
         if occurrence["kind"] == "block" and _contains(tuple(occurrence["range"]), line, column):
             symbol = next((s for s in plain["symbols"] if s["id"] == occurrence["symbol"]), None)
             if symbol is not None:
-                header = "".join(f"\n    {line}" for line in symbol["type"].splitlines())
+                header = "".join(f"\n    {line}" for line in split_lines(symbol["type"].rstrip("\r\n")))
                 text = f"with T.sblock({json.dumps(symbol['name'])}):{header}"
                 return {"range": occurrence["range"], "kind": "block", "text": text,
                         "type": "", "symbol": symbol["id"]}

@@ -36,6 +36,7 @@ from tvm_ffi import core, get_first_structural_mismatch, get_global_func
 from ... import ir as _ir
 from .ast_build import Loc
 from .entry import from_source
+from .line_index import split_lines
 from .locations import error_location
 from .report import clean_text
 
@@ -268,7 +269,7 @@ def _error_place(text: str, names: Mapping[str, Any]) -> Optional[Tuple[int, int
     try:
         from_source(text, extra_vars=dict(names), source_name="<round-trip>")
     except SyntaxError as exc:
-        lines = text.split("\n")
+        lines = split_lines(text)
         if exc.lineno is None or not 1 <= exc.lineno <= len(lines):
             return None
         characters = max((exc.offset or 1) - 1, 0)

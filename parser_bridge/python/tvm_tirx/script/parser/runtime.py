@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import sys
-import threading
-from dataclasses import dataclass, field
 from types import FrameType
-from typing import Any, Callable, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Tuple
 
+from ..findings import Failure, innermost_sink, let_stops_through
 from ..recorded import NotAnalysedYet
 from .locations import error_location
 
@@ -67,73 +66,15 @@ MAX_POWER_BITS = 1 << 16
 """The widest Python integer an untrusted ``a ** b`` computes (evaluator_values.py)."""
 
 
-@dataclass
-class Failure:
-    """A statement that failed: the error (with its source location attached) and where."""
-
-    error: BaseException
-    loc: Loc
-
-
-@dataclass
-class Finding:
-    """A warning about a statement that built: its registered code, message and location."""
-
-    code: str
-    message: str
-    loc: Loc
-
-
-@dataclass
-class FailureSink:
-    failures: List[Failure] = field(default_factory=list)
-    findings: List[Finding] = field(default_factory=list)
-
-
-class _Sinks(threading.local):
-    def __init__(self) -> None:
-        self.stack: List[FailureSink] = []
-
-
-_SINKS = _Sinks()
-
-# Errors a guard must let through: the watchdog's time-out (injected asynchronously) stops
-# the whole analysis, not one statement (Cancelled is a BaseException, never caught).
-_NOT_SWALLOWED = (TimeoutError,)
-
-
-def let_stops_through(error: BaseException) -> None:
-    """Re-raises ``error`` when it stops the whole analysis; every handler that turns errors
-    into diagnostics calls this first."""
-    if isinstance(error, _NOT_SWALLOWED):
-        raise error
-
-
-@contextlib.contextmanager
-def collecting_failures() -> Iterator[FailureSink]:
-    """Statement failures inside are recorded in the sink instead of raised."""
-    sink = FailureSink()
-    _SINKS.stack.append(sink)
-    try:
-        yield sink
-    finally:
-        _SINKS.stack.pop()
-
-
 def record_failure(error: BaseException, loc: Loc) -> None:
     """Records a failure outside statement guards (a module member that did not build) in the
     innermost sink; re-raises when none is active or the error must not be swallowed."""
-    if isinstance(error, _NOT_SWALLOWED) or not _SINKS.stack:
+    let_stops_through(error)
+    sink = innermost_sink()
+    if sink is None:
         raise error
     known = error_location(error)
-    _SINKS.stack[-1].failures.append(Failure(error, tuple(known[1:]) if known else loc))
-
-
-def record_finding(code: str, message: str, loc: Optional[Loc]) -> None:
-    """A warning at ``loc`` in the innermost sink (a collecting analysis); nothing when no
-    sink is active (the raising APIs build without diagnostics) or the location is unknown."""
-    if _SINKS.stack and loc is not None:
-        _SINKS.stack[-1].findings.append(Finding(code, message, tuple(loc)))
+    sink.failures.append(Failure(error, tuple(known[1:]) if known else loc))
 
 
 class BuilderRuntime:
@@ -167,7 +108,9 @@ class BuilderRuntime:
                   header: Loc = (0, 0, 0, 0), first: int = 0, stop: int = 0) -> Poison:
         """``fail`` of a statement of generated code running in ``frame``, whose locals tell
         whether an operand it ``reads`` was poisoned."""
-        if isinstance(error, _NOT_SWALLOWED) or not _SINKS.stack:
+        let_stops_through(error)
+        sink = innermost_sink()
+        if sink is None:
             raise error
         try:
             values = frame.f_locals
@@ -177,7 +120,7 @@ class BuilderRuntime:
         finally:
             del frame
         if not poisoned:
-            _SINKS.stack[-1].failures.append(Failure(error, self._locate(error, loc)))
+            sink.failures.append(Failure(error, self._locate(error, loc)))
         return POISON
 
     def _record_unreached(self, bindings: Mapping[str, Any], reads: set, header: Loc,
@@ -259,5 +202,4 @@ def _within(inner: Loc, outer: Loc) -> bool:
     return outer[:2] <= inner[:2] and inner[2:] <= outer[2:]
 
 
-__all__ = ["BuilderRuntime", "Cancelled", "Failure", "FailureSink", "FrameGuard", "POISON", "Poison",
-           "collecting_failures", "let_stops_through", "record_failure", "record_finding"]
+__all__ = ["BuilderRuntime", "Cancelled", "FrameGuard", "POISON", "Poison", "record_failure"]

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Collection, Dict, Iterator, List, Mapping, Optional, Set
 from typing import Tuple, Union
 
+from .line_index import split_lines
+
 Definition = Union[ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef]
 ParseFunction = Callable[[str, str], ast.Module]
 
@@ -431,7 +433,7 @@ def _syntax_error_at_header(acquired: AcquiredSource, message: str) -> SyntaxErr
     """A SyntaxError spanning ``def name``/``class name``, with CPython's 1-based character
     offsets (the node's column is in UTF-8 bytes)."""
     node = acquired.node
-    line = acquired.text.split("\n")[node.lineno - 1]
+    line = split_lines(acquired.text)[node.lineno - 1]
     start = len(line.encode("utf-8")[: node.col_offset].decode("utf-8", "replace"))
     header = _HEADER.match(line, start)
     end = header.end() if header is not None else start + 1

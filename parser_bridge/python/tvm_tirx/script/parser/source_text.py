@@ -23,7 +23,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Callable, List, Optional, Tuple
 
-from .line_index import NEWLINE, LineIndex, encoded_length
+from .line_index import NEWLINE, LineIndex, encoded_length, split_lines
 from .syntax_errors import (
     ON_LINE,
     UNPARSABLE_CHARACTER,
@@ -408,7 +408,7 @@ def _code_after_logical_line(text: str, start: int, end: int) -> bool:
         elif c in "\r\n" and not depth:
             return any(
                 line.strip(_BLANK_LINE) and not line.lstrip(_BLANK_LINE).startswith("#")
-                for line in NEWLINE.split(text[m.end() : end])
+                for line in split_lines(text[m.end() : end])
             )
     return False
 
@@ -486,7 +486,7 @@ def _read_list(
 
     start_line, start_column = lines.position(left)
     # _blanked continues each line of the list with a backslash, which an empty line cannot hold.
-    for number, line_text in enumerate(NEWLINE.split(text[left : right + 1])[1:-1], 1):
+    for number, line_text in enumerate(split_lines(text[left : right + 1])[1:-1], 1):
         if not line_text:
             empty = lines.starts[start_line - 1 + number]
             message = (

@@ -26,15 +26,14 @@ under JIT construction the wrapper also takes the ``const_args`` mapping under a
 from __future__ import annotations
 
 import ast
-import types
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from .ast_build import GUARD_NAME, NS, RUNTIME_KEY, Loc, const_node, hook_call, loc_node, loc_of
 from .ast_build import fill_locations, locate_header, located, name_node, source_nodes
+from .generated import MAKE
 from .guards import guard_attributes, guarded, guarded_frame, poison_stores, statement_parts
 
-MAKE = "__tvm_make"
 CONST_ARGS = "_const_args"
 BODY = "__tvm_body"
 CHAINED = "__tvm_chained"
@@ -113,51 +112,6 @@ class TranspiledDefinition:
         non-hygienic macro captures what its caller binds, which differs per call site)."""
         extra = (self.const_args_name,) if self.const_args_name else ()
         return _wrap(self.helpers, tuple(capture_names), extra, self.module.body[0])
-
-
-@dataclass(frozen=True)
-class GeneratedBuilder:
-    """What the parser generated for one definition: connects the generated helpers to the
-    original function and names the bindings preserved when the program was recomposed with
-    the definition's environment (``tvm_tirx.script.parser.GeneratedBuilder``)."""
-
-    name: str
-    """The original function's name."""
-    qualname: str
-    """Its ``__qualname__`` (for source text: its name)."""
-    kind: Any
-    """Its ``DefinitionKind``."""
-    source_name: str
-    line: int
-    """The line of its ``def`` keyword."""
-    code: types.CodeType
-    """The compiled builder program: a module defining the wrapper ``__tvm_make``."""
-    helpers: Tuple[str, ...]
-    """Generated helpers, as the wrapper returns them: annotation helpers, then ``__tvm_body``."""
-    captures: Tuple[str, ...]
-    """Original names preserved as wrapper parameters whose defaults are definition values (for
-    a late-binding or non-hygienic macro: the names the environment at each call may supply)."""
-    const_args_name: Optional[str] = None
-    """JIT construction: the fresh name of the ``const_args`` mapping in the generated code."""
-
-    def code_objects(self) -> Iterator[types.CodeType]:
-        """The wrapper's code and every helper's, nested ones included."""
-        pending = [self.code]
-        while pending:
-            code = pending.pop()
-            yield code
-            pending.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
-
-    def helper_code(self, name: str) -> types.CodeType:
-        """The code object of generated helper ``name`` (KeyError when there is none)."""
-        for code in self.code_objects():
-            if code.co_name == name and code.co_qualname == f"{MAKE}.<locals>.{name}":
-                return code
-        raise KeyError(name)
-
-    def owns(self, code: types.CodeType) -> bool:
-        """Whether ``code`` (say, a traceback frame's) was generated for this definition."""
-        return any(code is c for c in self.code_objects())
 
 
 class SyntaxErrorFactory:

@@ -28,6 +28,7 @@ diagnostic (``round_trip``), which the server reports on save.
 from __future__ import annotations
 
 import itertools
+import time
 from dataclasses import dataclass, replace
 from typing import Any, Collection, Dict, Iterable, List, Optional, Tuple
 
@@ -138,35 +139,52 @@ def what_is_at(line: int, column: int, *, source_name: str,
     return {"node": report.what_is_at(line, column)}
 
 
-def format_verdicts(migrate: bool = False, *, source_name: str,
+def format_verdicts(migrate: bool = False, budget_ms: int = 0, *, source_name: str,
                     trusted: bool = False) -> Optional[Dict[str, Any]]:
-    """``{"definitions": [...]}``: each definition's formatting verdict on the document's last
-    analysis (``FormatVerdict`` of worker_protocol.json), or None when none is kept. With
-    ``migrate``, definitions in Apache TVM's spelling get the verdict of their migration.
+    """``{"definitions": [...], "complete": True}``: each definition's formatting verdict on the
+    document's last analysis (``FormatVerdict`` of worker_protocol.json), or None when none is
+    kept. With ``migrate``, definitions in Apache TVM's spelling get the verdict of their
+    migration.
 
     A verdict reads the print back, which costs about what analysing the definition did, and
     every save asks for them all (the on-save round-trip check): each is kept per document
     by what it depends on (the definition's key, which names its text and context, its range
-    and stale mark), so only definitions that changed are judged again."""
+    and stale mark), so only definitions that changed are judged again.
+
+    With ``budget_ms`` > 0, judging stops once that much time has passed (after at least one
+    verdict): the answer is then ``{"definitions": [], "complete": False}`` and the verdicts
+    judged so far are kept, so asking again goes on where this stopped. The server's slow lane
+    asks in such steps, answering hovers and analysing edits in between."""
     report = _last_report(source_name, trusted)
     if report is None:
         return None
     document = (source_name, bool(trusted), bool(migrate))
     kept = _VERDICTS.get(document, {})
+    deadline = time.monotonic() + budget_ms / 1000 if budget_ms > 0 else None
     judged: Dict[Tuple[Any, ...], Dict[str, Any]] = {}
     verdicts = []
+    complete = True
+    fresh = 0  # verdicts judged by this call: at least one, so every step makes progress
     for unit in report.units:
         definition = unit.definition
         key = (definition.key, tuple(definition.range), bool(definition.stale))
         plain = kept.get(key) if definition.key else None
         if plain is None:
+            # Only a keyed verdict can wait for the next step (it is kept by its key).
+            if deadline is not None and fresh and definition.key and time.monotonic() > deadline:
+                complete = False
+                continue
             plain = _plain_verdict(unit, format_verdict(definition, migrate=migrate))
+            fresh += 1
         judged[key] = plain
         verdicts.append(plain)
-    _VERDICTS[document] = judged
+    if complete:
+        _VERDICTS[document] = judged
+    else:
+        _VERDICTS[document] = {**kept, **judged}
     for other in [k for k in _VERDICTS if session.document_session(k[0], k[1]) is None]:
         del _VERDICTS[other]  # closed or dropped documents keep none
-    return {"definitions": verdicts}
+    return {"definitions": verdicts if complete else [], "complete": complete}
 
 
 _VERDICTS: Dict[Tuple[str, bool, bool], Dict[Tuple[Any, ...], Dict[str, Any]]] = {}
