@@ -132,7 +132,7 @@ TEST_SUITE("lsp.time_limits") {
                                         << " ms");
     CHECK(outcome.status == Status::kDone);
     CHECK(took >= options.analysis_budget);
-    CHECK(took < options.analysis_budget + milliseconds(500));
+    CHECK(took < options.analysis_budget + milliseconds(1000));  // a worker's restart under load
     REQUIRE(!outcome.stopped_keys.empty());
     CHECK(outcome.stopped_keys[0] == "spin0:def spin0: loop");
     // One time-limit diagnostic per stopped definition, then the budget's.
@@ -184,7 +184,7 @@ TEST_SUITE("lsp.time_limits") {
     AnalysisOutcome outcome = client.Analyze("file:///quiet.tvm");
     milliseconds took = Since(start);
     CHECK(took >= options.analysis_budget);
-    CHECK(took < options.analysis_budget + milliseconds(500));
+    CHECK(took < options.analysis_budget + milliseconds(1000));  // a worker's restart under load
     CHECK(outcome.stopped_keys.empty());
     REQUIRE(outcome.result.diagnostics.size() == 1);
     CHECK(outcome.result.diagnostics[0].code == "analysis-budget");
