@@ -5,7 +5,6 @@
  */
 #include "check.h"
 
-#include <tvm/lsp/lines.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -41,13 +40,6 @@ const char* SeverityWord(bridge::Severity severity) {
   return "error";
 }
 
-/*! \brief The 1-based line `line` of `text`, without its line break. */
-std::string_view SourceLine(std::string_view text, int64_t line) {
-  std::vector<size_t> starts = LineStarts(text);
-  if (line < 1 || static_cast<size_t>(line) > starts.size()) return {};
-  return LineAt(text, starts, static_cast<size_t>(line - 1));
-}
-
 /*! \brief `path:line:col: severity [code] message`, the source line and carets under the range. */
 void PrintText(const std::string& path, const std::string& text, const bridge::Diagnostic& d,
                const Style& style, std::ostream& out) {
@@ -57,7 +49,8 @@ void PrintText(const std::string& path, const std::string& text, const bridge::D
   word = d.severity == bridge::Severity::kError ? style.Red(word) : style.Yellow(word);
   out << style.Bold(path) << ":" << range.start.line + 1 << ":" << range.start.character + 1 << ": "
       << word << " [" << style.Cyan(d.code) << "] " << d.message << "\n";
-  std::string_view line = SourceLine(text, d.range.line);
+  if (d.range.line < 1 || static_cast<size_t>(d.range.line) > characters.line_count()) return;
+  std::string_view line = characters.Line(static_cast<size_t>(d.range.line - 1));
   if (line.empty()) return;
   int64_t width = range.end.line == range.start.line
                       ? std::max<int64_t>(1, range.end.character - range.start.character)

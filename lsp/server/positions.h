@@ -55,11 +55,10 @@ class LineIndex {
   script::bridge::Range FromClient(const ClientRange& range) const;
 
   size_t line_count() const { return starts_.size(); }
-
- private:
-  /*! \brief The bytes of 0-based line `line`, without its line break. */
+  /*! \brief The bytes of 0-based line `line` (< line_count()), without its line break. */
   std::string_view Line(size_t line) const;
 
+ private:
   std::string_view text_;
   PositionEncoding encoding_;
   std::vector<size_t> starts_;
