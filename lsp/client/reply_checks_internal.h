@@ -68,6 +68,12 @@ void CheckDiagnostic(const script::bridge::Diagnostic& diagnostic, const TextBou
 /*! \brief Throws when a range anywhere in `result` (nested ones too) is outside the text. */
 void CheckRanges(const script::bridge::ParseResult& result, const TextBounds& text);
 
+/*!
+ * \brief Throws when a node of `part`'s position index lies outside the text (its lines count
+ *  from the definition's first line) or names a description the part does not have.
+ */
+void CheckPositionIndex(const script::bridge::DefinitionPart& part, const TextBounds& text);
+
 /*! \brief Throws when `range` (named `where` in the message) is outside the text. */
 void CheckRange(const script::bridge::Range& range, const TextBounds& text,
                 const std::string& where);

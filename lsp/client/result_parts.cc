@@ -5,6 +5,7 @@
 #include <tvm/lsp/result_parts.h>
 
 #include <algorithm>
+#include <iterator>
 #include <tuple>
 #include <utility>
 
@@ -65,8 +66,18 @@ bridge::ParseResult AssembleResult(const bridge::ResultParts& module,
   return whole;
 }
 
+const bridge::DefinitionPart* PartsIndex::PartAt(int64_t line) const {
+  // The first part starting after `line`; the one before it is the only one that can hold it.
+  auto after = std::upper_bound(parts.begin(), parts.end(), line, [](int64_t at, const HeldPart& part) {
+    return at < part->definition.range.line;
+  });
+  if (after == parts.begin()) return nullptr;
+  const bridge::DefinitionPart& part = **std::prev(after);
+  return line <= part.definition.range.end_line ? &part : nullptr;
+}
+
 bool HeldParts::Take(const std::string& result_id, bridge::ResultParts parts,
-                     bridge::ParseResult* whole) {
+                     bridge::ParseResult* whole, PartsIndex* index) {
   std::vector<HeldPart> in_order;
   std::map<std::string, HeldPart> by_token;
   size_t reused = 0;
@@ -85,6 +96,8 @@ bool HeldParts::Take(const std::string& result_id, bridge::ResultParts parts,
     by_token[entry.token] = std::move(part);
   }
   *whole = AssembleResult(parts, in_order);
+  index->parts = std::move(in_order);
+  index->module_symbols = std::move(parts.symbols);
   parts_ = std::move(by_token);
   result_id_ = result_id;
   last_reused_ = reused;

@@ -70,6 +70,7 @@ AnalysisOutcome::Status StatusOf(protocol::AnalyzeStatus status) {
 AnalysisOutcome Failed(AnalysisOutcome outcome, const std::string& message) {
   outcome.status = AnalysisOutcome::Status::kFailed;
   outcome.result = bridge::ParseResult{};
+  outcome.index = nullptr;
   outcome.result.diagnostics.push_back(
       ClientDiagnostic("worker-failed", message, bridge::Range{1, 0, 1, 0}));
   return outcome;
@@ -235,12 +236,17 @@ class WorkerClient::Impl::AnalysisRun {
     auto answer = protocol::Decode<protocol::AnalyzeResult>(result, "result");
     CheckAbout(answer.uri, answer.version, outcome_.uri, outcome_.version);
     outcome_.status = StatusOf(answer.status);
+    auto bounds = std::make_shared<const TextBounds>(text_);
+    if (answer.parts) {
+      for (const bridge::PartEntry& entry : answer.parts->parts) {
+        if (entry.part) CheckPositionIndex(*entry.part, *bounds);
+      }
+    }
     if (!Assemble(std::move(answer))) {
       if (full_) throw ProtocolViolation("a part by token alone when every part was asked in full");
       full_ = true;
       return false;
     }
-    auto bounds = std::make_shared<const TextBounds>(text_);
     CheckRanges(outcome_.result, *bounds);
     std::lock_guard<std::mutex> lock(impl_.parts_mutex);
     if (outcome_.status == AnalysisOutcome::Status::kDone) {
@@ -271,14 +277,19 @@ class WorkerClient::Impl::AnalysisRun {
     if (held.generation != generation) held = Impl::Held{HeldParts(), generation};
     if (answer.parts) {
       size_t count = answer.parts->parts.size();
-      if (!held.parts.Take(answer.result_id, std::move(*answer.parts), &outcome_.result)) {
+      PartsIndex index;
+      if (!held.parts.Take(answer.result_id, std::move(*answer.parts), &outcome_.result, &index)) {
         return false;
+      }
+      if (answer.status == protocol::AnalyzeStatus::kDone) {
+        outcome_.index = std::make_shared<const PartsIndex>(std::move(index));
       }
       outcome_.parts_held = held.parts.last_reused();
       outcome_.parts_in_full = count - outcome_.parts_held;
       return true;
     }
     outcome_.result = answer.result ? std::move(*answer.result) : bridge::ParseResult{};
+    outcome_.index = nullptr;
     // A cancelled or refused reply changes nothing the worker remembers sending.
     if (answer.status == protocol::AnalyzeStatus::kDone) held.parts.TakeWhole(answer.result_id);
     return true;
@@ -311,6 +322,7 @@ class WorkerClient::Impl::AnalysisRun {
 
   void BudgetSpent() {
     outcome_.result = bridge::ParseResult{};
+    outcome_.index = nullptr;
     outcome_.result.diagnostics = stopped_here_;
     outcome_.result.diagnostics.push_back(ClientDiagnostic(
         "analysis-budget",

@@ -128,31 +128,6 @@ void WorkerClient::Edit(const std::string& uri, int64_t version,
               protocol::ToJson(protocol::ChangeParams{uri, version, std::nullopt, changes}));
 }
 
-WhatIsAtOutcome WorkerClient::WhatIsAt(const std::string& uri, int64_t line, int64_t column) {
-  std::lock_guard<std::mutex> lock(impl_->analyze_mutex);
-  WhatIsAtOutcome outcome;
-  std::string failed;
-  std::optional<json> reply = impl_->Query(
-      protocol::WhatIsAtMethod::kName, uri,
-      [&](int64_t version) {
-        return protocol::ToJson(protocol::WhatIsAtParams{uri, version, line, column,
-                                                         impl_->options.query_limit.count()});
-      },
-      &outcome.version, &failed);
-  int64_t version = outcome.version;
-  return QueryOutcome<protocol::WhatIsAtResult>(
-      [&](const std::string& what) { impl_->Reject(what); }, reply, std::move(failed),
-      std::move(outcome),
-      [&](const protocol::WhatIsAtResult& answer, bool done) {
-        CheckAbout(answer.uri, answer.version, uri, version);
-        if (!done || !answer.node) return;
-        CheckRange(answer.node->range, *impl_->AnalysedOrThrow(uri, version).bounds, "node");
-      },
-      [](WhatIsAtOutcome* out, protocol::WhatIsAtResult answer) {
-        out->node = std::move(answer.node);
-      });
-}
-
 FormatOutcome WorkerClient::Impl::ProposedVerdicts(const std::string& uri,
                                                    const script::bridge::FormatQuery& query) {
   FormatOutcome outcome;

@@ -147,11 +147,6 @@ class Worker:
                 return {**result, "parts": None, "result": whole}
         raise AssertionError(f"the worker sent a part it was not asked to keep: {answer}")
 
-    def what_is_at(self, uri: str, version: int, line: int, column: int) -> Dict[str, Any]:
-        """The ``what-is-at`` reply (``result``: status and node, or ``error``)."""
-        return self.reply(self.send("what-is-at", {"uri": uri, "version": version,
-                                                   "line": line, "column": column}))
-
     def format(self, uri: str, version: int) -> Dict[str, Any]:
         """The ``format`` reply (``result``: status and one verdict per definition)."""
         return self.reply(self.send("format", {"uri": uri, "version": version}))

@@ -7,6 +7,7 @@
 #ifndef TVM_LSP_SERVER_DOCUMENTS_H_
 #define TVM_LSP_SERVER_DOCUMENTS_H_
 
+#include <tvm/lsp/result_parts.h>
 #include <tvm/script/bridge/bridge.h>
 
 #include <boost/asio/steady_timer.hpp>
@@ -70,10 +71,11 @@ struct Document {
   bool analysed = false;
   /*! \brief The version whose diagnostics were last published; -1 for none. */
   int64_t published_version = -1;
-  /*! \brief The symbols of that version's analysis (for hovers on it). */
-  std::vector<script::bridge::Symbol> symbols;
   /*! \brief The last finished analysis, of `analysis_version` (navigation reads it). */
   std::shared_ptr<const script::bridge::ParseResult> analysis;
+  /*! \brief The same analysis per definition with its position index (hover reads it); null
+   *  when the worker did not answer in parts. */
+  std::shared_ptr<const PartsIndex> index;
   int64_t analysis_version = -1;
   /*! \brief The settings it is served with (settings.h; `round_trip_on_save` among them). */
   Settings settings;

@@ -49,6 +49,8 @@ struct RequestView {
   int64_t column;  // in UTF-8 bytes
   /*! \brief The analysis at the document's version, or an empty result when it has none. */
   const script::bridge::ParseResult& analysis;
+  /*! \brief The same analysis per definition with its position index, or an empty one. */
+  const PartsIndex& index;
 };
 
 /*!

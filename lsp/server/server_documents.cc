@@ -246,6 +246,7 @@ void Server::Publish(const AnalysisOutcome& outcome, bool whole) {
   }
   if (outcome.status == AnalysisOutcome::Status::kDone && whole) {
     document->analysis = std::make_shared<const script::bridge::ParseResult>(outcome.result);
+    document->index = outcome.index;
     document->analysis_version = outcome.version;
   }
   LineIndex lines = Lines(*document);
@@ -255,7 +256,6 @@ void Server::Publish(const AnalysisOutcome& outcome, bool whole) {
     diagnostics.push_back(lsp_json::ToJson(diagnostic, lines, document->uri));
   }
   document->published_version = document->version;
-  if (whole) document->symbols = outcome.result.symbols;
   Deliver(document, document->version,
           WithRoundTrip(document, document->version, std::move(diagnostics)));
 }

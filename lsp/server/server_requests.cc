@@ -70,6 +70,7 @@ Document* Server::Answerable(const json& id, const std::string& uri, int64_t ver
 namespace {
 
 const bridge::ParseResult kNoAnalysis;
+const PartsIndex kNoIndex;
 
 const bridge::ParseResult& CurrentAnalysis(const Document& document) {
   return document.analysis && document.analysis_version == document.version ? *document.analysis
@@ -95,7 +96,10 @@ std::optional<json> Server::AnswerOn(const RequestTarget& target, const json& pa
   DocumentMap lines = MapOf(target.uri, now);  // a cell: its lines of the notebook
   auto [line, column] = target.position ? lines.FromClient(*target.position)
                                         : std::pair<int64_t, int64_t>{lines.first_line(), 0};
-  return answer(RequestView{now, lines, params, line, column, analysis});
+  // The index of the same analysis as `analysis` (none when that is the empty one).
+  const PartsIndex& index =
+      now.index && &analysis == now.analysis.get() ? *now.index : kNoIndex;
+  return answer(RequestView{now, lines, params, line, column, analysis, index});
 }
 
 std::optional<json> Server::Serve(const RequestSpec& spec, const json& id, const json& params) {

@@ -251,6 +251,7 @@ void Server::ApplyTrust() {
     runner_->SetDocumentTrust(uri, trusted);
     document.trusted = trusted;
     document.analysis.reset();
+    document.index.reset();
     document.analysis_version = -1;
     document.round_trip = RoundTripState();  // checked under the old trust
     for (auto& [view_uri, view] : document.views) view.pulled_version = -1;  // cells' too

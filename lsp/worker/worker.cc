@@ -113,7 +113,6 @@ class Worker {
   protocol::Empty On(protocol::ChangeMethod, int64_t id, protocol::ChangeParams change);
   protocol::Empty On(protocol::CloseMethod, int64_t id, protocol::CloseParams close);
   protocol::AnalyzeResult On(protocol::AnalyzeMethod, int64_t id, protocol::AnalyzeParams analyze);
-  protocol::WhatIsAtResult On(protocol::WhatIsAtMethod, int64_t id, protocol::WhatIsAtParams query);
   protocol::FormatResult On(protocol::FormatMethod, int64_t id, protocol::FormatParams query);
   script::bridge::NamespaceCatalog On(protocol::MembersMethod, int64_t id, protocol::Empty);
   /*! \brief Answered on the reader thread as it arrives (it must not wait behind an analysis). */
@@ -610,21 +609,6 @@ bool Answered(const Answer& answer) {
     throw RequestError{protocol::ErrorCode::kInternalError, answer.error};
   }
   return answer.status == bridge::QueryStatus::kDone;
-}
-
-protocol::WhatIsAtResult Worker::On(protocol::WhatIsAtMethod, int64_t,
-                                    protocol::WhatIsAtParams query) {
-  const Document& document = Find(query.uri);
-  protocol::WhatIsAtResult reply{query.uri, query.version, protocol::QueryStatus::kStale, {}};
-  if (Current(document, query.version)) {
-    bridge::WhatIsAtAnswer answer =
-        bridge::WhatIsAt(QueryOptionsFor(query.uri, query.time_limit_ms), query.line, query.column);
-    if (Answered(answer)) {
-      reply.status = protocol::QueryStatus::kDone;
-      reply.node = std::move(answer.node);
-    }
-  }
-  return reply;
 }
 
 protocol::FormatResult Worker::On(protocol::FormatMethod, int64_t, protocol::FormatParams query) {

@@ -30,8 +30,8 @@ struct WorkerOptions {
   /*!
    * \brief The frontend's entry function (tests point it at a fixture): per-document sessions
    *  that rebuild only the definitions whose text or context changed, answered per definition
-   *  (parser/worker_entry.py). The same module answers the queries (`what_is_at`,
-   *  `format_verdicts`).
+   *  (parser/worker_entry.py). The same module answers the query
+   *  (`format_verdicts`).
    */
   std::string entry_module = "tvm_tirx.script.parser.worker_entry";
   std::string entry_function = "analyze_document";

@@ -57,13 +57,32 @@ struct HoverContent {
 };
 
 /*!
- * \brief The hover of what is at a position; none when nothing is recorded there. A node that
- *  names a symbol of `symbols` (the same analysis's) also says what the symbol is and where
- *  it is defined.
+ * \brief What is at a position (node_at.cc): a block's name (its header, kind "block"), the
+ *  innermost expression the analysis recorded (kind its type key: `prim.Add`, `ir.Var`...),
+ *  or a symbol's occurrence (kind "symbol", text its name).
  */
-std::optional<HoverContent> Hover(const std::optional<script::bridge::NodeInfo>& node,
-                                  const std::vector<script::bridge::Symbol>& symbols,
-                                  const HoverOptions& options);
+struct NodeInfo {
+  script::bridge::Range range;
+  std::string kind;
+  /*! \brief Its canonical print (a symbol's name for an occurrence). */
+  std::string text;
+  std::string type;
+  /*! \brief The symbol it names, when the analysis defines it (its part's or the module's). */
+  std::optional<script::bridge::Symbol> symbol;
+};
+
+/*!
+ * \brief What is at (line, UTF-8 byte column) in `index`, read from the position index of the
+ *  one definition holding the line: a cost of that definition's size, not the file's. Mirrors
+ *  the frontend's `what_is_at` (parser/report.py), which reads the same plain parts.
+ */
+std::optional<NodeInfo> NodeAt(const PartsIndex& index, int64_t line, int64_t column);
+
+/*!
+ * \brief The hover of what is at a position; none when nothing is recorded there. A node that
+ *  names a symbol also says what the symbol is and where it is defined.
+ */
+std::optional<HoverContent> Hover(const std::optional<NodeInfo>& node, const HoverOptions& options);
 
 /*! \brief What formatting a document gives (formatting.cc). */
 struct FormattingResult {

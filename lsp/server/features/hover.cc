@@ -1,6 +1,7 @@
 /*!
  * \file hover.cc
- * \brief Hover: the canonical IR of what is at the position (the worker's `what-is-at`).
+ * \brief Hover: the canonical IR of what is at the position (NodeAt, from the position
+ *  index), and the symbol it names.
  */
 #include "features.h"
 
@@ -8,20 +9,16 @@ namespace tvm {
 namespace lsp {
 namespace features {
 
-std::optional<HoverContent> Hover(const std::optional<script::bridge::NodeInfo>& node,
-                                  const std::vector<script::bridge::Symbol>& symbols,
-                                  const HoverOptions& options) {
+std::optional<HoverContent> Hover(const std::optional<NodeInfo>& node, const HoverOptions& options) {
   if (!node) return std::nullopt;
   std::string quote = options.markdown ? "`" : "";
   std::string about = node->kind == "symbol" ? "symbol" : quote + node->kind + quote;
   if (!node->type.empty()) about += ": " + quote + node->type + quote;
-  for (const script::bridge::Symbol& symbol : symbols) {
-    if (!node->symbol || symbol.id != *node->symbol) continue;
-    about += "\n\n" + symbol.kind + " " + quote + symbol.name + quote;
-    if (symbol.definition_range) {
-      about += ", defined on line " + std::to_string(symbol.definition_range->line);
+  if (const std::optional<script::bridge::Symbol>& symbol = node->symbol) {
+    about += "\n\n" + symbol->kind + " " + quote + symbol->name + quote;
+    if (symbol->definition_range) {
+      about += ", defined on line " + std::to_string(symbol->definition_range->line);
     }
-    break;
   }
   std::string text = options.markdown ? "```python\n" + node->text + "\n```" : node->text;
   return HoverContent{node->range, text + "\n\n" + about};

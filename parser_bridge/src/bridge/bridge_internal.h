@@ -95,10 +95,6 @@ ParseResult ConvertPlainResult(PyObject* plain);
 /*! \brief The value of `to_parts(known)` as ResultParts (GIL held). \throws MalformedAnswer */
 ResultParts ConvertPlainParts(PyObject* plain);
 
-/*! \brief A `what_is_at` answer (a dict or None) as a NodeInfo (GIL held). \throws MalformedAnswer
- */
-std::optional<NodeInfo> ConvertNodeInfo(PyObject* plain);
-
 /*! \brief A list of format verdicts (GIL held). \throws MalformedAnswer */
 std::vector<FormatVerdict> ConvertFormatVerdicts(PyObject* plain);
 

@@ -154,7 +154,17 @@ constexpr auto FieldsOf(const DefinitionPart*) {
                     Field{"diagnostics", &DefinitionPart::diagnostics},
                     Field{"occurrences", &DefinitionPart::occurrences},
                     Field{"symbols", &DefinitionPart::symbols},
-                    Field{"comments", &DefinitionPart::comments}};
+                    Field{"comments", &DefinitionPart::comments},
+                    Field{"descriptions", &DefinitionPart::descriptions},
+                    Field{"nodes", &DefinitionPart::nodes}};
+}
+constexpr auto FieldsOf(const Description*) {
+  return std::tuple{Field{"kind", &Description::kind}, Field{"text", &Description::text},
+                    Field{"type", &Description::type}};
+}
+constexpr auto FieldsOf(const HoverNode*) {
+  return std::tuple{Field{"range", &HoverNode::range}, Field{"about", &HoverNode::about},
+                    Field{"symbol", &HoverNode::symbol}};
 }
 constexpr auto FieldsOf(const PartEntry*) {
   return std::tuple{Field{"token", &PartEntry::token}, Field{"part", &PartEntry::part}};
@@ -162,11 +172,6 @@ constexpr auto FieldsOf(const PartEntry*) {
 constexpr auto FieldsOf(const ResultParts*) {
   return std::tuple{Field{"diagnostics", &ResultParts::diagnostics},
                     Field{"symbols", &ResultParts::symbols}, Field{"parts", &ResultParts::parts}};
-}
-constexpr auto FieldsOf(const NodeInfo*) {
-  return std::tuple{Field{"range", &NodeInfo::range}, Field{"kind", &NodeInfo::kind},
-                    Field{"text", &NodeInfo::text}, Field{"type", &NodeInfo::type},
-                    Field{"symbol", &NodeInfo::symbol}};
 }
 constexpr auto FieldsOf(const FormatVerdict*) {
   return std::tuple{Field{"name", &FormatVerdict::name},
@@ -310,9 +315,6 @@ ParseResult ConvertPlainResult(PyObject* plain) { return Convert<ParseResult>(pl
 
 ResultParts ConvertPlainParts(PyObject* plain) { return Convert<ResultParts>(plain); }
 
-std::optional<NodeInfo> ConvertNodeInfo(PyObject* plain) {
-  return Convert<std::optional<NodeInfo>>(plain);
-}
 
 std::vector<FormatVerdict> ConvertFormatVerdicts(PyObject* plain) {
   return Convert<std::vector<FormatVerdict>>(plain);

@@ -58,7 +58,7 @@ QueryCall CallQuery(const QueryOptions& options, const char* function, PyObject*
 
 /*!
  * \brief Runs a query and reads `key` of its answer with `convert` into `answer` (GIL held).
- *  Answer is WhatIsAtAnswer or FormatAnswer; `store` puts the converted value in it.
+ *  Answer is FormatAnswer (or another query's answer); `store` puts the converted value in it.
  */
 template <typename Answer, typename Convert, typename Store>
 Answer Ask(const QueryOptions& options, const char* function, PyObject* args, const char* key,
@@ -99,18 +99,6 @@ Answer FailedQuery(const std::string& message) {
 
 }  // namespace
 }  // namespace details
-
-WhatIsAtAnswer WhatIsAt(const QueryOptions& options, int64_t line, int64_t column) {
-  return details::WithPython(details::FailedQuery<WhatIsAtAnswer>, [&] {
-    details::PyRef args(Py_BuildValue("(LL)", static_cast<long long>(line),  // NOLINT
-                                      static_cast<long long>(column)));      // NOLINT
-    return details::Ask<WhatIsAtAnswer>(options, "what_is_at", args.get(), "node",
-                                        details::ConvertNodeInfo,
-                                        [](WhatIsAtAnswer* answer, std::optional<NodeInfo> node) {
-                                          answer->node = std::move(node);
-                                        });
-  });
-}
 
 FormatAnswer FormatVerdicts(const QueryOptions& options, const FormatQuery& query) {
   return details::WithPython(details::FailedQuery<FormatAnswer>, [&] {

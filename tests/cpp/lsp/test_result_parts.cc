@@ -6,6 +6,7 @@
 #include <tvm/lsp/result_parts.h>
 
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include "worker_protocol.h"
 #include "worker_test_util.h"
@@ -113,32 +114,58 @@ TEST_SUITE("lsp.result_parts") {
     CHECK(held.result_id().empty());
     bridge::ResultParts first;
     first.parts = {bridge::PartEntry{"1", Part("f", {})}, bridge::PartEntry{"2", Part("g", {})}};
+    first.symbols = {bridge::Symbol{"module.n", "n", "var", "int32", {}}};
     bridge::ParseResult whole;
-    REQUIRE(held.Take("9-1", first, &whole));
+    PartsIndex index;
+    REQUIRE(held.Take("9-1", first, &whole, &index));
     CHECK(held.result_id() == "9-1");
     CHECK(held.size() == 2);
     CHECK(held.last_reused() == 0);
+    REQUIRE(index.parts.size() == 2);
+    CHECK(index.module_symbols == first.symbols);
 
     bridge::ResultParts second;
     second.parts = {bridge::PartEntry{"2", std::nullopt}, bridge::PartEntry{"3", Part("h", {})}};
-    REQUIRE(held.Take("9-2", second, &whole));
+    const bridge::DefinitionPart* g = index.parts[1].get();
+    REQUIRE(held.Take("9-2", second, &whole, &index));
     CHECK(held.last_reused() == 1);
     REQUIRE(whole.definitions.size() == 2);
     CHECK(whole.definitions[0].name == "g");
     CHECK(whole.definitions[1].name == "h");
+    REQUIRE(index.parts.size() == 2);
+    CHECK(index.parts[0].get() == g);  // the held part itself, shared, not a copy
+    CHECK(index.parts[1]->definition.name == "h");
 
     // "1" was dropped with the reply that no longer had it.
     bridge::ParseResult untouched = whole;
     bridge::ResultParts stale;
     stale.parts = {bridge::PartEntry{"1", std::nullopt}};
-    CHECK(!held.Take("9-3", stale, &whole));
+    CHECK(!held.Take("9-3", stale, &whole, &index));
     CHECK(whole == untouched);
+    CHECK(index.parts[0].get() == g);
     CHECK(held.result_id() == "9-2");
     CHECK(held.size() == 2);
 
     held.TakeWhole("9-4");
     CHECK(held.size() == 0);
     CHECK(held.result_id() == "9-4");
+  }
+
+  TEST_CASE("the part holding a line, by binary search over definitions in source order") {
+    PartsIndex index;
+    for (auto [name, first, last] : {std::tuple{"f", 3, 6}, {"g", 9, 9}, {"h", 12, 20}}) {
+      bridge::DefinitionPart part = Part(name, {});
+      part.definition.range = bridge::Range{first, 0, last, 4};
+      index.parts.push_back(std::make_shared<const bridge::DefinitionPart>(part));
+    }
+    auto at = [&](int64_t line) -> std::string {
+      const bridge::DefinitionPart* part = index.PartAt(line);
+      return part == nullptr ? "-" : part->definition.name;
+    };
+    std::string found;
+    for (int64_t line = 1; line <= 22; ++line) found += at(line);
+    CHECK(found == "--ffff--g--hhhhhhhhh--");
+    CHECK(PartsIndex{}.PartAt(1) == nullptr);
   }
 
   TEST_CASE("edits through the worker: every reassembled result is the whole answer") {

@@ -119,20 +119,21 @@ def test_every_reassembled_result_is_the_whole_answer(worker: Worker) -> None:
             assert answer["result"]["definitions"][1]["stale"] is True
 
 
-def test_queries_answer_on_the_version_analysed(worker: Worker) -> None:
+def test_the_analysis_carries_its_position_index_and_queries_answer_on_its_version(
+        worker: Worker) -> None:
     uri = "file:///query.py"
     worker.reply(worker.send("open", {"uri": uri, "version": 1, "text": PROGRAM}))
-
-    def what_is_at(version: int, line: int, column: int) -> Dict[str, Any]:
-        return worker.what_is_at(uri, version, line, column)
-
-    assert what_is_at(1, 7, 8)["result"]["status"] == "stale"  # not analysed yet
+    assert worker.format(uri, 1)["result"]["status"] == "stale"  # not analysed yet
     worker.analyze(uri, 1)
-    assert what_is_at(1, 7, 8)["result"] == {
-        "uri": uri, "version": 1, "status": "done",
-        "node": {"range": [7, 8, 7, 9], "kind": "ir.Var", "text": "A",
-                 "type": "T.Tensor((8,), T.int32)", "symbol": "first:1"}}
-    assert what_is_at(2, 7, 8)["result"]["status"] == "stale"  # another version
+    # Hover reads the part's nodes on the server: lines count from the definition's first.
+    first = next(part for part, _ in worker.held[uri].parts.values()
+                 if part["definition"]["name"] == "first")
+    line = 7 - first["definition"]["range"][0]
+    found = [{**first["descriptions"][node["about"]], "symbol": node["symbol"]}
+             for node in first["nodes"] if node["range"] == [line, 8, line, 9]]
+    assert found == [{"kind": "ir.Var", "text": "A", "type": "T.Tensor((8,), T.int32)",
+                      "symbol": "first:1"}]
+    assert worker.format(uri, 2)["result"]["status"] == "stale"  # another version
     verdicts = worker.format(uri, 1)["result"]
     assert verdicts["status"] == "done"
     assert [(v["name"], v["reason"]) for v in verdicts["definitions"]] == [
@@ -144,7 +145,7 @@ def test_queries_answer_on_the_version_analysed(worker: Worker) -> None:
     assert verdicts["definitions"][1]["text"] == (
         "@T.function\ndef second(A: T.Tensor((8,), T.int32)):\n    # doubled\n"
         "    for i in range(8):\n        A[i] = A[i] * 2")
-    bad = worker.reply(worker.send("what-is-at", {"uri": uri, "version": 1, "line": "7"}))
+    bad = worker.reply(worker.send("format", {"uri": uri, "version": "1"}))
     assert bad["error"]["code"] == "invalid-params"
 
 

@@ -96,11 +96,15 @@ def test_worker_entry_answers_match_the_schema(name: str) -> None:
     assert worker_schema.check(SCHEMA, verdicts, "list<FormatVerdict>") == []
     assert worker_schema.unknown_keys(SCHEMA, verdicts, "list<FormatVerdict>") == []
     assert any(v["mismatch"] for v in verdicts) == (name == "mismatch")
-    for definition in answer.report.definitions:
-        line = definition.range[0] + 1
-        node = worker_entry.what_is_at(line, 8, source_name=source)["node"]
-        assert worker_schema.check(SCHEMA, node, "NodeInfo|null") == []
-        assert worker_schema.unknown_keys(SCHEMA, node, "NodeInfo|null") == []
+    # The position index came with the parts: nodes inside their definition's lines (counted
+    # from its first), each naming one of the part's descriptions.
+    for part in (entry["part"] for entry in parts["parts"]):
+        first, _, last, _ = part["definition"]["range"]
+        for node in part["nodes"]:
+            assert 0 <= node["range"][0] <= node["range"][2] <= last - first
+            assert 0 <= node["about"] < len(part["descriptions"])
+    if name == "clean":
+        assert len(parts["parts"][0]["part"]["nodes"]) > 10
 
 
 def test_the_texts_reach_every_record() -> None:
@@ -127,7 +131,7 @@ def test_optional_keys_are_the_ones_an_entry_may_not_send() -> None:
         "TextChange.range",  # absent: the whole text, as in LSP
         "FormatParams.migrate",  # absent: the formatting verdicts
         "FormatParams.budget_ms", "FormatResult.complete",  # absent: all at once
-        "WhatIsAtParams.time_limit_ms", "FormatParams.time_limit_ms",  # absent: no limit inside
+        "FormatParams.time_limit_ms",  # absent: no limit inside
         "FormatVerdict.mismatch",  # the frontend sends it; fixtures need not
     }
 
@@ -179,7 +183,7 @@ def test_the_generated_dispatch_sends_every_method_to_its_handler() -> None:
     # schema without a handler in lsp/worker/worker.cc fails to compile.
     lines = "\n".join(worker_schema._dispatch(SCHEMA))
     methods = [m["name"] for m in SCHEMA.methods]
-    assert len(methods) == 10 and "what-is-at" in methods
+    assert len(methods) == 9 and "format" in methods
     for name in methods:
         camel = worker_schema._camel(name) + "Method"
         assert (f"if (method == {camel}::kName) {{\n    return ToJson(handlers.On({camel}{{}}, id, "

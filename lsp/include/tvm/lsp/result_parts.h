@@ -13,6 +13,7 @@
 #include <tvm/script/bridge/bridge.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -31,6 +32,22 @@ using HeldPart = std::shared_ptr<const script::bridge::DefinitionPart>;
 script::bridge::ParseResult AssembleResult(const script::bridge::ResultParts& module,
                                            const std::vector<HeldPart>& parts);
 
+/*!
+ * \brief An analysis as queries by position read it (hover): each definition's part in source
+ *  order, with its position index (`nodes`, `descriptions`), and the module symbols. Parts are
+ *  shared with the client's held parts, so keeping the index copies nothing.
+ */
+struct PartsIndex {
+  std::vector<HeldPart> parts;
+  std::vector<script::bridge::Symbol> module_symbols;
+
+  /*!
+   * \brief The part whose definition's lines hold `line` (1-based), or null. Definitions are
+   *  top-level and in source order, so they do not overlap: a binary search finds it.
+   */
+  const script::bridge::DefinitionPart* PartAt(int64_t line) const;
+};
+
 /*! \brief The parts of one document's last result that a client holds, by token. */
 class HeldParts {
  public:
@@ -42,12 +59,12 @@ class HeldParts {
   size_t last_reused() const { return last_reused_; }
 
   /*!
-   * \brief Takes a reply in parts: the whole result goes to `*whole`, and the parts held
-   *  become this reply's. Returns false, changing nothing, when an entry without its part
+   * \brief Takes a reply in parts: the whole result goes to `*whole`, its parts in order and
+   *  module symbols to `*index`, and the parts held become this reply's. Returns false, changing nothing, when an entry without its part
    *  names a token not held (then ask again without a base).
    */
   bool Take(const std::string& result_id, script::bridge::ResultParts parts,
-            script::bridge::ParseResult* whole);
+            script::bridge::ParseResult* whole, PartsIndex* index);
   /*! \brief Takes a whole reply (not in parts): no part is held after it. */
   void TakeWhole(const std::string& result_id);
 

@@ -22,14 +22,15 @@
  * that has seen only their document (docs/lsp.md, "The trust boundary between server and
  * worker").
  *
- * Thread-safety: every method may be called from any thread. `Analyze`, `WhatIsAt` and
- * `Format` calls run one at a time; `Open`, `Change`, `Edit`, `Close` and `KillWorker` may be
+ * Thread-safety: every method may be called from any thread. `Analyze` and `Format` calls
+ * run one at a time; `Open`, `Change`, `Edit`, `Close` and `KillWorker` may be
  * called while one runs (a newer version of the document being analysed makes that analysis
  * answer `kCancelled`).
  */
 #ifndef TVM_LSP_WORKER_CLIENT_H_
 #define TVM_LSP_WORKER_CLIENT_H_
 
+#include <tvm/lsp/result_parts.h>
 #include <tvm/lsp/text_change.h>
 #include <tvm/script/bridge/bridge.h>
 
@@ -78,7 +79,7 @@ struct WorkerClientOptions {
   /*! \brief How long a request other than `analyze` and the queries may take. */
   std::chrono::milliseconds request_timeout{10000};
   /*!
-   * \brief Wall time a query (`WhatIsAt`, `Format`) may take: past it the worker stops the
+   * \brief Wall time a query (`Format`) may take: past it the worker stops the
    *  query itself and answers an error naming the limit (`kFailed`), keeping its documents
    *  and analyses.
    */
@@ -110,6 +111,11 @@ struct AnalysisOutcome {
    *  "analysis-budget" diagnostic when the budget ran out before the end of the file.
    */
   script::bridge::ParseResult result;
+  /*!
+   * \brief `result` per definition with each one's position index, which hover reads; null
+   *  unless the worker answered in parts and the analysis is done.
+   */
+  std::shared_ptr<const PartsIndex> index;
   /*! \brief How many times the worker was (re)started during this analysis. */
   int restarts = 0;
   /*! \brief The keys stopped (or crashed on) during this analysis, in order. */
@@ -127,15 +133,6 @@ enum class QueryStatus {
   kDone,    // answered on the analysis of the document's current version
   kStale,   // that version has no finished analysis in the worker (analyse first)
   kFailed,  // no answer: `message` says why (the worker failed, or the query ran too long)
-};
-
-/*! \brief What `WhatIsAt` gives back. */
-struct WhatIsAtOutcome {
-  QueryStatus status = QueryStatus::kDone;
-  int64_t version = 0;
-  /*! \brief None when nothing is recorded at the position. */
-  std::optional<script::bridge::NodeInfo> node;
-  std::string message;
 };
 
 /*! \brief What `Format` gives back: one verdict per definition, in source order. */
@@ -203,14 +200,10 @@ class WorkerClient {
                           std::optional<std::pair<int64_t, int64_t>> only_lines = std::nullopt);
 
   /*!
-   * \brief What is at (line, UTF-8 byte column) in the last analysis of the current version
-   *  of `uri`; `kStale` when that version was not analysed. Past `query_limit` the
-   *  worker stops the query and keeps its analyses (`kFailed`, the message naming the limit);
-   *  past `query_kill_grace` more it is killed (`kFailed` too). Never throws.
-   */
-  WhatIsAtOutcome WhatIsAt(const std::string& uri, int64_t line, int64_t column);
-  /*!
-   * \brief Every definition's formatting verdict, on the same terms as `WhatIsAt`; with
+   * \brief Every definition's formatting verdict, on the last analysis of the current
+   *  version of `uri` (`kStale` when that version was not analysed); past `query_limit` the
+   *  worker stops the query and keeps its analyses (`kFailed`, the message naming the limit),
+   *  past `query_kill_grace` more it is killed (`kFailed` too). Never throws. With
    *  `query.migrate`, the verdicts of migrating to the canonical spelling. A verdict whose text
    *  would change the document keeps it only when a fresh worker, given nothing but this
    *  document, gives the same text (otherwise its reason is "unconfirmed"): what this returns

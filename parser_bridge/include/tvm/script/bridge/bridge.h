@@ -179,10 +179,34 @@ struct ParseResult {
   bool operator==(const ParseResult&) const = default;
 };
 
+/*! \brief What hover shows of a value: its type key (`prim.Add`, `ir.Var`...), canonical print
+ *  and type. */
+struct Description {
+  std::string kind;
+  std::string text;
+  std::string type;
+
+  bool operator==(const Description&) const = default;
+};
+
+/*!
+ * \brief One recorded expression of a definition: its range with lines counted from the
+ *  definition's first line (0 is that line), so it moves with the definition unchanged; the
+ *  index of its value's Description in the part; the `Symbol::id` it names, if any.
+ */
+struct HoverNode {
+  Range range;
+  int64_t about = 0;
+  std::optional<std::string> symbol;
+
+  bool operator==(const HoverNode&) const = default;
+};
+
 /*!
  * \brief One definition's share of a ParseResult: its entry and the diagnostics, occurrences,
  *  symbols and comments of its unit. Its comments have no `definition` index (the assembly
- *  numbers them).
+ *  numbers them). `nodes` and `descriptions` are its position index, which hover reads; they
+ *  are not part of the assembled ParseResult.
  */
 struct DefinitionPart {
   Definition definition;
@@ -190,6 +214,8 @@ struct DefinitionPart {
   std::vector<Occurrence> occurrences;
   std::vector<Symbol> symbols;
   std::vector<Comment> comments;
+  std::vector<Description> descriptions;
+  std::vector<HoverNode> nodes;
 
   bool operator==(const DefinitionPart&) const = default;
 };
@@ -224,20 +250,6 @@ struct ResultParts {
 struct PartsAnswer {
   std::optional<ResultParts> parts;
   ParseResult whole;
-};
-
-/*! \brief What is at a position: the innermost recorded expression, or an occurrence. */
-struct NodeInfo {
-  Range range;
-  /*! \brief The node's type key (`prim.Add`, `ir.Var`...), or "symbol" for an occurrence. */
-  std::string kind;
-  /*! \brief Its canonical print (a symbol's name for an occurrence). */
-  std::string text;
-  std::string type;
-  /*! \brief The `Symbol::id` it names, if any. */
-  std::optional<std::string> symbol;
-
-  bool operator==(const NodeInfo&) const = default;
 };
 
 /*! \brief One definition's formatting verdict: `text` to write, or `reason` and `detail`. */
@@ -367,13 +379,13 @@ struct ParseOptions {
   const std::atomic<bool>* cancel = nullptr;
 };
 
-/*! \brief How to ask a question about the last analysis of a document (see `WhatIsAt`). */
+/*! \brief How to ask a question about the last analysis of a document (see `FormatVerdicts`). */
 struct QueryOptions {
   /*! \brief The document, as the analysis named it (`ParseOptions::source_name`). */
   std::string source_name = "<unknown>";
   /*! \brief The trust of that analysis (sessions are kept per name and trust). */
   bool trusted = false;
-  /*! \brief The module whose `what_is_at` and `format_verdicts` answer. */
+  /*! \brief The module whose `format_verdicts` answers. */
   std::string entry_module = "tvm_tirx.script.parser.worker_entry";
   /*! \brief As `ParseOptions::time_limit`; zero or negative for none. */
   std::chrono::milliseconds time_limit{10000};
@@ -384,13 +396,6 @@ enum class QueryStatus {
   kDone,
   kNotAnalysed,  // no finished analysis of the document is kept
   kFailed,       // the query failed itself; `error` says why
-};
-
-struct WhatIsAtAnswer {
-  QueryStatus status = QueryStatus::kDone;
-  /*! \brief None when nothing is recorded there. */
-  std::optional<NodeInfo> node;
-  std::string error;
 };
 
 struct FormatAnswer {
@@ -491,12 +496,6 @@ ParseResult ParseDiagnostics(const std::string& text, const ParseOptions& option
  */
 PartsAnswer ParseParts(const std::string& text, const ParseOptions& options,
                        const std::vector<std::string>& known);
-
-/*!
- * \brief What is at (line, column) in the last analysis kept for the document:
- *  `entry_module.what_is_at(line, column, source_name=, trusted=)`. Never throws.
- */
-WhatIsAtAnswer WhatIsAt(const QueryOptions& options, int64_t line, int64_t column);
 
 /*! \brief What a formatting query asks for. */
 struct FormatQuery {

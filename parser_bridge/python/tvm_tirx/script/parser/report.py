@@ -10,8 +10,9 @@ from __future__ import annotations
 import inspect
 import json
 import re
+import types
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from tvm_ffi import object_class
 
@@ -156,17 +157,24 @@ class DefinitionReport:
         return self.commented_print.text
 
 
-def _contains(loc: Loc, line: int, column: int) -> bool:
+def _contains(loc: Sequence[int], line: int, column: int) -> bool:
     return (loc[0], loc[1]) <= (line, column) < (loc[2], loc[3])
 
 
-def _extent(loc: Loc) -> Tuple[int, int]:
+def _extent(loc: Sequence[int]) -> Tuple[int, int]:
     return (loc[2] - loc[0], loc[3] - loc[1] if loc[2] == loc[0] else loc[3])
 
 
 def describe(value: Any) -> Dict[str, Any]:
     """What hover shows of a value: its kind, canonical print and type."""
-    kind = getattr(value, "__tvm_ffi_type_key__", None)
+    if isinstance(value, types.ModuleType):
+        # A namespace (`T`): its name, not its file; and never an attribute probe, which a
+        # namespace answers with a missing-member search.
+        return {"kind": "module", "text": f"module {value.__name__}", "type": ""}
+    try:
+        kind = getattr(value, "__tvm_ffi_type_key__", None)
+    except Exception:  # noqa: BLE001 - an object whose attribute hook raises (`I` outside a parse)
+        kind = None
     if not isinstance(kind, str):
         kind = type(value).__name__
     try:
@@ -176,12 +184,50 @@ def describe(value: Any) -> Dict[str, Any]:
             text = _callable_text(value) or _stable_repr(value)
     except Exception:  # noqa: BLE001 - a value the printer rejects still has a kind
         text = _stable_repr(value)
-    ty = getattr(value, "ty", None)
+    if not isinstance(text, str):  # a poisoned value answers every call with itself
+        text = _stable_repr(value)
     try:
+        ty = getattr(value, "ty", None)
         type_text = ty.script() if ty is not None and hasattr(ty, "script") else ""
     except Exception:  # noqa: BLE001
         type_text = ""
+    if not isinstance(type_text, str):
+        type_text = ""
     return {"kind": str(kind), "text": clean_text(text), "type": clean_text(type_text)}
+
+
+def hover_nodes(definition: DefinitionReport, occurrences: List[Dict[str, Any]],
+                symbols: List[Dict[str, Any]]) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
+    """The definition's position index as plain data (the part's ``descriptions`` and
+    ``nodes``): each block's name (described as its header), then each recorded expression:
+    its range relative to the definition's first line, the index of what ``describe`` says of
+    its value, and the symbol of the occurrence with the same range. A value met at many
+    places is described once. The server answers hover from these (``what_is_at``)."""
+    first = definition.range[0]
+
+    def relative(r: Sequence[int]) -> Tuple[int, int, int, int]:
+        return (r[0] - first, r[1], r[2] - first, r[3])
+
+    descriptions: List[Dict[str, Any]] = []
+    nodes = []
+    blocks = {s["id"]: s for s in symbols if s["kind"] == "block"}
+    for occurrence in occurrences:
+        block = blocks.get(occurrence["symbol"]) if occurrence["kind"] == "block" else None
+        if block is not None:
+            header = "".join(f"\n    {line}" for line in split_lines(block["type"].rstrip("\r\n")))
+            text = f"with T.sblock({json.dumps(block['name'])}):{header}"
+            nodes.append({"range": list(relative(occurrence["range"])), "about": len(descriptions),
+                          "symbol": block["id"]})
+            descriptions.append({"kind": "block", "text": text, "type": ""})
+    symbol_at = {relative(o["range"]): o["symbol"] for o in occurrences}
+    index_of: Dict[int, int] = {}
+    for loc, value in definition.positions:
+        about = index_of.get(id(value))
+        if about is None:
+            about = index_of[id(value)] = len(descriptions)
+            descriptions.append(describe(value))
+        nodes.append({"range": list(loc), "about": about, "symbol": symbol_at.get(tuple(loc))})
+    return descriptions, nodes
 
 
 def _callable_text(value: Any) -> Optional[str]:
@@ -230,67 +276,47 @@ _ADDRESS = re.compile(r" (?:object )?at 0x[0-9a-fA-F]+")
 def _stable_repr(value: Any) -> str:
     """``repr`` without memory addresses (``<function Tensor at 0x7f...>`` would make hover
     text differ between runs)."""
-    return _ADDRESS.sub("", repr(value))
+    try:
+        return _ADDRESS.sub("", repr(value))
+    except Exception:  # noqa: BLE001 - a repr that raises still leaves its type to show
+        return f"<{type(value).__name__}>"
 
 
 def what_is_at(report: "ParseReport", line: int, column: int) -> Optional[Dict[str, Any]]:
-    """What is at (line, UTF-8 byte column): the innermost expression the analysis recorded
-    there (its range, kind, canonical print, type and the symbol it names, or None), else the
-    occurrence of a symbol there (a parameter's or function's name: kind ``symbol``); None
-    when there is neither."""
+    """What is at (line, UTF-8 byte column), read from the definitions' position indexes
+    (``hover_nodes``) as the server reads them (lsp/server/features/node_at.cc): a block's name
+    (its header), else the innermost recorded expression (its range, kind, canonical print,
+    type and the symbol it names, or None), else the occurrence of a symbol (a parameter's or
+    function's name: kind ``symbol``); None when there is none of these."""
     for unit in report.units:
         definition = unit.definition
         if not definition.range[0] <= line <= definition.range[2]:
             continue
         plain = unit.plain()
-        block = _block_at(plain, line, column)
-        if block is not None:
-            return block
-        found = _innermost(definition, line, column)
-        if found is not None:
-            loc, value = found
-            answer = {"range": list(loc), **describe(value), "symbol": None}
-            for occurrence in plain["occurrences"]:
-                if tuple(occurrence["range"]) == loc:
-                    answer["symbol"] = occurrence["symbol"]
-            return answer
+        first = definition.range[0]
+        best: Optional[Dict[str, Any]] = None
+        for node in plain["nodes"]:
+            if not _contains(node["range"], line - first, column):
+                continue
+            if plain["descriptions"][node["about"]]["kind"] == "block":
+                best = node
+                break
+            if best is None or _extent(node["range"]) < _extent(best["range"]):
+                best = node
+        if best is not None:
+            loc = best["range"]
+            return {"range": [loc[0] + first, loc[1], loc[2] + first, loc[3]],
+                    **plain["descriptions"][best["about"]], "symbol": best["symbol"]}
         symbols = {s["id"]: s for s in plain["symbols"]}
         symbols.update((s.id, _plain_symbol(s)) for s in report.module_table.symbols)
         for occurrence in plain["occurrences"]:
-            if _contains(tuple(occurrence["range"]), line, column):
+            if _contains(occurrence["range"], line, column):
                 symbol = symbols.get(occurrence["symbol"], {})
                 return {"range": occurrence["range"], "kind": "symbol",
                         "text": symbol.get("name", ""), "type": symbol.get("type", ""),
                         "symbol": occurrence["symbol"]}
         return None
     return None
-
-
-def _block_at(plain: Dict[str, Any], line: int, column: int) -> Optional[Dict[str, Any]]:
-    """A block's name under the cursor: the block's header (its symbol's type)."""
-    for occurrence in plain["occurrences"]:
-        if occurrence["kind"] == "block" and _contains(tuple(occurrence["range"]), line, column):
-            symbol = next((s for s in plain["symbols"] if s["id"] == occurrence["symbol"]), None)
-            if symbol is not None:
-                header = "".join(f"\n    {line}" for line in split_lines(symbol["type"].rstrip("\r\n")))
-                text = f"with T.sblock({json.dumps(symbol['name'])}):{header}"
-                return {"range": occurrence["range"], "kind": "block", "text": text,
-                        "type": "", "symbol": symbol["id"]}
-    return None
-
-
-def _innermost(definition: DefinitionReport, line: int,
-               column: int) -> Optional[Tuple[Loc, Any]]:
-    first = definition.range[0]
-    relative = line - first
-    best: Optional[Tuple[Loc, Any]] = None
-    for loc, value in definition.positions:
-        if _contains(loc, relative, column) and (best is None or _extent(loc) < _extent(best[0])):
-            best = (loc, value)
-    if best is None:
-        return None
-    loc = best[0]
-    return (loc[0] + first, loc[1], loc[2] + first, loc[3]), best[1]
 
 
 @dataclass
@@ -323,16 +349,21 @@ class UnitPart:
 
     def _make_plain(self) -> Dict[str, Any]:
         d = self.definition
+        occurrences = [_plain_occurrence(o) for o in self.table.occurrences]
+        symbols = [_plain_symbol(x) for x in self.table.symbols]
+        descriptions, nodes = hover_nodes(d, occurrences, symbols)
         return {
             "unit_id": self.table.prefix,
             "definition": {"name": clean_text(d.name), "kind": d.kind, "range": list(d.range),
                            "key": d.key, "canonical_text": d.canonical_text, "lossy": d.lossy,
                            "partial": d.partial},
             "diagnostics": [plain_diagnostic(x) for x in self.diagnostics],
-            "occurrences": [_plain_occurrence(o) for o in self.table.occurrences],
-            "symbols": [_plain_symbol(x) for x in self.table.symbols],
+            "occurrences": occurrences,
+            "symbols": symbols,
             "comments": [{"range": list(c.range), "text": clean_text(c.text),
                           "statement_line": c.statement_line} for c in self.comments],
+            "descriptions": descriptions,
+            "nodes": nodes,
         }
 
 

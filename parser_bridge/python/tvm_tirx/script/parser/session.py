@@ -183,7 +183,7 @@ class DocumentSession:
     def _keep_stale(self, report: ParseReport, cache: Dict[Tuple[str, str], _Cached]) -> None:
         """A definition that an edit broke (touched, now gone, with a syntax error in its
         lines) keeps its last good result, marked stale, for navigation and hover: its
-        symbols, occurrences and comments, without its old diagnostics."""
+        symbols, occurrences, comments and position index, without its old diagnostics."""
         present = {u.unit_id for u in report.units}
         errors = [d.span.start_line for d in report.file_diagnostics if d.code == "syntax-error"]
         for key, cached in self._cache.items():
@@ -198,11 +198,8 @@ class DocumentSession:
                                                        cached.last_line, cached.moved)), lines)
             data["definition"]["stale"] = True
             data["diagnostics"] = []
-            first_line = data["definition"]["range"][0]
             definition = replace(cached.definition, stale=True,
-                                 range=tuple(data["definition"]["range"]),
-                                 positions=_positions_within(cached.definition.positions,
-                                                             first_line, lines))
+                                 range=tuple(data["definition"]["range"]))
             report.units.append(PlainUnit(definition, data))
             cache[key] = replace(cached, touched=True)
             present.add(key[1])
@@ -238,7 +235,11 @@ def _shifted(data: Dict[str, Any], first: int, last: int, delta: int) -> Dict[st
     by ``delta`` lines."""
     if delta == 0:
         return data
-    moved = copy.deepcopy(data)
+    # The nodes' ranges count from the definition's first line: they move with it, unchanged
+    # and shared.
+    kept = ("descriptions", "nodes")
+    moved = copy.deepcopy({key: value for key, value in data.items() if key not in kept})
+    moved.update((key, data[key]) for key in kept)
 
     def shift(r: List[int]) -> None:
         if r and first <= r[0] <= last:
@@ -283,19 +284,11 @@ class _TextBounds:
                    for line, column in ((r[0], r[1]), (r[2], r[3])))
 
 
-def _positions_within(positions: Sequence[Tuple[Any, Any]], first_line: int,
-                      lines: LineIndex) -> List[Tuple[Any, Any]]:
-    """A stale definition's recorded values (hover), lines relative to its first line, kept
-    only where they still lie inside the text: the edit may have shortened its lines."""
-    bounds = _TextBounds(lines)
-    return [(loc, value) for loc, value in positions
-            if bounds.holds((loc[0] + first_line, loc[1], loc[2] + first_line, loc[3]))]
-
-
 def _within_text(data: Dict[str, Any], lines: LineIndex) -> Dict[str, Any]:
     """A stale part kept inside the text it is shown with: the edit that broke the definition
     may have shortened or removed lines it spanned, so its range is clamped to the text and
-    the occurrences, symbol definitions and comments that now lie past it are dropped."""
+    the occurrences, nodes, symbol definitions and comments that now lie past it are
+    dropped."""
     bounds = _TextBounds(lines)
     inside = bounds.holds
 
@@ -303,8 +296,14 @@ def _within_text(data: Dict[str, Any], lines: LineIndex) -> Dict[str, Any]:
         line = min(max(line, 1), lines.line_count)
         return line, min(max(column, 0), bounds.length(line))
 
+    was = data["definition"]["range"][0]
     start, end = clamp(*data["definition"]["range"][:2]), clamp(*data["definition"]["range"][2:])
     data["definition"]["range"] = [*start, *max(start, end)]
+    # Nodes count lines from the definition's first line, which the clamp may have moved.
+    moved = was - start[0]
+    data["nodes"] = [{**node, "range": [r[0] + moved, r[1], r[2] + moved, r[3]]}
+                     for node in data["nodes"] for r in [node["range"]]
+                     if r[0] + moved >= 0 and inside((r[0] + was, r[1], r[2] + was, r[3]))]
     data["occurrences"] = [o for o in data["occurrences"] if inside(o["range"])]
     data["comments"] = [c for c in data["comments"] if inside(c["range"])]
     for symbol in data["symbols"]:

@@ -19,8 +19,10 @@ definition. As a guard against a kept dict being changed in place, a token is ke
 the definition's range and stale mark are those it was given with. Tokens are unique in the
 process (one counter), so parts of different documents or sessions never share one.
 
-``what_is_at`` and ``format_verdicts`` answer on the session's last report (``session.report``)
-and None when no finished analysis of the document is kept (never analysed, dropped, or its
+Each part carries its definition's position index (``descriptions`` and ``nodes``, lines
+relative to the definition), from which the server answers hover without asking the worker.
+``format_verdicts`` answers on the session's last report (``session.report``) and None when no
+finished analysis of the document is kept (never analysed, dropped, or its
 last analysis was cancelled). A ``not-equal`` verdict carries its ``round-trip-mismatch``
 diagnostic (``round_trip``), which the server reports on save.
 """
@@ -87,6 +89,8 @@ def _sent_part(plain: Dict[str, Any]) -> Dict[str, Any]:
         "occurrences": plain["occurrences"],
         "symbols": plain["symbols"],
         "comments": [{**comment, "definition": None} for comment in plain["comments"]],
+        "descriptions": plain["descriptions"],
+        "nodes": plain["nodes"],
     }
 
 
@@ -127,16 +131,6 @@ def analyze_document(text: str, *, source_name: str = "<string>", trusted: bool 
 def _last_report(source_name: str, trusted: bool) -> Optional[ParseReport]:
     kept = session.document_session(source_name, trusted)
     return None if kept is None else kept.report
-
-
-def what_is_at(line: int, column: int, *, source_name: str,
-               trusted: bool = False) -> Optional[Dict[str, Any]]:
-    """``{"node": ParseReport.what_is_at(line, column)}`` on the document's last analysis
-    (a ``NodeInfo`` or None), or None when none is kept."""
-    report = _last_report(source_name, trusted)
-    if report is None:
-        return None
-    return {"node": report.what_is_at(line, column)}
 
 
 def format_verdicts(migrate: bool = False, budget_ms: int = 0, *, source_name: str,
@@ -211,4 +205,4 @@ def _mismatch(unit: Any, verdict: FormatVerdict) -> Optional[Dict[str, Any]]:
     return mismatch_diagnostic(definition, verdict.mismatch, definition.formatted_text)
 
 
-__all__ = ["WorkerAnswer", "analyze_document", "format_verdicts", "what_is_at"]
+__all__ = ["WorkerAnswer", "analyze_document", "format_verdicts"]

@@ -1,0 +1,83 @@
+/*!
+ * \file node_at.cc
+ * \brief What is at a position, from the server's position index: the definition holding the
+ *  line, then its nodes (relative lines), then its occurrences.
+ */
+#include <tuple>
+
+#include "features.h"
+
+namespace tvm {
+namespace lsp {
+namespace features {
+
+namespace bridge = tvm::script::bridge;
+
+namespace {
+
+bool Contains(const bridge::Range& range, int64_t line, int64_t column) {
+  return std::tie(range.line, range.column) <= std::tie(line, column) &&
+         std::tie(line, column) < std::tie(range.end_line, range.end_column);
+}
+
+/*! \brief Lines spanned, then the end column on one line (the last line's on several). */
+std::pair<int64_t, int64_t> Extent(const bridge::Range& range) {
+  int64_t lines = range.end_line - range.line;
+  return {lines, lines == 0 ? range.end_column - range.column : range.end_column};
+}
+
+/*! \brief The symbol `id` names: a module symbol, else one of the part's. */
+std::optional<bridge::Symbol> FindSymbol(const bridge::DefinitionPart& part,
+                                         const std::vector<bridge::Symbol>& module_symbols,
+                                         const std::string& id) {
+  for (const bridge::Symbol& symbol : module_symbols) {
+    if (symbol.id == id) return symbol;
+  }
+  for (const bridge::Symbol& symbol : part.symbols) {
+    if (symbol.id == id) return symbol;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<NodeInfo> NodeAt(const PartsIndex& index, int64_t line, int64_t column) {
+  const bridge::DefinitionPart* part = index.PartAt(line);
+  if (part == nullptr) return std::nullopt;
+  int64_t first = part->definition.range.line;
+  const bridge::HoverNode* best = nullptr;
+  for (const bridge::HoverNode& node : part->nodes) {
+    if (node.about < 0 || static_cast<size_t>(node.about) >= part->descriptions.size() ||
+        !Contains(node.range, line - first, column)) {
+      continue;
+    }
+    if (part->descriptions[node.about].kind == "block") {  // a block's name wins
+      best = &node;
+      break;
+    }
+    if (best == nullptr || Extent(node.range) < Extent(best->range)) best = &node;
+  }
+  if (best != nullptr) {
+    const bridge::Description& about = part->descriptions[best->about];
+    bridge::Range range = best->range;
+    range.line += first;
+    range.end_line += first;
+    NodeInfo found{range, about.kind, about.text, about.type, std::nullopt};
+    if (best->symbol) found.symbol = FindSymbol(*part, index.module_symbols, *best->symbol);
+    return found;
+  }
+  for (const bridge::Occurrence& occurrence : part->occurrences) {
+    if (!Contains(occurrence.range, line, column)) continue;
+    std::optional<bridge::Symbol> symbol =
+        FindSymbol(*part, index.module_symbols, occurrence.symbol);
+    std::string name = symbol ? symbol->name : "";
+    std::string type = symbol ? symbol->type : "";
+    return NodeInfo{occurrence.range, "symbol", std::move(name), std::move(type),
+                    std::move(symbol)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace features
+}  // namespace lsp
+}  // namespace tvm
