@@ -110,16 +110,17 @@ void CheckPositionIndex(const bridge::DefinitionPart& part, const TextBounds& te
   int64_t first = part.definition.range.line;
   for (size_t i = 0; i < part.nodes.size(); ++i) {
     const bridge::HoverNode& node = part.nodes[i];
-    std::string where = "the nodes of `" + part.definition.name.substr(0, 200) + "`[" +
-                        std::to_string(i) + "]";
+    std::string where =
+        "the nodes of `" + part.definition.name.substr(0, 200) + "`[" + std::to_string(i) + "]";
     if (node.about < 0 || static_cast<size_t>(node.about) >= part.descriptions.size()) {
-      throw ProtocolViolation(where + ": description " + std::to_string(node.about) +
-                              " of " + std::to_string(part.descriptions.size()));
+      throw ProtocolViolation(where + ": description " + std::to_string(node.about) + " of " +
+                              std::to_string(part.descriptions.size()));
     }
     bridge::Range at = node.range;
     if (at.line < 0 || at.end_line < 0 || at.line > INT64_MAX - first ||
         at.end_line > INT64_MAX - first) {
-      throw ProtocolViolation(where + ": the range " + Text(at) + " is not relative to the definition");
+      throw ProtocolViolation(where + ": the range " + Text(at) +
+                              " is not relative to the definition");
     }
     at.line += first;
     at.end_line += first;

@@ -68,9 +68,9 @@ bridge::ParseResult AssembleResult(const bridge::ResultParts& module,
 
 const bridge::DefinitionPart* PartsIndex::PartAt(int64_t line) const {
   // The first part starting after `line`; the one before it is the only one that can hold it.
-  auto after = std::upper_bound(parts.begin(), parts.end(), line, [](int64_t at, const HeldPart& part) {
-    return at < part->definition.range.line;
-  });
+  auto after = std::upper_bound(
+      parts.begin(), parts.end(), line,
+      [](int64_t at, const HeldPart& part) { return at < part->definition.range.line; });
   if (after == parts.begin()) return nullptr;
   const bridge::DefinitionPart& part = **std::prev(after);
   return line <= part.definition.range.end_line ? &part : nullptr;

@@ -97,8 +97,7 @@ std::optional<json> Server::AnswerOn(const RequestTarget& target, const json& pa
   auto [line, column] = target.position ? lines.FromClient(*target.position)
                                         : std::pair<int64_t, int64_t>{lines.first_line(), 0};
   // The index of the same analysis as `analysis` (none when that is the empty one).
-  const PartsIndex& index =
-      now.index && &analysis == now.analysis.get() ? *now.index : kNoIndex;
+  const PartsIndex& index = now.index && &analysis == now.analysis.get() ? *now.index : kNoIndex;
   return answer(RequestView{now, lines, params, line, column, analysis, index});
 }
 

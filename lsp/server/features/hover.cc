@@ -9,7 +9,8 @@ namespace tvm {
 namespace lsp {
 namespace features {
 
-std::optional<HoverContent> Hover(const std::optional<NodeInfo>& node, const HoverOptions& options) {
+std::optional<HoverContent> Hover(const std::optional<NodeInfo>& node,
+                                  const HoverOptions& options) {
   if (!node) return std::nullopt;
   std::string quote = options.markdown ? "`" : "";
   std::string about = node->kind == "symbol" ? "symbol" : quote + node->kind + quote;

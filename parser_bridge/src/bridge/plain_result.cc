@@ -315,7 +315,6 @@ ParseResult ConvertPlainResult(PyObject* plain) { return Convert<ParseResult>(pl
 
 ResultParts ConvertPlainParts(PyObject* plain) { return Convert<ResultParts>(plain); }
 
-
 std::vector<FormatVerdict> ConvertFormatVerdicts(PyObject* plain) {
   return Convert<std::vector<FormatVerdict>>(plain);
 }

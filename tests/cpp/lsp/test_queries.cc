@@ -124,8 +124,8 @@ TEST_SUITE("lsp.queries") {
     CHECK(features::NodeAt(*moved.index, 10, 8)->text == "i");  // `for i in range(n):` now
 
     // The version asked for must be the document's.
-    json old = json::parse(
-        client.RawRequest("format", R"({"uri": ")" + uri + R"(", "version": 1})"));
+    json old =
+        json::parse(client.RawRequest("format", R"({"uri": ")" + uri + R"(", "version": 1})"));
     CHECK(old["result"] == json{{"uri", uri},
                                 {"version", 1},
                                 {"status", "stale"},

@@ -7,28 +7,15 @@ fold; completion works after ``T.axis.``."""
 
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 
 from lsp_server_client import Server
 
-SOURCE = '''from tvm.script import tirx as T
-
-@T.prim_func(s_tir=True)
-def mm(A: T.Buffer((8, 4), "float32"), B: T.Buffer((4, 8), "float32"), C: T.Buffer((8, 8), "float32")):
-    D = T.sblock_alloc_buffer((8, 8), "float32")
-    for i, j, k in T.grid(8, 8, 4):
-        with T.sblock("C"):
-            vi, vj, vk = T.axis.remap("SSR", [i, j, k])
-            with T.init():
-                D[vi, vj] = T.float32(0)
-            D[vi, vj] = D[vi, vj] + A[vi, vk] * B[vk, vj]
-    for i, j in T.grid(8, 8):
-        with T.sblock("out"):
-            vi, vj = T.axis.remap("SS", [i, j])
-            T.reads(D[vi, vj])
-            T.writes(C[vi, vj])
-            C[vi, vj] = D[vi, vj]
-'''
+REPO = pathlib.Path(__file__).resolve().parents[3]
+# Shared with tests/cpp/lsp/test_node_at.cc.
+SOURCE = (REPO / "tests" / "cpp" / "lsp" / "fixtures" / "sblock_matmul.txt").read_text()
 URI = "file:///blocks.py"
 TYPES = ["tensor", "symbol", "loopVariable", "parameter", "function", "namespaceMember",
          "variable"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import pathlib
 import signal
+import time
 
 import pytest
 
@@ -62,20 +63,32 @@ def test_hover_in_plain_text_when_the_client_prefers_it() -> None:
         process.close()
 
 
-def test_hover_on_a_namespace_function_shows_its_header_and_docstring() -> None:
+def test_hover_on_a_namespace_function_shows_its_documentation() -> None:
     process = Server()
     try:
         process.initialize()
         process.open(URI, SOURCE.replace("range(4)", "T.parallel(4)"))
-        reply = process.call("textDocument/hover", at(4, 17))["result"]
-        # Before, the text was `<function parallel>`.
-        assert reply == {
-            "contents": {"kind": "markdown", "value": (
-                "```python\ndef parallel(start: Any, stop: Any = None, *, "
-                "annotations: Optional[Dict[str, Any]] = None, step: Any = 1, "
-                'dtype: Any = None) -> LoopSpec:\n    """``T.parallel(a, b)``: a loop whose '
-                'iterations may run in parallel threads."""\n```\n\n`function`')},
-            "range": span(4, 13, 4, 23)}
+        # Until the registry's catalog has come from the worker (asked at the first hover or
+        # completion), the position index's description of the function answers; then the
+        # catalog's documentation of the member, as completion resolves it.
+        index_text = (
+            "```python\ndef parallel(start: Any, stop: Any = None, *, "
+            "annotations: Optional[Dict[str, Any]] = None, step: Any = 1, "
+            'dtype: Any = None) -> LoopSpec:\n    """``T.parallel(a, b)``: a loop whose '
+            'iterations may run in parallel threads."""\n```\n\n`function`')
+        catalog_text = (
+            "```python\nT.parallel(start, stop=None, *, annotations=None, step=1, dtype=None)\n"
+            "```\n\n``T.parallel(a, b)``: a loop whose iterations may run in parallel threads.")
+        replies = [process.call("textDocument/hover", at(4, 17))["result"]]
+        deadline = time.monotonic() + 10
+        while replies[-1]["contents"]["value"] != catalog_text and time.monotonic() < deadline:
+            time.sleep(0.05)
+            replies.append(process.call("textDocument/hover", at(4, 17))["result"])
+        assert {reply["contents"]["value"] for reply in replies} <= {index_text, catalog_text}
+        assert replies[-1] == {"contents": {"kind": "markdown", "value": catalog_text},
+                               "range": span(4, 13, 4, 23)}
+        if len(replies) > 1:
+            assert replies[0]["range"] == span(4, 13, 4, 23)
     finally:
         process.close()
 

@@ -429,6 +429,30 @@ def test_what_is_at_follows_a_session_edit_above() -> None:
     assert report.what_is_at(7, 13)["range"] == [7, 8, 7, 20]
 
 
+def test_describe_shows_what_hover_shows_and_never_raises() -> None:
+    from tvm_tirx.script.parser.report import describe
+
+    # A namespace function: its header and the first paragraph of its docstring.
+    assert describe(T.parallel) == {"kind": "function", "type": "", "text": (
+        "def parallel(start: Any, stop: Any = None, *, annotations: Optional[Dict[str, Any]] = "
+        "None, step: Any = 1, dtype: Any = None) -> LoopSpec:\n    \"\"\"``T.parallel(a, b)``: "
+        "a loop whose iterations may run in parallel threads.\"\"\"")}
+    # A namespace: its name, not its file (and no attribute probe on it).
+    assert describe(T) == {"kind": "module", "text": "module tvm_tirx.script.tirx", "type": ""}
+    # Values whose hooks raise or answer with themselves still get a description.
+
+    class Raising:
+        def __getattr__(self, name):
+            raise RuntimeError("no builder is active")
+
+        def __repr__(self):
+            raise ValueError("no repr either")
+
+    assert describe(Raising()) == {"kind": "Raising", "text": "<Raising>", "type": ""}
+    assert describe(POISON)["kind"] == type(POISON).__name__
+    assert isinstance(describe(POISON)["text"], str)
+
+
 def test_cancellation_from_progress_propagates_out_of_the_collecting_api() -> None:
     from tvm_tirx.script.parser.runtime import Cancelled
     from tvm_tirx.script.parser.session import analyze_document

@@ -60,8 +60,8 @@ class HeldParts {
 
   /*!
    * \brief Takes a reply in parts: the whole result goes to `*whole`, its parts in order and
-   *  module symbols to `*index`, and the parts held become this reply's. Returns false, changing nothing, when an entry without its part
-   *  names a token not held (then ask again without a base).
+   *  module symbols to `*index`, and the parts held become this reply's. Returns false, changing
+   * nothing, when an entry without its part names a token not held (then ask again without a base).
    */
   bool Take(const std::string& result_id, script::bridge::ResultParts parts,
             script::bridge::ParseResult* whole, PartsIndex* index);
