@@ -134,9 +134,14 @@ def test_a_definition_with_errors_is_left_alone_and_the_log_says_why(server) -> 
             "statements out) alone") in logs
 
 
+# Formatting asks the worker (hover answers on the loop at once), so it is still on its way
+# when the cancellation or the change arrives.
+FORMAT = {"textDocument": {"uri": URI}, "options": {"tabSize": 4, "insertSpaces": True}}
+
+
 def test_a_cancelled_request_gets_32800_once(server) -> None:
-    server.write(encode({"jsonrpc": "2.0", "id": 10, "method": "textDocument/hover",
-                         "params": at(5, 16)}) +
+    server.write(encode({"jsonrpc": "2.0", "id": 10, "method": "textDocument/formatting",
+                         "params": FORMAT}) +
                  encode({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 10}}))
     assert server.reply(10) == {"jsonrpc": "2.0", "id": 10, "error": {
         "code": -32800, "message": "the request was cancelled"}}
@@ -145,13 +150,13 @@ def test_a_cancelled_request_gets_32800_once(server) -> None:
 
 
 def test_a_request_whose_document_changed_gets_32801(server) -> None:
-    server.write(encode({"jsonrpc": "2.0", "id": 11, "method": "textDocument/hover",
-                         "params": at(5, 16)}) +
+    server.write(encode({"jsonrpc": "2.0", "id": 11, "method": "textDocument/formatting",
+                         "params": FORMAT}) +
                  encode({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
                      "textDocument": {"uri": URI, "version": 2},
                      "contentChanges": [{"text": SOURCE + "\n"}]}}))
     assert server.reply(11) == {"jsonrpc": "2.0", "id": 11, "error": {
-        "code": -32801, "message": "the document changed while the hover was computed"}}
+        "code": -32801, "message": "the document changed while it was formatted"}}
 
 
 def test_without_a_worker_diagnostics_say_so_and_requests_get_32603() -> None:
