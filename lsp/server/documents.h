@@ -24,6 +24,8 @@
 #include <vector>
 
 #include "debounce.h"
+#include "edits_since.h"
+#include "features/completion_text.h"
 #include "settings.h"
 
 namespace tvm {
@@ -59,6 +61,16 @@ struct RoundTripState {
 };
 
 /*!
+ * \brief The current text read the ways requests need it often: its line starts and its code
+ *  (strings and comments blanked), each made at the first request that needs it and shared by
+ *  the requests at that text; every change drops them (DidChange).
+ */
+struct TextReadings {
+  std::shared_ptr<const std::vector<size_t>> line_starts;
+  std::shared_ptr<const features::CodeText> code;
+};
+
+/*!
  * \brief One open document, at the version the client last sent, and everything the server
  *  keeps for it: closing it drops all of that at once.
  */
@@ -67,6 +79,8 @@ struct Document {
   std::string language_id;
   int64_t version = 0;
   std::string text;
+  /*! \brief `text` read as requests need it; mutable: a cache, filled by the readers below. */
+  mutable TextReadings readings;
   /*! \brief Whether it is analysed (`IsAnalysed`), as of its current text. */
   bool analysed = false;
   /*! \brief The version whose diagnostics were last published; -1 for none. */
@@ -76,6 +90,8 @@ struct Document {
   /*! \brief The same analysis per definition with its position index (hover reads it); null
    *  when the worker did not answer in parts. */
   std::shared_ptr<const PartsIndex> index;
+  /*! \brief The edits since that analysis, by lines (hover reads its index through them). */
+  EditsSince since_analysis;
   int64_t analysis_version = -1;
   /*! \brief The settings it is served with (settings.h; `round_trip_on_save` among them). */
   Settings settings;
@@ -92,6 +108,12 @@ struct Document {
   /*! \brief By the URI the client sees: the document's own, or each notebook cell's. */
   std::map<std::string, ClientView> views;
 };
+
+/*! \brief `document.text`'s line starts (LineStarts), made once per text. */
+std::shared_ptr<const std::vector<size_t>> LineStartsOf(const Document& document);
+
+/*! \brief `document.text` read as code (features::ReadCode), made once per text. */
+std::shared_ptr<const features::CodeText> CodeOf(const Document& document);
 
 /*!
  * \brief Whether `text` is TVMScript, from its text alone: it imports a registered namespace

@@ -42,8 +42,10 @@ void AppendCell(const std::string& cell_text, CellSpan span, std::string* text,
   layout->push_back(std::move(span));
 }
 
-DocumentMap::DocumentMap(std::string_view text, PositionEncoding encoding, std::string uri)
-    : index_(text, encoding), name_(FileNameOf(uri)) {
+DocumentMap::DocumentMap(std::string_view text, PositionEncoding encoding, std::string uri,
+                         std::shared_ptr<const std::vector<size_t>> starts)
+    : index_(starts ? LineIndex(text, encoding, std::move(starts)) : LineIndex(text, encoding)),
+      name_(FileNameOf(uri)) {
   span_.uri = std::move(uri);
   span_.line_count = kAllLines;
 }

@@ -63,7 +63,8 @@ struct ClientLocation {
 class DocumentMap {
  public:
   /*! \brief A text document at `uri`: its own text. `text` must outlive the map. */
-  DocumentMap(std::string_view text, PositionEncoding encoding, std::string uri);
+  DocumentMap(std::string_view text, PositionEncoding encoding, std::string uri,
+              std::shared_ptr<const std::vector<size_t>> starts = nullptr);
   /*!
    * \brief The cell `cell_uri` of a notebook whose analysed text is `text`, laid out by
    *  `layout`. A cell not in the layout maps to nothing: it holds no line.

@@ -49,14 +49,20 @@ const char* EncodingName(PositionEncoding encoding) {
 }
 
 LineIndex::LineIndex(std::string_view text, PositionEncoding encoding)
-    : text_(text), encoding_(encoding), starts_(LineStarts(text)) {}
+    : text_(text),
+      encoding_(encoding),
+      starts_(std::make_shared<const std::vector<size_t>>(LineStarts(text))) {}
 
-std::string_view LineIndex::Line(size_t line) const { return LineAt(text_, starts_, line); }
+LineIndex::LineIndex(std::string_view text, PositionEncoding encoding,
+                     std::shared_ptr<const std::vector<size_t>> starts)
+    : text_(text), encoding_(encoding), starts_(std::move(starts)) {}
+
+std::string_view LineIndex::Line(size_t line) const { return LineAt(text_, *starts_, line); }
 
 ClientPosition LineIndex::ToClient(int64_t line, int64_t byte_column) const {
   if (line < 1) return ClientPosition{0, 0};
-  if (static_cast<size_t>(line) > starts_.size()) {
-    size_t last = starts_.size() - 1;
+  if (static_cast<size_t>(line) > starts_->size()) {
+    size_t last = starts_->size() - 1;
     return ToClient(static_cast<int64_t>(last + 1), static_cast<int64_t>(Line(last).size()));
   }
   std::string_view bytes = Line(static_cast<size_t>(line - 1));
@@ -79,8 +85,8 @@ ClientRange LineIndex::ToClient(const script::bridge::Range& range) const {
 
 std::pair<int64_t, int64_t> LineIndex::FromClient(const ClientPosition& position) const {
   if (position.line < 0) return {1, 0};
-  if (static_cast<size_t>(position.line) >= starts_.size()) {
-    size_t last = starts_.size() - 1;
+  if (static_cast<size_t>(position.line) >= starts_->size()) {
+    size_t last = starts_->size() - 1;
     return {static_cast<int64_t>(last + 1), static_cast<int64_t>(Line(last).size())};
   }
   std::string_view bytes = Line(static_cast<size_t>(position.line));

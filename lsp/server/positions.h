@@ -13,6 +13,7 @@
 #include <tvm/script/bridge/bridge.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +48,9 @@ class LineIndex {
  public:
   /*! \brief `text` must outlive the index (and not change). */
   LineIndex(std::string_view text, PositionEncoding encoding);
+  /*! \brief The same with `text`'s LineStarts made already (a document's, kept per version). */
+  LineIndex(std::string_view text, PositionEncoding encoding,
+            std::shared_ptr<const std::vector<size_t>> starts);
 
   ClientPosition ToClient(int64_t line, int64_t byte_column) const;
   ClientRange ToClient(const script::bridge::Range& range) const;
@@ -54,14 +58,14 @@ class LineIndex {
   std::pair<int64_t, int64_t> FromClient(const ClientPosition& position) const;
   script::bridge::Range FromClient(const ClientRange& range) const;
 
-  size_t line_count() const { return starts_.size(); }
+  size_t line_count() const { return starts_->size(); }
   /*! \brief The bytes of 0-based line `line` (< line_count()), without its line break. */
   std::string_view Line(size_t line) const;
 
  private:
   std::string_view text_;
   PositionEncoding encoding_;
-  std::vector<size_t> starts_;
+  std::shared_ptr<const std::vector<size_t>> starts_;
 };
 
 }  // namespace lsp

@@ -97,6 +97,12 @@ struct RequestSpec {
   /*! \brief kText, kAnalysis: the answer. kWorker: tried first, before the worker is asked
    *  (hover's namespace members); none goes on to `ask`. May throw rpc::Error. */
   RequestAnswer answer;
+  /*!
+   * \brief kAnalysis: tried first when the analysis the server holds is of an older version
+   *  (hover reads its position index through the edits since); none, or none from it, waits
+   *  for the analysis of the current version.
+   */
+  RequestAnswer answer_stale;
   /*! \brief kWorker: the worker query. */
   WorkerQuery ask;
   /*! \brief kServer: the whole handler; none means it answers later through Reply. */

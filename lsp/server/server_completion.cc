@@ -77,8 +77,12 @@ void Server::FetchCatalog() {
 
 features::CompletionInput Server::CompletionInputOf(const RequestView& view) {
   FetchCatalog();
-  return features::CompletionInput{view.document.text, view.document.analysis.get(), catalog_.get(),
-                                   view.line, view.column};
+  return features::CompletionInput{view.document.text,
+                                   CodeOf(view.document),
+                                   view.document.analysis.get(),
+                                   catalog_.get(),
+                                   view.line,
+                                   view.column};
 }
 
 std::vector<RequestSpec> Server::CompletionRequests() {

@@ -85,7 +85,9 @@ void Server::DidChange(const json& params) {
   std::string text = ApplyContentChanges(document->text, changes, "params.contentChanges", &edits);
   bool was_analysed = document->analysed;
   document->text = std::move(text);
+  document->readings = TextReadings();
   document->version = version;
+  for (const TextChange& edit : edits) document->since_analysis.Add(edit);
   document->analysed = IsAnalysed(*document);
   if (was_analysed && document->analysed) {
     document->times.RecordChange(std::chrono::steady_clock::now());
@@ -248,6 +250,7 @@ void Server::Publish(const AnalysisOutcome& outcome, bool whole) {
     document->analysis = std::make_shared<const script::bridge::ParseResult>(outcome.result);
     document->index = outcome.index;
     document->analysis_version = outcome.version;
+    document->since_analysis.Clear();
   }
   LineIndex lines = Lines(*document);
   json diagnostics = json::array();

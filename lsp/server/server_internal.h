@@ -266,7 +266,9 @@ class Server {
   void CountCrashes(const AnalysisOutcome& outcome);
   void PublishEmpty(Document* document);
   Document* Find(const std::string& uri);
-  LineIndex Lines(const Document& document) const { return LineIndex(document.text, encoding_); }
+  LineIndex Lines(const Document& document) const {
+    return LineIndex(document.text, encoding_, LineStartsOf(document));
+  }
 
   /*! \brief Throws -32603 once analysis has stopped (CountCrashes). */
   void RefuseWhenStopped() const;

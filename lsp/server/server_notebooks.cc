@@ -309,7 +309,7 @@ Document* Server::Resolve(const std::string& uri) {
 DocumentMap Server::MapOf(const std::string& uri, const Document& document) const {
   auto notebook = notebooks_.find(document.uri);
   if (notebook == notebooks_.end() || uri == document.uri) {
-    return DocumentMap(document.text, encoding_, uri);
+    return DocumentMap(document.text, encoding_, uri, LineStartsOf(document));
   }
   DocumentMap map(document.text, encoding_, notebook->second.layout, uri, FileNameOf(document.uri));
   map.versioned_edits = versioned_edits_;

@@ -115,6 +115,12 @@ std::optional<json> Server::Serve(const RequestSpec& spec, const json& id, const
   if (spec.reads == Reads::kText || (spec.reads == Reads::kAnalysis && current)) {
     return AnswerOn(target, params, *document, any, spec.answer).value_or(json(nullptr));
   }
+  if (spec.reads == Reads::kAnalysis && spec.answer_stale && document->analysis) {
+    if (std::optional<json> early =
+            AnswerOn(target, params, *document, *document->analysis, spec.answer_stale)) {
+      return early;
+    }
+  }
   RefuseWhenStopped();
   if (spec.reads == Reads::kWorker && spec.answer) {
     if (std::optional<json> early = AnswerOn(target, params, *document, any, spec.answer)) {

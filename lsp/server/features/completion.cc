@@ -183,7 +183,9 @@ const bridge::Namespace* FindNamespace(const bridge::NamespaceCatalog& catalog,
 }
 
 CompletionResult Completion(const CompletionInput& input) {
-  CodeText code = ReadCode(input.text);
+  std::shared_ptr<const CodeText> read =
+      input.code ? input.code : std::make_shared<const CodeText>(ReadCode(input.text));
+  const CodeText& code = *read;
   CompletionResult out;
   out.incomplete = input.catalog == nullptr;  // the aliases and members are missing
   Cursor cursor = CursorAt(code, input.line, input.column);

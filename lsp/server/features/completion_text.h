@@ -2,7 +2,7 @@
  * \file completion_text.h
  * \brief What completion and signature help read from the current text by syntax alone: its
  *  code with strings and comments blanked, where the cursor is, and what precedes a dot.
- *  Only lsp/server/features includes this.
+ *  lsp/server/features includes this, and documents.h, which keeps the code per text.
  */
 #ifndef TVM_LSP_SERVER_FEATURES_COMPLETION_TEXT_H_
 #define TVM_LSP_SERVER_FEATURES_COMPLETION_TEXT_H_

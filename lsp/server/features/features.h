@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,8 @@
 namespace tvm {
 namespace lsp {
 namespace features {
+
+struct CodeText;  // completion_text.h
 
 /*! \brief The sentence that tells how to grant trust (diagnostics.cc). */
 std::string GrantTrustHint();
@@ -411,6 +414,9 @@ const script::bridge::Namespace* FindNamespace(const script::bridge::NamespaceCa
 /*! \brief What a completion or signature help request reads. */
 struct CompletionInput {
   const std::string& text;
+  /*! \brief `text` read as code (ReadCode), when the caller keeps it per version; null: read
+   *  here. Reading a large file costs milliseconds, which every keystroke's request would pay. */
+  std::shared_ptr<const CodeText> code;
   /*! \brief The last finished analysis (any version), or null when there is none yet. */
   const script::bridge::ParseResult* analysis;
   /*! \brief The registry's namespaces, or null while the server has not got them. */

@@ -16,7 +16,9 @@ namespace bridge = tvm::script::bridge;
 std::optional<HoverContent> MemberHover(const CompletionInput& input,
                                         const DocumentationOptions& options) {
   if (input.catalog == nullptr) return std::nullopt;
-  CodeText code = ReadCode(input.text);
+  std::shared_ptr<const CodeText> read =
+      input.code ? input.code : std::make_shared<const CodeText>(ReadCode(input.text));
+  const CodeText& code = *read;
   Cursor cursor = CursorAt(code, input.line, input.column);
   if (cursor.blanked) return std::nullopt;  // in a string or a comment
   const std::string& line = code.code[cursor.line - 1];

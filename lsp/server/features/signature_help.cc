@@ -214,7 +214,9 @@ std::vector<std::pair<int64_t, int64_t>> SignatureParameters(std::string_view si
 
 std::optional<SignatureHelpResult> SignatureHelp(const CompletionInput& input) {
   if (input.catalog == nullptr) return std::nullopt;
-  CodeText code = ReadCode(input.text);
+  std::shared_ptr<const CodeText> read =
+      input.code ? input.code : std::make_shared<const CodeText>(ReadCode(input.text));
+  const CodeText& code = *read;
   Cursor cursor = CursorAt(code, input.line, input.column);
   if (cursor.blanked) return std::nullopt;  // in a string or a comment
   std::map<std::string, std::string> aliases = NamespaceAliases(code.code, *input.catalog);
