@@ -371,6 +371,7 @@ WorkerClient::Impl::Attempt WorkerClient::Impl::RunAttempt(int64_t id,
   while (true) {
     auto started = current_definition.find(id);
     if (started != current_definition.end()) attempt.running = started->second;
+    if (answered_definitions.count(id) != 0) attempt.running.reset();
     Clock::time_point definition_end = Clock::time_point::max();
     if (attempt.running) definition_end = attempt.running->at + options.definition_limit;
     auto reply = replies.find(id);
@@ -399,6 +400,7 @@ WorkerClient::Impl::Attempt WorkerClient::Impl::RunAttempt(int64_t id,
   }
   waiting.erase(id);
   current_definition.erase(id);
+  answered_definitions.erase(id);
   return attempt;
 }
 

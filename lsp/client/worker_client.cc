@@ -196,6 +196,15 @@ void WorkerClient::Impl::Deliver(const json& message) {
       }
       if (waiting.count(started.request) == 0) return;  // an abandoned analysis
       current_definition[started.request] = Started{started, Clock::now()};
+    } else if (event.event == protocol::AnsweringEvent::kName) {
+      auto answering = protocol::Decode<protocol::AnsweringParams>(event.params, "params");
+      if (unanswered.count(answering.request) == 0) {
+        throw ProtocolViolation("an answering event for request " +
+                                std::to_string(answering.request) + ", which is not running");
+      }
+      if (waiting.count(answering.request) == 0) return;  // an abandoned analysis
+      current_definition.erase(answering.request);
+      answered_definitions.insert(answering.request);
     } else {
       throw ProtocolViolation("an unknown event \"" + event.event.substr(0, 100) + "\"");
     }

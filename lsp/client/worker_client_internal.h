@@ -139,6 +139,8 @@ struct WorkerClient::Impl {
   std::string violation;
   std::map<int64_t, protocol::Reply> replies;
   std::map<int64_t, Started> current_definition;  // analyze id -> last definition started
+  /*! \brief Analyze ids whose definitions all ran (`answering`): no definition limit left. */
+  std::set<int64_t> answered_definitions;
   int64_t next_id = 1;
   int starts = 0;
   std::chrono::milliseconds last_start_duration{0};

@@ -664,6 +664,10 @@ bridge::PartsAnswer Worker::RunAnalysis(int64_t id, const std::string& uri,
   const bool base_held = !params.base.empty() && params.base == document.sent_id;
   bridge::PartsAnswer answer = bridge::ParseParts(
       document.text, parse, base_held ? document.sent_tokens : std::vector<std::string>{});
+  // Encoding and sending a large answer takes a while: no definition's time.
+  Send(protocol::ToJson(protocol::Event{protocol::AnsweringEvent::kName,
+                                        protocol::ToJson(protocol::AnsweringParams{id})}));
+  FlushOutput();
   std::lock_guard<std::mutex> lock(mutex_);
   running_.reset();
   cancelled_ids_.erase(id);

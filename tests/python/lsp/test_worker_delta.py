@@ -169,3 +169,21 @@ def test_the_assembly_sorts_occurrences_as_to_plain_does() -> None:
         assert whole["occurrences"] == expected
         assert [c["definition"] for c in whole["comments"]] == [0, 1]
         assert whole["symbols"] == [{"id": "module.n"}]
+
+
+def test_the_worker_says_when_its_definitions_ran_before_it_encodes_the_answer(
+        worker: Worker) -> None:
+    # The client stops timing the last definition at `answering`: encoding and sending a large
+    # answer (its position index included) is no definition's time.
+    uri = "file:///answering.py"
+    worker.reply(worker.send("open", {"uri": uri, "version": 1, "text": PROGRAM}))
+    request = worker.send("analyze", {"uri": uri, "version": 1})
+    order = []
+    while True:
+        message = worker.read()
+        if message.get("id") == request:
+            order.append("reply")
+            break
+        order.append((message["event"], message["params"]["request"]))
+    assert order == [("definition-started", request), ("definition-started", request),
+                     ("answering", request), "reply"]
