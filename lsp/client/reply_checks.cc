@@ -107,24 +107,34 @@ void CheckRange(const bridge::Range& range, const TextBounds& text, const std::s
 }
 
 void CheckPositionIndex(const bridge::DefinitionPart& part, const TextBounds& text) {
+  std::string where = "the nodes of `" + part.definition.name.substr(0, 200) + "`";
+  const std::vector<int64_t>& nodes = part.nodes;
+  if (nodes.size() % bridge::kNodeFields != 0) {
+    throw ProtocolViolation(where + ": " + std::to_string(nodes.size()) +
+                            " integers, not six per node");
+  }
   int64_t first = part.definition.range.line;
-  for (size_t i = 0; i < part.nodes.size(); ++i) {
-    const bridge::HoverNode& node = part.nodes[i];
-    std::string where =
-        "the nodes of `" + part.definition.name.substr(0, 200) + "`[" + std::to_string(i) + "]";
-    if (node.about < 0 || static_cast<size_t>(node.about) >= part.descriptions.size()) {
-      throw ProtocolViolation(where + ": description " + std::to_string(node.about) + " of " +
+  for (size_t k = 0; k < nodes.size(); k += bridge::kNodeFields) {
+    std::string node = where + "[" + std::to_string(k / bridge::kNodeFields) + "]";
+    int64_t about = nodes[k + 4];
+    int64_t occurrence = nodes[k + 5];
+    if (about < 0 || static_cast<size_t>(about) >= part.descriptions.size()) {
+      throw ProtocolViolation(node + ": description " + std::to_string(about) + " of " +
                               std::to_string(part.descriptions.size()));
     }
-    bridge::Range at = node.range;
+    if (occurrence < -1 || occurrence >= static_cast<int64_t>(part.occurrences.size())) {
+      throw ProtocolViolation(node + ": occurrence " + std::to_string(occurrence) + " of " +
+                              std::to_string(part.occurrences.size()));
+    }
+    bridge::Range at{nodes[k], nodes[k + 1], nodes[k + 2], nodes[k + 3]};
     if (at.line < 0 || at.end_line < 0 || at.line > INT64_MAX - first ||
         at.end_line > INT64_MAX - first) {
-      throw ProtocolViolation(where + ": the range " + Text(at) +
+      throw ProtocolViolation(node + ": the range " + Text(at) +
                               " is not relative to the definition");
     }
     at.line += first;
     at.end_line += first;
-    CheckRange(at, text, where);
+    CheckRange(at, text, node);
   }
 }
 

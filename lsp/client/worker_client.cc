@@ -182,6 +182,14 @@ void WorkerClient::Impl::ReadReplies(int from_worker, uint64_t my_generation, pi
   }
 }
 
+bool WorkerClient::Impl::AboutWaitingAnalysis(int64_t request, const std::string& event) const {
+  if (unanswered.count(request) == 0) {
+    throw ProtocolViolation("an event \"" + event + "\" for request " + std::to_string(request) +
+                            ", which is not running");
+  }
+  return waiting.count(request) != 0;  // none: an abandoned analysis
+}
+
 void WorkerClient::Impl::Deliver(const json& message) {
   if (message.contains("event")) {
     auto event = protocol::Decode<protocol::Event>(message);
@@ -190,19 +198,11 @@ void WorkerClient::Impl::Deliver(const json& message) {
       ready = protocol::Decode<protocol::ReadyParams>(event.params, "params");
     } else if (event.event == protocol::DefinitionStartedEvent::kName) {
       auto started = protocol::Decode<protocol::DefinitionStartedParams>(event.params, "params");
-      if (unanswered.count(started.request) == 0) {
-        throw ProtocolViolation("a definition-started event for request " +
-                                std::to_string(started.request) + ", which is not running");
-      }
-      if (waiting.count(started.request) == 0) return;  // an abandoned analysis
+      if (!AboutWaitingAnalysis(started.request, event.event)) return;
       current_definition[started.request] = Started{started, Clock::now()};
     } else if (event.event == protocol::AnsweringEvent::kName) {
       auto answering = protocol::Decode<protocol::AnsweringParams>(event.params, "params");
-      if (unanswered.count(answering.request) == 0) {
-        throw ProtocolViolation("an answering event for request " +
-                                std::to_string(answering.request) + ", which is not running");
-      }
-      if (waiting.count(answering.request) == 0) return;  // an abandoned analysis
+      if (!AboutWaitingAnalysis(answering.request, event.event)) return;
       current_definition.erase(answering.request);
       answered_definitions.insert(answering.request);
     } else {

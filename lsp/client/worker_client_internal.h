@@ -150,6 +150,9 @@ struct WorkerClient::Impl {
   void StopLocked();
   void ReadReplies(int from_worker, uint64_t my_generation, pid_t pid);
   void Deliver(const nlohmann::json& message);
+  /*! \brief Whether an analysis event is about a request someone waits for; throws when it is
+   *  about no request running (`mutex` held). */
+  bool AboutWaitingAnalysis(int64_t request, const std::string& event) const;
   void ResendDocuments();
   void EnsureStarted();
 

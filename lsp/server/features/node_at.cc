@@ -45,25 +45,35 @@ std::optional<NodeInfo> NodeAt(const PartsIndex& index, int64_t line, int64_t co
   const bridge::DefinitionPart* part = index.PartAt(line);
   if (part == nullptr) return std::nullopt;
   int64_t first = part->definition.range.line;
-  const bridge::HoverNode* best = nullptr;
-  for (const bridge::HoverNode& node : part->nodes) {
-    if (node.about < 0 || static_cast<size_t>(node.about) >= part->descriptions.size() ||
-        !Contains(node.range, line - first, column)) {
+  const std::vector<int64_t>& nodes = part->nodes;
+  std::optional<size_t> best;  // the offset of the best node's fields
+  bridge::Range best_range;
+  for (size_t k = 0; k + bridge::kNodeFields <= nodes.size(); k += bridge::kNodeFields) {
+    bridge::Range range{nodes[k], nodes[k + 1], nodes[k + 2], nodes[k + 3]};
+    int64_t about = nodes[k + 4];
+    if (about < 0 || static_cast<size_t>(about) >= part->descriptions.size() ||
+        !Contains(range, line - first, column)) {
       continue;
     }
-    if (part->descriptions[node.about].kind == "block") {  // a block's name wins
-      best = &node;
+    if (part->descriptions[about].kind == "block") {  // a block's name wins
+      best = k;
+      best_range = range;
       break;
     }
-    if (best == nullptr || Extent(node.range) < Extent(best->range)) best = &node;
+    if (!best || Extent(range) < Extent(best_range)) {
+      best = k;
+      best_range = range;
+    }
   }
-  if (best != nullptr) {
-    const bridge::Description& about = part->descriptions[best->about];
-    bridge::Range range = best->range;
-    range.line += first;
-    range.end_line += first;
-    NodeInfo found{range, about.kind, about.text, about.type, std::nullopt};
-    if (best->symbol) found.symbol = FindSymbol(*part, index.module_symbols, *best->symbol);
+  if (best) {
+    const bridge::Description& about = part->descriptions[nodes[*best + 4]];
+    int64_t occurrence = nodes[*best + 5];
+    best_range.line += first;
+    best_range.end_line += first;
+    NodeInfo found{best_range, about.kind, about.text, about.type, std::nullopt};
+    if (occurrence >= 0 && static_cast<size_t>(occurrence) < part->occurrences.size()) {
+      found.symbol = FindSymbol(*part, index.module_symbols, part->occurrences[occurrence].symbol);
+    }
     return found;
   }
   for (const bridge::Occurrence& occurrence : part->occurrences) {

@@ -162,10 +162,6 @@ constexpr auto FieldsOf(const Description*) {
   return std::tuple{Field{"kind", &Description::kind}, Field{"text", &Description::text},
                     Field{"type", &Description::type}};
 }
-constexpr auto FieldsOf(const HoverNode*) {
-  return std::tuple{Field{"range", &HoverNode::range}, Field{"about", &HoverNode::about},
-                    Field{"symbol", &HoverNode::symbol}};
-}
 constexpr auto FieldsOf(const PartEntry*) {
   return std::tuple{Field{"token", &PartEntry::token}, Field{"part", &PartEntry::part}};
 }

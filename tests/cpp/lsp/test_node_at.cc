@@ -98,7 +98,7 @@ TEST_SUITE("lsp.node_at") {
         part.definition.range = bridge::Range{d * 10 + 1, 0, d * 10 + 9, 10};
         part.descriptions.push_back(bridge::Description{"ir.Var", "x", "T.int32"});
         for (int64_t line = 1; line <= 8; ++line) {
-          part.nodes.push_back(bridge::HoverNode{bridge::Range{line, 4, line, 5}, 0, std::nullopt});
+          part.nodes.insert(part.nodes.end(), {line, 4, line, 5, 0, -1});
         }
         index.parts.push_back(std::make_shared<const bridge::DefinitionPart>(std::move(part)));
       }

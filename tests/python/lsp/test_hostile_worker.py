@@ -113,6 +113,7 @@ CONTENT_ATTACKS = {
     "node-out": "the nodes of `f`[0]: the range [10005, 0, 10005, 1] is not inside the text of "
                 "the version asked",
     "node-about": "the nodes of `f`[0]: description 9999 of 7",
+    "node-occurrence": "the nodes of `f`[0]: occurrence 9999 of 6",
 }
 FORMAT_ATTACKS = {
     "verdict-range": "definitions[0]: a verdict on `f` at [1, 0, 1, 5], which is no definition "

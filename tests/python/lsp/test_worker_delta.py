@@ -129,8 +129,10 @@ def test_the_analysis_carries_its_position_index_and_queries_answer_on_its_versi
     first = next(part for part, _ in worker.held[uri].parts.values()
                  if part["definition"]["name"] == "first")
     line = 7 - first["definition"]["range"][0]
-    found = [{**first["descriptions"][node["about"]], "symbol": node["symbol"]}
-             for node in first["nodes"] if node["range"] == [line, 8, line, 9]]
+    nodes = first["nodes"]
+    found = [{**first["descriptions"][nodes[k + 4]],
+              "symbol": first["occurrences"][nodes[k + 5]]["symbol"]}
+             for k in range(0, len(nodes), 6) if nodes[k:k + 4] == [line, 8, line, 9]]
     assert found == [{"kind": "ir.Var", "text": "A", "type": "T.Tensor((8,), T.int32)",
                       "symbol": "first:1"}]
     assert worker.format(uri, 2)["result"]["status"] == "stale"  # another version

@@ -100,11 +100,14 @@ def test_worker_entry_answers_match_the_schema(name: str) -> None:
     # from its first), each naming one of the part's descriptions.
     for part in (entry["part"] for entry in parts["parts"]):
         first, _, last, _ = part["definition"]["range"]
-        for node in part["nodes"]:
-            assert 0 <= node["range"][0] <= node["range"][2] <= last - first
-            assert 0 <= node["about"] < len(part["descriptions"])
+        nodes = part["nodes"]
+        assert len(nodes) % 6 == 0
+        for k in range(0, len(nodes), 6):
+            assert 0 <= nodes[k] <= nodes[k + 2] <= last - first
+            assert 0 <= nodes[k + 4] < len(part["descriptions"])
+            assert -1 <= nodes[k + 5] < len(part["occurrences"])
     if name == "clean":
-        assert len(parts["parts"][0]["part"]["nodes"]) > 10
+        assert len(parts["parts"][0]["part"]["nodes"]) > 10 * 6
 
 
 def test_the_texts_reach_every_record() -> None:

@@ -190,17 +190,12 @@ struct Description {
 };
 
 /*!
- * \brief One recorded expression of a definition: its range with lines counted from the
- *  definition's first line (0 is that line), so it moves with the definition unchanged; the
- *  index of its value's Description in the part; the `Symbol::id` it names, if any.
+ * \brief How many integers a node of a part's position index takes: line, column, end line, end
+ *  column (lines counted from the definition's first line, 0 being that line, so a part that
+ *  moved keeps them), the index of its value's Description in the part, and the index of the
+ *  part's occurrence with the same range (the symbol it names) or -1.
  */
-struct HoverNode {
-  Range range;
-  int64_t about = 0;
-  std::optional<std::string> symbol;
-
-  bool operator==(const HoverNode&) const = default;
-};
+constexpr size_t kNodeFields = 6;
 
 /*!
  * \brief One definition's share of a ParseResult: its entry and the diagnostics, occurrences,
@@ -215,7 +210,8 @@ struct DefinitionPart {
   std::vector<Symbol> symbols;
   std::vector<Comment> comments;
   std::vector<Description> descriptions;
-  std::vector<HoverNode> nodes;
+  /*! \brief kNodeFields integers per recorded expression or block name, in one list. */
+  std::vector<int64_t> nodes;
 
   bool operator==(const DefinitionPart&) const = default;
 };

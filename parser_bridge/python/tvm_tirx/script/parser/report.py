@@ -196,38 +196,49 @@ def describe(value: Any) -> Dict[str, Any]:
     return {"kind": str(kind), "text": clean_text(text), "type": clean_text(type_text)}
 
 
+NODE_FIELDS = 6
+"""A node of a part's position index is six integers: line, column, end line, end column
+(lines relative to the definition's first line), the index of its description, and the index of
+the part's occurrence with the same range (the symbol it names) or -1."""
+
+
 def hover_nodes(definition: DefinitionReport, occurrences: List[Dict[str, Any]],
-                symbols: List[Dict[str, Any]]) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
+                symbols: List[Dict[str, Any]]) -> Tuple[List[Dict[str, Any]], List[int]]:
     """The definition's position index as plain data (the part's ``descriptions`` and
-    ``nodes``): each block's name (described as its header), then each recorded expression:
-    its range relative to the definition's first line, the index of what ``describe`` says of
-    its value, and the symbol of the occurrence with the same range. A value met at many
-    places is described once. The server answers hover from these (``what_is_at``)."""
+    ``nodes``, NODE_FIELDS integers per node, one flat list: an object per node would cost
+    the answer's JSON and its readers a map each): each block's name (described as its
+    header), then each recorded expression. A value met at many places is described once. The
+    server answers hover from these, as ``what_is_at`` does."""
     first = definition.range[0]
 
     def relative(r: Sequence[int]) -> Tuple[int, int, int, int]:
         return (r[0] - first, r[1], r[2] - first, r[3])
 
     descriptions: List[Dict[str, Any]] = []
-    nodes = []
+    nodes: List[int] = []
     blocks = {s["id"]: s for s in symbols if s["kind"] == "block"}
-    for occurrence in occurrences:
+    for index, occurrence in enumerate(occurrences):
         block = blocks.get(occurrence["symbol"]) if occurrence["kind"] == "block" else None
         if block is not None:
             header = "".join(f"\n    {line}" for line in split_lines(block["type"].rstrip("\r\n")))
             text = f"with T.sblock({json.dumps(block['name'])}):{header}"
-            nodes.append({"range": list(relative(occurrence["range"])), "about": len(descriptions),
-                          "symbol": block["id"]})
+            nodes += [*relative(occurrence["range"]), len(descriptions), index]
             descriptions.append({"kind": "block", "text": text, "type": ""})
-    symbol_at = {relative(o["range"]): o["symbol"] for o in occurrences}
+    occurrence_at = {relative(o["range"]): index for index, o in enumerate(occurrences)}
     index_of: Dict[int, int] = {}
     for loc, value in definition.positions:
         about = index_of.get(id(value))
         if about is None:
             about = index_of[id(value)] = len(descriptions)
             descriptions.append(describe(value))
-        nodes.append({"range": list(loc), "about": about, "symbol": symbol_at.get(tuple(loc))})
+        nodes += [*loc, about, occurrence_at.get(tuple(loc), -1)]
     return descriptions, nodes
+
+
+def node_ranges(nodes: List[int]):
+    """(range, description index, occurrence index) of each node of a flat ``nodes`` list."""
+    for k in range(0, len(nodes), NODE_FIELDS):
+        yield nodes[k:k + 4], nodes[k + 4], nodes[k + 5]
 
 
 def _callable_text(value: Any) -> Optional[str]:
@@ -294,19 +305,21 @@ def what_is_at(report: "ParseReport", line: int, column: int) -> Optional[Dict[s
             continue
         plain = unit.plain()
         first = definition.range[0]
-        best: Optional[Dict[str, Any]] = None
-        for node in plain["nodes"]:
-            if not _contains(node["range"], line - first, column):
+        descriptions = plain["descriptions"]
+        best = None
+        for loc, about, occurrence in node_ranges(plain["nodes"]):
+            if not _contains(loc, line - first, column):
                 continue
-            if plain["descriptions"][node["about"]]["kind"] == "block":
-                best = node
+            if descriptions[about]["kind"] == "block":
+                best = (loc, about, occurrence)
                 break
-            if best is None or _extent(node["range"]) < _extent(best["range"]):
-                best = node
+            if best is None or _extent(loc) < _extent(best[0]):
+                best = (loc, about, occurrence)
         if best is not None:
-            loc = best["range"]
+            loc, about, occurrence = best
+            symbol = plain["occurrences"][occurrence]["symbol"] if occurrence >= 0 else None
             return {"range": [loc[0] + first, loc[1], loc[2] + first, loc[3]],
-                    **plain["descriptions"][best["about"]], "symbol": best["symbol"]}
+                    **descriptions[about], "symbol": symbol}
         symbols = {s["id"]: s for s in plain["symbols"]}
         symbols.update((s.id, _plain_symbol(s)) for s in report.module_table.symbols)
         for occurrence in plain["occurrences"]:

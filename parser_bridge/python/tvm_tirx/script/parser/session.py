@@ -22,7 +22,7 @@ from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Tup
 
 from .analysis import AnalysisOptions, ChunkCache, Progress, analyze_with
 from .diagnostics import internal_error_report
-from .report import ParseReport, PlainUnit, UnitPart
+from .report import ParseReport, PlainUnit, UnitPart, node_ranges
 from .source_rescan import changed_region
 from .line_index import NEWLINE, LineIndex, encoded_length
 
@@ -299,12 +299,18 @@ def _within_text(data: Dict[str, Any], lines: LineIndex) -> Dict[str, Any]:
     was = data["definition"]["range"][0]
     start, end = clamp(*data["definition"]["range"][:2]), clamp(*data["definition"]["range"][2:])
     data["definition"]["range"] = [*start, *max(start, end)]
-    # Nodes count lines from the definition's first line, which the clamp may have moved.
+    kept = [k for k, o in enumerate(data["occurrences"]) if inside(o["range"])]
+    renumbered = {old: new for new, old in enumerate(kept)}
+    data["occurrences"] = [data["occurrences"][k] for k in kept]
+    # Nodes count lines from the definition's first line, which the clamp may have moved, and
+    # name occurrences by their place in the list just filtered.
     moved = was - start[0]
-    data["nodes"] = [{**node, "range": [r[0] + moved, r[1], r[2] + moved, r[3]]}
-                     for node in data["nodes"] for r in [node["range"]]
-                     if r[0] + moved >= 0 and inside((r[0] + was, r[1], r[2] + was, r[3]))]
-    data["occurrences"] = [o for o in data["occurrences"] if inside(o["range"])]
+    nodes: List[int] = []
+    for r, about, occurrence in node_ranges(data["nodes"]):
+        if r[0] + moved >= 0 and inside((r[0] + was, r[1], r[2] + was, r[3])):
+            nodes += [r[0] + moved, r[1], r[2] + moved, r[3], about,
+                      renumbered.get(occurrence, -1)]
+    data["nodes"] = nodes
     data["comments"] = [c for c in data["comments"] if inside(c["range"])]
     for symbol in data["symbols"]:
         if symbol["definition_range"] and not inside(symbol["definition_range"]):
