@@ -11,7 +11,7 @@
  *
  * Two lanes: analyses and queries run in the order they came; slow work (the on-save
  * round-trip check, later a compile) runs in steps, one step whenever nothing else waits, so
- * an edit's analysis or a hover queued meanwhile waits at most for the step running.
+ * an edit's analysis or a request waiting on it meanwhile waits at most for the step running.
  *
  * Two workers: an untrusted one (sandboxed) and a trusted one, each started only when a
  * document needs it. A worker's trust is fixed for its life (a seccomp filter cannot be

@@ -33,10 +33,10 @@ enum class Reads {
   /*! \brief The document's current text and whatever analysis it has, of any version
    *  (completion): answered at once, never waiting on the worker. */
   kText,
-  /*! \brief The document's analysis at its current version (navigation): at once when it is
-   *  there, else after the worker analysed it. */
+  /*! \brief The document's analysis at its current version (navigation, hover): at once when
+   *  it is there, else after the worker analysed it (`answer_stale` may answer before). */
   kAnalysis,
-  /*! \brief A worker query at the current version (hover, formatting, verdicts): `ask`. */
+  /*! \brief A worker query at the current version (formatting, verdicts): `ask`. */
   kWorker,
 };
 
@@ -94,8 +94,8 @@ struct RequestSpec {
   nlohmann::json outside;
   /*! \brief What was under way, for "the document changed while <doing>". */
   const char* doing = "it was analysed";
-  /*! \brief kText, kAnalysis: the answer. kWorker: tried first, before the worker is asked
-   *  (hover's namespace members); none goes on to `ask`. May throw rpc::Error. */
+  /*! \brief kText, kAnalysis: the answer. kWorker: tried first, before the worker is asked;
+   *  none goes on to `ask`. May throw rpc::Error. */
   RequestAnswer answer;
   /*!
    * \brief kAnalysis: tried first when the analysis the server holds is of an older version
