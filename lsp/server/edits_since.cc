@@ -4,6 +4,8 @@
  */
 #include "edits_since.h"
 
+#include <tvm/lsp/lines.h>
+
 #include <algorithm>
 
 namespace tvm {
@@ -16,14 +18,8 @@ void EditsSince::Add(const TextChange& change) {
     edits_.clear();
     return;
   }
-  // Line breaks of every kind count: the analysed text splits lines at \r\n, \r and \n.
-  int64_t breaks = 0;
-  const std::string& text = change.text;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n' || (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))) {
-      ++breaks;
-    }
-  }
+  // Line breaks as the analysed text counts them (\r\n, \r and \n).
+  auto breaks = static_cast<int64_t>(LineCount(change.text)) - 1;
   edits_.push_back(
       LineEdit{change.range->line, std::max(change.range->line, change.range->end_line), breaks});
 }

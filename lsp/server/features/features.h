@@ -166,6 +166,13 @@ const script::bridge::Definition* DefinitionAt(const script::bridge::ParseResult
  * \brief The occurrence at (line, column) (occurrence_at.cc): the one whose range holds it,
  *  else one that ends there (a cursor right after a name); none when nothing is there.
  */
+/*!
+ * \brief Whether (line, column) lies in `range`: from its start up to its end, the end itself
+ *  included when `end_inclusive` (occurrence_at.cc).
+ */
+bool Holds(const script::bridge::Range& range, int64_t line, int64_t column,
+           bool end_inclusive = false);
+
 const script::bridge::Occurrence* OccurrenceAt(const script::bridge::ParseResult& result,
                                                int64_t line, int64_t column);
 

@@ -3,7 +3,7 @@
  * \brief What is at a position, from the server's position index: the definition holding the
  *  line, then its nodes (relative lines), then its occurrences.
  */
-#include <tuple>
+#include <utility>
 
 #include "features.h"
 
@@ -14,11 +14,6 @@ namespace features {
 namespace bridge = tvm::script::bridge;
 
 namespace {
-
-bool Contains(const bridge::Range& range, int64_t line, int64_t column) {
-  return std::tie(range.line, range.column) <= std::tie(line, column) &&
-         std::tie(line, column) < std::tie(range.end_line, range.end_column);
-}
 
 /*! \brief Lines spanned, then the end column on one line (the last line's on several). */
 std::pair<int64_t, int64_t> Extent(const bridge::Range& range) {
@@ -52,7 +47,7 @@ std::optional<NodeInfo> NodeAt(const PartsIndex& index, int64_t line, int64_t co
     bridge::Range range{nodes[k], nodes[k + 1], nodes[k + 2], nodes[k + 3]};
     int64_t about = nodes[k + 4];
     if (about < 0 || static_cast<size_t>(about) >= part->descriptions.size() ||
-        !Contains(range, line - first, column)) {
+        !Holds(range, line - first, column)) {
       continue;
     }
     if (part->descriptions[about].kind == "block") {  // a block's name wins
@@ -77,7 +72,7 @@ std::optional<NodeInfo> NodeAt(const PartsIndex& index, int64_t line, int64_t co
     return found;
   }
   for (const bridge::Occurrence& occurrence : part->occurrences) {
-    if (!Contains(occurrence.range, line, column)) continue;
+    if (!Holds(occurrence.range, line, column)) continue;
     std::optional<bridge::Symbol> symbol =
         FindSymbol(*part, index.module_symbols, occurrence.symbol);
     std::string name = symbol ? symbol->name : "";

@@ -10,9 +10,6 @@ namespace features {
 
 namespace bridge = tvm::script::bridge;
 
-namespace {
-
-/*! \brief Whether (line, column) lies in `range`: from its start, up to its end (inclusive). */
 bool Holds(const bridge::Range& range, int64_t line, int64_t column, bool end_inclusive) {
   bool after_start = line > range.line || (line == range.line && column >= range.column);
   bool before_end = line < range.end_line ||
@@ -20,8 +17,6 @@ bool Holds(const bridge::Range& range, int64_t line, int64_t column, bool end_in
                      (end_inclusive ? column <= range.end_column : column < range.end_column));
   return after_start && before_end;
 }
-
-}  // namespace
 
 const bridge::Occurrence* OccurrenceAt(const bridge::ParseResult& result, int64_t line,
                                        int64_t column) {
