@@ -49,7 +49,7 @@ from .chunk_parse import parse_chunk
 from .collector import fewer_collections
 from .source_rescan import rescan
 from .source_text import LineIndex, SourceScan, TopLevelChunk, blank_lines, scan
-from .ast_build import Loc, loc_of, source_nodes
+from .ast_build import Loc, forget_source_nodes, loc_of, source_nodes
 from .transpile import SyntaxErrorFactory
 from .untrusted import NameCheck, UntrustedNotEvaluated
 
@@ -198,6 +198,8 @@ class _FileAnalysis:
             unit = self._unit(found, uid)
             unit.report.key = key
             self._analyze_unit(unit)
+            if not self.options.trusted:  # the tree is as parsed: its walks can go
+                forget_source_nodes(unit.node)
         for part in self.report.units:
             if isinstance(part, UnitPart):
                 part.table.occurrences.sort(key=lambda o: o.range)

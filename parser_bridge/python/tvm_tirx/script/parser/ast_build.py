@@ -58,6 +58,22 @@ def located(template: ast.AST, nodes: List[ast.stmt]) -> List[ast.stmt]:
     return nodes
 
 
+def walk_nodes(root: ast.AST) -> List[ast.AST]:
+    """``list(ast.walk(root))``, the same nodes in the same (breadth-first) order, in about
+    half the time: one list that is read while it grows, instead of a generator over a deque
+    fed by ``iter_child_nodes`` (the analyses' walks were a third of a cold analysis)."""
+    nodes = [root]
+    append, extend, node_type = nodes.append, nodes.extend, ast.AST
+    for node in nodes:  # a list's iterator sees what is appended behind it
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, node_type):
+                append(value)
+            elif type(value) is list:
+                extend([item for item in value if isinstance(item, node_type)])
+    return nodes
+
+
 def source_nodes(root: ast.AST) -> List[ast.AST]:
     """``list(ast.walk(root))``, walked once per tree: the analyses that read a definition's
     source (names, lossy verdict, spellings, aliases) share one walk instead of one each. The
@@ -65,9 +81,18 @@ def source_nodes(root: ast.AST) -> List[ast.AST]:
     (the nodes stay the source's; generated ones are never in it)."""
     nodes = root.__dict__.get("_tvm_source_nodes")
     if nodes is None:
-        nodes = list(ast.walk(root))
+        nodes = walk_nodes(root)
         root._tvm_source_nodes = nodes  # type: ignore[attr-defined]
     return nodes
+
+
+def forget_source_nodes(root: ast.AST) -> None:
+    """Drops the walks ``source_nodes`` kept under ``root`` (the definition's and each
+    statement's): a fifth of a cold analysis's kept memory besides the trees, needed only while
+    the definition is analysed. Only for a tree as parsed: a rewritten tree's walk must stay the
+    one taken before building."""
+    for node in root.__dict__.pop("_tvm_source_nodes", None) or walk_nodes(root):
+        node.__dict__.pop("_tvm_source_nodes", None)
 
 
 _POSITION_FIELDS = ("lineno", "col_offset", "end_lineno", "end_col_offset")
@@ -110,6 +135,6 @@ def fill_locations(root: ast.AST, inherited: Tuple[int, int, int, int] = (1, 0, 
 
 
 __all__ = ["FAILURE_NAME", "GUARD_NAME", "Loc", "NS", "POISONED_NAME", "RUNTIME_KEY", "const_node",
-           "fill_locations",
+           "fill_locations", "forget_source_nodes",
            "hook_call", "inherit_location", "loc_node", "loc_of", "locate_header", "located", "name_node",
-           "source_nodes"]
+           "source_nodes", "walk_nodes"]

@@ -14,7 +14,7 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Set
 
-from .ast_build import loc_of
+from .ast_build import loc_of, walk_nodes
 from .evaluator import Environment, Evaluator, MacroReturn, Scope, signature_of
 from .evaluator_check import StatementCheck
 from . import namespaces
@@ -56,7 +56,7 @@ def member_rule(bindings: Mapping[str, Any], local: Set[str]) -> MemberRule:
 
 
 def _load_names(node: ast.AST) -> frozenset:
-    return frozenset(n.id for n in ast.walk(node)
+    return frozenset(n.id for n in walk_nodes(node)
                      if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
 
 

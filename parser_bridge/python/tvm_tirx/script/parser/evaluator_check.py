@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Dict, List, Optional, Sequence, Set, Tuple
 
-from .ast_build import loc_of
+from .ast_build import loc_of, walk_nodes
 from .evaluator_values import refusal
 from .locations import attach_location
 from .transpile import (MutableNames, SyntaxErrorFactory, is_constexpr, nested_macro_error,
@@ -82,7 +82,7 @@ class StatementCheck:
         if node is None:
             return
         found: List[Tuple[Tuple[int, int], BaseException]] = []
-        for child in ast.walk(node):
+        for child in walk_nodes(node):
             message = _EXPRESSION_ERRORS.get(type(child))
             if message is not None:
                 found.append((_start(child), self.errors.at(child, message)))
